@@ -1,0 +1,9 @@
+#include "commands.h"
+
+#include <cstdio>
+
+int runExportCommand(const QStringList &)
+{
+    std::fprintf(stderr, "versus export: not built yet\n");
+    return 2;
+}

@@ -1,0 +1,46 @@
+#include "commands.h"
+
+#include <QCoreApplication>
+#include <csignal>
+#include <cstring>
+
+namespace {
+
+QStringList argumentsOf(int argc, char **argv)
+{
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    return arguments;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    // hiredis 0.14 writes without MSG_NOSIGNAL: a server dying mid-write must not kill us.
+    std::signal(SIGPIPE, SIG_IGN);
+
+    const char *subcommand = argc > 1 ? argv[1] : "";
+    using Handler = int (*)(const QStringList &);
+    struct Entry { const char *name; Handler handler; };
+    static const Entry headless[] = {
+        {"servers", runServersCommand},
+        {"generate", runGenerateCommand},
+        {"export", runExportCommand},
+        {"run", runRunCommand},
+    };
+    for (const Entry &entry : headless) {
+        if (std::strcmp(subcommand, entry.name) == 0) {
+            QCoreApplication app(argc, argv);
+            QCoreApplication::setApplicationName(QStringLiteral("versus"));
+            QCoreApplication::setOrganizationName(QStringLiteral("versus"));
+            QCoreApplication::setApplicationVersion(QStringLiteral(VERSUS_VERSION));
+            // Drop "versus <subcommand>" so each command parses its own options.
+            QStringList arguments = argumentsOf(argc, argv);
+            arguments.removeAt(1);
+            return entry.handler(arguments);
+        }
+    }
+    return runWindow(argc, argv);
+}

@@ -1,0 +1,29 @@
+#include "chartkind.h"
+
+QString chartFileStem(ChartKind kind)
+{
+    switch (kind) {
+    case ChartKind::MemoryPerAttribute: return QStringLiteral("memory-per-attribute");
+    case ChartKind::UsecPerCommand: return QStringLiteral("usec-per-command");
+    case ChartKind::UsecPerEvent: return QStringLiteral("usec-per-event");
+    case ChartKind::Throughput: return QStringLiteral("throughput");
+    }
+    return {};
+}
+
+QString chartTitle(ChartKind kind)
+{
+    switch (kind) {
+    case ChartKind::MemoryPerAttribute: return QStringLiteral("Memory per stored attribute");
+    case ChartKind::UsecPerCommand: return QStringLiteral("Server time per command");
+    case ChartKind::UsecPerEvent: return QStringLiteral("Server time per event");
+    case ChartKind::Throughput: return QStringLiteral("Throughput");
+    }
+    return {};
+}
+
+std::vector<ChartKind> allChartKinds()
+{
+    return {ChartKind::MemoryPerAttribute, ChartKind::UsecPerCommand, ChartKind::UsecPerEvent,
+            ChartKind::Throughput};
+}

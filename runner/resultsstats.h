@@ -1,0 +1,14 @@
+#pragma once
+// Figures over repeats: medians with min–max and, for n >= 5, a 95% interval.
+
+#include "resultsbundle.h"
+#include <functional>
+#include <vector>
+
+Spread spreadOf(std::vector<double> values);
+Spread spreadOver(const ServerRun &run, const std::function<double(const RepeatResult &)> &figure);
+
+// The baseline server id: bundle.baseline if set and present, else the oldest version.
+QString baselineId(const ResultsBundle &bundle);
+// Compares dotted versions numerically ("8.1.1" < "9.1.2" < "255.255.255").
+int compareVersions(const QString &a, const QString &b);

@@ -1,0 +1,30 @@
+#pragma once
+// How to start (or reach) one server: the catalog produces these, the fleet consumes them.
+
+#include "serveridentity.h"
+#include <QString>
+#include <QStringList>
+
+struct ServerSpec {
+    ServerIdentity identity;
+    QString label;           // unique id, normally identity.label()
+
+    // Launched servers: run `program` with `prefixArguments` and then the server's own
+    // arguments. For the trixie/sid builds `program` is the private ld-linux loader and
+    // prefixArguments are {"--library-path", dir, "--argv0", "valkey-server", binary}.
+    QString program;
+    QStringList prefixArguments;
+    QString binaryPath;      // the real server binary (for display and sha256)
+    QString binarySha256;
+    QString source;          // "cache", "path", "user" or "endpoint"
+    QString suite;           // Debian suite it came from, if fetched
+    QString packageVersion;  // Debian package version, if fetched
+
+    // Endpoints: servers Versus does not launch.
+    bool isEndpoint = false;
+    QString host;
+    int port = 0;
+    QString password;        // AUTH, endpoints only
+
+    bool isLaunchable() const { return !isEndpoint && !program.isEmpty(); }
+};

@@ -1,0 +1,1 @@
+// The window's widgets live in this folder.
