@@ -3,6 +3,7 @@
 // Serialised as JSON schema "versus.results/1" by bundleio.h.
 
 #include <QDateTime>
+#include <QMetaType>
 #include <QString>
 #include <QStringList>
 #include <map>
@@ -108,3 +109,7 @@ struct Spread {
     int n = 0;
     bool hasInterval() const { return n >= 5; }
 };
+
+Q_DECLARE_METATYPE(RepeatResult)
+Q_DECLARE_METATYPE(ServerRun)
+Q_DECLARE_METATYPE(ResultsBundle)

@@ -1,0 +1,150 @@
+#include "serversession.h"
+
+#include "infoparser.h"
+#include "workload.h"
+
+#include <QElapsedTimer>
+#include <QThread>
+
+Status ServerSession::connect(const QString &host, int port, const QString &password, int timeoutMs,
+                              const QString &name)
+{
+    Status status = m_connection.connectTcp(host, port, timeoutMs, name);
+    if (!status)
+        return status;
+    if (!password.isEmpty())
+        return m_connection.auth(password);
+    return Status::success();
+}
+
+Outcome<Reply> ServerSession::call(std::initializer_list<const char *> args)
+{
+    std::vector<std::string> words(args.begin(), args.end());
+    Outcome<Reply> reply = m_connection.command(words);
+    if (!reply)
+        return reply;
+    if (reply->isError()) {
+        std::string joined;
+        for (const std::string &word : words)
+            joined += (joined.empty() ? "" : " ") + word;
+        return Error{QStringLiteral("%1: %2 failed: %3")
+                         .arg(m_connection.name(), QString::fromStdString(joined),
+                              QString::fromStdString(reply->text))};
+    }
+    return reply;
+}
+
+Outcome<QString> ServerSession::info(const char *section)
+{
+    Outcome<Reply> reply = call({"INFO", section});
+    if (!reply)
+        return Error{reply.error()};
+    return QString::fromStdString(reply->text);
+}
+
+Status ServerSession::flushSync(int timeoutMs)
+{
+    Outcome<Reply> flushed = call({"FLUSHALL", "SYNC"});
+    if (!flushed)
+        return Error{flushed.error()};
+    QElapsedTimer timer;
+    timer.start();
+    for (;;) {
+        Outcome<QString> memory = info("memory");
+        if (!memory)
+            return Error{memory.error()};
+        const auto fields = parseInfoFields(memory.value());
+        const auto pending = fields.find(QStringLiteral("lazyfree_pending_objects"));
+        if (pending == fields.end() || pending->second.toLongLong() == 0)
+            return Status::success();
+        if (timer.elapsed() > timeoutMs)
+            return Error{QStringLiteral("%1: lazyfree_pending_objects still %2 after FLUSHALL SYNC")
+                             .arg(m_connection.name(), pending->second)};
+        QThread::msleep(5);
+    }
+}
+
+Status ServerSession::resetStats()
+{
+    Outcome<Reply> reply = call({"CONFIG", "RESETSTAT"});
+    return reply ? Status::success() : Status(Error{reply.error()});
+}
+
+Outcome<long long> ServerSession::usedMemory()
+{
+    Outcome<QString> memory = info("memory");
+    if (!memory)
+        return Error{memory.error()};
+    const auto fields = parseInfoFields(memory.value());
+    const auto used = fields.find(QStringLiteral("used_memory"));
+    if (used == fields.end())
+        return Error{QStringLiteral("%1: INFO memory has no used_memory").arg(m_connection.name())};
+    return used->second.toLongLong();
+}
+
+Outcome<long long> ServerSession::dbSize()
+{
+    Outcome<Reply> reply = call({"DBSIZE"});
+    if (!reply)
+        return Error{reply.error()};
+    return reply->integer;
+}
+
+Outcome<std::map<QString, CommandStat>> ServerSession::commandStats()
+{
+    Outcome<QString> text = info("commandstats");
+    if (!text)
+        return Error{text.error()};
+    std::map<QString, CommandStat> stats = parseCommandStats(text.value());
+    for (auto it = stats.begin(); it != stats.end();) {
+        if (isProbeCommand(it->first))
+            it = stats.erase(it);
+        else
+            ++it;
+    }
+    return stats;
+}
+
+Outcome<ServerSession::KeySurvey> ServerSession::surveyKeys()
+{
+    KeySurvey survey;
+    std::string cursor = "0";
+    std::string batch;
+    do {
+        Outcome<Reply> page = m_connection.command({"SCAN", cursor, "COUNT", "1000"});
+        if (!page)
+            return Error{page.error()};
+        if (page->kind != Reply::Kind::Array || page->elements.size() != 2)
+            return Error{QStringLiteral("%1: unexpected SCAN reply").arg(m_connection.name())};
+        cursor = page->elements[0].text;
+        const std::vector<Reply> &keys = page->elements[1].elements;
+        if (keys.empty())
+            continue;
+        batch.clear();
+        for (const Reply &key : keys) {
+            appendResp(WorkloadCommand{{"OBJECT", "ENCODING", key.text}, {}}, batch);
+            appendResp(WorkloadCommand{{"MEMORY", "USAGE", key.text, "SAMPLES", "0"}, {}}, batch);
+        }
+        Status sent = m_connection.appendRaw(batch);
+        if (sent)
+            sent = m_connection.flush();
+        if (!sent)
+            return Error{sent.error()};
+        for (size_t i = 0; i < keys.size(); ++i) {
+            Outcome<Reply> encoding = m_connection.readReply();
+            if (!encoding)
+                return Error{encoding.error()};
+            Outcome<Reply> usage = m_connection.readReply();
+            if (!usage)
+                return Error{usage.error()};
+            // A key that expired or was evicted between SCAN and here answers nil: not counted.
+            if (encoding->kind == Reply::Kind::Nil || encoding->isError())
+                continue;
+            ++survey.keys;
+            ++survey.encodings[QString::fromStdString(encoding->text)];
+            if (usage->kind == Reply::Kind::Integer)
+                survey.memoryUsageBytes += usage->integer;
+        }
+    } while (cursor != "0");
+    return survey;
+}

@@ -1,0 +1,37 @@
+#pragma once
+// The measuring side of one server: flushing to a clean baseline, reading INFO, counting keys
+// and their encodings. Uses its own connection, separate from the replay connection, and
+// belongs to the worker thread that created it.
+
+#include "outcome.h"
+#include "redisconnection.h"
+#include "resultsbundle.h"
+#include <QString>
+#include <map>
+
+class ServerSession {
+public:
+    Status connect(const QString &host, int port, const QString &password, int timeoutMs, const QString &name);
+    RedisConnection &connection() { return m_connection; }
+
+    // FLUSHALL SYNC, then waits until lazyfree_pending_objects is 0: a baseline taken while a
+    // background free is still running would be wrong.
+    Status flushSync(int timeoutMs);
+    Status resetStats();
+    Outcome<long long> usedMemory();
+    Outcome<long long> dbSize();
+    Outcome<std::map<QString, CommandStat>> commandStats();   // probe commands excluded
+    Outcome<QString> info(const char *section);
+
+    struct KeySurvey {
+        long long keys = 0;
+        long long memoryUsageBytes = 0;                 // Σ MEMORY USAGE, second opinion
+        std::map<QString, long long> encodings;         // OBJECT ENCODING histogram
+    };
+    // Walks every key with SCAN and asks OBJECT ENCODING and MEMORY USAGE for each, pipelined.
+    Outcome<KeySurvey> surveyKeys();
+
+private:
+    Outcome<Reply> call(std::initializer_list<const char *> args);
+    RedisConnection m_connection;
+};
