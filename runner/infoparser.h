@@ -19,7 +19,7 @@ bool isProbeCommand(const QString &command);
 // Server identity from INFO server: valkey_version when present (Valkey reports
 // redis_version:7.2.4 on every version), otherwise redis_version.
 struct InfoServer {
-    QString product;   // "valkey" or "redis" (server_name, else inferred)
+    QString product;   // "valkey" or "redis" (server_name, else inferred); empty when not INFO server
     QString version;
 };
 InfoServer parseInfoServer(const QString &info);

@@ -1,6 +1,11 @@
 #pragma once
 // One blocking hiredis connection. Owned and used by exactly one thread: hiredis 0.14
 // contexts are not thread-safe, and a context is dead after any error.
+//
+// Every wait is bounded by the timeout given to connect*(): a server that stops answering
+// (crashed, SIGSTOPped, wedged) turns into an Error "<name>: <what>: timed out after N ms"
+// instead of a hang. After any transport error the context is freed and isConnected() is
+// false; connect again to go on.
 
 #include "outcome.h"
 #include <QString>
@@ -9,6 +14,7 @@
 
 struct redisContext;
 struct redisReply;
+struct redisReplyObjectFunctions;
 
 // A reply as a value, detached from hiredis memory.
 struct Reply {
@@ -28,24 +34,44 @@ public:
     RedisConnection &operator=(const RedisConnection &) = delete;
 
     // `name` (e.g. "valkey-8.0.1 (127.0.0.1:40123)") prefixes every error message.
+    // timeoutMs bounds the connect and, afterwards, every single read or write.
     Status connectTcp(const QString &host, int port, int timeoutMs, const QString &name);
     Status connectUnix(const QString &path, int timeoutMs, const QString &name);
+    // AUTH <password>; a server error reply (wrong password) is an Error here.
     Status auth(const QString &password);
     bool isConnected() const { return m_context != nullptr; }
     void close();
     const QString &name() const { return m_name; }
 
-    // One command, one reply. A server error reply is a value (Reply::Kind::Error);
-    // a transport failure or timeout is an Error and closes the connection.
+    // One command, one reply. Arguments are binary safe (explicit lengths). A server error
+    // reply is a value (Reply::Kind::Error); a transport failure or timeout is an Error and
+    // closes the connection.
     Outcome<Reply> command(const std::vector<std::string> &args);
+    // INFO <section> as text; a server error reply is an Error too.
+    Outcome<QString> info(const QString &section = QString());
 
-    // Pipelining: append pre-encoded RESP, then read replies one by one.
+    // Pipelining: append pre-encoded RESP (one or more complete commands), flush, then read
+    // replies one by one, in order. Nothing goes on the wire before flush() or the first read.
     Status appendRaw(const std::string &resp);
+    Status appendRaw(const char *data, size_t length);
     Status flush();
     Outcome<Reply> readReply();
+    // The replay engine's read: consumes one reply without building a Reply or a hiredis
+    // reply tree (no allocation per reply). Returns true when the reply is a server error
+    // (top level only) and then copies its text into *errorText when that is not null.
+    Outcome<bool> readReplyIsError(std::string *errorText = nullptr);
 
 private:
+    Status connected(redisContext *context, int timeoutMs, const QString &name, const QString &where);
     Error transportError(const char *what);
+    Error notConnected(const char *what) const;
+
     redisContext *m_context = nullptr;
+    redisReplyObjectFunctions *m_defaultReplyFunctions = nullptr;
     QString m_name;
+    int m_timeoutMs = 0;
+    // Filled by the discarding reply functions while readReplyIsError() runs.
+    bool m_discardedIsError = false;
+    std::string *m_discardedErrorText = nullptr;
+    friend struct DiscardingReader;
 };

@@ -1,0 +1,92 @@
+#include "infoparser.h"
+
+#include <QSet>
+#include <QStringView>
+
+namespace {
+
+// INFO separates lines with CRLF; section headers start with '#'.
+template <typename Visit>
+void forEachField(const QString &info, Visit visit)
+{
+    for (QStringView line : QStringView(info).split(QLatin1Char('\n'))) {
+        line = line.trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const qsizetype colon = line.indexOf(QLatin1Char(':'));
+        if (colon <= 0)
+            continue;
+        visit(line.left(colon), line.mid(colon + 1));
+    }
+}
+
+} // namespace
+
+std::map<QString, QString> parseInfoFields(const QString &info)
+{
+    std::map<QString, QString> fields;
+    forEachField(info, [&](QStringView name, QStringView value) {
+        fields[name.toString()] = value.toString();
+    });
+    return fields;
+}
+
+std::map<QString, CommandStat> parseCommandStats(const QString &info)
+{
+    static const QLatin1String prefix("cmdstat_");
+    std::map<QString, CommandStat> stats;
+    forEachField(info, [&](QStringView name, QStringView value) {
+        if (!name.startsWith(prefix))
+            return;
+        CommandStat stat;
+        for (QStringView pair : value.split(QLatin1Char(','))) {
+            const qsizetype equals = pair.indexOf(QLatin1Char('='));
+            if (equals <= 0)
+                continue;
+            const QStringView key = pair.left(equals);
+            const QStringView number = pair.mid(equals + 1);
+            if (key == QLatin1String("calls"))
+                stat.calls = number.toLongLong();
+            else if (key == QLatin1String("usec"))
+                stat.usec = number.toLongLong();
+        }
+        stats[name.mid(prefix.size()).toString().toLower()] = stat;
+    });
+    return stats;
+}
+
+bool isProbeCommand(const QString &command)
+{
+    // What Versus sends to prepare, measure and stop a server (ServerSession, the probe,
+    // ServerProcess). The recorded workloads never send any of these, so leaving them out
+    // of the figures loses nothing. Matched on the command itself, so every subcommand
+    // ("config|get", "memory|usage", "latency|latest") goes with it.
+    static const QSet<QString> probes{
+        QStringLiteral("info"),     QStringLiteral("ping"),     QStringLiteral("config"),
+        QStringLiteral("memory"),   QStringLiteral("scan"),     QStringLiteral("dbsize"),
+        QStringLiteral("object"),   QStringLiteral("flushall"), QStringLiteral("flushdb"),
+        QStringLiteral("client"),   QStringLiteral("hello"),    QStringLiteral("auth"),
+        QStringLiteral("select"),   QStringLiteral("command"),  QStringLiteral("debug"),
+        QStringLiteral("shutdown"), QStringLiteral("latency"),  QStringLiteral("slowlog"),
+        QStringLiteral("type"),     QStringLiteral("exists"),
+    };
+    const QString lower = command.toLower();
+    const qsizetype bar = lower.indexOf(QLatin1Char('|'));
+    return probes.contains(bar < 0 ? lower : lower.left(bar));
+}
+
+InfoServer parseInfoServer(const QString &info)
+{
+    const std::map<QString, QString> fields = parseInfoFields(info);
+    auto field = [&](const char *name) {
+        const auto it = fields.find(QLatin1String(name));
+        return it == fields.end() ? QString() : it->second;
+    };
+    InfoServer server;
+    const QString valkeyVersion = field("valkey_version");
+    server.version = valkeyVersion.isEmpty() ? field("redis_version") : valkeyVersion;
+    server.product = field("server_name").toLower();
+    if (server.product.isEmpty() && !server.version.isEmpty())
+        server.product = valkeyVersion.isEmpty() ? QStringLiteral("redis") : QStringLiteral("valkey");
+    return server;
+}

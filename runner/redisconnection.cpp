@@ -1,0 +1,262 @@
+#include "redisconnection.h"
+
+#include <hiredis/hiredis.h>
+
+#include <cerrno>
+#include <cstring>
+#include <sys/time.h>
+
+namespace {
+
+timeval toTimeval(int timeoutMs)
+{
+    timeval tv;
+    tv.tv_sec = timeoutMs / 1000;
+    tv.tv_usec = (timeoutMs % 1000) * 1000;
+    return tv;
+}
+
+Reply toReply(const redisReply *reply)
+{
+    Reply value;
+    switch (reply->type) {
+    case REDIS_REPLY_STATUS:
+        value.kind = Reply::Kind::Status;
+        value.text.assign(reply->str, reply->len);
+        break;
+    case REDIS_REPLY_ERROR:
+        value.kind = Reply::Kind::Error;
+        value.text.assign(reply->str, reply->len);
+        break;
+    case REDIS_REPLY_INTEGER:
+        value.kind = Reply::Kind::Integer;
+        value.integer = reply->integer;
+        break;
+    case REDIS_REPLY_STRING:
+        value.kind = Reply::Kind::String;
+        value.text.assign(reply->str, reply->len);
+        break;
+    case REDIS_REPLY_ARRAY:
+        value.kind = Reply::Kind::Array;
+        value.elements.reserve(reply->elements);
+        for (size_t i = 0; i < reply->elements; ++i)
+            value.elements.push_back(toReply(reply->element[i]));
+        break;
+    case REDIS_REPLY_NIL:
+    default:
+        value.kind = Reply::Kind::Nil;
+        break;
+    }
+    return value;
+}
+
+} // namespace
+
+// hiredis builds each reply through a table of functions. This table builds nothing: every
+// object is one static placeholder, and only a top-level error's text is kept. The reader
+// hands the connection back through its privdata.
+struct DiscardingReader {
+    static char placeholder;
+
+    static void *createString(const redisReadTask *task, char *text, size_t length)
+    {
+        if (task->parent == nullptr && task->type == REDIS_REPLY_ERROR) {
+            auto *connection = static_cast<RedisConnection *>(task->privdata);
+            connection->m_discardedIsError = true;
+            if (connection->m_discardedErrorText)
+                connection->m_discardedErrorText->assign(text, length);
+        }
+        return &placeholder;
+    }
+    static void *createArray(const redisReadTask *, int) { return &placeholder; }
+    static void *createInteger(const redisReadTask *, long long) { return &placeholder; }
+    static void *createNil(const redisReadTask *) { return &placeholder; }
+    static void freeObject(void *) {}
+
+    static redisReplyObjectFunctions functions;
+};
+
+char DiscardingReader::placeholder = 0;
+redisReplyObjectFunctions DiscardingReader::functions = {
+    DiscardingReader::createString, DiscardingReader::createArray, DiscardingReader::createInteger,
+    DiscardingReader::createNil, DiscardingReader::freeObject,
+};
+
+RedisConnection::~RedisConnection()
+{
+    close();
+}
+
+Status RedisConnection::connectTcp(const QString &host, int port, int timeoutMs, const QString &name)
+{
+    close();
+    redisContext *context = redisConnectWithTimeout(host.toUtf8().constData(), port, toTimeval(timeoutMs));
+    return connected(context, timeoutMs, name, host + QLatin1Char(':') + QString::number(port));
+}
+
+Status RedisConnection::connectUnix(const QString &path, int timeoutMs, const QString &name)
+{
+    close();
+    redisContext *context = redisConnectUnixWithTimeout(path.toLocal8Bit().constData(), toTimeval(timeoutMs));
+    return connected(context, timeoutMs, name, path);
+}
+
+Status RedisConnection::connected(redisContext *context, int timeoutMs, const QString &name, const QString &where)
+{
+    m_name = name;
+    m_timeoutMs = timeoutMs;
+    if (!context)
+        return Error{QStringLiteral("%1: cannot connect to %2: out of memory").arg(name, where)};
+    if (context->err) {
+        const QString reason = QString::fromLocal8Bit(context->errstr);
+        redisFree(context);
+        return Error{QStringLiteral("%1: cannot connect to %2: %3").arg(name, where, reason)};
+    }
+    // Without this only the connect is bounded; every later wait could block forever.
+    if (redisSetTimeout(context, toTimeval(timeoutMs)) != REDIS_OK) {
+        const QString reason = QString::fromLocal8Bit(context->errstr);
+        redisFree(context);
+        return Error{QStringLiteral("%1: cannot set a timeout on %2: %3").arg(name, where, reason)};
+    }
+    m_context = context;
+    m_defaultReplyFunctions = context->reader->fn;
+    context->reader->privdata = this;
+    return Status::success();
+}
+
+Status RedisConnection::auth(const QString &password)
+{
+    const QByteArray utf8 = password.toUtf8();
+    Outcome<Reply> reply = command({"AUTH", std::string(utf8.constData(), size_t(utf8.size()))});
+    if (!reply)
+        return Error{reply.error()};
+    if (reply->isError())
+        return Error{QStringLiteral("%1: AUTH: %2").arg(m_name, QString::fromStdString(reply->text))};
+    return Status::success();
+}
+
+void RedisConnection::close()
+{
+    if (m_context) {
+        redisFree(m_context);
+        m_context = nullptr;
+    }
+}
+
+Error RedisConnection::transportError(const char *what)
+{
+    QString reason;
+    if (m_context) {
+        // A timed-out blocking read or write surfaces as EAGAIN; say what really happened.
+        const int savedErrno = errno;
+        const bool timedOut = m_context->err == REDIS_ERR_IO
+            && (savedErrno == EAGAIN || savedErrno == EWOULDBLOCK
+                || std::strcmp(m_context->errstr, std::strerror(EAGAIN)) == 0);
+        reason = timedOut ? QStringLiteral("timed out after %1 ms").arg(m_timeoutMs)
+                          : QString::fromLocal8Bit(m_context->errstr);
+        if (reason.isEmpty())
+            reason = QStringLiteral("connection failed");
+        close();
+    } else {
+        reason = QStringLiteral("not connected");
+    }
+    return Error{QStringLiteral("%1: %2: %3").arg(m_name, QLatin1String(what), reason)};
+}
+
+Error RedisConnection::notConnected(const char *what) const
+{
+    return Error{QStringLiteral("%1: %2: not connected").arg(m_name, QLatin1String(what))};
+}
+
+Outcome<Reply> RedisConnection::command(const std::vector<std::string> &args)
+{
+    const char *what = args.empty() ? "command" : args.front().c_str();
+    if (!m_context)
+        return notConnected(what);
+    std::vector<const char *> argv;
+    std::vector<size_t> argvLengths;
+    argv.reserve(args.size());
+    argvLengths.reserve(args.size());
+    for (const std::string &arg : args) {
+        argv.push_back(arg.data());
+        argvLengths.push_back(arg.size());
+    }
+    auto *reply = static_cast<redisReply *>(
+        redisCommandArgv(m_context, int(argv.size()), argv.data(), argvLengths.data()));
+    if (!reply)
+        return transportError(what);
+    Reply value = toReply(reply);
+    freeReplyObject(reply);
+    return value;
+}
+
+Outcome<QString> RedisConnection::info(const QString &section)
+{
+    std::vector<std::string> args{"INFO"};
+    if (!section.isEmpty())
+        args.push_back(section.toStdString());
+    Outcome<Reply> reply = command(args);
+    if (!reply)
+        return Error{reply.error()};
+    if (reply->isError())
+        return Error{QStringLiteral("%1: INFO %2: %3").arg(m_name, section, QString::fromStdString(reply->text))};
+    return QString::fromStdString(reply->text);
+}
+
+Status RedisConnection::appendRaw(const std::string &resp)
+{
+    return appendRaw(resp.data(), resp.size());
+}
+
+Status RedisConnection::appendRaw(const char *data, size_t length)
+{
+    if (!m_context)
+        return notConnected("append");
+    if (redisAppendFormattedCommand(m_context, data, length) != REDIS_OK)
+        return transportError("append");
+    return Status::success();
+}
+
+Status RedisConnection::flush()
+{
+    if (!m_context)
+        return notConnected("write");
+    int done = 0;
+    while (!done) {
+        if (redisBufferWrite(m_context, &done) != REDIS_OK)
+            return transportError("write");
+    }
+    return Status::success();
+}
+
+Outcome<Reply> RedisConnection::readReply()
+{
+    if (!m_context)
+        return notConnected("read reply");
+    void *raw = nullptr;
+    if (redisGetReply(m_context, &raw) != REDIS_OK)
+        return transportError("read reply");
+    auto *reply = static_cast<redisReply *>(raw);
+    Reply value = toReply(reply);
+    freeReplyObject(reply);
+    return value;
+}
+
+Outcome<bool> RedisConnection::readReplyIsError(std::string *errorText)
+{
+    if (!m_context)
+        return notConnected("read reply");
+    m_discardedIsError = false;
+    m_discardedErrorText = errorText;
+    m_context->reader->fn = &DiscardingReader::functions;
+    void *placeholder = nullptr;
+    if (redisGetReply(m_context, &placeholder) != REDIS_OK) {
+        // The reader may still hold a half-built placeholder: free the context while the
+        // discarding functions are installed, so hiredis never frees a placeholder.
+        m_discardedErrorText = nullptr;
+        return transportError("read reply");
+    }
+    m_context->reader->fn = m_defaultReplyFunctions;
+    m_discardedErrorText = nullptr;
+    return m_discardedIsError;
+}

@@ -1,0 +1,319 @@
+#include "serverprocess.h"
+
+#include "redisconnection.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <arpa/inet.h>
+#include <csignal>
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace {
+
+constexpr int kPortAttempts = 3;
+constexpr int kPollPauseMs = 10;
+constexpr int kPingTimeoutMs = 250;
+constexpr int kShutdownWaitMs = 2000;
+constexpr int kTerminateWaitMs = 2000;
+constexpr int kKillWaitMs = 5000;
+constexpr int kLogTailInErrors = 15;
+
+const QLatin1String kConsoleLog("console.log");
+const QLatin1String kServerLog("server.log");
+
+// Asks the kernel for a free loopback port. The port is free only at this instant, which is
+// why start() retries when the server then reports it taken.
+Outcome<int> pickFreePort()
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return Error{QStringLiteral("cannot open a socket to find a free port: %1").arg(QString::fromLocal8Bit(strerror(errno)))};
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = 0;
+    socklen_t length = sizeof(address);
+    if (::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof(address)) != 0
+        || ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length) != 0) {
+        const QString reason = QString::fromLocal8Bit(strerror(errno));
+        ::close(fd);
+        return Error{QStringLiteral("cannot find a free loopback port: %1").arg(reason)};
+    }
+    ::close(fd);
+    return int(ntohs(address.sin_port));
+}
+
+QStringList readLines(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QStringList lines;
+    for (const QByteArray &line : file.readAll().split('\n')) {
+        const QString text = QString::fromLocal8Bit(line).trimmed();
+        if (!text.isEmpty())
+            lines << text;
+    }
+    return lines;
+}
+
+QString indented(const QStringList &lines)
+{
+    if (lines.isEmpty())
+        return QStringLiteral("\n  (the log is empty)");
+    QString text;
+    for (const QString &line : lines)
+        text += QStringLiteral("\n  ") + line;
+    return text;
+}
+
+} // namespace
+
+ServerProcess::ServerProcess(ServerSpec spec)
+    : m_spec(std::move(spec))
+{
+    if (m_spec.label.isEmpty())
+        m_spec.label = m_spec.identity.label();
+}
+
+ServerProcess::~ServerProcess()
+{
+    stop();
+}
+
+QString ServerProcess::connectionName() const
+{
+    return QStringLiteral("%1 (%2:%3)").arg(m_spec.label, host()).arg(m_port);
+}
+
+Status ServerProcess::connect(RedisConnection &connection, int timeoutMs) const
+{
+    return connection.connectTcp(host(), m_port, timeoutMs, connectionName());
+}
+
+QString ServerProcess::tempDirPath() const
+{
+    return m_dir ? m_dir->path() : QString();
+}
+
+QString ServerProcess::logPath() const
+{
+    return m_dir ? m_dir->filePath(kServerLog) : QString();
+}
+
+QStringList ServerProcess::readLogLines() const
+{
+    if (!m_dir)
+        return m_finalLogLines;
+    return readLines(m_dir->filePath(kConsoleLog)) + readLines(m_dir->filePath(kServerLog));
+}
+
+QStringList ServerProcess::logTail(int lines) const
+{
+    const QStringList all = readLogLines();
+    return all.mid(qMax(0, int(all.size()) - lines));
+}
+
+bool ServerProcess::isRunning() const
+{
+    if (!m_process)
+        return false;
+    // Without an event loop QProcess learns of the child's death only inside a wait call.
+    m_process->waitForFinished(0);
+    return m_process->state() != QProcess::NotRunning;
+}
+
+QString ServerProcess::exitDescription() const
+{
+    if (!m_process || isRunning())
+        return QString();
+    if (m_process->error() == QProcess::FailedToStart)
+        return QStringLiteral("failed to start: %1").arg(m_process->errorString());
+    if (m_process->exitStatus() == QProcess::CrashExit)
+        return QStringLiteral("crashed or was killed");
+    return QStringLiteral("exited with code %1").arg(m_process->exitCode());
+}
+
+qint64 ServerProcess::pid() const
+{
+    return m_process ? m_process->processId() : 0;
+}
+
+QStringList ServerProcess::serverArguments(int port) const
+{
+    const QString dir = m_dir->path();
+    return {
+        QStringLiteral("--port"), QString::number(port),
+        QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
+        QStringLiteral("--save"), QString(),
+        QStringLiteral("--appendonly"), QStringLiteral("no"),
+        QStringLiteral("--dir"), dir,
+        QStringLiteral("--logfile"), m_dir->filePath(kServerLog),
+        QStringLiteral("--daemonize"), QStringLiteral("no"),
+        QStringLiteral("--protected-mode"), QStringLiteral("yes"),
+    };
+}
+
+Status ServerProcess::prepareTempDir()
+{
+    m_dir = std::make_unique<QTemporaryDir>(QDir::tempPath() + QStringLiteral("/versus-server-XXXXXX"));
+    if (!m_dir->isValid()) {
+        const QString reason = m_dir->errorString();
+        m_dir.reset();
+        return Error{QStringLiteral("%1: cannot create a temporary directory in %2: %3")
+                         .arg(m_spec.label, QDir::tempPath(), reason)};
+    }
+    // Lets a later Versus tell this dir is stale once we are gone (see orphancleanup.h).
+    QFile owner(m_dir->filePath(QStringLiteral("owner.pid")));
+    if (!owner.open(QIODevice::WriteOnly) || owner.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n') < 0)
+        return Error{QStringLiteral("%1: cannot write %2: %3").arg(m_spec.label, owner.fileName(), owner.errorString())};
+    return Status::success();
+}
+
+Status ServerProcess::start(int readyTimeoutMs)
+{
+    if (isRunning())
+        return Error{QStringLiteral("%1: already running on port %2").arg(m_spec.label).arg(m_port)};
+    stop();   // leftovers of an earlier run: old process object and temp dir
+    m_finalLogLines.clear();
+
+    if (!m_spec.isLaunchable())
+        return Error{QStringLiteral("%1: not a server Versus can launch (no program, or an endpoint)").arg(m_spec.label)};
+    const QFileInfo program(m_spec.program);
+    if (!program.exists())
+        return Error{QStringLiteral("%1: server program %2 does not exist").arg(m_spec.label, m_spec.program)};
+    if (!program.isFile() || !program.isExecutable())
+        return Error{QStringLiteral("%1: server program %2 is not an executable file").arg(m_spec.label, m_spec.program)};
+    if (!m_spec.binaryPath.isEmpty() && m_spec.binaryPath != m_spec.program && !QFileInfo::exists(m_spec.binaryPath))
+        return Error{QStringLiteral("%1: server binary %2 does not exist").arg(m_spec.label, m_spec.binaryPath)};
+
+    if (Status prepared = prepareTempDir(); !prepared) {
+        stop();
+        return prepared;
+    }
+
+    Status result;
+    for (int attempt = 0; attempt < kPortAttempts; ++attempt) {
+        Outcome<int> port = pickFreePort();
+        if (!port) {
+            result = Error{QStringLiteral("%1: %2").arg(m_spec.label, port.error())};
+            break;
+        }
+        if (m_portChosenHook)
+            m_portChosenHook(port.value(), attempt);
+        bool portTaken = false;
+        result = launchOnce(port.value(), readyTimeoutMs, &portTaken);
+        if (result || !portTaken)
+            break;
+    }
+    if (!result)
+        stop();
+    return result;
+}
+
+Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
+{
+    *portTaken = false;
+    finishProcess();
+    QFile::remove(m_dir->filePath(kConsoleLog));
+    QFile::remove(m_dir->filePath(kServerLog));
+    m_port = port;
+
+    m_process = std::make_unique<QProcess>();
+    m_process->setProgram(m_spec.program);
+    m_process->setArguments(m_spec.prefixArguments + serverArguments(port) + m_extraArguments);
+    m_process->setWorkingDirectory(m_dir->path());
+    // Start-up errors (a bad argument, a missing library) go to the console, not to the log.
+    m_process->setProcessChannelMode(QProcess::MergedChannels);
+    m_process->setStandardOutputFile(m_dir->filePath(kConsoleLog));
+    m_process->setStandardInputFile(QProcess::nullDevice());
+    const pid_t versusPid = ::getpid();
+    m_process->setChildProcessModifier([versusPid] {
+        // Async-signal-safe calls only: this runs between fork and exec.
+        ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+        if (::getppid() != versusPid)   // Versus died before prctl took effect
+            ::_exit(127);
+    });
+
+    m_process->start();
+    if (!m_process->waitForStarted(readyTimeoutMs)) {
+        return Error{QStringLiteral("%1: cannot start %2: %3")
+                         .arg(m_spec.label, m_spec.program, m_process->errorString())};
+    }
+
+    const QDeadlineTimer deadline(readyTimeoutMs);
+    QString lastAnswer;
+    while (true) {
+        if (!isRunning()) {
+            const QStringList tail = logTail(kLogTailInErrors);
+            *portTaken = tail.join(QLatin1Char('\n')).contains(QLatin1String("Address already in use"));
+            return Error{QStringLiteral("%1: the server %2 during start-up (port %3). Last lines of its log:%4")
+                             .arg(m_spec.label, exitDescription()).arg(port).arg(indented(tail))};
+        }
+        RedisConnection connection;
+        if (connection.connectTcp(host(), port, kPingTimeoutMs, connectionName())) {
+            Outcome<Reply> pong = connection.command({"PING"});
+            if (pong && pong->kind == Reply::Kind::Status && pong->text == "PONG")
+                return Status::success();
+            // e.g. "LOADING", or a timeout while the server is still busy starting
+            lastAnswer = pong ? QString::fromStdString(pong->text) : pong.error();
+        }
+        if (deadline.hasExpired())
+            break;
+        // Doubles as the pause between attempts and ends at once if the server exits.
+        m_process->waitForFinished(kPollPauseMs);
+    }
+    const QStringList tail = logTail(kLogTailInErrors);
+    finishProcess();
+    return Error{QStringLiteral("%1: the server did not answer PING within %2 ms on port %3%4. Last lines of its log:%5")
+                     .arg(m_spec.label)
+                     .arg(readyTimeoutMs)
+                     .arg(port)
+                     .arg(lastAnswer.isEmpty() ? QString() : QStringLiteral(" (last answer: %1)").arg(lastAnswer))
+                     .arg(indented(tail))};
+}
+
+// Terminate, then kill, and always reap, so no zombie or stray server remains.
+void ServerProcess::finishProcess()
+{
+    if (!m_process)
+        return;
+    if (isRunning()) {
+        m_process->terminate();
+        // A SIGSTOPped server would sit on SIGTERM until continued.
+        if (const qint64 pid = m_process->processId(); pid > 0)
+            ::kill(pid_t(pid), SIGCONT);
+        if (!m_process->waitForFinished(kTerminateWaitMs)) {
+            m_process->kill();
+            m_process->waitForFinished(kKillWaitMs);
+        }
+    }
+}
+
+void ServerProcess::stop()
+{
+    if (m_process && isRunning()) {
+        RedisConnection connection;
+        if (connect(connection, kPingTimeoutMs * 2)) {
+            // The server closes the connection instead of answering: a transport error here is
+            // the expected outcome, and a wedged server is dealt with below.
+            connection.command({"SHUTDOWN", "NOSAVE"});
+            connection.close();
+            m_process->waitForFinished(kShutdownWaitMs);
+        }
+        finishProcess();
+    }
+    if (m_dir)
+        m_finalLogLines = readLogLines();
+    // Keep the finished QProcess so pid-less questions (exitDescription) still answer.
+    m_dir.reset();
+}
