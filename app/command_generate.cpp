@@ -1,9 +1,78 @@
 #include "commands.h"
 
+#include "eventgenerator.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
 #include <cstdio>
 
-int runGenerateCommand(const QStringList &)
+namespace {
+
+bool parsePositive(const QCommandLineParser &parser, const QString &name, long long &value)
 {
-    std::fprintf(stderr, "versus generate: not built yet\n");
-    return 2;
+    bool ok = false;
+    const long long parsed = parser.value(name).toLongLong(&ok);
+    if (!ok || parsed <= 0) {
+        std::fprintf(stderr, "versus generate: --%s must be a positive integer, got '%s'\n",
+                     qPrintable(name), qPrintable(parser.value(name)));
+        return false;
+    }
+    value = parsed;
+    return true;
+}
+
+} // namespace
+
+int runGenerateCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Generate a recording of e-commerce shopper events as JSON Lines (see docs/WORKLOADS.md).\n"
+        "The same options always give the same bytes."));
+    parser.addHelpOption();
+    const GeneratorOptions defaults;
+    parser.addOption({QStringLiteral("events"), QStringLiteral("Number of events to write."), QStringLiteral("N"),
+                      QString::number(defaults.events)});
+    parser.addOption({QStringLiteral("shoppers"), QStringLiteral("Number of shoppers."), QStringLiteral("M"),
+                      QString::number(defaults.shoppers)});
+    parser.addOption({QStringLiteral("seed"), QStringLiteral("Seed of the random generator."), QStringLiteral("S"),
+                      QString::number(defaults.seed)});
+    parser.addOption({QStringLiteral("out"), QStringLiteral("Output file (required)."), QStringLiteral("FILE")});
+    if (!parser.parse(arguments)) {
+        std::fprintf(stderr, "versus generate: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText().replace(arguments.value(0), arguments.value(0) + QStringLiteral(" generate"))), stdout);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        std::fprintf(stderr, "versus generate: unexpected argument '%s'\n", qPrintable(parser.positionalArguments().first()));
+        return 2;
+    }
+    if (!parser.isSet(QStringLiteral("out"))) {
+        std::fprintf(stderr, "versus generate: --out FILE is required (see --help)\n");
+        return 2;
+    }
+    GeneratorOptions options;
+    bool seedOk = false;
+    const qulonglong parsedSeed = parser.value(QStringLiteral("seed")).toULongLong(&seedOk);
+    if (!seedOk) {
+        std::fprintf(stderr, "versus generate: --seed must be a non-negative integer, got '%s'\n",
+                     qPrintable(parser.value(QStringLiteral("seed"))));
+        return 2;
+    }
+    options.seed = parsedSeed;
+    if (!parsePositive(parser, QStringLiteral("events"), options.events)
+        || !parsePositive(parser, QStringLiteral("shoppers"), options.shoppers))
+        return 2;
+    const QString out = parser.value(QStringLiteral("out"));
+    const Status written = writeEventRecording(options, out);
+    if (!written) {
+        std::fprintf(stderr, "versus generate: %s\n", qPrintable(written.error()));
+        return 2;
+    }
+    std::fprintf(stderr, "versus generate: wrote %lld events from %lld shoppers (seed %llu) to %s\n",
+                 options.events, options.shoppers, (unsigned long long)options.seed, qPrintable(out));
+    return 0;
 }
