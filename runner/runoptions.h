@@ -1,0 +1,22 @@
+#pragma once
+// `versus run` options: parsed into a RunRequest plus where to write the results.
+// Lives in runner/ so it is tested without a window; the export options are parsed by the
+// charts library, which this file does not know.
+
+#include "outcome.h"
+#include "runrequest.h"
+#include <QCommandLineParser>
+#include <QString>
+
+struct RunPlan {
+    RunRequest request;
+    QString bundlePath;      // --out; empty: none
+    QString exportDir;       // --export-dir; empty: no charts
+};
+
+// Declares the run options on `parser` (the export options are added by the caller).
+void addRunOptions(QCommandLineParser &parser);
+
+// Resolves servers through the catalog and the workload through the factory. Errors name the
+// option and value at fault (exit code 2).
+Outcome<RunPlan> runPlanFromParser(const QCommandLineParser &parser);
