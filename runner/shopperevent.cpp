@@ -1,7 +1,8 @@
 #include "shopperevent.h"
 
-#include <nlohmann/json.hpp>
 #include <charconv>
+#include <initializer_list>
+#include <string>
 
 namespace {
 
@@ -63,54 +64,280 @@ void appendIntegerField(std::string &out, const char *name, long long value, boo
     appendInteger(out, value);
 }
 
-using Json = nlohmann::json;
+// A small JSON reader for event lines. A generic DOM parser costs several times more than
+// the translation itself, and the replay must not wait for parsing.
+class JsonCursor {
+public:
+    JsonCursor(std::string_view text) : m_begin(text.data()), m_p(text.data()), m_end(text.data() + text.size()) {}
 
-// Field readers: each returns false with `error` set when the field is absent or mistyped.
-bool readString(const Json &object, const char *name, const std::string &path, std::string &value,
-                std::string &error, bool required = true)
-{
-    const auto it = object.find(name);
-    if (it == object.end() || it->is_null()) {
-        if (required)
-            error = "missing field " + path + name;
-        return !required;
+    std::string error;
+
+    void skipSpace()
+    {
+        while (m_p < m_end && (*m_p == ' ' || *m_p == '\t' || *m_p == '\n' || *m_p == '\r'))
+            ++m_p;
     }
-    if (!it->is_string()) {
-        error = "field " + path + name + " must be a string";
+    bool atEnd()
+    {
+        skipSpace();
+        return m_p == m_end;
+    }
+    bool fail(const char *what)
+    {
+        if (error.empty())
+            error = "invalid JSON at column " + std::to_string(m_p - m_begin + 1) + ": " + what;
         return false;
     }
-    value = it->get_ref<const std::string &>();
+    bool expect(char c)
+    {
+        skipSpace();
+        if (m_p < m_end && *m_p == c) {
+            ++m_p;
+            return true;
+        }
+        return fail(c == '{' ? "expected '{'" : c == ':' ? "expected ':'" : "unexpected character");
+    }
+    char peek()
+    {
+        skipSpace();
+        return m_p < m_end ? *m_p : '\0';
+    }
+    // Iterates the members of an object: call with first=true after '{' was consumed.
+    // Returns false at '}' (then `error` is empty) or on a syntax error.
+    bool nextKey(bool &first, std::string &key)
+    {
+        skipSpace();
+        if (m_p < m_end && *m_p == '}') {
+            ++m_p;
+            return false;
+        }
+        if (!first && !expect(','))
+            return false;
+        first = false;
+        if (peek() != '"')
+            return fail("expected a field name");
+        if (!readString(key))
+            return false;
+        return expect(':');
+    }
+    bool readString(std::string &out)
+    {
+        skipSpace();
+        if (m_p >= m_end || *m_p != '"')
+            return fail("expected a string");
+        ++m_p;
+        out.clear();
+        const char *run = m_p;
+        while (m_p < m_end) {
+            const char c = *m_p;
+            if (c == '"') {
+                out.append(run, size_t(m_p - run));
+                ++m_p;
+                return true;
+            }
+            if (static_cast<unsigned char>(c) < 0x20)
+                return fail("control character in string");
+            if (c != '\\') {
+                ++m_p;
+                continue;
+            }
+            out.append(run, size_t(m_p - run));
+            if (++m_p >= m_end)
+                break;
+            switch (*m_p++) {
+            case '"': out.push_back('"'); break;
+            case '\\': out.push_back('\\'); break;
+            case '/': out.push_back('/'); break;
+            case 'b': out.push_back('\b'); break;
+            case 'f': out.push_back('\f'); break;
+            case 'n': out.push_back('\n'); break;
+            case 'r': out.push_back('\r'); break;
+            case 't': out.push_back('\t'); break;
+            case 'u': {
+                unsigned code = 0;
+                if (!readHex4(code))
+                    return false;
+                if (code >= 0xD800 && code <= 0xDBFF && m_end - m_p >= 6 && m_p[0] == '\\' && m_p[1] == 'u') {
+                    m_p += 2;
+                    unsigned low = 0;
+                    if (!readHex4(low))
+                        return false;
+                    if (low >= 0xDC00 && low <= 0xDFFF)
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
+                }
+                appendUtf8(out, code);
+                break;
+            }
+            default:
+                --m_p;
+                return fail("invalid escape in string");
+            }
+            run = m_p;
+        }
+        return fail("unterminated string");
+    }
+    // An integer; a fraction or exponent is reported as "not an integer" (isNumber stays true).
+    bool readInteger(long long &value, bool &isNumber)
+    {
+        skipSpace();
+        const char *start = m_p;
+        const auto result = std::from_chars(m_p, m_end, value);
+        isNumber = result.ec == std::errc() || result.ec == std::errc::result_out_of_range;
+        if (result.ec != std::errc())
+            return false;
+        m_p = result.ptr;
+        if (m_p < m_end && (*m_p == '.' || *m_p == 'e' || *m_p == 'E')) {
+            m_p = start;
+            return false;
+        }
+        return true;
+    }
+    bool readNull()
+    {
+        skipSpace();
+        if (m_end - m_p >= 4 && std::string_view(m_p, 4) == "null") {
+            m_p += 4;
+            return true;
+        }
+        return false;
+    }
+    // Skips any value, e.g. of a field we do not read.
+    bool skipValue(int depth = 0)
+    {
+        if (depth > 64)
+            return fail("nesting too deep");
+        const char c = peek();
+        if (c == '"') {
+            std::string ignored;
+            return readString(ignored);
+        }
+        if (c == '{' || c == '[') {
+            const char close = c == '{' ? '}' : ']';
+            ++m_p;
+            if (peek() == close) {
+                ++m_p;
+                return true;
+            }
+            for (;;) {
+                if (c == '{') {
+                    std::string key;
+                    if (!readString(key) || !expect(':'))
+                        return false;
+                }
+                if (!skipValue(depth + 1))
+                    return false;
+                const char next = peek();
+                ++m_p;
+                if (next == close)
+                    return true;
+                if (next != ',') {
+                    --m_p;
+                    return fail("expected ',' or a closing bracket");
+                }
+            }
+        }
+        for (const char *word : {"true", "false", "null"}) {
+            const size_t length = std::char_traits<char>::length(word);
+            if (size_t(m_end - m_p) >= length && std::string_view(m_p, length) == word) {
+                m_p += length;
+                return true;
+            }
+        }
+        const char *start = m_p;
+        if (m_p < m_end && *m_p == '-')
+            ++m_p;
+        while (m_p < m_end && ((*m_p >= '0' && *m_p <= '9') || *m_p == '.' || *m_p == 'e' || *m_p == 'E'
+                               || *m_p == '+' || *m_p == '-'))
+            ++m_p;
+        if (m_p == start)
+            return fail("unexpected character");
+        return true;
+    }
+
+private:
+    bool readHex4(unsigned &code)
+    {
+        if (m_end - m_p < 4)
+            return fail("truncated \\u escape");
+        for (int i = 0; i < 4; ++i) {
+            const char h = *m_p++;
+            code <<= 4;
+            if (h >= '0' && h <= '9') code |= unsigned(h - '0');
+            else if (h >= 'a' && h <= 'f') code |= unsigned(h - 'a' + 10);
+            else if (h >= 'A' && h <= 'F') code |= unsigned(h - 'A' + 10);
+            else return fail("invalid \\u escape");
+        }
+        return true;
+    }
+    static void appendUtf8(std::string &out, unsigned code)
+    {
+        if (code < 0x80) {
+            out.push_back(char(code));
+        } else if (code < 0x800) {
+            out.push_back(char(0xC0 | (code >> 6)));
+            out.push_back(char(0x80 | (code & 0x3F)));
+        } else if (code < 0x10000) {
+            out.push_back(char(0xE0 | (code >> 12)));
+            out.push_back(char(0x80 | ((code >> 6) & 0x3F)));
+            out.push_back(char(0x80 | (code & 0x3F)));
+        } else {
+            out.push_back(char(0xF0 | (code >> 18)));
+            out.push_back(char(0x80 | ((code >> 12) & 0x3F)));
+            out.push_back(char(0x80 | ((code >> 6) & 0x3F)));
+            out.push_back(char(0x80 | (code & 0x3F)));
+        }
+    }
+
+    const char *m_begin;
+    const char *m_p;
+    const char *m_end;
+};
+
+// Reads the value of a string field; null counts as absent.
+bool readStringField(JsonCursor &cursor, const char *prefix, const std::string &name, std::string &value, bool &present, std::string &error)
+{
+    if (cursor.readNull()) {
+        present = false;
+        return true;
+    }
+    if (cursor.peek() != '"') {
+        if (cursor.error.empty())
+            error = "field " + std::string(prefix) + name + " must be a string";
+        return false;
+    }
+    present = true;
+    return cursor.readString(value);
+}
+
+bool readIntegerField(JsonCursor &cursor, const char *prefix, const std::string &name, long long &value, bool &present, std::string &error)
+{
+    if (cursor.readNull()) {
+        present = false;
+        return true;
+    }
+    bool isNumber = false;
+    if (!cursor.readInteger(value, isNumber)) {
+        error = "field " + std::string(prefix) + name + (isNumber ? " must be an integer (money in cents, time in ms)" : " must be an integer");
+        return false;
+    }
+    present = true;
     return true;
 }
 
-bool readInteger(const Json &object, const char *name, const std::string &path, long long &value,
-                 std::string &error)
+// Bit flags of the fields seen, to report the first missing one.
+constexpr unsigned SeenEventId = 1, SeenTimestamp = 2, SeenShopper = 4, SeenSession = 8, SeenType = 16,
+    SeenId = 32, SeenCategory = 64, SeenPrice = 128, SeenRevenue = 256, SeenItemCount = 512, SeenUrl = 1024;
+
+bool requireFields(unsigned seen, std::initializer_list<std::pair<unsigned, const char *>> fields, std::string &error)
 {
-    const auto it = object.find(name);
-    if (it == object.end() || it->is_null()) {
-        error = "missing field " + path + name;
-        return false;
+    for (const auto &field : fields) {
+        if (!(seen & field.first)) {
+            error = std::string("missing field ") + field.second;
+            return false;
+        }
     }
-    if (!it->is_number_integer()) {
-        error = "field " + path + name + " must be an integer";
-        return false;
-    }
-    value = it->get<long long>();
     return true;
 }
-
-const Json *findObject(const Json &object, const char *name, std::string &error)
-{
-    const auto it = object.find(name);
-    if (it == object.end() || it->is_null())
-        return nullptr;
-    if (!it->is_object()) {
-        error = std::string("field ") + name + " must be an object";
-        return nullptr;
-    }
-    return &*it;
-}
-
 } // namespace
 
 const char *shopperEventTypeName(ShopperEventType type)
@@ -181,24 +408,146 @@ void appendEventJsonLine(const ShopperEvent &event, std::string &out)
 bool parseEventJsonLine(std::string_view line, ShopperEvent &event, std::string &error)
 {
     error.clear();
-    Json root;
-    try {
-        root = Json::parse(line.begin(), line.end());
-    } catch (const Json::exception &exception) {
-        error = std::string("invalid JSON: ") + exception.what();
-        return false;
-    }
-    if (!root.is_object()) {
-        error = "an event must be a JSON object";
-        return false;
-    }
-    const std::string top;
+    JsonCursor cursor(line);
+    std::string key;
     std::string typeName;
-    if (!readString(root, "event_id", top, event.eventId, error)
-        || !readInteger(root, "timestamp", top, event.timestampMs, error)
-        || !readString(root, "shopper_id", top, event.shopperId, error)
-        || !readString(root, "session_id", top, event.sessionId, error)
-        || !readString(root, "type", top, typeName, error))
+    unsigned seen = 0;
+    bool present = false;
+    event.hasProduct = event.hasCartTotal = event.hasCheckoutStep = event.hasTransaction = event.hasPage = false;
+
+    auto syntaxFailed = [&]() {
+        if (error.empty())
+            error = cursor.error.empty() ? "invalid JSON" : cursor.error;
+        return false;
+    };
+    if (cursor.peek() != '{') {
+        error = cursor.atEnd() ? "empty event line" : "an event must be a JSON object";
+        return false;
+    }
+    cursor.expect('{');
+    bool first = true;
+    while (cursor.nextKey(first, key)) {
+        bool ok = true;
+        if (key == "event_id") {
+            ok = readStringField(cursor, "", key, event.eventId, present, error);
+            seen |= present ? 0u + SeenEventId : 0;
+        } else if (key == "timestamp") {
+            ok = readIntegerField(cursor, "", key, event.timestampMs, present, error);
+            seen |= present ? 0u + SeenTimestamp : 0;
+        } else if (key == "shopper_id") {
+            ok = readStringField(cursor, "", key, event.shopperId, present, error);
+            seen |= present ? 0u + SeenShopper : 0;
+        } else if (key == "session_id") {
+            ok = readStringField(cursor, "", key, event.sessionId, present, error);
+            seen |= present ? 0u + SeenSession : 0;
+        } else if (key == "type") {
+            ok = readStringField(cursor, "", key, typeName, present, error);
+            seen |= present ? 0u + SeenType : 0;
+        } else if (key == "cart_total") {
+            ok = readIntegerField(cursor, "", key, event.cartTotalCents, event.hasCartTotal, error);
+        } else if (key == "checkout_step") {
+            ok = readIntegerField(cursor, "", key, event.checkoutStep, event.hasCheckoutStep, error);
+        } else if (key == "product" || key == "transaction" || key == "page") {
+            if (cursor.readNull())
+                continue;
+            if (cursor.peek() != '{') {
+                if (cursor.error.empty())
+                    error = "field " + key + " must be an object";
+                return syntaxFailed();
+            }
+            cursor.expect('{');
+            const std::string object = key;
+            unsigned inner = 0;
+            bool innerFirst = true;
+            if (object == "product") {
+                ShopperEvent::Product &p = event.product;
+                p.name.clear();
+                p.brand.clear();
+                p.currency.clear();
+                while (ok && cursor.nextKey(innerFirst, key)) {
+                    if (key == "id") {
+                        ok = readStringField(cursor, "product.", key, p.id, present, error);
+                        inner |= present ? 0u + SeenId : 0;
+                    } else if (key == "category") {
+                        ok = readStringField(cursor, "product.", key, p.category, present, error);
+                        inner |= present ? 0u + SeenCategory : 0;
+                    } else if (key == "price") {
+                        ok = readIntegerField(cursor, "product.", key, p.priceCents, present, error);
+                        inner |= present ? 0u + SeenPrice : 0;
+                    } else if (key == "name") {
+                        ok = readStringField(cursor, "product.", key, p.name, present, error);
+                    } else if (key == "brand") {
+                        ok = readStringField(cursor, "product.", key, p.brand, present, error);
+                    } else if (key == "currency") {
+                        ok = readStringField(cursor, "product.", key, p.currency, present, error);
+                    } else {
+                        ok = cursor.skipValue();
+                    }
+                }
+                if (ok && cursor.error.empty()
+                    && !requireFields(inner, {{SeenId, "product.id"}, {SeenCategory, "product.category"}, {SeenPrice, "product.price"}}, error))
+                    return false;
+                event.hasProduct = true;
+            } else if (object == "transaction") {
+                ShopperEvent::Transaction &t = event.transaction;
+                while (ok && cursor.nextKey(innerFirst, key)) {
+                    if (key == "id") {
+                        ok = readStringField(cursor, "transaction.", key, t.id, present, error);
+                        inner |= present ? 0u + SeenId : 0;
+                    } else if (key == "revenue") {
+                        ok = readIntegerField(cursor, "transaction.", key, t.revenueCents, present, error);
+                        inner |= present ? 0u + SeenRevenue : 0;
+                    } else if (key == "item_count") {
+                        ok = readIntegerField(cursor, "transaction.", key, t.itemCount, present, error);
+                        inner |= present ? 0u + SeenItemCount : 0;
+                    } else {
+                        ok = cursor.skipValue();
+                    }
+                }
+                if (ok && cursor.error.empty()
+                    && !requireFields(inner, {{SeenId, "transaction.id"}, {SeenRevenue, "transaction.revenue"}, {SeenItemCount, "transaction.item_count"}}, error))
+                    return false;
+                event.hasTransaction = true;
+            } else {
+                ShopperEvent::Page &p = event.page;
+                p.referrer.clear();
+                p.utmSource.clear();
+                p.utmMedium.clear();
+                p.utmCampaign.clear();
+                while (ok && cursor.nextKey(innerFirst, key)) {
+                    if (key == "url") {
+                        ok = readStringField(cursor, "page.", key, p.url, present, error);
+                        inner |= present ? 0u + SeenUrl : 0;
+                    } else if (key == "referrer") {
+                        ok = readStringField(cursor, "page.", key, p.referrer, present, error);
+                    } else if (key == "utm_source") {
+                        ok = readStringField(cursor, "page.", key, p.utmSource, present, error);
+                    } else if (key == "utm_medium") {
+                        ok = readStringField(cursor, "page.", key, p.utmMedium, present, error);
+                    } else if (key == "utm_campaign") {
+                        ok = readStringField(cursor, "page.", key, p.utmCampaign, present, error);
+                    } else {
+                        ok = cursor.skipValue();
+                    }
+                }
+                if (ok && cursor.error.empty() && !requireFields(inner, {{SeenUrl, "page.url"}}, error))
+                    return false;
+                event.hasPage = true;
+            }
+        } else {
+            ok = cursor.skipValue();
+        }
+        if (!ok || !cursor.error.empty())
+            return syntaxFailed();
+    }
+    if (!cursor.error.empty())
+        return syntaxFailed();
+    if (!cursor.atEnd()) {
+        cursor.fail("unexpected text after the event object");
+        return syntaxFailed();
+    }
+    if (!requireFields(seen, {{SeenEventId, "event_id"}, {SeenTimestamp, "timestamp"}, {SeenShopper, "shopper_id"},
+                              {SeenSession, "session_id"}, {SeenType, "type"}}, error))
         return false;
     if (event.eventId.empty() || event.shopperId.empty()) {
         error = event.eventId.empty() ? "field event_id is empty" : "field shopper_id is empty";
@@ -208,59 +557,5 @@ bool parseEventJsonLine(std::string_view line, ShopperEvent &event, std::string 
         error = "unknown event type '" + typeName + "'";
         return false;
     }
-
-    event.hasProduct = false;
-    if (const Json *product = findObject(root, "product", error)) {
-        const std::string path = "product.";
-        ShopperEvent::Product &p = event.product;
-        if (!readString(*product, "id", path, p.id, error)
-            || !readString(*product, "category", path, p.category, error)
-            || !readInteger(*product, "price", path, p.priceCents, error))
-            return false;
-        p.name.clear();
-        p.brand.clear();
-        p.currency.clear();
-        if (!readString(*product, "name", path, p.name, error, false)
-            || !readString(*product, "brand", path, p.brand, error, false)
-            || !readString(*product, "currency", path, p.currency, error, false))
-            return false;
-        event.hasProduct = true;
-    }
-    if (!error.empty())
-        return false;
-
-    event.hasCartTotal = root.contains("cart_total");
-    if (event.hasCartTotal && !readInteger(root, "cart_total", top, event.cartTotalCents, error))
-        return false;
-    event.hasCheckoutStep = root.contains("checkout_step");
-    if (event.hasCheckoutStep && !readInteger(root, "checkout_step", top, event.checkoutStep, error))
-        return false;
-
-    event.hasTransaction = false;
-    if (const Json *transaction = findObject(root, "transaction", error)) {
-        const std::string path = "transaction.";
-        ShopperEvent::Transaction &t = event.transaction;
-        if (!readString(*transaction, "id", path, t.id, error)
-            || !readInteger(*transaction, "revenue", path, t.revenueCents, error)
-            || !readInteger(*transaction, "item_count", path, t.itemCount, error))
-            return false;
-        event.hasTransaction = true;
-    }
-    if (!error.empty())
-        return false;
-
-    event.hasPage = false;
-    if (const Json *page = findObject(root, "page", error)) {
-        const std::string path = "page.";
-        ShopperEvent::Page &p = event.page;
-        p = ShopperEvent::Page();
-        if (!readString(*page, "url", path, p.url, error)
-            || !readString(*page, "referrer", path, p.referrer, error, false)
-            || !readString(*page, "utm_source", path, p.utmSource, error, false)
-            || !readString(*page, "utm_medium", path, p.utmMedium, error, false)
-            || !readString(*page, "utm_campaign", path, p.utmCampaign, error, false))
-            return false;
-        event.hasPage = true;
-    }
-    return error.empty();
+    return true;
 }

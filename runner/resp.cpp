@@ -1,0 +1,34 @@
+// RESP encoding of workload commands: an array of bulk strings.
+
+#include "workload.h"
+
+#include <charconv>
+
+namespace {
+
+inline void appendHeader(std::string &out, char marker, size_t length)
+{
+    char buffer[24];
+    buffer[0] = marker;
+    const auto result = std::to_chars(buffer + 1, buffer + sizeof buffer - 2, length);
+    char *end = result.ptr;
+    *end++ = '\r';
+    *end++ = '\n';
+    out.append(buffer, end);
+}
+
+} // namespace
+
+void appendResp(const WorkloadCommand &command, std::string &out)
+{
+    size_t needed = 16;
+    for (const std::string &arg : command.args)
+        needed += arg.size() + 16;
+    out.reserve(out.size() + needed);
+    appendHeader(out, '*', command.args.size());
+    for (const std::string &arg : command.args) {
+        appendHeader(out, '$', arg.size());
+        out.append(arg);
+        out.append("\r\n", 2);
+    }
+}
