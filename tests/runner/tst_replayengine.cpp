@@ -1,0 +1,331 @@
+// The replay engine against real servers: every fetched version at once, both schedules,
+// unsupported commands, cancellation, a killed server, a hung server and endpoint safety.
+
+#include "redisconnection.h"
+#include "runcontroller.h"
+#include "serverprocess.h"
+#include "servertesthelpers.h"
+
+#include <QSignalSpy>
+#include <QtTest>
+#include <csignal>
+#include <set>
+
+namespace {
+
+// A small deterministic workload: per event one counter (INCRBY + EXPIRE) and, every other
+// event, one capped list (LPUSH + LTRIM + EXPIRE). 100 counter keys and 50 list keys.
+class TinyWorkload : public Workload {
+public:
+    explicit TinyWorkload(long long events) : m_events(events) {}
+    WorkloadDescription describe() const override
+    {
+        WorkloadDescription d;
+        d.name = QStringLiteral("tiny");
+        d.events = m_events;
+        d.commands = m_events * 2 + (m_events + 1) / 2 * 3;
+        d.types = {QStringLiteral("counter"), QStringLiteral("unique_list")};
+        return d;
+    }
+    Outcome<std::unique_ptr<CommandSource>> open() const override
+    {
+        return std::unique_ptr<CommandSource>(std::make_unique<Source>(m_events));
+    }
+
+private:
+    class Source : public CommandSource {
+    public:
+        explicit Source(long long events) : m_events(events) {}
+        bool next(EventCommands &out) override
+        {
+            if (m_next >= m_events)
+                return false;
+            const long long i = m_next++;
+            const std::string counter = "c:" + std::to_string(i % 100);
+            out.commands.push_back({{"INCRBY", counter, "3"}, "counter"});
+            out.commands.push_back({{"EXPIRE", counter, "86400"}, "counter"});
+            if (i % 2 == 0) {
+                const std::string list = "l:" + std::to_string((i / 2) % 50);
+                out.commands.push_back({{"LPUSH", list, "item-" + std::to_string(i)}, "unique_list"});
+                out.commands.push_back({{"LTRIM", list, "0", "9"}, "unique_list"});
+                out.commands.push_back({{"EXPIRE", list, "86400"}, "unique_list"});
+            }
+            return true;
+        }
+
+    private:
+        long long m_events;
+        long long m_next = 0;
+    };
+    long long m_events;
+};
+
+// One pattern the server may not know: HSETEX exists from Valkey 9.0 on.
+class HsetexWorkload : public Workload {
+public:
+    WorkloadDescription describe() const override
+    {
+        WorkloadDescription d;
+        d.name = QStringLiteral("hsetex-probe");
+        d.events = 200;
+        d.commands = 400;
+        d.types = {QStringLiteral("hsetex"), QStringLiteral("set-ex")};
+        return d;
+    }
+    bool combinedPass() const override { return false; }
+    Outcome<std::unique_ptr<CommandSource>> open() const override
+    {
+        return std::unique_ptr<CommandSource>(std::make_unique<Source>());
+    }
+
+private:
+    class Source : public CommandSource {
+    public:
+        bool next(EventCommands &out) override
+        {
+            if (m_next >= 200)
+                return false;
+            const std::string i = std::to_string(m_next++);
+            out.commands.push_back({{"HSETEX", "user:" + i, "EX", "900", "FIELDS", "1", "auth_token", "v" + i}, "hsetex"});
+            out.commands.push_back({{"SET", "user:" + i + ":auth_token", "v" + i, "EX", "900"}, "set-ex"});
+            return true;
+        }
+
+    private:
+        int m_next = 0;
+    };
+};
+
+RunRequest requestFor(std::vector<ServerSpec> servers, std::shared_ptr<const Workload> workload)
+{
+    RunRequest request;
+    request.servers = std::move(servers);
+    request.workload = std::move(workload);
+    return request;
+}
+
+// Server pids announced in the engine's log lines ("started … (pid N)").
+std::set<qint64> pidsFromLog(const QSignalSpy &logSpy)
+{
+    std::set<qint64> pids;
+    static const QRegularExpression pidPattern(QStringLiteral("\\(pid (\\d+)\\)"));
+    for (const QList<QVariant> &arguments : logSpy) {
+        const QRegularExpressionMatch match = pidPattern.match(arguments.at(1).toString());
+        if (match.hasMatch())
+            pids.insert(match.captured(1).toLongLong());
+    }
+    return pids;
+}
+
+ResultsBundle waitForFinish(QSignalSpy &finished, int timeoutMs)
+{
+    if (!QTest::qWaitFor([&] { return finished.count() == 1; }, timeoutMs))
+        return ResultsBundle();
+    return finished.first().first().value<ResultsBundle>();
+}
+
+} // namespace
+
+class TestReplayEngine : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void everyServerAtOnce_data()
+    {
+        QTest::addColumn<QString>("schedule");
+        QTest::newRow("fair") << QStringLiteral("fair");
+        QTest::newRow("concurrent") << QStringLiteral("concurrent");
+    }
+
+    void everyServerAtOnce()
+    {
+        QFETCH(QString, schedule);
+        VERSUS_REQUIRE_SERVERS();
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        QSignalSpy progress(&controller, &RunController::serverProgress);
+        QSignalSpy log(&controller, &RunController::serverLog);
+        RunRequest request = requestFor(ServerTestHelpers::fetchedServers(), std::make_shared<TinyWorkload>(1000));
+        request.schedule = schedule;
+        controller.start(request);
+        const ResultsBundle results = waitForFinish(finished, 120000);
+        QVERIFY(results.complete);
+        QCOMPARE(results.servers.size(), ServerTestHelpers::fetchedServers().size());
+        for (const ServerRun &server : results.servers) {
+            QVERIFY2(server.status == QLatin1String("ok"), qPrintable(server.id + QLatin1String(": ") + server.error));
+            QCOMPARE(server.repeats.size(), size_t(1));
+            const RepeatResult &repeat = server.repeats.front();
+            QCOMPARE(repeat.keys, 150LL);
+            QCOMPARE(repeat.byType.at(QStringLiteral("counter")).keys, 100LL);
+            QCOMPARE(repeat.byType.at(QStringLiteral("unique_list")).keys, 50LL);
+            QCOMPARE(repeat.byType.at(QStringLiteral("counter")).encodings.at(QStringLiteral("int")), 100LL);
+            // commandstats counts exactly what was sent, and nothing Versus itself asked.
+            QCOMPARE(repeat.byCommand.at(QStringLiteral("incrby")).calls, 1000LL);
+            QCOMPARE(repeat.byCommand.at(QStringLiteral("lpush")).calls, 500LL);
+            QCOMPARE(repeat.byCommand.at(QStringLiteral("ltrim")).calls, 500LL);
+            QCOMPARE(repeat.byCommand.at(QStringLiteral("expire")).calls, 1500LL);
+            QCOMPARE(repeat.byCommand.size(), size_t(4));
+            QCOMPARE(repeat.totalCalls(), 3500LL);
+            QCOMPARE(repeat.commands, 3500LL);
+            QCOMPARE(repeat.events, 1000LL);
+            QVERIFY(repeat.errors.empty());
+            QVERIFY(repeat.usedMemoryDelta > 0);
+            QVERIFY(repeat.bytesPerKey > 0);
+        }
+        // The last progress of each server says done at 100%.
+        std::map<QString, ServerProgress> last;
+        for (const QList<QVariant> &arguments : progress) {
+            const ServerProgress p = arguments.first().value<ServerProgress>();
+            last[p.serverId] = p;
+        }
+        QCOMPARE(last.size(), results.servers.size());
+        for (const auto &entry : last) {
+            QCOMPARE(entry.second.state, QStringLiteral("done"));
+            QCOMPARE(entry.second.eventsDone, entry.second.eventsTotal);
+        }
+        for (qint64 pid : pidsFromLog(log))
+            QVERIFY2(!ServerTestHelpers::processAlive(pid), qPrintable(QString::number(pid)));
+    }
+
+    void unsupportedCommandIsAResult()
+    {
+        VERSUS_REQUIRE_SERVER(old, "valkey-8.1.1");
+        VERSUS_REQUIRE_SERVER(current, "valkey-9.1.");
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        controller.start(requestFor({old, current}, std::make_shared<HsetexWorkload>()));
+        const ResultsBundle results = waitForFinish(finished, 60000);
+        QVERIFY(results.complete);
+        const RepeatResult &onOld = results.server(old.label)->repeats.front();
+        QCOMPARE(results.server(old.label)->status, QStringLiteral("ok"));
+        QCOMPARE(onOld.byType.at(QStringLiteral("hsetex")).status, QStringLiteral("unsupported"));
+        QVERIFY(onOld.byType.at(QStringLiteral("hsetex")).error.startsWith(QStringLiteral("ERR unknown command")));
+        QCOMPARE(onOld.byType.at(QStringLiteral("set-ex")).status, QStringLiteral("ok"));
+        QCOMPARE(onOld.byType.at(QStringLiteral("set-ex")).keys, 200LL);
+        QVERIFY(onOld.errors.empty());   // unsupported is not an unexpected error
+        const RepeatResult &onCurrent = results.server(current.label)->repeats.front();
+        QCOMPARE(onCurrent.byType.at(QStringLiteral("hsetex")).status, QStringLiteral("ok"));
+        QCOMPARE(onCurrent.byType.at(QStringLiteral("hsetex")).keys, 200LL);
+        QCOMPARE(onCurrent.byType.at(QStringLiteral("hsetex")).commands.at(QStringLiteral("hsetex")).calls, 200LL);
+        QCOMPARE(onCurrent.byCommand.at(QStringLiteral("hsetex")).calls, 200LL);
+        QCOMPARE(onCurrent.byCommand.at(QStringLiteral("set")).calls, 200LL);
+    }
+
+    void cancelStopsEverything()
+    {
+        VERSUS_REQUIRE_SERVERS();
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        QSignalSpy progress(&controller, &RunController::serverProgress);
+        QSignalSpy log(&controller, &RunController::serverLog);
+        controller.start(requestFor(ServerTestHelpers::fetchedServers(), std::make_shared<TinyWorkload>(2000000)));
+        QVERIFY(QTest::qWaitFor([&] {
+            for (const QList<QVariant> &arguments : progress) {
+                if (arguments.first().value<ServerProgress>().eventsDone > 1000)
+                    return true;
+            }
+            return false;
+        }, 60000));
+        QElapsedTimer clock;
+        clock.start();
+        controller.cancel();
+        const ResultsBundle results = waitForFinish(finished, 10000);
+        QVERIFY(finished.count() == 1);
+        qInfo() << "cancel took" << clock.elapsed() << "ms";
+        QVERIFY(!results.complete);
+        for (const ServerRun &server : results.servers)
+            QCOMPARE(server.status, QStringLiteral("incomplete"));
+        const std::set<qint64> pids = pidsFromLog(log);
+        QCOMPARE(pids.size(), results.servers.size());
+        for (qint64 pid : pids)
+            QVERIFY2(!ServerTestHelpers::processAlive(pid), qPrintable(QString::number(pid)));
+    }
+
+    void killedServerFailsAloneAndOthersFinish_data()
+    {
+        QTest::addColumn<int>("signal");
+        QTest::newRow("SIGKILL") << int(SIGKILL);
+        QTest::newRow("SIGSTOP") << int(SIGSTOP);
+    }
+
+    void killedServerFailsAloneAndOthersFinish()
+    {
+        QFETCH(int, signal);
+        VERSUS_REQUIRE_SERVER(victim, "valkey-8.0.1");
+        VERSUS_REQUIRE_SERVER(survivor, "valkey-9.1.");
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        QSignalSpy progress(&controller, &RunController::serverProgress);
+        QSignalSpy log(&controller, &RunController::serverLog);
+        RunRequest request = requestFor({victim, survivor}, std::make_shared<TinyWorkload>(60000));
+        request.commandTimeoutMs = 1500;
+        controller.start(request);
+        qint64 victimPid = 0;
+        QVERIFY(QTest::qWaitFor([&] {
+            for (const QList<QVariant> &arguments : log) {
+                const QString line = arguments.at(1).toString();
+                static const QRegularExpression pidPattern(QStringLiteral("\\(pid (\\d+)\\)"));
+                if (arguments.at(0).toString() == victim.label && pidPattern.match(line).hasMatch())
+                    victimPid = pidPattern.match(line).captured(1).toLongLong();
+            }
+            if (victimPid == 0)
+                return false;
+            for (const QList<QVariant> &arguments : progress) {
+                const ServerProgress p = arguments.first().value<ServerProgress>();
+                if (p.serverId == victim.label && p.eventsDone > 100)
+                    return true;
+            }
+            return false;
+        }, 60000));
+        QCOMPARE(::kill(pid_t(victimPid), signal), 0);
+        const ResultsBundle results = waitForFinish(finished, 120000);
+        QCOMPARE(finished.count(), 1);
+        const ServerRun *failed = results.server(victim.label);
+        QCOMPARE(failed->status, QStringLiteral("failed"));
+        QVERIFY2(failed->error.contains(victim.label), qPrintable(failed->error));
+        QVERIFY(!failed->logTail.isEmpty());
+        QCOMPARE(results.server(survivor.label)->status, QStringLiteral("ok"));
+        QCOMPARE(results.server(survivor.label)->repeats.front().byType.at(QStringLiteral("counter")).keys, 100LL);
+        QVERIFY(QTest::qWaitFor([&] { return !ServerTestHelpers::processAlive(victimPid); }, 5000));
+        for (qint64 pid : pidsFromLog(log))
+            QVERIFY2(!ServerTestHelpers::processAlive(pid), qPrintable(QString::number(pid)));
+    }
+
+    void endpointWithDataIsNeverFlushedWithoutConsent()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ServerProcess server(spec);
+        QVERIFY2(server.start(), "server did not start");
+        RedisConnection connection;
+        QVERIFY(connection.connectTcp(server.host(), server.port(), 5000, QStringLiteral("endpoint")));
+        QVERIFY(connection.command({"SET", "precious", "data"}).ok());
+
+        ServerSpec endpoint;
+        endpoint.label = QStringLiteral("endpoint");
+        endpoint.isEndpoint = true;
+        endpoint.host = server.host();
+        endpoint.port = server.port();
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        controller.start(requestFor({endpoint}, std::make_shared<TinyWorkload>(100)));
+        const ResultsBundle results = waitForFinish(finished, 30000);
+        QCOMPARE(results.servers.front().status, QStringLiteral("failed"));
+        QVERIFY2(results.servers.front().error.contains(QStringLiteral("refusing to flush")),
+                 qPrintable(results.servers.front().error));
+        QVERIFY2(results.servers.front().error.contains(QStringLiteral("(1 keys)")), qPrintable(results.servers.front().error));
+        const Outcome<Reply> kept = connection.command({"GET", "precious"});
+        QVERIFY(kept.ok());
+        QCOMPARE(kept->text, std::string("data"));
+
+        RunRequest consenting = requestFor({endpoint}, std::make_shared<TinyWorkload>(100));
+        consenting.allowFlush = true;
+        QSignalSpy second(&controller, &RunController::runFinished);
+        controller.start(consenting);
+        const ResultsBundle flushed = waitForFinish(second, 30000);
+        QCOMPARE(flushed.servers.front().status, QStringLiteral("ok"));
+        QCOMPARE(flushed.servers.front().version, spec.identity.version);
+        server.stop();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReplayEngine)
+#include "tst_replayengine.moc"
