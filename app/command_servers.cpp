@@ -1,9 +1,110 @@
 #include "commands.h"
 
+#include "servercatalog.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
 #include <cstdio>
 
-int runServersCommand(const QStringList &)
+namespace {
+
+QJsonObject toJson(const CatalogEntry &entry)
 {
-    std::fprintf(stderr, "versus servers: not built yet\n");
-    return 2;
+    const ServerSpec &spec = entry.spec;
+    QJsonArray command;
+    if (!spec.program.isEmpty()) {
+        command.append(spec.program);
+        for (const QString &argument : spec.prefixArguments)
+            command.append(argument);
+    }
+    return QJsonObject{
+        {QStringLiteral("label"), spec.label},
+        {QStringLiteral("product"), spec.identity.product},
+        {QStringLiteral("version"), spec.identity.version},
+        {QStringLiteral("allocator"), spec.identity.allocator},
+        {QStringLiteral("build"), spec.identity.buildId},
+        {QStringLiteral("source"), spec.source},
+        {QStringLiteral("suite"), spec.suite},
+        {QStringLiteral("package_version"), spec.packageVersion},
+        {QStringLiteral("binary"), spec.binaryPath},
+        {QStringLiteral("sha256"), spec.binarySha256},
+        {QStringLiteral("command"), command},
+        {QStringLiteral("usable"), entry.usable()},
+        {QStringLiteral("status"), entry.status},
+    };
+}
+
+void printTable(QTextStream &out, const std::vector<CatalogEntry> &entries)
+{
+    const QStringList header{QStringLiteral("LABEL"), QStringLiteral("PRODUCT"), QStringLiteral("VERSION"),
+                             QStringLiteral("ALLOCATOR"), QStringLiteral("BINARY"), QStringLiteral("STATUS")};
+    std::vector<QStringList> rows{header};
+    for (const CatalogEntry &entry : entries) {
+        const ServerSpec &spec = entry.spec;
+        rows.push_back({spec.label, spec.identity.product, spec.identity.version, spec.identity.allocator,
+                        spec.binaryPath, entry.status});
+    }
+    std::vector<int> widths(header.size(), 0);
+    for (const QStringList &row : rows) {
+        for (int column = 0; column < row.size(); ++column)
+            widths[column] = std::max(widths[column], int(row[column].size()));
+    }
+    for (const QStringList &row : rows) {
+        QString line;
+        for (int column = 0; column < row.size(); ++column) {
+            const QString cell = row[column].isEmpty() ? QStringLiteral("-") : row[column];
+            line += column + 1 < row.size() ? cell.leftJustified(widths[column] + 2) : cell;
+        }
+        out << line << '\n';
+    }
+}
+
+} // namespace
+
+int runServersCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Lists the server binaries Versus can launch: those scripts/fetch-servers put in the cache\n(%1),\n"
+        "and valkey-server / redis-server on PATH. Each is identified by running it with --version.")
+                                         .arg(ServerCatalog::defaultCacheDir()));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print the catalog as JSON.")});
+    if (!parser.parse(arguments)) {
+        std::fprintf(stderr, "versus servers: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        std::fprintf(stderr, "versus servers: unexpected argument '%s'\n", qPrintable(parser.positionalArguments().first()));
+        return 2;
+    }
+
+    ServerCatalog catalog;
+    catalog.discover();
+    QTextStream out(stdout);
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray servers;
+        for (const CatalogEntry &entry : catalog.entries())
+            servers.append(toJson(entry));
+        const QJsonObject document{{QStringLiteral("cache"), ServerCatalog::defaultCacheDir()},
+                                   {QStringLiteral("servers"), servers}};
+        out << QJsonDocument(document).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    if (catalog.entries().empty()) {
+        out << "No servers found in " << ServerCatalog::defaultCacheDir()
+            << " or on PATH. Run scripts/fetch-servers, or pass a binary with --servers.\n";
+        return 0;
+    }
+    printTable(out, catalog.entries());
+    return 0;
 }

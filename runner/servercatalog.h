@@ -36,6 +36,9 @@ public:
     std::vector<ServerSpec> defaultSelection() const;
 
 private:
+    // Appends, giving the entry a label no earlier entry has.
+    void addEntry(CatalogEntry entry);
+
     QString m_cacheDir;
     std::vector<CatalogEntry> m_entries;
 };
