@@ -105,6 +105,7 @@ Status RedisConnection::connected(redisContext *context, int timeoutMs, const QS
 {
     m_name = name;
     m_timeoutMs = timeoutMs;
+    m_lastErrorWasTimeout = false;
     if (!context)
         return Error{QStringLiteral("%1: cannot connect to %2: out of memory").arg(name, where)};
     if (context->err) {
@@ -152,6 +153,7 @@ Error RedisConnection::transportError(const char *what)
         const bool timedOut = m_context->err == REDIS_ERR_IO
             && (savedErrno == EAGAIN || savedErrno == EWOULDBLOCK
                 || std::strcmp(m_context->errstr, std::strerror(EAGAIN)) == 0);
+        m_lastErrorWasTimeout = timedOut;
         reason = timedOut ? QStringLiteral("timed out after %1 ms").arg(m_timeoutMs)
                           : QString::fromLocal8Bit(m_context->errstr);
         if (reason.isEmpty())

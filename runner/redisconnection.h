@@ -40,6 +40,9 @@ public:
     // AUTH <password>; a server error reply (wrong password) is an Error here.
     Status auth(const QString &password);
     bool isConnected() const { return m_context != nullptr; }
+    // True when the last transport error was a timeout (the server is alive but not answering:
+    // wedged or SIGSTOPped) rather than a closed or refused connection.
+    bool lastErrorWasTimeout() const { return m_lastErrorWasTimeout; }
     void close();
     const QString &name() const { return m_name; }
 
@@ -70,6 +73,7 @@ private:
     redisReplyObjectFunctions *m_defaultReplyFunctions = nullptr;
     QString m_name;
     int m_timeoutMs = 0;
+    bool m_lastErrorWasTimeout = false;
     // Filled by the discarding reply functions while readReplyIsError() runs.
     bool m_discardedIsError = false;
     std::string *m_discardedErrorText = nullptr;

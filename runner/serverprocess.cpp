@@ -202,6 +202,8 @@ Status ServerProcess::start(int readyTimeoutMs)
     }
 
     Status result;
+    QStringList portsTried;
+    bool portTaken = false;
     for (int attempt = 0; attempt < kPortAttempts; ++attempt) {
         Outcome<int> port = pickFreePort();
         if (!port) {
@@ -210,10 +212,14 @@ Status ServerProcess::start(int readyTimeoutMs)
         }
         if (m_portChosenHook)
             m_portChosenHook(port.value(), attempt);
-        bool portTaken = false;
+        portsTried << QString::number(port.value());
         result = launchOnce(port.value(), readyTimeoutMs, &portTaken);
         if (result || !portTaken)
             break;
+    }
+    if (!result && portTaken) {
+        result = Error{result.error() + QStringLiteral("\n(ports %1 were each taken by someone else before the server could bind them)")
+                                            .arg(portsTried.join(QStringLiteral(", ")))};
     }
     if (!result)
         stop();
@@ -264,6 +270,9 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
             Outcome<Reply> pong = connection.command({"PING"});
             if (pong && pong->kind == Reply::Kind::Status && pong->text == "PONG")
                 return Status::success();
+            // Started with --requirepass: it answers, so it is ready.
+            if (pong && pong->isError() && pong->text.rfind("NOAUTH", 0) == 0)
+                return Status::success();
             // e.g. "LOADING", or a timeout while the server is still busy starting
             lastAnswer = pong ? QString::fromStdString(pong->text) : pong.error();
         }
@@ -304,11 +313,14 @@ void ServerProcess::stop()
     if (m_process && isRunning()) {
         RedisConnection connection;
         if (connect(connection, kPingTimeoutMs * 2)) {
-            // The server closes the connection instead of answering: a transport error here is
-            // the expected outcome, and a wedged server is dealt with below.
-            connection.command({"SHUTDOWN", "NOSAVE"});
+            // A server that obeys closes the connection instead of answering, so a transport
+            // error is the expected outcome. A reply means SHUTDOWN was refused (e.g. NOAUTH)
+            // and a timeout means the server is wedged: then waiting is pointless, go on to SIGTERM.
+            const Outcome<Reply> refused = connection.command({"SHUTDOWN", "NOSAVE"});
+            const bool closedByServer = !refused && !connection.lastErrorWasTimeout();
             connection.close();
-            m_process->waitForFinished(kShutdownWaitMs);
+            if (closedByServer)
+                m_process->waitForFinished(kShutdownWaitMs);
         }
         finishProcess();
     }
