@@ -1,8 +1,10 @@
 #include "commands.h"
 
+#include <QApplication>
 #include <QCoreApplication>
 #include <csignal>
 #include <cstring>
+#include <memory>
 
 namespace {
 
@@ -32,7 +34,14 @@ int main(int argc, char **argv)
     };
     for (const Entry &entry : headless) {
         if (std::strcmp(subcommand, entry.name) == 0) {
-            QCoreApplication app(argc, argv);
+            // Chart rendering (export, and run which exports) needs a GUI application; QtCharts
+            // items are graphics widgets. Without a display, render off-screen.
+            const bool renders = std::strcmp(entry.name, "export") == 0 || std::strcmp(entry.name, "run") == 0;
+            if (renders && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+                && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY"))
+                qputenv("QT_QPA_PLATFORM", "offscreen");
+            std::unique_ptr<QCoreApplication> app(renders ? new QApplication(argc, argv)
+                                                          : new QCoreApplication(argc, argv));
             QCoreApplication::setApplicationName(QStringLiteral("versus"));
             QCoreApplication::setOrganizationName(QStringLiteral("versus"));
             QCoreApplication::setApplicationVersion(QStringLiteral(VERSUS_VERSION));

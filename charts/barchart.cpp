@@ -1,0 +1,256 @@
+#include "barchart.h"
+
+#include "baroverlay.h"
+#include "niceaxis.h"
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QHorizontalBarSeries>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// Share of a category's height taken by its bars; the rest separates groups.
+constexpr double barGroupWidth = 0.82;
+
+double barValue(const ChartBar &bar)
+{
+    return bar.unsupported || bar.missing ? 0.0 : bar.value;
+}
+
+} // namespace
+
+BarChart::BarChart(ColorTheme theme, QGraphicsItem *parent)
+    : QChart(parent), m_theme(theme)
+{
+    setAnimationOptions(QChart::NoAnimation);
+    m_overlay = new BarOverlay(this);
+    applyStyle();
+    connect(this, &QChart::plotAreaChanged, this, [this] { updateValueAxis(); });
+}
+
+BarChart::~BarChart() = default;
+
+void BarChart::setData(const ChartData &data)
+{
+    const bool inPlace = m_series && data.sameShape(m_data);
+    m_data = data;
+    if (inPlace)
+        updateValues();
+    else
+        rebuild();
+    updateValueAxis();
+    m_overlay->update();
+}
+
+void BarChart::setColorTheme(ColorTheme theme)
+{
+    m_theme = theme;
+    applyStyle();
+}
+
+void BarChart::setStyleHeight(double height)
+{
+    m_styleHeight = height;
+    applyStyle();
+}
+
+double BarChart::styleHeight() const
+{
+    return m_styleHeight > 0 ? m_styleHeight : size().height();
+}
+
+void BarChart::rebuild()
+{
+    ++m_rebuilds;
+    removeAllSeries();   // deletes the series and its bar sets
+    m_series = nullptr;
+    for (QAbstractAxis *axis : axes())
+        removeAxis(axis);
+    delete m_categoryAxis;
+    delete m_valueAxis;
+    m_categoryAxis = nullptr;
+    m_valueAxis = nullptr;
+
+    m_series = new QHorizontalBarSeries(this);
+    m_series->setBarWidth(barGroupWidth);
+    m_series->setLabelsVisible(false);
+    // Set 0 is drawn lowest in each group: add servers newest first so the oldest is on top.
+    for (auto it = m_data.series.rbegin(); it != m_data.series.rend(); ++it) {
+        auto *set = new QBarSet(it->name);
+        for (int c = int(m_data.categories.size()) - 1; c >= 0; --c)
+            *set << barValue(it->bars[size_t(c)]);
+        m_series->append(set);
+    }
+    addSeries(m_series);
+
+    m_categoryAxis = new QBarCategoryAxis(this);
+    QStringList reversed = m_data.categories;
+    std::reverse(reversed.begin(), reversed.end());
+    m_categoryAxis->append(reversed);
+    m_valueAxis = new QValueAxis(this);
+    m_valueAxis->setTickType(QValueAxis::TicksFixed);
+    addAxis(m_categoryAxis, Qt::AlignLeft);
+    addAxis(m_valueAxis, Qt::AlignBottom);
+    m_series->attachAxis(m_categoryAxis);
+    m_series->attachAxis(m_valueAxis);
+    legend()->setReverseMarkers(true);
+    applyStyle();
+}
+
+void BarChart::updateValues()
+{
+    const QList<QBarSet *> sets = m_series->barSets();
+    const int seriesCount = int(m_data.series.size());
+    const int categoryCount = int(m_data.categories.size());
+    for (int s = 0; s < seriesCount; ++s) {
+        QBarSet *set = sets.at(seriesCount - 1 - s);
+        const ChartSeries &series = m_data.series[size_t(s)];
+        set->setLabel(series.name);
+        for (int c = 0; c < categoryCount; ++c) {
+            const double value = barValue(series.bars[size_t(c)]);
+            const int index = categoryCount - 1 - c;
+            if (set->at(index) != value)
+                set->replace(index, value);
+        }
+    }
+}
+
+void BarChart::applyStyle()
+{
+    // setTheme() resets every customisation, so it comes first.
+    setTheme(m_theme == ColorTheme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    setAnimationOptions(QChart::NoAnimation);
+    const ChartColors colors = chartColors(m_theme);
+    const ChartFontSizes sizes = chartFontSizes(styleHeight());
+    setBackgroundRoundness(0);
+    setBackgroundVisible(m_theme == ColorTheme::Dark);
+    setBackgroundBrush(colors.background);
+    setBackgroundPen(Qt::NoPen);
+    setPlotAreaBackgroundVisible(false);
+    setDropShadowEnabled(false);
+    setMargins(QMargins(0, int(sizes.margin * 0.25), int(sizes.margin * 0.5), 0));
+    if (layout())
+        layout()->setContentsMargins(0, 0, 0, 0);
+    setTitleBrush(colors.text);
+    setTitleFont(chartFont(sizes.title, true));
+
+    QLegend *legend = this->legend();
+    legend->setAlignment(Qt::AlignTop);
+    legend->setFont(chartFont(sizes.legend));
+    legend->setLabelColor(colors.text);
+    legend->setBackgroundVisible(false);
+    legend->setBorderColor(Qt::transparent);
+    legend->setReverseMarkers(true);
+    legend->setMarkerShape(QLegend::MarkerShapeRectangle);
+
+    if (m_series) {
+        const QList<QBarSet *> sets = m_series->barSets();
+        const int seriesCount = int(m_data.series.size());
+        for (int s = 0; s < seriesCount && s < sets.size(); ++s) {
+            QBarSet *set = sets.at(seriesCount - 1 - s);
+            const QColor color = m_data.series[size_t(s)].color;
+            set->setColor(color);
+            set->setBorderColor(color);
+            set->setPen(QPen(color, 0));
+        }
+    }
+    const QPen gridPen(colors.grid, std::max(1.0, sizes.axis / 16.0));
+    const QPen axisPen(colors.axisLine, std::max(1.0, sizes.axis / 16.0));
+    if (m_categoryAxis) {
+        m_categoryAxis->setLabelsFont(chartFont(sizes.axis));
+        m_categoryAxis->setLabelsColor(colors.text);
+        m_categoryAxis->setLinePen(axisPen);
+        m_categoryAxis->setGridLineVisible(false);
+    }
+    if (m_valueAxis) {
+        m_valueAxis->setLabelsFont(chartFont(sizes.axis * 0.92));
+        m_valueAxis->setLabelsColor(colors.mutedText);
+        m_valueAxis->setGridLinePen(gridPen);
+        m_valueAxis->setLinePen(axisPen);
+        m_valueAxis->setTitleText(m_data.valueTitle);
+        m_valueAxis->setTitleFont(chartFont(sizes.axisTitle));
+        m_valueAxis->setTitleBrush(colors.mutedText);
+        m_valueAxis->setMinorTickCount(0);
+    }
+    updateValueAxis();
+    m_overlay->update();
+}
+
+void BarChart::resizeEvent(QGraphicsSceneResizeEvent *event)
+{
+    QChart::resizeEvent(event);
+    m_overlay->chartResized();
+    if (m_styleHeight <= 0)
+        applyStyle();
+}
+
+QFont BarChart::labelFont() const
+{
+    const ChartFontSizes sizes = chartFontSizes(styleHeight());
+    const int seriesCount = std::max<int>(1, int(m_data.series.size()));
+    const int categoryCount = std::max<int>(1, int(m_data.categories.size()));
+    const double barHeight = plotArea().height() / categoryCount * barGroupWidth / seriesCount;
+    // Labels must not run into the neighbouring bar's label.
+    const double fitting = barHeight > 0 ? barHeight * 0.92 : sizes.label;
+    return chartFont(std::max(8.0, std::min(sizes.label, fitting)));
+}
+
+QRectF BarChart::barRect(int category, int series) const
+{
+    if (!m_series || category < 0 || series < 0 || category >= m_data.categories.size()
+        || series >= int(m_data.series.size()))
+        return {};
+    const int categoryCount = int(m_data.categories.size());
+    const int seriesCount = int(m_data.series.size());
+    const double axisIndex = categoryCount - 1 - category;
+    const int setIndex = seriesCount - 1 - series;
+    const double barHeight = barGroupWidth / seriesCount;
+    const double bottom = axisIndex - barGroupWidth / 2 + setIndex * barHeight;
+    const double value = barValue(m_data.series[size_t(series)].bars[size_t(category)]);
+    // mapToPosition() is not const in QtCharts 6.4 although it changes nothing.
+    auto *chart = const_cast<BarChart *>(this);
+    const QPointF start = chart->mapToPosition(QPointF(0, bottom), m_series);
+    const QPointF end = chart->mapToPosition(QPointF(value, bottom + barHeight), m_series);
+    return QRectF(start, end).normalized();
+}
+
+void BarChart::updateValueAxis()
+{
+    if (!m_valueAxis || m_updatingAxis)
+        return;
+    m_updatingAxis = true;
+    const double width = plotArea().width();
+    const QFont font = labelFont();
+    const QFontMetricsF metrics(font);
+    const double gap = BarOverlay::labelGap(font);
+    // The axis must reach far enough that every bar's label fits after the bar.
+    double needed = m_data.largestExtent();
+    if (width > 0) {
+        for (const ChartSeries &series : m_data.series) {
+            for (const ChartBar &bar : series.bars) {
+                const double end = bar.hasRange ? std::max(bar.value, bar.max) : barValue(bar);
+                const double room = width - gap - metrics.horizontalAdvance(bar.label);
+                if (room > width * 0.25 && end > 0)
+                    needed = std::max(needed, end * width / room);
+                else if (end > 0)
+                    needed = std::max(needed, end * 4.0 / 3.0);
+            }
+        }
+    }
+    const int targetTicks = width > 0 ? std::clamp(int(width / (chartFontSizes(styleHeight()).axis * 7)), 2, 8) : 5;
+    const NiceAxis axis = niceAxis(needed > 0 ? needed : 1.0, targetTicks);
+    if (m_valueAxis->max() != axis.max || m_valueAxis->min() != 0)
+        m_valueAxis->setRange(0, axis.max);
+    if (m_valueAxis->tickCount() != axis.tickCount)
+        m_valueAxis->setTickCount(axis.tickCount);
+    const QString format = axis.step >= 1000 ? QStringLiteral("%.0f") : QStringLiteral("%.%1f").arg(axis.decimals);
+    if (m_valueAxis->labelFormat() != format)
+        m_valueAxis->setLabelFormat(format);
+    m_updatingAxis = false;
+}

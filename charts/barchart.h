@@ -1,0 +1,66 @@
+#pragma once
+// A grouped horizontal bar chart of ChartData: one bar set per server in its own colour,
+// categories top to bottom, each bar labelled with its value and change against the
+// baseline, error bars for the spread over repeats, and "unsupported" markers. Used by the
+// live view (LiveBarChart) and by the exporter.
+//
+// QtCharts 6.4 details handled here: themes reset customisations (the theme is applied
+// first), bar labels are drawn by BarOverlay (QtCharts cannot show a per-bar text, hides
+// zero values and draws white labels on the light theme), categories and sets are added
+// in reverse (setReverse is a no-op), and the value axis is ranged by hand with round
+// ticks and room for the labels (it does not follow QBarSet::replace).
+
+#include "chartdata.h"
+#include "charttheme.h"
+#include <QChart>
+#include <QFont>
+
+class QHorizontalBarSeries;
+class QBarCategoryAxis;
+class QValueAxis;
+class BarOverlay;
+
+class BarChart : public QChart {
+    Q_OBJECT
+public:
+    explicit BarChart(ColorTheme theme = ColorTheme::Light, QGraphicsItem *parent = nullptr);
+    ~BarChart() override;
+
+    // Shows `data`. With the same categories and servers as before, values change in place
+    // (QBarSet::replace): no new series, axes or bar sets.
+    void setData(const ChartData &data);
+    const ChartData &data() const { return m_data; }
+
+    void setColorTheme(ColorTheme theme);
+    ColorTheme colorTheme() const { return m_theme; }
+    // Font sizes follow this height (the exported image's height); 0 = the chart's own height.
+    void setStyleHeight(double height);
+
+    // Where a bar stands, in chart coordinates (category and series as in data()).
+    QRectF barRect(int category, int series) const;
+    QFont labelFont() const;
+    ChartColors colors() const { return chartColors(m_theme); }
+    QHorizontalBarSeries *barSeries() const { return m_series; }
+    QValueAxis *valueAxis() const { return m_valueAxis; }
+    int rebuildCount() const { return m_rebuilds; }
+
+protected:
+    void resizeEvent(QGraphicsSceneResizeEvent *event) override;
+
+private:
+    void rebuild();
+    void updateValues();
+    void applyStyle();
+    void updateValueAxis();
+    double styleHeight() const;
+
+    ChartData m_data;
+    ColorTheme m_theme;
+    double m_styleHeight = 0;
+    QHorizontalBarSeries *m_series = nullptr;
+    QBarCategoryAxis *m_categoryAxis = nullptr;
+    QValueAxis *m_valueAxis = nullptr;
+    BarOverlay *m_overlay = nullptr;
+    int m_rebuilds = 0;
+    bool m_updatingAxis = false;
+};

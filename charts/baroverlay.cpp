@@ -1,0 +1,74 @@
+#include "baroverlay.h"
+
+#include "barchart.h"
+#include <QFontMetricsF>
+#include <QHorizontalBarSeries>
+#include <QPainter>
+
+BarOverlay::BarOverlay(BarChart *chart) : QGraphicsItem(chart), m_chart(chart)
+{
+    setZValue(1000);   // above the series and axes
+    setAcceptedMouseButtons(Qt::NoButton);
+}
+
+QRectF BarOverlay::boundingRect() const
+{
+    return QRectF(QPointF(0, 0), m_chart->size());
+}
+
+void BarOverlay::chartResized()
+{
+    prepareGeometryChange();
+}
+
+double BarOverlay::labelGap(const QFont &font)
+{
+    return QFontMetricsF(font).height() * 0.35;
+}
+
+void BarOverlay::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
+{
+    const ChartData &data = m_chart->data();
+    if (data.series.empty() || !m_chart->barSeries())
+        return;
+    const ChartColors colors = m_chart->colors();
+    const QFont font = m_chart->labelFont();
+    QFont markerFont = font;
+    markerFont.setItalic(true);
+    const QFontMetricsF metrics(font);
+    const double gap = labelGap(font);
+    const QRectF plot = m_chart->plotArea();
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    for (int c = 0; c < data.categories.size(); ++c) {
+        for (int s = 0; s < int(data.series.size()); ++s) {
+            const ChartBar &bar = data.series[size_t(s)].bars[size_t(c)];
+            const QRectF rect = m_chart->barRect(c, s);
+            if (rect.isNull() && rect.height() <= 0)
+                continue;
+            double labelX = rect.right() + gap;
+            if (bar.hasRange) {
+                const QPointF low = m_chart->mapToPosition(QPointF(bar.min, 0), m_chart->barSeries());
+                const QPointF high = m_chart->mapToPosition(QPointF(bar.max, 0), m_chart->barSeries());
+                const double y = rect.center().y();
+                const double cap = rect.height() * 0.28;
+                const double lineWidth = std::max(1.0, rect.height() * 0.09);
+                painter->setPen(QPen(colors.errorBar, lineWidth, Qt::SolidLine, Qt::FlatCap));
+                painter->drawLine(QPointF(low.x(), y), QPointF(high.x(), y));
+                painter->drawLine(QPointF(low.x(), y - cap), QPointF(low.x(), y + cap));
+                painter->drawLine(QPointF(high.x(), y - cap), QPointF(high.x(), y + cap));
+                labelX = std::max(labelX, high.x() + gap);
+            }
+            const bool marker = bar.unsupported || bar.missing;
+            painter->setFont(marker ? markerFont : font);
+            painter->setPen(marker ? colors.mutedText : colors.text);
+            const double width = metrics.horizontalAdvance(bar.label) * (marker ? 1.1 : 1.0);
+            // Never past the plot's right edge: a label that would be clipped goes inside the bar.
+            if (labelX + width > plot.right() + gap * 2 && !marker)
+                labelX = std::max(plot.left(), rect.right() - gap - width);
+            const QRectF textRect(labelX, rect.center().y() - metrics.height() / 2, width + gap, metrics.height());
+            painter->drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, bar.label);
+        }
+    }
+    painter->restore();
+}

@@ -1,0 +1,262 @@
+#include "chartexporter.h"
+
+#include "barchart.h"
+#include "bundleio.h"
+#include <QDir>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QImageWriter>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <cmath>
+#include <memory>
+
+namespace {
+
+// A chart with its title, subtitle and footnote, laid out at the options' base size.
+class ComposedChart {
+public:
+    ComposedChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
+        : m_size(options.size), m_colors(chartColors(options.theme))
+    {
+        const ChartFontSizes sizes = chartFontSizes(m_size.height());
+        const double margin = sizes.margin;
+        const double textWidth = m_size.width() - 2 * margin;
+        m_scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(m_size)));
+        m_scene.setBackgroundBrush(Qt::NoBrush);
+
+        double top = margin * 0.8;
+        auto addLine = [&](const QString &text, const QFont &font, const QColor &color, double y) {
+            auto *item = new QGraphicsSimpleTextItem(QFontMetricsF(font).elidedText(text, Qt::ElideRight, textWidth));
+            item->setFont(font);
+            item->setBrush(color);
+            item->setPos(margin, y);
+            m_scene.addItem(item);
+            return QFontMetricsF(font).height();
+        };
+        const QString title = options.title.value_or(defaultChartTitle(bundle, kind));
+        const QString subtitle = options.subtitle.value_or(defaultChartSubtitle(bundle, kind));
+        const QString footnote = options.footnote.value_or(defaultChartFootnote(bundle));
+        if (!title.isEmpty())
+            top += addLine(title, chartFont(sizes.title, true), m_colors.text, top) + sizes.title * 0.2;
+        if (!subtitle.isEmpty())
+            top += addLine(subtitle, chartFont(sizes.subtitle), m_colors.mutedText, top);
+        top += margin * 0.35;
+        double bottom = m_size.height() - margin * 0.7;
+        if (!footnote.isEmpty()) {
+            const QFont font = chartFont(sizes.footnote);
+            bottom -= QFontMetricsF(font).height();
+            addLine(footnote, font, m_colors.mutedText, bottom);
+            bottom -= margin * 0.35;
+        }
+
+        m_chart = new BarChart(options.theme);
+        m_chart->setStyleHeight(m_size.height());
+        ChartDataOptions dataOptions;
+        dataOptions.topCommands = options.topCommands;
+        m_chart->setData(buildChartData(bundle, kind, dataOptions));
+        m_chart->setBackgroundVisible(false);
+        m_scene.addItem(m_chart);   // the scene owns it
+        m_chart->setGeometry(QRectF(margin * 0.6, top, m_size.width() - margin * 1.2, bottom - top));
+        // Lay out now: there is no event loop turn between here and rendering.
+        if (m_chart->layout())
+            m_chart->layout()->activate();
+    }
+
+    // Renders into `painter` filling `target` (device coordinates).
+    void render(QPainter *painter, const QRectF &target)
+    {
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        painter->setRenderHint(QPainter::TextAntialiasing, true);
+        if (m_colors.background.alpha() > 0)
+            painter->fillRect(target, m_colors.background);
+        m_scene.render(painter, target, QRectF(QPointF(0, 0), QSizeF(m_size)), Qt::IgnoreAspectRatio);
+    }
+
+    ChartGeometry geometry(double scale) const
+    {
+        ChartGeometry geometry;
+        const QTransform toImage = QTransform::fromScale(scale, scale);
+        const QPointF offset = m_chart->pos();
+        geometry.data = m_chart->data();
+        geometry.plotArea = toImage.mapRect(m_chart->plotArea().translated(offset));
+        for (int s = 0; s < int(geometry.data.series.size()); ++s) {
+            std::vector<QRectF> bars;
+            for (int c = 0; c < geometry.data.categories.size(); ++c)
+                bars.push_back(toImage.mapRect(m_chart->barRect(c, s).translated(offset)));
+            geometry.bars.push_back(bars);
+        }
+        return geometry;
+    }
+
+    QSize size() const { return m_size; }
+    QColor background() const { return m_colors.background; }
+
+private:
+    QSize m_size;
+    ChartColors m_colors;
+    QGraphicsScene m_scene;
+    BarChart *m_chart = nullptr;
+};
+
+Status checkOptions(const ExportOptions &options)
+{
+    if (options.size.width() < 1 || options.size.height() < 1)
+        return Error{QStringLiteral("image size %1x%2 is empty").arg(options.size.width()).arg(options.size.height())};
+    if (!(options.scale >= 0.25 && options.scale <= 8))
+        return Error{QStringLiteral("scale %1 is out of range (0.25–8)").arg(options.scale)};
+    const QSize pixels = options.pixelSize();
+    if (qint64(pixels.width()) * pixels.height() > 400LL * 1000 * 1000)
+        return Error{QStringLiteral("image %1x%2 is too large").arg(pixels.width()).arg(pixels.height())};
+    return Status::success();
+}
+
+Status writePng(const QImage &image, const QString &path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    QImageWriter writer(&file, "png");
+    if (!writer.write(image))
+        return Error{QStringLiteral("%1: cannot write PNG: %2").arg(path, writer.errorString())};
+    if (!file.commit())
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    return Status::success();
+}
+
+Status writeSvg(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
+{
+    ComposedChart chart(bundle, kind, options);
+    const QSize pixels = options.pixelSize();
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    QSvgGenerator generator;
+    generator.setOutputDevice(&file);
+    generator.setSize(pixels);
+    generator.setViewBox(QRect(QPoint(0, 0), pixels));
+    generator.setResolution(int(std::lround(options.dpi * options.scale)));
+    generator.setTitle(options.title.value_or(defaultChartTitle(bundle, kind)));
+    generator.setDescription(QStringLiteral("Versus chart: %1").arg(chartFileStem(kind)));
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return Error{QStringLiteral("%1: cannot start the SVG painter").arg(path)};
+    chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
+    painter.end();
+    if (!file.commit())
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    return Status::success();
+}
+
+Status writePdf(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
+{
+    ComposedChart chart(bundle, kind, options);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    {
+        QPdfWriter writer(&file);
+        const double dpi = options.dpi > 0 ? options.dpi : 96;
+        // One page of the image's aspect ratio, as large as the image at its dpi.
+        const QSizeF points(options.size.width() / dpi * 72.0, options.size.height() / dpi * 72.0);
+        writer.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setResolution(int(std::lround(dpi)));
+        writer.setTitle(options.title.value_or(defaultChartTitle(bundle, kind)));
+        writer.setCreator(QStringLiteral("Versus"));
+        QPainter painter;
+        if (!painter.begin(&writer))
+            return Error{QStringLiteral("%1: cannot start the PDF painter").arg(path)};
+        const QRect page = painter.viewport();
+        chart.render(&painter, QRectF(page));
+        painter.end();
+    }
+    if (!file.commit())
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    return Status::success();
+}
+
+Status writeText(const QByteArray &content, const QString &path)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size() || !file.commit())
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    return Status::success();
+}
+
+} // namespace
+
+Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
+                            ChartGeometry *geometry)
+{
+    if (const Status valid = checkOptions(options); !valid)
+        return Error{valid.error()};
+    ComposedChart chart(bundle, kind, options);
+    const QSize pixels = options.pixelSize();
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull())
+        return Error{QStringLiteral("cannot allocate a %1x%2 image").arg(pixels.width()).arg(pixels.height())};
+    image.fill(Qt::transparent);
+    const int dotsPerMeter = int(std::lround(options.dpi * options.scale / 0.0254));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    QPainter painter(&image);
+    chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
+    painter.end();
+    if (geometry)
+        *geometry = chart.geometry(double(pixels.width()) / options.size.width());
+    return image;
+}
+
+Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
+{
+    if (const Status valid = checkOptions(options); !valid)
+        return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
+    const QString extension = QFileInfo(path).suffix().toLower();
+    if (extension == QLatin1String("svg"))
+        return writeSvg(bundle, kind, options, path);
+    if (extension == QLatin1String("pdf"))
+        return writePdf(bundle, kind, options, path);
+    if (extension != QLatin1String("png"))
+        return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
+    const Outcome<QImage> image = renderChart(bundle, kind, options);
+    if (!image)
+        return Error{QStringLiteral("%1: %2").arg(path, image.error())};
+    return writePng(image.value(), path);
+}
+
+Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
+                                  const QString &dir, const ExportOptions &options)
+{
+    if (!QDir().mkpath(dir))
+        return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
+    const QDir folder(dir);
+    QStringList written;
+    for (ChartKind kind : kinds) {
+        for (ImageFormat format : options.formats) {
+            const QString path = folder.filePath(chartFileStem(kind) + QLatin1Char('.') + imageFormatExtension(format));
+            if (const Status status = exportChart(bundle, kind, options, path); !status)
+                return Error{status.error()};
+            written << path;
+        }
+    }
+    const QString csv = folder.filePath(QStringLiteral("results.csv"));
+    if (const Status status = writeText(bundleToCsv(bundle).toUtf8(), csv); !status)
+        return Error{status.error()};
+    written << csv;
+    const QString json = folder.filePath(QStringLiteral("results.json"));
+    if (const Status status = writeText(bundleToJson(bundle), json); !status)
+        return Error{status.error()};
+    written << json;
+    return written;
+}
+
+Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
+{
+    return exportCharts(bundle, allChartKinds(), dir, options);
+}

@@ -1,0 +1,34 @@
+#pragma once
+// Export is a function, not a dialog: it renders a chart off-screen into an image of exactly
+// the size asked for (never the size of a widget), and writes PNG (with its dpi), SVG (text
+// kept as text) or PDF (page of the image's aspect ratio).
+
+#include "chartdata.h"
+#include "chartkind.h"
+#include "exportoptions.h"
+#include "outcome.h"
+#include "resultsbundle.h"
+#include <QImage>
+#include <QStringList>
+
+// Where things landed in a rendered image, in image pixels.
+struct ChartGeometry {
+    QRectF plotArea;
+    std::vector<std::vector<QRectF>> bars;   // [series][category], as in buildChartData()
+    ChartData data;
+};
+
+// An image of exactly options.pixelSize(), with dots per metre set from options.dpi × scale.
+// `geometry`, when given, receives where the bars stand.
+Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
+                            ChartGeometry *geometry = nullptr);
+
+// Writes one chart; the format follows the file's extension (.png, .svg, .pdf).
+Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path);
+
+// Writes every chart in every format of options.formats into `dir` (created if needed) as
+// <chartFileStem>.<ext>, plus results.csv and results.json. Returns the paths written.
+Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
+// The same for a chosen set of charts.
+Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
+                                  const QString &dir, const ExportOptions &options);

@@ -1,0 +1,41 @@
+#pragma once
+// Colours and fonts of a chart. Font sizes derive from the height the chart is laid out
+// at, so a 1200×675 image reads on a phone and a 2480×1754 one reads in print. Text uses
+// the bundled DejaVu Sans, so the output is the same on every machine.
+
+#include "outcome.h"
+#include <QColor>
+#include <QFont>
+#include <QSizeF>
+#include <QString>
+
+enum class ColorTheme { Light, Dark, Transparent };
+
+struct ChartColors {
+    QColor background;      // fully transparent for ColorTheme::Transparent
+    QColor text;
+    QColor mutedText;       // subtitle, footnote, "unsupported"
+    QColor grid;
+    QColor axisLine;
+    QColor errorBar;
+};
+
+ChartColors chartColors(ColorTheme theme);
+QString colorThemeName(ColorTheme theme);
+Outcome<ColorTheme> parseColorTheme(const QString &name);
+
+// Registers the bundled fonts once and returns their family name.
+QString chartFontFamily();
+QFont chartFont(double pixelSize, bool bold = false);
+
+struct ChartFontSizes {
+    double title = 0;
+    double subtitle = 0;
+    double axis = 0;        // category names and tick labels
+    double axisTitle = 0;
+    double legend = 0;
+    double label = 0;       // bar labels, at most; they shrink to fit thin bars
+    double footnote = 0;
+    double margin = 0;      // outer margin in px
+};
+ChartFontSizes chartFontSizes(double layoutHeight);

@@ -1,0 +1,42 @@
+#pragma once
+// What an exported chart looks like: size, pixel scale, dpi, theme, formats and titles.
+
+#include "charttheme.h"
+#include "chartkind.h"
+#include "outcome.h"
+#include <QSize>
+#include <QString>
+#include <optional>
+#include <vector>
+
+enum class ImageFormat { Png, Svg, Pdf };
+
+struct ExportOptions {
+    QSize size = QSize(1200, 675);   // layout size in px: fonts, bars and margins follow it
+    double scale = 1.0;              // pixel multiplier (1, 2, 3): the image is size × scale
+    double dpi = 96;                 // at scale 1; PNG files carry dpi × scale
+    ColorTheme theme = ColorTheme::Light;
+    std::vector<ImageFormat> formats = {ImageFormat::Png};   // for exportAll
+    // Unset: derived from the results. An empty string: no such line.
+    std::optional<QString> title;
+    std::optional<QString> subtitle;
+    std::optional<QString> footnote;
+    int topCommands = 8;             // usec-per-command: the rest fold into "other"
+
+    QSize pixelSize() const;
+};
+
+struct SizePreset {
+    QString name;
+    QSize size;
+    double dpi;
+    QString use;
+};
+
+// blog 1200×675, social 1200×630, slide 1920×1080, a4 2480×1754 (A4 landscape at 300 dpi).
+const std::vector<SizePreset> &sizePresets();
+std::optional<SizePreset> findSizePreset(const QString &name);
+Outcome<QSize> parseImageSize(const QString &text);           // "1600x900"
+Outcome<std::vector<ImageFormat>> parseImageFormats(const QString &text);   // "png,svg,pdf"
+QString imageFormatExtension(ImageFormat format);              // "png"
+Outcome<ChartKind> parseChartKind(const QString &name);        // a chartFileStem()

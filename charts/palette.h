@@ -1,0 +1,15 @@
+#pragma once
+// Each server version keeps one colour in every chart. Colours come from the Okabe–Ito
+// palette, which readers with the common colour-vision deficiencies can tell apart, and are
+// assigned by the position of the server in orderedServerIds() of the whole bundle, so a
+// filtered view never shifts them.
+
+#include "resultsbundle.h"
+#include <QColor>
+#include <QString>
+#include <map>
+
+QColor paletteColor(int index);
+std::map<QString, QColor> serverColors(const ResultsBundle &bundle);
+// "Valkey 8.0.1", "Redis 7.0.15"; the id when product or version is unknown.
+QString serverDisplayName(const ServerRun &run);

@@ -1,0 +1,302 @@
+#include "bundleio.h"
+#include "chartexporter.h"
+
+#include <QBuffer>
+#include <QDir>
+#include <QFile>
+#include <QImageReader>
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+
+namespace {
+
+ResultsBundle fixture(const char *name)
+{
+    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
+    if (!bundle)
+        qFatal("%s", qPrintable(bundle.error()));
+    return bundle.value();
+}
+
+ExportOptions presetOptions(const QString &name)
+{
+    ExportOptions options;
+    const std::optional<SizePreset> preset = findSizePreset(name);
+    options.size = preset->size;
+    options.dpi = preset->dpi;
+    return options;
+}
+
+QByteArray pngBytes(const QImage &image)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return bytes;
+}
+
+} // namespace
+
+class TestChartExporter : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void exactPixelSizes_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<QSize>("custom");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<QSize>("expected");
+        for (double scale : {1.0, 2.0, 3.0}) {
+            for (const SizePreset &preset : sizePresets()) {
+                if (preset.name == QLatin1String("a4") && scale == 3.0)
+                    continue;   // 7440×5262 works but adds nothing over 2×
+                QTest::addRow("%s %gx", qPrintable(preset.name), scale)
+                    << preset.name << QSize() << scale << preset.size * scale;
+            }
+            QTest::addRow("custom 1000x500 %gx", scale) << QString() << QSize(1000, 500) << scale << QSize(1000, 500) * scale;
+        }
+    }
+    void exactPixelSizes()
+    {
+        QFETCH(QString, preset);
+        QFETCH(QSize, custom);
+        QFETCH(double, scale);
+        QFETCH(QSize, expected);
+        ExportOptions options = preset.isEmpty() ? ExportOptions() : presetOptions(preset);
+        if (custom.isValid())
+            options.size = custom;
+        options.scale = scale;
+        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options);
+        QVERIFY2(image.ok(), qPrintable(image.error()));
+        QCOMPARE(image->size(), expected);
+    }
+
+    void barsHaveTheirVersionsColours_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::addColumn<QString>("theme");
+        QTest::addColumn<double>("scale");
+        for (ChartKind kind : allChartKinds()) {
+            for (const char *theme : {"light", "dark", "transparent"})
+                QTest::addRow("%s %s", qPrintable(chartFileStem(kind)), theme) << int(kind) << QString::fromLatin1(theme) << 1.0;
+            QTest::addRow("%s light 2x", qPrintable(chartFileStem(kind))) << int(kind) << QStringLiteral("light") << 2.0;
+        }
+    }
+    void barsHaveTheirVersionsColours()
+    {
+        QFETCH(int, kind);
+        QFETCH(QString, theme);
+        QFETCH(double, scale);
+        ExportOptions options;
+        options.theme = parseColorTheme(theme).value();
+        options.scale = scale;
+        ChartGeometry geometry;
+        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind(kind), options, &geometry);
+        QVERIFY2(image.ok(), qPrintable(image.error()));
+        QCOMPARE(geometry.data.series.size(), size_t(4));
+        int sampled = 0;
+        for (size_t s = 0; s < geometry.bars.size(); ++s) {
+            for (size_t c = 0; c < geometry.bars[s].size(); ++c) {
+                const QRectF bar = geometry.bars[s][c];
+                QVERIFY2(bar.width() > 4 && bar.height() > 4, qPrintable(QStringLiteral("bar %1/%2 is tiny").arg(s).arg(c)));
+                // Left of the centre: the error bar and its label sit at the bar's end.
+                const QPoint probe(int(bar.left() + bar.width() * 0.3), int(bar.center().y()));
+                QCOMPARE(QColor(image->pixel(probe)).name(), geometry.data.series[s].color.name());
+                ++sampled;
+            }
+        }
+        QVERIFY(sampled >= 4);
+        // Top to bottom in each group: oldest version first.
+        QVERIFY(geometry.bars[0][0].top() < geometry.bars[1][0].top());
+        QVERIFY(geometry.bars[2][0].top() < geometry.bars[3][0].top());
+    }
+
+    void imageIsNotBlank()
+    {
+        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, ExportOptions());
+        QVERIFY(image.ok());
+        QSet<QRgb> colours;
+        for (int y = 0; y < image->height(); y += 3) {
+            for (int x = 0; x < image->width(); x += 3)
+                colours.insert(image->pixel(x, y));
+        }
+        QVERIFY2(colours.size() > 20, qPrintable(QString::number(colours.size())));
+    }
+
+    void unsupportedIsAMarkerNotABar()
+    {
+        ChartGeometry geometry;
+        const Outcome<QImage> image = renderChart(fixture("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute,
+                                                  ExportOptions(), &geometry);
+        QVERIFY(image.ok());
+        QCOMPARE(geometry.data.categories, (QStringList{QStringLiteral("set-ex"), QStringLiteral("hsetex"),
+                                                        QStringLiteral("hset-hexpire")}));
+        const ChartBar &refused = geometry.data.series[0].bars[1];
+        QVERIFY(refused.unsupported);
+        QCOMPARE(refused.label, QStringLiteral("unsupported"));
+        QVERIFY(geometry.bars[0][1].width() < 1);
+        QVERIFY(!geometry.data.series[2].bars[1].unsupported);
+        QVERIFY(geometry.bars[2][1].width() > 50);
+    }
+
+    void pngCarriesItsDpi_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::addColumn<double>("scale");
+        QTest::addColumn<int>("dotsPerMeter");
+        QTest::newRow("blog 1x") << "blog" << 1.0 << 3780;    // 96 dpi
+        QTest::newRow("blog 2x") << "blog" << 2.0 << 7559;    // 192 dpi
+        QTest::newRow("slide 3x") << "slide" << 3.0 << 11339; // 288 dpi
+        QTest::newRow("a4") << "a4" << 1.0 << 11811;          // 300 dpi
+    }
+    void pngCarriesItsDpi()
+    {
+        QFETCH(QString, preset);
+        QFETCH(double, scale);
+        QFETCH(int, dotsPerMeter);
+        QTemporaryDir dir;
+        ExportOptions options = presetOptions(preset);
+        options.scale = scale;
+        const QString path = dir.filePath(QStringLiteral("chart.png"));
+        const Status status = exportChart(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerEvent, options, path);
+        QVERIFY2(status.ok(), qPrintable(status.error()));
+        const QImage image(path);
+        QCOMPARE(image.size(), options.pixelSize());
+        QCOMPARE(image.dotsPerMeterX(), dotsPerMeter);
+        QCOMPARE(image.dotsPerMeterY(), dotsPerMeter);
+    }
+
+    void svgIsXmlWithText()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("chart.svg"));
+        const Status status = exportChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, ExportOptions(), path);
+        QVERIFY2(status.ok(), qPrintable(status.error()));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QXmlStreamReader xml(&file);
+        int texts = 0;
+        QString allText;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("text")) {
+                ++texts;
+                allText += xml.readElementText(QXmlStreamReader::IncludeChildElements);
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        QVERIFY2(texts > 20, qPrintable(QString::number(texts)));
+        QVERIFY(allText.contains(QStringLiteral("Memory per stored attribute")));
+        QVERIFY(allText.contains(QStringLiteral("217.6")));
+    }
+
+    void pdfIsAPdf()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("chart.pdf"));
+        const Status status = exportChart(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, presetOptions(QStringLiteral("a4")), path);
+        QVERIFY2(status.ok(), qPrintable(status.error()));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray bytes = file.readAll();
+        QVERIFY(bytes.size() > 2000);
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.trimmed().endsWith("%%EOF"));
+    }
+
+    void transparentCornersAreTransparent()
+    {
+        ExportOptions options;
+        options.theme = ColorTheme::Transparent;
+        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options);
+        QVERIFY(image.ok());
+        const int w = image->width() - 1, h = image->height() - 1;
+        for (const QPoint corner : {QPoint(0, 0), QPoint(w, 0), QPoint(0, h), QPoint(w, h)})
+            QCOMPARE(qAlpha(image->pixel(corner)), 0);
+        options.theme = ColorTheme::Light;
+        QCOMPARE(qAlpha(renderChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options)->pixel(0, 0)), 255);
+    }
+
+    void sameInputSameBytes()
+    {
+        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        ExportOptions options;
+        options.scale = 2;
+        const QByteArray first = pngBytes(renderChart(bundle, ChartKind::MemoryPerAttribute, options).value());
+        const QByteArray second = pngBytes(renderChart(bundle, ChartKind::MemoryPerAttribute, options).value());
+        QVERIFY(first.size() > 10000);
+        QVERIFY(first == second);
+    }
+
+    void exportAllWritesPredictableNames()
+    {
+        QTemporaryDir dir;
+        ExportOptions options;
+        options.formats = {ImageFormat::Png, ImageFormat::Svg};
+        const QString target = dir.filePath(QStringLiteral("new/folder"));
+        const Outcome<QStringList> written = exportAll(fixture("ecommerce-4-versions.json"), target, options);
+        QVERIFY2(written.ok(), qPrintable(written.error()));
+        QStringList names;
+        for (const QString &path : written.value())
+            names << QFileInfo(path).fileName();
+        QCOMPARE(names, (QStringList{"memory-per-attribute.png", "memory-per-attribute.svg", "usec-per-command.png",
+                                     "usec-per-command.svg", "usec-per-event.png", "usec-per-event.svg", "throughput.png",
+                                     "throughput.svg", "results.csv", "results.json"}));
+        QVERIFY(loadBundle(QDir(target).filePath(QStringLiteral("results.json"))).ok());
+    }
+
+    void unwritableFolderNamesThePath()
+    {
+        // A folder below a plain file cannot exist, even for root.
+        QTemporaryDir dir;
+        const QString file = dir.filePath(QStringLiteral("plain-file"));
+        QFile(file).open(QIODevice::WriteOnly);
+        const QString target = file + QStringLiteral("/charts");
+        const Outcome<QStringList> written = exportAll(fixture("ecommerce-4-versions.json"), target, ExportOptions());
+        QVERIFY(!written.ok());
+        QVERIFY2(written.error().contains(target), qPrintable(written.error()));
+    }
+
+    void badOptionsAreErrors()
+    {
+        ExportOptions options;
+        options.size = QSize(0, 0);
+        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind::Throughput, options);
+        QVERIFY(!image.ok());
+        QVERIFY(image.error().contains(QStringLiteral("0x0")));
+        QVERIFY(!parseImageSize(QStringLiteral("12x")).ok());
+        QCOMPARE(parseImageSize(QStringLiteral("1600x900")).value(), QSize(1600, 900));
+        QVERIFY(!parseImageFormats(QStringLiteral("png,gif")).ok());
+        QVERIFY(!parseColorTheme(QStringLiteral("pink")).ok());
+        QTemporaryDir dir;
+        const Status status = exportChart(fixture("ecommerce-4-versions.json"), ChartKind::Throughput, ExportOptions(),
+                                          dir.filePath(QStringLiteral("chart.gif")));
+        QVERIFY(!status.ok());
+        QVERIFY(status.error().contains(QStringLiteral("chart.gif")));
+    }
+
+    // Not an assertion: with VERSUS_CHART_REVIEW_DIR set, writes every preset and theme for a
+    // person to look at.
+    void writeReviewImages()
+    {
+        const QString dir = qEnvironmentVariable("VERSUS_CHART_REVIEW_DIR");
+        if (dir.isEmpty())
+            QSKIP("set VERSUS_CHART_REVIEW_DIR to write review images");
+        for (const char *bundleName : {"ecommerce-4-versions.json", "hash-ttl-3-versions.json"}) {
+            const ResultsBundle bundle = fixture(bundleName);
+            for (const SizePreset &preset : sizePresets()) {
+                for (ColorTheme theme : {ColorTheme::Light, ColorTheme::Dark, ColorTheme::Transparent}) {
+                    ExportOptions options = presetOptions(preset.name);
+                    options.theme = theme;
+                    const QString folder = QStringLiteral("%1/%2/%3-%4")
+                                               .arg(dir, bundle.workload.name, preset.name, colorThemeName(theme));
+                    QVERIFY(exportAll(bundle, folder, options).ok());
+                }
+            }
+        }
+    }
+};
+
+QTEST_MAIN(TestChartExporter)
+#include "tst_chartexporter.moc"
