@@ -142,6 +142,9 @@ Status ReplayWorker::runRepeat(int repeat, RepeatResult &result)
     report(QStringLiteral("starting"), QStringLiteral("repeat %1").arg(repeat + 1));
     if (m_job.spec.isLaunchable()) {
         m_process = std::make_unique<ServerProcess>(m_job.spec);
+        // Per-command latency histograms are allocated on a command's first call and freed by
+        // CONFIG RESETSTAT, so they would land in whichever pass happens to run first.
+        m_process->setExtraArguments({QStringLiteral("--latency-tracking"), QStringLiteral("no")});
         Status started = m_process->start(std::max(10000, m_job.commandTimeoutMs));
         if (!started)
             return started;
@@ -162,17 +165,13 @@ Status ReplayWorker::runRepeat(int repeat, RepeatResult &result)
         Status consent = checkEndpointConsent(session);
         if (!consent)
             return consent;
+        // Same reason as for launched servers; older servers without the setting refuse it.
+        session.connection().command({"CONFIG", "SET", "latency-tracking", "no"});
     }
-    RedisConnection replay;
-    connected = replay.connectTcp(m_host, m_port, m_job.commandTimeoutMs, name);
-    if (connected && !m_job.spec.password.isEmpty())
-        connected = replay.auth(m_job.spec.password);
-    if (!connected)
-        return connected;
 
     if (m_job.workload->combinedPass()) {
         PassMeasurement all;
-        Status status = runPass(session, replay, QString(), true, result, all);
+        Status status = runPass(session, name, QString(), true, result, all);
         if (!status)
             return status;
         result.keys = all.keys;
@@ -184,7 +183,7 @@ Status ReplayWorker::runRepeat(int repeat, RepeatResult &result)
             return Status::success();
         PassMeasurement measured;
         const bool timed = !m_job.workload->combinedPass();
-        Status status = runPass(session, replay, type, timed, result, measured);
+        Status status = runPass(session, name, type, timed, result, measured);
         if (!status)
             return status;
         TypeMemory &memory = result.byType[type];
@@ -219,7 +218,7 @@ Status ReplayWorker::runRepeat(int repeat, RepeatResult &result)
     return Status::success();
 }
 
-Status ReplayWorker::runPass(ServerSession &session, RedisConnection &replay, const QString &type, bool timed,
+Status ReplayWorker::runPass(ServerSession &session, const QString &name, const QString &type, bool timed,
                              RepeatResult &totals, PassMeasurement &out)
 {
     const QString phase = type.isEmpty() ? QStringLiteral("timed pass")
@@ -229,7 +228,12 @@ Status ReplayWorker::runPass(ServerSession &session, RedisConnection &replay, co
     Status flushed = session.flushSync(m_job.commandTimeoutMs);
     if (!flushed)
         return flushed;
-    Outcome<long long> baseline = session.usedMemory();
+    // Only the measuring connection is open while used_memory is read: a replay connection's
+    // query and reply buffers would otherwise count as data.
+    Status alone = session.waitForClients(1, m_job.commandTimeoutMs);
+    if (!alone)
+        return alone;
+    Outcome<long long> baseline = session.settledUsedMemory(3000);
     if (!baseline)
         return Error{baseline.error()};
     if (timed) {
@@ -237,6 +241,12 @@ Status ReplayWorker::runPass(ServerSession &session, RedisConnection &replay, co
         if (!reset)
             return reset;
     }
+    RedisConnection replay;
+    Status connected = replay.connectTcp(m_host, m_port, m_job.commandTimeoutMs, name);
+    if (connected && !m_job.spec.password.isEmpty())
+        connected = replay.auth(m_job.spec.password);
+    if (!connected)
+        return connected;
 
     PassOptions options;
     options.onlyType = type.toStdString();
@@ -303,7 +313,11 @@ Status ReplayWorker::runPass(ServerSession &session, RedisConnection &replay, co
     if (out.pass.cancelled)
         return Status::success();
 
-    Outcome<long long> used = session.usedMemory();
+    replay.close();
+    alone = session.waitForClients(1, m_job.commandTimeoutMs);
+    if (!alone)
+        return alone;
+    Outcome<long long> used = session.settledUsedMemory(3000);
     if (!used)
         return Error{used.error()};
     Outcome<long long> keys = session.dbSize();

@@ -51,7 +51,7 @@ private:
     void logLine(const QString &line);
     Status runRepeat(int repeat, RepeatResult &result);
     Status checkEndpointConsent(ServerSession &session);
-    Status runPass(ServerSession &session, RedisConnection &replay, const QString &type, bool timed,
+    Status runPass(ServerSession &session, const QString &name, const QString &type, bool timed,
                    RepeatResult &totals, PassMeasurement &out);
     void stopServer();
 

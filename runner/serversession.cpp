@@ -9,6 +9,12 @@
 Status ServerSession::connect(const QString &host, int port, const QString &password, int timeoutMs,
                               const QString &name)
 {
+    m_host = host;
+    m_port = port;
+    m_password = password;
+    m_timeoutMs = timeoutMs;
+    m_name = name;
+    m_connection.close();
     Status status = m_connection.connectTcp(host, port, timeoutMs, name);
     if (!status)
         return status;
@@ -64,6 +70,26 @@ Status ServerSession::flushSync(int timeoutMs)
     }
 }
 
+Status ServerSession::waitForClients(int count, int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    for (;;) {
+        Outcome<QString> clients = info("clients");
+        if (!clients)
+            return Error{clients.error()};
+        const auto fields = parseInfoFields(clients.value());
+        const auto connected = fields.find(QStringLiteral("connected_clients"));
+        if (connected == fields.end() || connected->second.toInt() <= count)
+            return Status::success();
+        if (timer.elapsed() > timeoutMs)
+            return Error{QStringLiteral("%1: still %2 clients connected, expected %3")
+                             .arg(m_connection.name(), connected->second)
+                             .arg(count)};
+        QThread::msleep(2);
+    }
+}
+
 Status ServerSession::resetStats()
 {
     Outcome<Reply> reply = call({"CONFIG", "RESETSTAT"});
@@ -80,6 +106,31 @@ Outcome<long long> ServerSession::usedMemory()
     if (used == fields.end())
         return Error{QStringLiteral("%1: INFO memory has no used_memory").arg(m_connection.name())};
     return used->second.toLongLong();
+}
+
+Outcome<long long> ServerSession::settledUsedMemory(int timeoutMs)
+{
+    Status reconnected = connect(m_host, m_port, m_password, m_timeoutMs, m_name);
+    if (!reconnected)
+        return Error{reconnected.error()};
+    Status alone = waitForClients(1, timeoutMs);
+    if (!alone)
+        return Error{alone.error()};
+    QElapsedTimer timer;
+    timer.start();
+    Outcome<long long> previous = usedMemory();
+    int unchanged = 0;
+    while (previous && unchanged < 2 && timer.elapsed() < timeoutMs) {
+        // The server's cron runs every 100 ms at the default hz; two quiet periods in a row
+        // mean no rehash step or lazy free is pending.
+        QThread::msleep(110);
+        Outcome<long long> current = usedMemory();
+        if (!current)
+            return current;
+        unchanged = current.value() == previous.value() ? unchanged + 1 : 0;
+        previous = current;
+    }
+    return previous;
 }
 
 Outcome<long long> ServerSession::dbSize()

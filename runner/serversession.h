@@ -18,7 +18,15 @@ public:
     // background free is still running would be wrong.
     Status flushSync(int timeoutMs);
     Status resetStats();
+    // Polls INFO clients until connected_clients is `count`: the server frees a closed
+    // connection's buffers only when it notices the close.
+    Status waitForClients(int count, int timeoutMs);
     Outcome<long long> usedMemory();
+    // used_memory as a clean figure: the measuring connection is opened afresh (its own
+    // reply buffer grows with the key survey and the server shrinks it on its own schedule),
+    // it is the only client, and the figure has stopped moving (after a pass the server may
+    // still be rehashing its key tables, old and new table both allocated, until its cron is done).
+    Outcome<long long> settledUsedMemory(int timeoutMs);
     Outcome<long long> dbSize();
     Outcome<std::map<QString, CommandStat>> commandStats();   // probe commands excluded
     Outcome<QString> info(const char *section);
@@ -34,4 +42,9 @@ public:
 private:
     Outcome<Reply> call(std::initializer_list<const char *> args);
     RedisConnection m_connection;
+    QString m_host;
+    int m_port = 0;
+    QString m_password;
+    int m_timeoutMs = 0;
+    QString m_name;
 };
