@@ -17,6 +17,8 @@ namespace {
 
 // Share of a category's height taken by its bars; the rest separates groups.
 constexpr double barGroupWidth = 0.82;
+// One category (per-event, throughput) would give slabs; keep those bars moderate.
+constexpr double singleGroupWidth = 0.6;
 
 double barValue(const ChartBar &bar)
 {
@@ -54,15 +56,20 @@ void BarChart::setColorTheme(ColorTheme theme)
     applyStyle();
 }
 
-void BarChart::setStyleHeight(double height)
+void BarChart::setStyleSize(const QSizeF &size)
 {
-    m_styleHeight = height;
+    m_styleSize = size;
     applyStyle();
 }
 
-double BarChart::styleHeight() const
+double BarChart::groupWidth() const
 {
-    return m_styleHeight > 0 ? m_styleHeight : size().height();
+    return m_data.categories.size() == 1 ? singleGroupWidth : barGroupWidth;
+}
+
+QSizeF BarChart::styleSize() const
+{
+    return m_styleSize.isEmpty() ? size() : m_styleSize;
 }
 
 void BarChart::rebuild()
@@ -78,11 +85,12 @@ void BarChart::rebuild()
     m_valueAxis = nullptr;
 
     m_series = new QHorizontalBarSeries(this);
-    m_series->setBarWidth(barGroupWidth);
+    m_series->setBarWidth(groupWidth());
     m_series->setLabelsVisible(false);
     // Set 0 is drawn lowest in each group: add servers newest first so the oldest is on top.
     for (auto it = m_data.series.rbegin(); it != m_data.series.rend(); ++it) {
-        auto *set = new QBarSet(it->name);
+        // QLegend has no spacing between entries; trailing spaces keep them apart.
+        auto *set = new QBarSet(it->name + QStringLiteral("   "));
         for (int c = int(m_data.categories.size()) - 1; c >= 0; --c)
             *set << barValue(it->bars[size_t(c)]);
         m_series->append(set);
@@ -111,7 +119,7 @@ void BarChart::updateValues()
     for (int s = 0; s < seriesCount; ++s) {
         QBarSet *set = sets.at(seriesCount - 1 - s);
         const ChartSeries &series = m_data.series[size_t(s)];
-        set->setLabel(series.name);
+        set->setLabel(series.name + QStringLiteral("   "));
         for (int c = 0; c < categoryCount; ++c) {
             const double value = barValue(series.bars[size_t(c)]);
             const int index = categoryCount - 1 - c;
@@ -127,7 +135,7 @@ void BarChart::applyStyle()
     setTheme(m_theme == ColorTheme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     setAnimationOptions(QChart::NoAnimation);
     const ChartColors colors = chartColors(m_theme);
-    const ChartFontSizes sizes = chartFontSizes(styleHeight());
+    const ChartFontSizes sizes = chartFontSizes(styleSize());
     setBackgroundRoundness(0);
     setBackgroundVisible(m_theme == ColorTheme::Dark);
     setBackgroundBrush(colors.background);
@@ -186,18 +194,18 @@ void BarChart::resizeEvent(QGraphicsSceneResizeEvent *event)
 {
     QChart::resizeEvent(event);
     m_overlay->chartResized();
-    if (m_styleHeight <= 0)
+    if (m_styleSize.isEmpty())
         applyStyle();
 }
 
 QFont BarChart::labelFont() const
 {
-    const ChartFontSizes sizes = chartFontSizes(styleHeight());
+    const ChartFontSizes sizes = chartFontSizes(styleSize());
     const int seriesCount = std::max<int>(1, int(m_data.series.size()));
     const int categoryCount = std::max<int>(1, int(m_data.categories.size()));
-    const double barHeight = plotArea().height() / categoryCount * barGroupWidth / seriesCount;
+    const double slot = plotArea().height() / categoryCount * groupWidth() / barGroupWidth / seriesCount;
     // Labels must not run into the neighbouring bar's label.
-    const double fitting = barHeight > 0 ? barHeight * 0.92 : sizes.label;
+    const double fitting = slot > 0 ? slot * 0.95 : sizes.label;
     return chartFont(std::max(8.0, std::min(sizes.label, fitting)));
 }
 
@@ -210,8 +218,8 @@ QRectF BarChart::barRect(int category, int series) const
     const int seriesCount = int(m_data.series.size());
     const double axisIndex = categoryCount - 1 - category;
     const int setIndex = seriesCount - 1 - series;
-    const double barHeight = barGroupWidth / seriesCount;
-    const double bottom = axisIndex - barGroupWidth / 2 + setIndex * barHeight;
+    const double barHeight = groupWidth() / seriesCount;
+    const double bottom = axisIndex - groupWidth() / 2 + setIndex * barHeight;
     const double value = barValue(m_data.series[size_t(series)].bars[size_t(category)]);
     // mapToPosition() is not const in QtCharts 6.4 although it changes nothing.
     auto *chart = const_cast<BarChart *>(this);
@@ -243,7 +251,7 @@ void BarChart::updateValueAxis()
             }
         }
     }
-    const int targetTicks = width > 0 ? std::clamp(int(width / (chartFontSizes(styleHeight()).axis * 7)), 2, 8) : 5;
+    const int targetTicks = width > 0 ? std::clamp(int(width / (chartFontSizes(styleSize()).axis * 7)), 2, 8) : 5;
     const NiceAxis axis = niceAxis(needed > 0 ? needed : 1.0, targetTicks);
     if (m_valueAxis->max() != axis.max || m_valueAxis->min() != 0)
         m_valueAxis->setRange(0, axis.max);

@@ -33,8 +33,8 @@ public:
 
     void setColorTheme(ColorTheme theme);
     ColorTheme colorTheme() const { return m_theme; }
-    // Font sizes follow this height (the exported image's height); 0 = the chart's own height.
-    void setStyleHeight(double height);
+    // Font sizes follow this size (the exported image's); empty = the chart's own size.
+    void setStyleSize(const QSizeF &size);
 
     // Where a bar stands, in chart coordinates (category and series as in data()).
     QRectF barRect(int category, int series) const;
@@ -52,11 +52,12 @@ private:
     void updateValues();
     void applyStyle();
     void updateValueAxis();
-    double styleHeight() const;
+    QSizeF styleSize() const;
+    double groupWidth() const;
 
     ChartData m_data;
     ColorTheme m_theme;
-    double m_styleHeight = 0;
+    QSizeF m_styleSize;
     QHorizontalBarSeries *m_series = nullptr;
     QBarCategoryAxis *m_categoryAxis = nullptr;
     QValueAxis *m_valueAxis = nullptr;

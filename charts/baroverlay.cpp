@@ -51,8 +51,9 @@ void BarOverlay::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWid
                 const QPointF low = m_chart->mapToPosition(QPointF(bar.min, 0), m_chart->barSeries());
                 const QPointF high = m_chart->mapToPosition(QPointF(bar.max, 0), m_chart->barSeries());
                 const double y = rect.center().y();
-                const double cap = rect.height() * 0.28;
-                const double lineWidth = std::max(1.0, rect.height() * 0.09);
+                // Sized by the text, not the bar: fat bars of one-category charts get thin whiskers.
+                const double cap = std::min(rect.height() * 0.3, font.pixelSize() * 0.45);
+                const double lineWidth = std::max(1.0, font.pixelSize() * 0.1);
                 painter->setPen(QPen(colors.errorBar, lineWidth, Qt::SolidLine, Qt::FlatCap));
                 painter->drawLine(QPointF(low.x(), y), QPointF(high.x(), y));
                 painter->drawLine(QPointF(low.x(), y - cap), QPointF(low.x(), y + cap));

@@ -24,7 +24,7 @@ public:
     ComposedChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
         : m_size(options.size), m_colors(chartColors(options.theme))
     {
-        const ChartFontSizes sizes = chartFontSizes(m_size.height());
+        const ChartFontSizes sizes = chartFontSizes(QSizeF(m_size));
         const double margin = sizes.margin;
         const double textWidth = m_size.width() - 2 * margin;
         m_scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(m_size)));
@@ -56,7 +56,7 @@ public:
         }
 
         m_chart = new BarChart(options.theme);
-        m_chart->setStyleHeight(m_size.height());
+        m_chart->setStyleSize(QSizeF(m_size));
         ChartDataOptions dataOptions;
         dataOptions.topCommands = options.topCommands;
         m_chart->setData(buildChartData(bundle, kind, dataOptions));

@@ -78,10 +78,12 @@ QFont chartFont(double pixelSize, bool bold)
     return font;
 }
 
-ChartFontSizes chartFontSizes(double layoutHeight)
+ChartFontSizes chartFontSizes(QSizeF layoutSize)
 {
     // Proportions tuned on the 1200×675 blog preset; small windows keep readable minimums.
-    const double h = std::max(layoutHeight, 300.0);
+    const double reference = layoutSize.width() > 0 ? std::min(layoutSize.height(), layoutSize.width() * 9.0 / 16.0)
+                                                    : layoutSize.height();
+    const double h = std::max(reference, 300.0);
     ChartFontSizes sizes;
     sizes.title = std::max(16.0, h * 0.043);
     sizes.subtitle = std::max(12.0, h * 0.027);

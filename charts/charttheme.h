@@ -38,4 +38,6 @@ struct ChartFontSizes {
     double footnote = 0;
     double margin = 0;      // outer margin in px
 };
-ChartFontSizes chartFontSizes(double layoutHeight);
+// For a layout of this size: text follows the height, but never outgrows a 16:9 frame of
+// the same width, so tall formats (A4) keep their titles on one line.
+ChartFontSizes chartFontSizes(QSizeF layoutSize);

@@ -1,28 +1,25 @@
 #pragma once
 // The export options shared by `versus export` and `versus run --export-dir`.
 
+#include "chartkind.h"
+#include "exportoptions.h"
 #include "outcome.h"
 #include "resultsbundle.h"
 #include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
+#include <vector>
 
 struct ExportRequest {
-    QString directory;          // --export-dir; empty: nothing is exported
-    QString preset;             // blog, social, slide, a4
-    QString size;               // WxH, overrides the preset
-    double scale = 1.0;
-    QStringList formats;        // png, svg, pdf
-    QString theme;              // light, dark, transparent
-    QString title;
-    QString subtitle;
-    QString footnote;
-    QStringList charts;         // file stems; empty: every chart
+    QString directory;               // --export-dir; empty: nothing is exported
+    ExportOptions options;
+    std::vector<ChartKind> charts;   // --chart; every chart when empty
     bool enabled() const { return !directory.isEmpty(); }
 };
 
+// --export-dir, --preset, --size, --scale, --format, --theme, --title, --subtitle, --footnote, --chart
 void addExportOptions(QCommandLineParser &parser);
-// Checks every value (preset, size, scale, formats, theme, chart names); errors name the option.
+// Checks every value; errors name the option and the value at fault.
 Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser);
 // Renders the requested charts of `bundle` into request.directory; returns the files written.
-Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const ExportRequest &request);
+Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request);
