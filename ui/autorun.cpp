@@ -1,0 +1,60 @@
+#include "autorun.h"
+
+#include "mainwindow.h"
+#include "resultsview.h"
+#include <QCoreApplication>
+#include <QImageWriter>
+#include <QPixmap>
+#include <QTimer>
+#include <cstdio>
+
+AutoRun::AutoRun(MainWindow *window, QString screenshotPath, bool quitWhenDone)
+    : QObject(window), m_window(window), m_screenshot(std::move(screenshotPath)), m_quit(quitWhenDone)
+{
+}
+
+void AutoRun::start()
+{
+    connect(m_window, &MainWindow::readinessChanged, this, &AutoRun::runWhenReady);
+    connect(m_window, &MainWindow::runNotStarted, this, [this](const QString &reason) {
+        std::fprintf(stderr, "versus: the run did not start: %s\n", qPrintable(reason));
+        finish(1);
+    });
+    connect(m_window, &MainWindow::runFinished, this, [this] {
+        m_window->resultsView()->flushCharts();
+        // One turn of the event loop so the final bars and labels are laid out and painted.
+        QTimer::singleShot(300, this, [this] {
+            int code = 0;
+            if (!m_screenshot.isEmpty()) {
+                const QPixmap picture = m_window->grab();
+                QImageWriter writer(m_screenshot);
+                if (!writer.write(picture.toImage())) {
+                    std::fprintf(stderr, "versus: cannot write %s: %s\n", qPrintable(m_screenshot),
+                                 qPrintable(writer.errorString()));
+                    code = 1;
+                }
+            }
+            finish(code);
+        });
+    });
+    runWhenReady();
+}
+
+void AutoRun::runWhenReady()
+{
+    if (m_started || !m_window->isReady())
+        return;
+    m_started = true;
+    if (!m_window->startRun())
+        finish(1);
+}
+
+void AutoRun::finish(int exitCode)
+{
+    if (m_finished)
+        return;
+    m_finished = true;
+    Q_EMIT finished(exitCode);
+    if (m_quit)
+        QCoreApplication::exit(exitCode);
+}

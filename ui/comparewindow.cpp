@@ -1,0 +1,71 @@
+#include "comparewindow.h"
+
+#include "bundlefiles.h"
+#include "bundlemerge.h"
+#include "exportdialog.h"
+#include "resultsview.h"
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const ResultsBundle &b,
+                             const QString &nameB, QWidget *parent)
+    : QWidget(parent, Qt::Window), m_merged(mergeBundles(a, nameA, b, nameB))
+{
+    setAttribute(Qt::WA_DeleteOnClose);
+    setWindowTitle(tr("Versus — %1 vs %2").arg(nameA, nameB));
+    resize(1300, 850);
+
+    auto *heading = new QLabel(tr("Comparing <b>%1</b> (%2) with <b>%3</b> (%4)")
+                                   .arg(nameA.toHtmlEscaped(), a.machine.cpuModel.toHtmlEscaped(),
+                                        nameB.toHtmlEscaped(), b.machine.cpuModel.toHtmlEscaped()));
+    heading->setWordWrap(true);
+    auto *exportButton = new QPushButton(tr("Export chart…"));
+    auto *saveButton = new QPushButton(tr("Save merged results…"));
+    m_results = new ResultsView;
+    m_results->setBundle(m_merged);
+    m_results->flushCharts();
+
+    connect(exportButton, &QPushButton::clicked, this, [this] {
+        ExportDialog dialog(m_results->shownBundle(), m_results->currentChartKind(), this);
+        dialog.exec();
+    });
+    connect(saveButton, &QPushButton::clicked, this, [this] {
+        const QString path = chooseBundleToSave(this, m_merged);
+        if (path.isEmpty())
+            return;
+        Status saved = saveBundleFile(m_results->shownBundle(), path);
+        if (!saved)
+            QMessageBox::warning(this, tr("Cannot save results"), saved.error());
+    });
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(heading, 1);
+    top->addWidget(saveButton);
+    top->addWidget(exportButton);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(16, 12, 16, 12);
+    layout->addLayout(top);
+    layout->addWidget(m_results, 1);
+}
+
+CompareWindow *CompareWindow::openFromFiles(QWidget *parent)
+{
+    const QString first = chooseBundleToOpen(parent, tr("Compare: first results"));
+    if (first.isEmpty())
+        return nullptr;
+    const QString second = chooseBundleToOpen(parent, tr("Compare: second results"));
+    if (second.isEmpty())
+        return nullptr;
+    Outcome<ResultsBundle> a = loadBundleFile(first);
+    Outcome<ResultsBundle> b = a ? loadBundleFile(second) : Outcome<ResultsBundle>(Error{a.error()});
+    if (!a || !b) {
+        QMessageBox::warning(parent, tr("Cannot compare"), a ? b.error() : a.error());
+        return nullptr;
+    }
+    return new CompareWindow(a.value(), QFileInfo(first).completeBaseName(), b.value(),
+                             QFileInfo(second).completeBaseName(), parent);
+}

@@ -1,0 +1,30 @@
+#include "democontroller.h"
+
+#include "logview.h"
+#include "mainwindow.h"
+#include "resultsview.h"
+#include <QApplication>
+#include <QDir>
+#include <QSysInfo>
+
+DemoController::DemoController(MainWindow *window) : QObject(window), m_window(window) {}
+
+void DemoController::start()
+{
+    QFont font = QApplication::font();
+    font.setPointSizeF(font.pointSizeF() * 1.4);
+    QApplication::setFont(font);
+    m_window->setPathsHidden(true);
+    m_window->resultsView()->logView()->setHiddenText({QDir::homePath(), QSysInfo::machineHostName()});
+    m_window->showFullScreen();
+    connect(m_window, &MainWindow::readinessChanged, this, &DemoController::runWhenReady);
+    runWhenReady();
+}
+
+void DemoController::runWhenReady()
+{
+    if (m_started || !m_window->isReady())
+        return;
+    m_started = true;
+    m_window->startRun();
+}

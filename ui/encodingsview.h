@@ -1,0 +1,13 @@
+#pragma once
+// Why memory moved: for each attribute type (or hash-ttl pattern), its key count and the
+// OBJECT ENCODING histogram on every server, side by side.
+
+#include "resultsbundle.h"
+#include <QTreeWidget>
+
+class EncodingsView : public QTreeWidget {
+    Q_OBJECT
+public:
+    explicit EncodingsView(QWidget *parent = nullptr);
+    void setBundle(const ResultsBundle &bundle);
+};

@@ -1,0 +1,48 @@
+#include "endpointdialog.h"
+
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QVBoxLayout>
+
+EndpointDialog::EndpointDialog(QWidget *parent) : QDialog(parent)
+{
+    setWindowTitle(tr("Add endpoint"));
+    m_hostPort = new QLineEdit;
+    m_hostPort->setPlaceholderText(QStringLiteral("127.0.0.1:6379"));
+    m_password = new QLineEdit;
+    m_password->setEchoMode(QLineEdit::Password);
+    m_password->setPlaceholderText(tr("optional"));
+
+    auto *note = new QLabel(tr("Versus does not launch this server. Before a run it asks you to confirm "
+                               "that its data may be deleted, and refuses by default."));
+    note->setWordWrap(true);
+    m_error = new QLabel;
+    m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_error->setWordWrap(true);
+    m_error->hide();
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Host:port"), m_hostPort);
+    form->addRow(tr("Password"), m_password);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(note);
+    layout->addWidget(m_error);
+    layout->addWidget(buttons);
+    resize(420, sizeHint().height());
+}
+
+QString EndpointDialog::hostPort() const { return m_hostPort->text().trimmed(); }
+QString EndpointDialog::password() const { return m_password->text(); }
+
+void EndpointDialog::setError(const QString &message)
+{
+    m_error->setText(message);
+    m_error->setVisible(!message.isEmpty());
+}

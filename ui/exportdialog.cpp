@@ -1,0 +1,335 @@
+#include "exportdialog.h"
+
+#include "chartdata.h"
+#include "chartexporter.h"
+#include "uisettings.h"
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace {
+
+QSpinBox *sizeBox(int value)
+{
+    auto *box = new QSpinBox;
+    box->setRange(100, 10000);
+    box->setValue(value);
+    box->setSuffix(QStringLiteral(" px"));
+    return box;
+}
+
+} // namespace
+
+ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent)
+    : QDialog(parent), m_bundle(bundle)
+{
+    setWindowTitle(tr("Export chart"));
+
+    m_chart = new QComboBox;
+    for (ChartKind each : allChartKinds())
+        m_chart->addItem(chartTitle(each), int(each));
+    m_preset = new QComboBox;
+    m_preset->setObjectName(QStringLiteral("preset"));
+    for (const SizePreset &preset : sizePresets())
+        m_preset->addItem(QStringLiteral("%1 — %2×%3 (%4)")
+                              .arg(preset.name).arg(preset.size.width()).arg(preset.size.height()).arg(preset.use),
+                          preset.name);
+    m_preset->addItem(tr("custom"), QStringLiteral("custom"));
+    m_width = sizeBox(1200);
+    m_height = sizeBox(675);
+    m_scale = new QComboBox;
+    for (int scale : {1, 2, 3})
+        m_scale->addItem(QStringLiteral("%1×").arg(scale), double(scale));
+    m_format = new QComboBox;
+    m_format->addItem(QStringLiteral("PNG"), int(ImageFormat::Png));
+    m_format->addItem(QStringLiteral("SVG"), int(ImageFormat::Svg));
+    m_format->addItem(QStringLiteral("PDF"), int(ImageFormat::Pdf));
+    m_theme = new QComboBox;
+    for (ColorTheme theme : {ColorTheme::Light, ColorTheme::Dark, ColorTheme::Transparent})
+        m_theme->addItem(colorThemeName(theme), int(theme));
+    m_title = new QLineEdit;
+    m_subtitle = new QLineEdit;
+    m_footnote = new QLineEdit;
+    m_folder = new QLineEdit;
+    QString folder = UiSettings::lastDirectory(QStringLiteral("export"));
+    if (folder.isEmpty())
+        folder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
+    m_folder->setText(folder);
+    auto *browse = new QToolButton;
+    browse->setText(QStringLiteral("…"));
+    connect(browse, &QToolButton::clicked, this, &ExportDialog::browseFolder);
+
+    auto *sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(m_width);
+    sizeRow->addWidget(new QLabel(QStringLiteral("×")));
+    sizeRow->addWidget(m_height);
+    sizeRow->addWidget(m_scale);
+    auto *folderRow = new QHBoxLayout;
+    folderRow->addWidget(m_folder, 1);
+    folderRow->addWidget(browse);
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Chart"), m_chart);
+    form->addRow(tr("Preset"), m_preset);
+    form->addRow(tr("Size"), sizeRow);
+    form->addRow(tr("Format"), m_format);
+    form->addRow(tr("Theme"), m_theme);
+    form->addRow(tr("Title"), m_title);
+    form->addRow(tr("Subtitle"), m_subtitle);
+    form->addRow(tr("Footnote"), m_footnote);
+    form->addRow(tr("Folder"), folderRow);
+
+    m_pixelSize = new QLabel;
+    m_pixelSize->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_message = new QLabel;
+    m_message->setObjectName(QStringLiteral("exportMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_previewLabel = new QLabel;
+    m_previewLabel->setMinimumSize(560, 340);
+    m_previewLabel->setAlignment(Qt::AlignCenter);
+    m_previewLabel->setStyleSheet(QStringLiteral("background: #eceff1; border: 1px solid #cfd8dc;"));
+    m_previewLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+
+    auto *buttons = new QDialogButtonBox;
+    QPushButton *exportButton = buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
+    exportButton->setObjectName(QStringLiteral("exportButton"));
+    QPushButton *exportAllButton = buttons->addButton(tr("Export all"), QDialogButtonBox::ActionRole);
+    QPushButton *copyButton = buttons->addButton(tr("Copy image"), QDialogButtonBox::ActionRole);
+    buttons->addButton(QDialogButtonBox::Close);
+    exportButton->setDefault(true);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(exportButton, &QPushButton::clicked, this, [this] { exportCurrent(); });
+    connect(exportAllButton, &QPushButton::clicked, this, [this] { exportEverything(); });
+    connect(copyButton, &QPushButton::clicked, this, [this] { copyImage(); });
+
+    auto *left = new QVBoxLayout;
+    left->addLayout(form);
+    left->addWidget(m_pixelSize);
+    left->addStretch();
+    auto *top = new QHBoxLayout;
+    top->addLayout(left);
+    top->addWidget(m_previewLabel, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top, 1);
+    layout->addWidget(m_message);
+    layout->addWidget(buttons);
+
+    m_previewTimer = new QTimer(this);
+    m_previewTimer->setSingleShot(true);
+    m_previewTimer->setInterval(150);
+    connect(m_previewTimer, &QTimer::timeout, this, &ExportDialog::renderPreview);
+
+    connect(m_preset, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::presetChanged);
+    connect(m_chart, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+        const ChartKind current = chartKind();
+        m_title->setPlaceholderText(defaultChartTitle(m_bundle, current));
+        m_subtitle->setPlaceholderText(defaultChartSubtitle(m_bundle, current));
+        schedulePreview();
+    });
+    for (QSpinBox *box : {m_width, m_height})
+        connect(box, qOverload<int>(&QSpinBox::valueChanged), this, [this] {
+            if (!m_settingPreset)
+                m_preset->setCurrentIndex(m_preset->findData(QStringLiteral("custom")));
+            schedulePreview();
+        });
+    for (QComboBox *box : {m_scale, m_format, m_theme})
+        connect(box, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::schedulePreview);
+    for (QLineEdit *edit : {m_title, m_subtitle, m_footnote})
+        connect(edit, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
+    connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
+
+    m_footnote->setPlaceholderText(defaultChartFootnote(m_bundle));
+    setChartKind(kind);
+    setPreset(UiSettings::value(QStringLiteral("export/preset"), QStringLiteral("blog")).toString());
+    m_title->setPlaceholderText(defaultChartTitle(m_bundle, kind));
+    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_bundle, kind));
+    resize(1180, 620);
+    renderPreview();
+}
+
+ChartKind ExportDialog::chartKind() const
+{
+    return ChartKind(m_chart->currentData().toInt());
+}
+
+void ExportDialog::setChartKind(ChartKind kind)
+{
+    m_chart->setCurrentIndex(m_chart->findData(int(kind)));
+}
+
+void ExportDialog::setPreset(const QString &name)
+{
+    const int index = m_preset->findData(name);
+    if (index >= 0)
+        m_preset->setCurrentIndex(index);
+    presetChanged();
+}
+
+void ExportDialog::presetChanged()
+{
+    const QString name = m_preset->currentData().toString();
+    if (std::optional<SizePreset> preset = findSizePreset(name)) {
+        m_settingPreset = true;
+        m_width->setValue(preset->size.width());
+        m_height->setValue(preset->size.height());
+        m_settingPreset = false;
+        UiSettings::setValue(QStringLiteral("export/preset"), name);
+    }
+    schedulePreview();
+}
+
+void ExportDialog::setCustomSize(const QSize &size)
+{
+    m_width->setValue(size.width());
+    m_height->setValue(size.height());
+}
+
+void ExportDialog::setScale(double scale)
+{
+    const int index = m_scale->findData(scale);
+    if (index >= 0)
+        m_scale->setCurrentIndex(index);
+}
+
+void ExportDialog::setFormat(ImageFormat format)
+{
+    m_format->setCurrentIndex(m_format->findData(int(format)));
+}
+
+void ExportDialog::setFolder(const QString &folder)
+{
+    m_folder->setText(folder);
+}
+
+void ExportDialog::setTitles(const QString &title, const QString &subtitle, const QString &footnote)
+{
+    m_title->setText(title);
+    m_subtitle->setText(subtitle);
+    m_footnote->setText(footnote);
+}
+
+ExportOptions ExportDialog::options() const
+{
+    ExportOptions options;
+    options.size = QSize(m_width->value(), m_height->value());
+    options.scale = m_scale->currentData().toDouble();
+    if (std::optional<SizePreset> preset = findSizePreset(m_preset->currentData().toString()))
+        options.dpi = preset->dpi;
+    options.theme = ColorTheme(m_theme->currentData().toInt());
+    options.formats = {ImageFormat(m_format->currentData().toInt())};
+    // An empty field means "derived from the results" (shown as the placeholder).
+    if (!m_title->text().isEmpty())
+        options.title = m_title->text();
+    if (!m_subtitle->text().isEmpty())
+        options.subtitle = m_subtitle->text();
+    if (!m_footnote->text().isEmpty())
+        options.footnote = m_footnote->text();
+    return options;
+}
+
+QString ExportDialog::outputPath() const
+{
+    const ImageFormat format = ImageFormat(m_format->currentData().toInt());
+    return QDir(m_folder->text()).filePath(chartFileStem(chartKind()) + QLatin1Char('.') + imageFormatExtension(format));
+}
+
+void ExportDialog::schedulePreview()
+{
+    const QSize pixels = options().pixelSize();
+    m_pixelSize->setText(tr("Image: %1 × %2 px → %3").arg(pixels.width()).arg(pixels.height()).arg(outputPath()));
+    m_previewTimer->start();
+}
+
+void ExportDialog::renderPreview()
+{
+    ExportOptions preview = options();
+    // The preview shows the layout at scale 1: the same picture, fewer pixels.
+    preview.scale = 1.0;
+    Outcome<QImage> image = renderChart(m_bundle, chartKind(), preview);
+    if (!image) {
+        m_preview = QImage();
+        m_previewLabel->setPixmap(QPixmap());
+        m_previewLabel->setText(image.error());
+        return;
+    }
+    m_preview = image.value();
+    const QSize room = m_previewLabel->contentsRect().size() - QSize(8, 8);
+    QImage scaled = m_preview.scaled(room, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    m_previewLabel->setPixmap(QPixmap::fromImage(scaled));
+}
+
+void ExportDialog::showResult(const QString &text, bool error)
+{
+    m_message->setText(text);
+    m_message->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QStringLiteral("color: #2e7d32;"));
+}
+
+QString ExportDialog::errorText() const
+{
+    return m_message->styleSheet().contains(QLatin1String("c62828")) ? m_message->text() : QString();
+}
+
+void ExportDialog::browseFolder()
+{
+    const QString folder = QFileDialog::getExistingDirectory(this, tr("Export into"), m_folder->text());
+    if (!folder.isEmpty())
+        m_folder->setText(folder);
+}
+
+Status ExportDialog::exportCurrent()
+{
+    if (!QDir().mkpath(m_folder->text())) {
+        showResult(tr("Cannot create the folder %1").arg(m_folder->text()), true);
+        return Error{m_message->text()};
+    }
+    const QString path = outputPath();
+    Status written = exportChart(m_bundle, chartKind(), options(), path);
+    if (!written) {
+        showResult(written.error(), true);
+        return written;
+    }
+    UiSettings::setLastDirectory(QStringLiteral("export"), m_folder->text());
+    const QSize pixels = options().pixelSize();
+    showResult(tr("Wrote %1 (%2 × %3 px)").arg(path).arg(pixels.width()).arg(pixels.height()), false);
+    return written;
+}
+
+Outcome<QStringList> ExportDialog::exportEverything()
+{
+    Outcome<QStringList> written = exportAll(m_bundle, m_folder->text(), options());
+    if (!written) {
+        showResult(written.error(), true);
+        return written;
+    }
+    UiSettings::setLastDirectory(QStringLiteral("export"), m_folder->text());
+    showResult(tr("Wrote %n file(s) into %1", nullptr, int(written->size())).arg(m_folder->text()), false);
+    return written;
+}
+
+Status ExportDialog::copyImage()
+{
+    ExportOptions options = this->options();
+    Outcome<QImage> image = renderChart(m_bundle, chartKind(), options);
+    if (!image) {
+        showResult(image.error(), true);
+        return Error{image.error()};
+    }
+    QApplication::clipboard()->setImage(image.value());
+    showResult(tr("Copied a %1 × %2 px image to the clipboard").arg(image->width()).arg(image->height()), false);
+    return Status::success();
+}

@@ -1,0 +1,66 @@
+#pragma once
+// Collects export options and shows a live preview; the rendering itself is ChartExporter's
+// (charts/chartexporter.h). Errors are shown inside the dialog.
+
+#include "chartkind.h"
+#include "exportoptions.h"
+#include "outcome.h"
+#include "resultsbundle.h"
+#include <QDialog>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QTimer;
+
+class ExportDialog : public QDialog {
+    Q_OBJECT
+public:
+    ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent = nullptr);
+
+    ExportOptions options() const;
+    ChartKind chartKind() const;
+    void setChartKind(ChartKind kind);
+    void setPreset(const QString &name);          // "blog", "social", "slide", "a4" or "custom"
+    void setCustomSize(const QSize &size);
+    void setScale(double scale);
+    void setFormat(ImageFormat format);
+    void setFolder(const QString &folder);
+    void setTitles(const QString &title, const QString &subtitle, const QString &footnote);
+    QString outputPath() const;                   // folder/<chart>.<format>
+
+    // What the buttons do, callable directly.
+    Status exportCurrent();
+    Outcome<QStringList> exportEverything();
+    Status copyImage();
+    QString errorText() const;
+    QImage previewImage() const { return m_preview; }
+
+private:
+    void presetChanged();
+    void schedulePreview();
+    void renderPreview();
+    void showResult(const QString &text, bool error);
+    void browseFolder();
+
+    ResultsBundle m_bundle;
+    QComboBox *m_chart = nullptr;
+    QComboBox *m_preset = nullptr;
+    QSpinBox *m_width = nullptr;
+    QSpinBox *m_height = nullptr;
+    QComboBox *m_scale = nullptr;
+    QComboBox *m_format = nullptr;
+    QComboBox *m_theme = nullptr;
+    QLineEdit *m_title = nullptr;
+    QLineEdit *m_subtitle = nullptr;
+    QLineEdit *m_footnote = nullptr;
+    QLineEdit *m_folder = nullptr;
+    QLabel *m_previewLabel = nullptr;
+    QLabel *m_pixelSize = nullptr;
+    QLabel *m_message = nullptr;
+    QTimer *m_previewTimer = nullptr;
+    QImage m_preview;
+    bool m_settingPreset = false;
+};

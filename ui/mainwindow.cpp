@@ -1,0 +1,228 @@
+#include "mainwindow.h"
+
+#include "logview.h"
+#include "presentation.h"
+#include "progresslist.h"
+#include "resultsview.h"
+#include "runcoordinator.h"
+#include "runpanel.h"
+#include "serverspanel.h"
+#include "sidebar.h"
+#include "workloadpanel.h"
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QFrame>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QVBoxLayout>
+
+MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
+{
+    setWindowTitle(QStringLiteral("Versus"));
+    resize(1400, 900);
+
+    m_servers = new ServersPanel;
+    m_workload = new WorkloadPanel;
+    m_run = new RunPanel;
+    m_coordinator = new RunCoordinator(this);
+
+    auto *sidebar = new Sidebar;
+    sidebar->addSection(tr("Servers"), m_servers, 1);
+    sidebar->addSection(tr("Workload"), m_workload);
+    sidebar->addSection(tr("Run"), m_run);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(sidebar);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(360);
+    scroll->setMaximumWidth(460);
+
+    m_progress = new ProgressList;
+    m_progressFrame = new QFrame;
+    m_progressFrame->setObjectName(QStringLiteral("progressFrame"));
+    m_progressFrame->setFrameShape(QFrame::StyledPanel);
+    auto *progressLayout = new QVBoxLayout(m_progressFrame);
+    progressLayout->setContentsMargins(12, 8, 12, 8);
+    progressLayout->addWidget(m_progress);
+    m_progressFrame->hide();
+
+    m_results = new ResultsView;
+    auto *right = new QWidget;
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(12, 14, 16, 10);
+    rightLayout->setSpacing(10);
+    rightLayout->addWidget(m_progressFrame);
+    rightLayout->addWidget(m_results, 1);
+
+    auto *splitter = new QSplitter;
+    splitter->addWidget(scroll);
+    splitter->addWidget(right);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({380, 1020});
+    splitter->setChildrenCollapsible(false);
+    setCentralWidget(splitter);
+    statusBar()->setSizeGripEnabled(true);
+
+    buildMenus();
+
+    connect(m_run, &RunPanel::runRequested, this, &MainWindow::startRun);
+    connect(m_run, &RunPanel::cancelRequested, this, &MainWindow::cancelRun);
+    connect(m_servers, &ServersPanel::selectionChanged, this, &MainWindow::refreshRunBlocker);
+    connect(m_servers, &ServersPanel::discovered, this, &MainWindow::refreshRunBlocker);
+    connect(m_workload, &WorkloadPanel::workloadChanged, this, &MainWindow::refreshRunBlocker);
+
+    connect(m_coordinator, &RunCoordinator::started, this, &MainWindow::onRunStarted);
+    connect(m_coordinator, &RunCoordinator::notStarted, this, [this](const QString &reason) {
+        setRunning(false);
+        statusBar()->showMessage(reason);
+        Q_EMIT runNotStarted(reason);
+    });
+    RunController *runs = m_coordinator->controller();
+    connect(runs, &RunController::serverProgress, this, [this](const ServerProgress &progress) {
+        m_progress->showProgress(progress);
+        m_servers->showProgress(progress);
+    });
+    connect(runs, &RunController::serverLog, m_results->logView(), &LogView::appendLine);
+    connect(runs, &RunController::resultsChanged, m_results, &ResultsView::setBundle);
+    connect(runs, &RunController::runFinished, this, &MainWindow::onRunFinished);
+
+    refreshRunBlocker();
+    m_servers->discover();
+}
+
+MainWindow::~MainWindow() = default;
+
+RunController *MainWindow::controller() const
+{
+    return m_coordinator->controller();
+}
+
+bool MainWindow::isRunning() const
+{
+    return m_coordinator->isBusy();
+}
+
+bool MainWindow::isReady() const
+{
+    return !m_servers->isDiscovering() && m_workload->workload() && !m_workload->isPreparing();
+}
+
+void MainWindow::refreshRunBlocker()
+{
+    QString blocker;
+    if (m_servers->isDiscovering())
+        blocker = tr("Looking for servers…");
+    else if (m_servers->selectedServers().empty())
+        blocker = tr("Select at least one server.");
+    else if (m_workload->isPreparing())
+        blocker = tr("Preparing the workload…");
+    else if (!m_workload->workload())
+        blocker = tr("Fix the workload first.");
+    m_run->setBlocker(blocker);
+    m_runAction->setEnabled(m_run->canRun());
+    Q_EMIT readinessChanged();
+}
+
+bool MainWindow::startRun()
+{
+    if (!m_run->canRun()) {
+        const QString reason = isRunning() ? tr("A run is already in progress.") : tr("Cannot run yet.");
+        statusBar()->showMessage(reason);
+        Q_EMIT runNotStarted(reason);
+        return false;
+    }
+    RunRequest request;
+    request.servers = m_servers->selectedServers();
+    request.workload = m_workload->workload();
+    request.repeats = m_run->repeats();
+    request.schedule = m_run->schedule();
+    setRunning(true);
+    m_coordinator->setHideHosts(m_pathsHidden);
+    m_coordinator->start(request);
+    return true;
+}
+
+void MainWindow::cancelRun()
+{
+    if (!isRunning())
+        return;
+    statusBar()->showMessage(tr("Cancelling: stopping the servers…"));
+    m_coordinator->cancel();
+}
+
+void MainWindow::onRunStarted(int, const QStringList &serverIds)
+{
+    QStringList names;
+    for (const ServerSpec &spec : m_servers->selectedServers())
+        names << (spec.identity.version.isEmpty() ? spec.label : spec.identity.displayName());
+    m_progress->setServers(serverIds, names);
+    m_progressFrame->show();
+    m_servers->resetStates();
+    m_results->logView()->clear();
+    m_results->setBundle(controller()->results());
+    m_source.clear();
+    setWindowTitle(QStringLiteral("Versus — %1").arg(m_workload->workload()->describe().name));
+    m_runStartedMs = QDateTime::currentMSecsSinceEpoch();
+    statusBar()->showMessage(tr("Running %1 on %n server(s)…", nullptr, int(serverIds.size()))
+                                 .arg(m_workload->workload()->describe().name));
+    Q_EMIT runStarted();
+}
+
+void MainWindow::onRunFinished(const ResultsBundle &results)
+{
+    setRunning(false);
+    m_results->setBundle(results);
+    m_results->flushCharts();
+    int failed = 0;
+    for (const ServerRun &run : results.servers) {
+        m_results->logView()->addServerTail(run.id, run.status == QLatin1String("ok") ? QStringList() : run.logTail);
+        failed += run.status == QLatin1String("failed") ? 1 : 0;
+    }
+    if (!results.complete)
+        m_progress->markCancelled();
+    const double seconds = double(QDateTime::currentMSecsSinceEpoch() - m_runStartedMs) / 1000.0;
+    QString message = results.complete ? tr("Run finished in %1 s.").arg(seconds, 0, 'f', 1)
+                                       : tr("Run stopped after %1 s; results are partial.").arg(seconds, 0, 'f', 1);
+    if (failed > 0)
+        message += QLatin1Char(' ') + tr("%n server(s) failed; see their rows and the Logs tab.", nullptr, failed);
+    statusBar()->showMessage(message);
+    Q_EMIT runFinished(results);
+}
+
+void MainWindow::setRunning(bool running)
+{
+    m_run->setRunning(running);
+    m_servers->setLocked(running);
+    m_workload->setLocked(running);
+    m_runAction->setEnabled(!running && m_run->canRun());
+    m_cancelAction->setEnabled(running);
+    if (!running)
+        refreshRunBlocker();
+}
+
+void MainWindow::showResults(const ResultsBundle &bundle, const QString &source)
+{
+    m_results->setBundle(bundle);
+    m_results->flushCharts();
+    m_source = source;
+    m_progressFrame->hide();
+    setWindowTitle(source.isEmpty() ? QStringLiteral("Versus") : QStringLiteral("Versus — %1").arg(source));
+}
+
+void MainWindow::setPathsHidden(bool hidden)
+{
+    m_pathsHidden = hidden;
+    m_servers->setPathsHidden(hidden);
+    m_workload->setPathsHidden(hidden);
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // The controller's destructor stops the workers and their servers; ask it to hurry.
+    if (isRunning())
+        m_coordinator->cancel();
+    event->accept();
+}

@@ -1,0 +1,74 @@
+#pragma once
+// The Versus window: servers, workload and run controls on the left; progress and the
+// results (charts, table, encodings, logs) on the right. It only assembles the panels
+// and routes the run's signals to them; each panel does its own job.
+
+#include "resultsbundle.h"
+#include <QMainWindow>
+
+class ProgressList;
+class QAction;
+class QFrame;
+class ResultsView;
+class RunCoordinator;
+class RunController;
+class RunPanel;
+class ServersPanel;
+class WorkloadPanel;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    ServersPanel *serversPanel() const { return m_servers; }
+    WorkloadPanel *workloadPanel() const { return m_workload; }
+    RunPanel *runPanel() const { return m_run; }
+    ProgressList *progressList() const { return m_progress; }
+    ResultsView *resultsView() const { return m_results; }
+    RunCoordinator *coordinator() const { return m_coordinator; }
+    RunController *controller() const;
+
+    // Starts a run with what the panels show; false (with the reason in the status bar and
+    // runNotStarted) when it cannot start now.
+    bool startRun();
+    void cancelRun();
+    bool isRunning() const;
+    // Ready to run: servers discovered and the workload prepared.
+    bool isReady() const;
+
+    void showResults(const ResultsBundle &bundle, const QString &source);
+    void setPathsHidden(bool hidden);
+    bool pathsHidden() const { return m_pathsHidden; }
+    void showExportDialog();
+
+Q_SIGNALS:
+    void readinessChanged();
+    void runStarted();
+    void runNotStarted(const QString &reason);
+    void runFinished(const ResultsBundle &results);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildMenus();
+    void refreshRunBlocker();
+    void onRunStarted(int runId, const QStringList &serverIds);
+    void onRunFinished(const ResultsBundle &results);
+    void setRunning(bool running);
+
+    ServersPanel *m_servers = nullptr;
+    WorkloadPanel *m_workload = nullptr;
+    RunPanel *m_run = nullptr;
+    ProgressList *m_progress = nullptr;
+    QFrame *m_progressFrame = nullptr;
+    ResultsView *m_results = nullptr;
+    RunCoordinator *m_coordinator = nullptr;
+    QAction *m_runAction = nullptr;
+    QAction *m_cancelAction = nullptr;
+    QString m_source;
+    bool m_pathsHidden = false;
+    qint64 m_runStartedMs = 0;
+};

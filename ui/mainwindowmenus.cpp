@@ -1,0 +1,100 @@
+// The window's menus and keyboard shortcuts, and the bundle file actions behind them.
+#include "mainwindow.h"
+
+#include "bundlefiles.h"
+#include "charttheme.h"
+#include "comparewindow.h"
+#include "exportdialog.h"
+#include "resultsview.h"
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QFileInfo>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *open = file->addAction(tr("&Open results…"), this, [this] {
+        const QString path = chooseBundleToOpen(this);
+        if (path.isEmpty())
+            return;
+        Outcome<ResultsBundle> loaded = loadBundleFile(path);
+        if (!loaded) {
+            statusBar()->showMessage(loaded.error());
+            QMessageBox::warning(this, tr("Cannot open results"), loaded.error());
+            return;
+        }
+        showResults(loaded.value(), QFileInfo(path).fileName());
+        statusBar()->showMessage(tr("Opened %1").arg(pathsHidden() ? QFileInfo(path).fileName() : path));
+    });
+    open->setShortcut(QKeySequence::Open);
+    QAction *save = file->addAction(tr("&Save results…"), this, [this] {
+        if (!m_results->hasResults()) {
+            statusBar()->showMessage(tr("Nothing to save yet: run or open results first."));
+            return;
+        }
+        ResultsBundle bundle = m_results->bundle();
+        bundle.baseline = m_results->baseline();
+        const QString path = chooseBundleToSave(this, bundle);
+        if (path.isEmpty())
+            return;
+        Status saved = saveBundleFile(bundle, path);
+        statusBar()->showMessage(saved ? tr("Saved %1").arg(path) : saved.error());
+        if (!saved)
+            QMessageBox::warning(this, tr("Cannot save results"), saved.error());
+    });
+    save->setShortcut(QKeySequence::Save);
+    file->addAction(tr("&Compare two results…"), this, [this] {
+        CompareWindow *window = CompareWindow::openFromFiles(this);
+        if (window)
+            window->show();
+    });
+    file->addSeparator();
+    QAction *exportAction = file->addAction(tr("&Export chart…"), this, &MainWindow::showExportDialog);
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *run = menuBar()->addMenu(tr("&Run"));
+    m_runAction = run->addAction(tr("&Run"), this, &MainWindow::startRun);
+    m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_cancelAction = run->addAction(tr("&Cancel"), this, &MainWindow::cancelRun);
+    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelAction->setEnabled(false);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    auto *themes = new QActionGroup(this);
+    for (ColorTheme theme : {ColorTheme::Light, ColorTheme::Dark}) {
+        QAction *action = view->addAction(tr("%1 charts").arg(colorThemeName(theme)), this,
+                                          [this, theme] { m_results->setTheme(theme); });
+        action->setCheckable(true);
+        action->setChecked(theme == ColorTheme::Light);
+        themes->addAction(action);
+    }
+    view->addSeparator();
+    QAction *copyMarkdown = view->addAction(tr("Copy table as &Markdown"), m_results, &ResultsView::copyMarkdown);
+    copyMarkdown->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    view->addAction(tr("Copy data as &CSV"), m_results, &ResultsView::copyCsv);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Versus"), this, [this] {
+        QMessageBox::about(this, tr("About Versus"),
+                           tr("<h3>Versus %1</h3><p>Replays one workload into several Valkey versions and "
+                              "compares memory per stored attribute and server time per command.</p>")
+                               .arg(QStringLiteral(VERSUS_VERSION)));
+    });
+}
+
+void MainWindow::showExportDialog()
+{
+    if (!m_results->hasResults()) {
+        statusBar()->showMessage(tr("Nothing to export yet: run or open results first."));
+        return;
+    }
+    ExportDialog dialog(m_results->shownBundle(), m_results->currentChartKind(), this);
+    dialog.exec();
+}

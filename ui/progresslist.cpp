@@ -1,0 +1,142 @@
+#include "progresslist.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+
+namespace {
+
+QString durationText(double seconds)
+{
+    if (seconds < 0)
+        return QString();
+    const int whole = int(seconds + 0.5);
+    if (whole < 60)
+        return QStringLiteral("%1 s").arg(whole);
+    return QStringLiteral("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
+}
+
+QString barStyle(const QString &chunkColour)
+{
+    return QStringLiteral("QProgressBar { border: 1px solid palette(mid); border-radius: 3px; background: palette(base);"
+                          " text-align: center; }"
+                          "QProgressBar::chunk { background: %1; border-radius: 2px; }")
+        .arg(chunkColour);
+}
+
+} // namespace
+
+ProgressList::ProgressList(QWidget *parent) : QWidget(parent)
+{
+    m_grid = new QGridLayout(this);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    m_grid->setHorizontalSpacing(12);
+    m_grid->setVerticalSpacing(4);
+    m_grid->setColumnStretch(1, 3);
+    m_grid->setColumnStretch(3, 2);
+}
+
+void ProgressList::setServers(const QStringList &ids, const QStringList &names)
+{
+    for (auto &entry : m_rows) {
+        delete entry.second.name;
+        delete entry.second.bar;
+        delete entry.second.rate;
+        delete entry.second.message;
+    }
+    m_rows.clear();
+    m_order = ids;
+    for (int i = 0; i < ids.size(); ++i) {
+        Row row;
+        row.name = new QLabel(i < names.size() ? names[i] : ids[i]);
+        row.name->setMinimumWidth(110);
+        QFont bold = row.name->font();
+        bold.setBold(true);
+        row.name->setFont(bold);
+        row.bar = new QProgressBar;
+        row.bar->setRange(0, 1000);
+        row.bar->setValue(0);
+        row.bar->setFormat(QStringLiteral("waiting"));
+        row.bar->setFixedHeight(row.name->sizeHint().height() + 2);
+        row.bar->setStyleSheet(barStyle(QStringLiteral("#1565c0")));
+        row.rate = new QLabel;
+        row.rate->setMinimumWidth(150);
+        row.rate->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        row.rate->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        row.message = new QLabel;
+        row.message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_grid->addWidget(row.name, i, 0);
+        m_grid->addWidget(row.bar, i, 1);
+        m_grid->addWidget(row.rate, i, 2);
+        m_grid->addWidget(row.message, i, 3);
+        m_rows[ids[i]] = row;
+    }
+}
+
+void ProgressList::showProgress(const ServerProgress &progress)
+{
+    auto it = m_rows.find(progress.serverId);
+    if (it == m_rows.end())
+        return;
+    Row &row = it->second;
+    row.state = progress.state;
+    const bool done = progress.state == QLatin1String("done");
+    const bool failed = progress.state == QLatin1String("failed");
+    const int permille = done ? 1000 : int(progress.fraction() * 1000.0);
+    row.bar->setValue(permille);
+    QString phase = progress.phase.isEmpty() ? progress.state : progress.phase;
+    if (done)
+        phase = tr("done");
+    else if (failed)
+        phase = tr("failed");
+    row.bar->setFormat(QStringLiteral("%1  %2%").arg(phase).arg(permille / 10));
+    row.bar->setStyleSheet(barStyle(failed ? QStringLiteral("#c62828")
+                                           : done ? QStringLiteral("#2e7d32") : QStringLiteral("#1565c0")));
+    const QLocale locale(QLocale::English);
+    QString rate;
+    if (progress.eventsPerSecond > 0 && !done && !failed)
+        rate = tr("%1 events/s").arg(locale.toString(progress.eventsPerSecond, 'f', 0));
+    const QString eta = durationText(progress.etaSeconds);
+    if (!eta.isEmpty() && !done && !failed)
+        rate += (rate.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("ETA %1").arg(eta);
+    if (done)
+        rate = tr("%1 events").arg(locale.toString(progress.eventsDone));
+    row.rate->setText(rate);
+    row.message->setText(progress.message);
+    row.message->setToolTip(progress.message);
+    row.message->setStyleSheet(failed || progress.message.contains(QLatin1String("unsupported"))
+                                   ? QStringLiteral("color: #c62828;")
+                                   : QStringLiteral("color: palette(mid);"));
+}
+
+void ProgressList::markCancelled()
+{
+    for (auto &entry : m_rows) {
+        Row &row = entry.second;
+        if (row.state == QLatin1String("done") || row.state == QLatin1String("failed"))
+            continue;
+        row.state = QStringLiteral("cancelled");
+        row.bar->setFormat(tr("cancelled  %p%"));
+        row.bar->setStyleSheet(barStyle(QStringLiteral("#9e9e9e")));
+        row.rate->clear();
+    }
+}
+
+int ProgressList::percent(const QString &id) const
+{
+    auto it = m_rows.find(id);
+    return it == m_rows.end() ? -1 : it->second.bar->value() / 10;
+}
+
+QString ProgressList::state(const QString &id) const
+{
+    auto it = m_rows.find(id);
+    return it == m_rows.end() ? QString() : it->second.state;
+}
+
+QString ProgressList::message(const QString &id) const
+{
+    auto it = m_rows.find(id);
+    return it == m_rows.end() ? QString() : it->second.message->text();
+}

@@ -1,0 +1,39 @@
+#pragma once
+// One compact row per server during a run: name, progress bar, rate and ETA, and the last
+// error or note ("hash-ttl: HSETEX unsupported") in the row itself.
+
+#include "runrequest.h"
+#include <QWidget>
+#include <map>
+
+class QGridLayout;
+class QLabel;
+class QProgressBar;
+
+class ProgressList : public QWidget {
+    Q_OBJECT
+public:
+    explicit ProgressList(QWidget *parent = nullptr);
+
+    // ids in display order with their display names ("Valkey 8.1.1").
+    void setServers(const QStringList &ids, const QStringList &names);
+    void showProgress(const ServerProgress &progress);
+    void markCancelled();
+
+    int percent(const QString &id) const;    // -1 when the server has no row
+    QString state(const QString &id) const;
+    QString message(const QString &id) const;
+    QStringList ids() const { return m_order; }
+
+private:
+    struct Row {
+        QLabel *name = nullptr;
+        QProgressBar *bar = nullptr;
+        QLabel *rate = nullptr;
+        QLabel *message = nullptr;
+        QString state;
+    };
+    QGridLayout *m_grid = nullptr;
+    std::map<QString, Row> m_rows;
+    QStringList m_order;
+};

@@ -1,0 +1,315 @@
+#include "resultsview.h"
+
+#include "bundleio.h"
+#include "chartdata.h"
+#include "chartwidget.h"
+#include "encodingsview.h"
+#include "logview.h"
+#include "palette.h"
+#include "presentation.h"
+#include "resultsstats.h"
+#include "resultstablemodel.h"
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QPixmap>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace {
+
+QString tabTitle(ChartKind kind)
+{
+    switch (kind) {
+    case ChartKind::MemoryPerAttribute: return QObject::tr("Memory per attribute");
+    case ChartKind::UsecPerCommand: return QObject::tr("µs per command");
+    case ChartKind::UsecPerEvent: return QObject::tr("µs per event");
+    case ChartKind::Throughput: return QObject::tr("Throughput");
+    }
+    return chartTitle(kind);
+}
+
+QIcon swatch(const QColor &color)
+{
+    QPixmap pixmap(12, 12);
+    pixmap.fill(color);
+    return QIcon(pixmap);
+}
+
+} // namespace
+
+ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
+{
+    m_headline = new QLabel;
+    m_headline->setObjectName(QStringLiteral("headline"));
+    QFont headlineFont = m_headline->font();
+    headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.45);
+    headlineFont.setBold(true);
+    m_headline->setFont(headlineFont);
+    m_headline->setWordWrap(true);
+    m_subtitle = new QLabel;
+    m_subtitle->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_subtitle->setWordWrap(true);
+
+    m_baseline = new QComboBox;
+    m_baseline->setObjectName(QStringLiteral("baseline"));
+    m_baseline->setToolTip(tr("Changes are shown against this version"));
+    m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_baseline, qOverload<int>(&QComboBox::activated), this,
+            [this] { setBaseline(m_baseline->currentData().toString()); });
+
+    m_versionsMenu = new QMenu(this);
+    m_versions = new QToolButton;
+    m_versions->setObjectName(QStringLiteral("versions"));
+    m_versions->setText(tr("Versions"));
+    m_versions->setToolTip(tr("Show or hide versions in the charts"));
+    m_versions->setPopupMode(QToolButton::InstantPopup);
+    m_versions->setMenu(m_versionsMenu);
+
+    m_order = new QComboBox;
+    m_order->setObjectName(QStringLiteral("categoryOrder"));
+    m_order->addItem(tr("Workload order"), int(CategoryOrder::Workload));
+    m_order->addItem(tr("Largest first"), int(CategoryOrder::Value));
+    m_order->addItem(tr("By name"), int(CategoryOrder::Name));
+    connect(m_order, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+        const auto order = CategoryOrder(m_order->currentData().toInt());
+        for (auto &entry : m_charts)
+            entry.second->setCategoryOrder(order);
+    });
+
+    auto *copyMenu = new QMenu(this);
+    copyMenu->addAction(tr("Copy table as Markdown"), this, &ResultsView::copyMarkdown);
+    copyMenu->addAction(tr("Copy data as CSV"), this, &ResultsView::copyCsv);
+    auto *copy = new QToolButton;
+    copy->setText(tr("Copy"));
+    copy->setPopupMode(QToolButton::InstantPopup);
+    copy->setMenu(copyMenu);
+
+    auto *controls = new QHBoxLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
+    controls->addWidget(new QLabel(tr("Baseline")));
+    controls->addWidget(m_baseline);
+    controls->addSpacing(12);
+    controls->addWidget(m_versions);
+    controls->addSpacing(12);
+    controls->addWidget(new QLabel(tr("Sort")));
+    controls->addWidget(m_order);
+    controls->addStretch();
+    controls->addWidget(copy);
+
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("resultTabs"));
+    m_tabs->setDocumentMode(true);
+    for (ChartKind kind : allChartKinds()) {
+        auto *chart = new ChartWidget(kind);
+        chart->setObjectName(chartFileStem(kind));
+        m_charts[kind] = chart;
+        m_tabs->addTab(chart, tabTitle(kind));
+    }
+
+    m_model = new ResultsTableModel(this);
+    m_proxy = new QSortFilterProxyModel(this);
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(ResultsTableModel::SortRole);
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("resultsTable"));
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(ResultsTableModel::ServerColumn, Qt::AscendingOrder);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_tabs->addTab(m_table, tr("Table"));
+
+    m_encodings = new EncodingsView;
+    m_tabs->addTab(m_encodings, tr("Encodings"));
+    m_log = new LogView;
+    m_tabs->addTab(m_log, tr("Logs"));
+    connect(m_tabs, &QTabWidget::currentChanged, this, &ResultsView::updateHeadline);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+    layout->addWidget(m_headline);
+    layout->addWidget(m_subtitle);
+    layout->addLayout(controls);
+    layout->addWidget(m_tabs, 1);
+    updateControls();
+    updateHeadline();
+}
+
+void ResultsView::setBundle(const ResultsBundle &bundle)
+{
+    m_bundle = bundle;
+    for (auto &entry : m_charts)
+        entry.second->setBundle(bundle);
+    m_model->setBundle(bundle);
+    m_encodings->setBundle(bundle);
+    updateControls();
+    updateHeadline();
+}
+
+ResultsBundle ResultsView::shownBundle() const
+{
+    ResultsBundle shown = m_bundle;
+    const QString chosen = baseline();
+    if (!chosen.isEmpty())
+        shown.baseline = chosen;
+    shown.servers.erase(std::remove_if(shown.servers.begin(), shown.servers.end(),
+                                       [this](const ServerRun &run) { return m_hidden.contains(run.id); }),
+                        shown.servers.end());
+    if (!shown.baseline.isEmpty() && !shown.server(shown.baseline))
+        shown.baseline.clear();
+    return shown;
+}
+
+ChartWidget *ResultsView::chart(ChartKind kind) const
+{
+    auto it = m_charts.find(kind);
+    return it == m_charts.end() ? nullptr : it->second;
+}
+
+ChartKind ResultsView::currentChartKind() const
+{
+    if (auto *chart = qobject_cast<ChartWidget *>(m_tabs->currentWidget()))
+        return chart->kind();
+    return ChartKind::MemoryPerAttribute;
+}
+
+void ResultsView::showChart(ChartKind kind)
+{
+    if (ChartWidget *widget = chart(kind))
+        m_tabs->setCurrentWidget(widget);
+}
+
+void ResultsView::setBaseline(const QString &serverId)
+{
+    const int index = m_baseline->findData(serverId);
+    if (index >= 0)
+        m_baseline->setCurrentIndex(index);
+    for (auto &entry : m_charts)
+        entry.second->setBaseline(serverId);
+    m_model->setBaseline(serverId);
+    updateHeadline();
+}
+
+QString ResultsView::baseline() const
+{
+    return m_baseline->currentData().toString();
+}
+
+void ResultsView::setHiddenVersions(const QStringList &serverIds)
+{
+    m_hidden = serverIds;
+    for (QAction *action : m_versionsMenu->actions())
+        action->setChecked(!m_hidden.contains(action->data().toString()));
+    applyHidden();
+}
+
+void ResultsView::applyHidden()
+{
+    for (auto &entry : m_charts)
+        entry.second->setHiddenVersions(m_hidden);
+    m_versions->setText(m_hidden.isEmpty() ? tr("Versions") : tr("Versions (%1 hidden)").arg(m_hidden.size()));
+    updateHeadline();
+}
+
+void ResultsView::setTheme(ColorTheme theme)
+{
+    for (auto &entry : m_charts)
+        entry.second->setTheme(theme);
+}
+
+void ResultsView::setEmptyText(const QString &text)
+{
+    if (!hasResults()) {
+        m_headline->setText(text);
+        m_subtitle->clear();
+    }
+}
+
+void ResultsView::flushCharts()
+{
+    for (auto &entry : m_charts)
+        entry.second->flush();
+}
+
+void ResultsView::updateControls()
+{
+    const QStringList ids = orderedServerIds(m_bundle);
+    if (ids == m_knownServers)
+        return;
+    m_knownServers = ids;
+    const QString chosen = baseline();
+    const std::map<QString, QColor> colors = serverColors(m_bundle);
+    m_baseline->clear();
+    m_baseline->addItem(tr("Oldest version"), QString());
+    m_versionsMenu->clear();
+    for (const QString &id : ids) {
+        const ServerRun *run = m_bundle.server(id);
+        const QString name = serverDisplayName(*run);
+        m_baseline->addItem(swatch(colors.at(id)), name, id);
+        QAction *action = m_versionsMenu->addAction(swatch(colors.at(id)), name);
+        action->setCheckable(true);
+        action->setData(id);
+        action->setChecked(!m_hidden.contains(id));
+        connect(action, &QAction::toggled, this, [this, id](bool shown) {
+            if (shown)
+                m_hidden.removeAll(id);
+            else if (!m_hidden.contains(id))
+                m_hidden << id;
+            applyHidden();
+        });
+    }
+    const int index = m_baseline->findData(chosen);
+    m_baseline->setCurrentIndex(index < 0 ? 0 : index);
+    m_hidden.erase(std::remove_if(m_hidden.begin(), m_hidden.end(), [&ids](const QString &id) { return !ids.contains(id); }),
+                   m_hidden.end());
+    m_baseline->setEnabled(!ids.isEmpty());
+    m_versions->setEnabled(!ids.isEmpty());
+}
+
+void ResultsView::updateHeadline()
+{
+    if (!hasResults()) {
+        m_headline->setText(tr("No results yet"));
+        m_subtitle->setText(tr("Choose servers and a workload, then press Run (Ctrl+R), or open a saved bundle (Ctrl+O)."));
+        return;
+    }
+    const ResultsBundle shown = shownBundle();
+    const ChartKind kind = currentChartKind();
+    m_headline->setText(defaultChartTitle(shown, kind));
+    QString subtitle = defaultChartSubtitle(shown, kind);
+    if (!m_bundle.complete)
+        subtitle += (subtitle.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("partial results");
+    m_subtitle->setText(subtitle);
+}
+
+QString ResultsView::tableAsMarkdown() const
+{
+    return bundleToMarkdown(shownBundle());
+}
+
+QString ResultsView::tableAsCsv() const
+{
+    return bundleToCsv(shownBundle());
+}
+
+void ResultsView::copyMarkdown() const
+{
+    QApplication::clipboard()->setText(tableAsMarkdown());
+}
+
+void ResultsView::copyCsv() const
+{
+    QApplication::clipboard()->setText(tableAsCsv());
+}

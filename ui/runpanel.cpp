@@ -1,0 +1,101 @@
+#include "runpanel.h"
+
+#include "uisettings.h"
+#include <QComboBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStyle>
+#include <QVBoxLayout>
+
+RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
+{
+    m_repeats = new QSpinBox;
+    m_repeats->setObjectName(QStringLiteral("repeats"));
+    m_repeats->setRange(1, 50);
+    m_repeats->setValue(UiSettings::value(QStringLiteral("run/repeats"), 1).toInt());
+    m_repeats->setToolTip(tr("Each repeat runs on a freshly started server, interleaved across versions"));
+    m_schedule = new QComboBox;
+    m_schedule->setObjectName(QStringLiteral("schedule"));
+    m_schedule->addItem(tr("Fair (one server at a time)"), QStringLiteral("fair"));
+    m_schedule->addItem(tr("Concurrent"), QStringLiteral("concurrent"));
+    setSchedule(UiSettings::value(QStringLiteral("run/schedule"), QStringLiteral("fair")).toString());
+    connect(m_repeats, qOverload<int>(&QSpinBox::valueChanged), this,
+            [](int value) { UiSettings::setValue(QStringLiteral("run/repeats"), value); });
+    connect(m_schedule, qOverload<int>(&QComboBox::currentIndexChanged), this,
+            [this] { UiSettings::setValue(QStringLiteral("run/schedule"), schedule()); });
+
+    m_run = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run"));
+    m_run->setObjectName(QStringLiteral("runButton"));
+    m_run->setToolTip(tr("Run the workload on every selected server (Ctrl+R)"));
+    m_run->setDefault(true);
+    m_run->setMinimumHeight(34);
+    m_run->setStyleSheet(QStringLiteral(
+        "QPushButton { background: #1565c0; color: white; font-weight: bold; border-radius: 4px; padding: 4px 18px; }"
+        "QPushButton:disabled { background: #b0bec5; color: #eceff1; }"
+        "QPushButton:hover:!disabled { background: #1976d2; }"));
+    m_cancel = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("cancelButton"));
+    m_cancel->setToolTip(tr("Stop the run; servers are shut down (Esc)"));
+    m_cancel->setMinimumHeight(34);
+    connect(m_run, &QPushButton::clicked, this, &RunPanel::runRequested);
+    connect(m_cancel, &QPushButton::clicked, this, &RunPanel::cancelRequested);
+
+    m_blocker = new QLabel;
+    m_blocker->setWordWrap(true);
+    m_blocker->setStyleSheet(QStringLiteral("color: palette(mid);"));
+
+    auto *form = new QFormLayout;
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("Repeats"), m_repeats);
+    form->addRow(tr("Schedule"), m_schedule);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_run, 2);
+    buttons->addWidget(m_cancel, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_blocker);
+    refresh();
+}
+
+int RunPanel::repeats() const { return m_repeats->value(); }
+void RunPanel::setRepeats(int repeats) { m_repeats->setValue(repeats); }
+QString RunPanel::schedule() const { return m_schedule->currentData().toString(); }
+
+void RunPanel::setSchedule(const QString &schedule)
+{
+    const int index = m_schedule->findData(schedule);
+    if (index >= 0)
+        m_schedule->setCurrentIndex(index);
+}
+
+void RunPanel::setRunning(bool running)
+{
+    m_running = running;
+    refresh();
+}
+
+void RunPanel::setBlocker(const QString &reason)
+{
+    m_blockerText = reason;
+    refresh();
+}
+
+bool RunPanel::canRun() const
+{
+    return !m_running && m_blockerText.isEmpty();
+}
+
+void RunPanel::refresh()
+{
+    m_run->setEnabled(canRun());
+    m_cancel->setEnabled(m_running);
+    m_repeats->setEnabled(!m_running);
+    m_schedule->setEnabled(!m_running);
+    m_blocker->setText(m_running ? QString() : m_blockerText);
+    m_blocker->setVisible(!m_blocker->text().isEmpty());
+}

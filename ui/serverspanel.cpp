@@ -1,0 +1,402 @@
+#include "serverspanel.h"
+
+#include "backgroundtasks.h"
+#include "endpointdialog.h"
+#include "uisettings.h"
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+namespace {
+
+enum Column { NameColumn, SourceColumn, StateColumn };
+constexpr int LabelRole = Qt::UserRole + 1;
+
+struct Discovery {
+    std::vector<CatalogEntry> entries;
+    QStringList defaultLabels;
+};
+
+QColor stateColour(const QString &state)
+{
+    if (state == QLatin1String("failed"))
+        return QColor(0xc6, 0x28, 0x28);
+    if (state == QLatin1String("done"))
+        return QColor(0x2e, 0x7d, 0x32);
+    if (state == QLatin1String("idle") || state == QLatin1String("cancelled"))
+        return QColor(0x75, 0x75, 0x75);
+    return QColor(0x15, 0x65, 0xc0);
+}
+
+QString displayName(const ServerSpec &spec)
+{
+    if (spec.isEndpoint && spec.identity.version.isEmpty())
+        return QStringLiteral("Endpoint");
+    return spec.identity.displayName();
+}
+
+} // namespace
+
+ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new BackgroundTasks(this))
+{
+    m_list = new QTreeWidget;
+    m_list->setObjectName(QStringLiteral("serverList"));
+    m_list->setHeaderLabels({tr("Server"), tr("Source"), tr("State")});
+    m_list->setRootIsDecorated(false);
+    m_list->setUniformRowHeights(true);
+    m_list->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_list->header()->setStretchLastSection(true);
+    m_list->header()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
+    m_list->header()->setSectionResizeMode(SourceColumn, QHeaderView::ResizeToContents);
+    m_list->setMinimumHeight(120);
+    connect(m_list, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem *, int column) {
+        if (column == NameColumn && !m_restoring) {
+            saveSelection();
+            Q_EMIT selectionChanged();
+        }
+    });
+    connect(m_list, &QTreeWidget::itemSelectionChanged, this, [this] {
+        m_remove->setEnabled(!m_list->selectedItems().isEmpty() && m_list->isEnabled());
+    });
+
+    m_message = new QLabel;
+    m_message->setObjectName(QStringLiteral("serverMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->hide();
+
+    m_addBinary = new QPushButton(tr("Add binary…"));
+    m_addBinary->setToolTip(tr("Add a valkey-server or redis-server binary; it is identified by --version"));
+    m_addEndpoint = new QPushButton(tr("Add endpoint…"));
+    m_addEndpoint->setToolTip(tr("Add a running server that Versus does not launch (host:port)"));
+    m_remove = new QPushButton(tr("Remove"));
+    m_remove->setEnabled(false);
+    connect(m_addBinary, &QPushButton::clicked, this, &ServersPanel::chooseBinary);
+    connect(m_addEndpoint, &QPushButton::clicked, this, &ServersPanel::askEndpoint);
+    connect(m_remove, &QPushButton::clicked, this, &ServersPanel::removeSelected);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->setContentsMargins(0, 0, 0, 0);
+    buttons->addWidget(m_addBinary);
+    buttons->addWidget(m_addEndpoint);
+    buttons->addStretch();
+    buttons->addWidget(m_remove);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_list, 1);
+    layout->addWidget(m_message);
+    layout->addLayout(buttons);
+}
+
+ServersPanel::~ServersPanel() = default;
+
+void ServersPanel::discover()
+{
+    if (m_discovering)
+        return;
+    m_discovering = true;
+    showMessage(tr("Looking for servers…"), false);
+    const QStringList binaries = UiSettings::userBinaries();
+    m_tasks->run<Discovery>([binaries] {
+        Discovery found;
+        ServerCatalog catalog;
+        catalog.discover();
+        found.entries = catalog.entries();
+        for (const ServerSpec &spec : catalog.defaultSelection())
+            found.defaultLabels << spec.label;
+        for (const QString &path : binaries) {
+            ServerCatalog single;
+            Outcome<ServerSpec> added = single.addBinary(path);
+            CatalogEntry entry;
+            if (added) {
+                entry.spec = added.value();
+                entry.spec.source = QStringLiteral("user");
+                entry.status = QStringLiteral("ok");
+            } else {
+                entry.spec.binaryPath = path;
+                entry.spec.label = QFileInfo(path).fileName();
+                entry.status = added.error();
+            }
+            found.entries.push_back(entry);
+        }
+        return found;
+    }, [this](const Discovery &found) {
+        m_discovering = false;
+        const bool remembered = UiSettings::hasServerSelection();
+        const QStringList selected = remembered ? UiSettings::selectedServers() : found.defaultLabels;
+        m_restoring = true;
+        m_list->clear();
+        m_entries.clear();
+        for (const CatalogEntry &entry : found.entries)
+            addEntry(entry, selected.contains(entry.spec.label));
+        for (const QString &hostPort : UiSettings::endpoints()) {
+            Outcome<ServerSpec> endpoint = ServerCatalog::parseEndpoint(hostPort);
+            if (endpoint)
+                addEntry(CatalogEntry{endpoint.value(), QStringLiteral("ok")}, selected.contains(endpoint->label));
+        }
+        m_restoring = false;
+        int unusable = 0;
+        for (const CatalogEntry &entry : found.entries)
+            unusable += entry.usable() ? 0 : 1;
+        if (m_entries.empty())
+            showMessage(tr("No servers found. Run scripts/fetch-servers, or add a binary."), true);
+        else if (unusable > 0)
+            showMessage(tr("%n server(s) cannot be used; hover over them to see why.", nullptr, unusable), true);
+        else
+            showMessage(QString(), false);
+        Q_EMIT discovered();
+        Q_EMIT selectionChanged();
+    });
+}
+
+void ServersPanel::addEntry(const CatalogEntry &entry, bool checked)
+{
+    CatalogEntry unique = entry;
+    // Two binaries of the same version (cache and PATH) must stay apart in charts and bundles.
+    for (int n = 2; m_entries.count(unique.spec.label); ++n)
+        unique.spec.label = entry.spec.label + QStringLiteral("-%1").arg(n);
+    const QString label = unique.spec.label;
+    m_entries[label] = unique;
+
+    auto *item = new QTreeWidgetItem;
+    item->setData(NameColumn, LabelRole, label);
+    item->setText(NameColumn, unique.usable() ? displayName(unique.spec) : label);
+    item->setText(SourceColumn, sourceText(unique.spec));
+    if (unique.usable()) {
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
+        item->setCheckState(NameColumn, checked ? Qt::Checked : Qt::Unchecked);
+        item->setText(StateColumn, tr("idle"));
+        item->setForeground(StateColumn, stateColour(QStringLiteral("idle")));
+    } else {
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
+        item->setText(StateColumn, tr("unusable"));
+        item->setForeground(StateColumn, stateColour(QStringLiteral("failed")));
+        item->setToolTip(StateColumn, unique.status);
+    }
+    const QString where = unique.spec.isEndpoint ? QStringLiteral("%1:%2").arg(unique.spec.host).arg(unique.spec.port)
+                                                 : unique.spec.binaryPath;
+    item->setToolTip(NameColumn, m_pathsHidden ? label : QStringLiteral("%1\n%2").arg(label, where));
+    m_list->addTopLevelItem(item);
+}
+
+QString ServersPanel::sourceText(const ServerSpec &spec) const
+{
+    if (spec.isEndpoint)
+        return m_pathsHidden ? tr("endpoint") : QStringLiteral("%1:%2").arg(spec.host).arg(spec.port);
+    if (spec.source == QLatin1String("cache"))
+        return spec.suite.isEmpty() ? tr("cache") : spec.suite;
+    if (spec.source == QLatin1String("user"))
+        return m_pathsHidden ? tr("added") : QFileInfo(spec.binaryPath).fileName();
+    return spec.source.isEmpty() ? tr("path") : spec.source;
+}
+
+QTreeWidgetItem *ServersPanel::itemFor(const QString &label) const
+{
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_list->topLevelItem(i);
+        if (item->data(NameColumn, LabelRole).toString() == label)
+            return item;
+    }
+    return nullptr;
+}
+
+std::vector<ServerSpec> ServersPanel::selectedServers() const
+{
+    std::vector<ServerSpec> specs;
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_list->topLevelItem(i);
+        if (item->checkState(NameColumn) != Qt::Checked)
+            continue;
+        auto it = m_entries.find(item->data(NameColumn, LabelRole).toString());
+        if (it != m_entries.end() && it->second.usable())
+            specs.push_back(it->second.spec);
+    }
+    return specs;
+}
+
+QStringList ServersPanel::labels() const
+{
+    QStringList result;
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i)
+        result << m_list->topLevelItem(i)->data(NameColumn, LabelRole).toString();
+    return result;
+}
+
+bool ServersPanel::setChecked(const QString &label, bool checked)
+{
+    QTreeWidgetItem *item = itemFor(label);
+    if (!item || !(item->flags() & Qt::ItemIsUserCheckable))
+        return false;
+    item->setCheckState(NameColumn, checked ? Qt::Checked : Qt::Unchecked);
+    return true;
+}
+
+void ServersPanel::saveSelection() const
+{
+    QStringList selected;
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_list->topLevelItem(i);
+        if (item->checkState(NameColumn) == Qt::Checked)
+            selected << item->data(NameColumn, LabelRole).toString();
+    }
+    UiSettings::setSelectedServers(selected);
+}
+
+void ServersPanel::chooseBinary()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Add a server binary"),
+                                                      UiSettings::lastDirectory(QStringLiteral("binary")));
+    if (path.isEmpty())
+        return;
+    UiSettings::setLastDirectory(QStringLiteral("binary"), QFileInfo(path).absolutePath());
+    addBinary(path);
+}
+
+void ServersPanel::addBinary(const QString &path)
+{
+    showMessage(tr("Identifying %1…").arg(QFileInfo(path).fileName()), false);
+    m_addBinary->setEnabled(false);
+    m_tasks->run<Outcome<ServerSpec>>([path] {
+        ServerCatalog catalog;
+        return catalog.addBinary(path);
+    }, [this, path](const Outcome<ServerSpec> &added) {
+        m_addBinary->setEnabled(m_list->isEnabled());
+        if (!added) {
+            showMessage(tr("Not added: %1").arg(added.error()), true);
+            return;
+        }
+        ServerSpec spec = added.value();
+        spec.source = QStringLiteral("user");
+        addEntry(CatalogEntry{spec, QStringLiteral("ok")}, true);
+        QStringList binaries = UiSettings::userBinaries();
+        if (!binaries.contains(path))
+            UiSettings::setUserBinaries(binaries << path);
+        saveSelection();
+        showMessage(tr("Added %1.").arg(spec.identity.displayName()), false);
+        Q_EMIT selectionChanged();
+    });
+}
+
+void ServersPanel::askEndpoint()
+{
+    EndpointDialog dialog(this);
+    while (dialog.exec() == QDialog::Accepted) {
+        const QString error = addEndpoint(dialog.hostPort(), dialog.password());
+        if (error.isEmpty())
+            return;
+        dialog.setError(error);
+    }
+}
+
+QString ServersPanel::addEndpoint(const QString &hostPort, const QString &password)
+{
+    Outcome<ServerSpec> endpoint = ServerCatalog::parseEndpoint(hostPort.trimmed());
+    if (!endpoint)
+        return endpoint.error();
+    ServerSpec spec = endpoint.value();
+    spec.password = password;
+    addEntry(CatalogEntry{spec, QStringLiteral("ok")}, true);
+    QStringList saved = UiSettings::endpoints();
+    if (!saved.contains(hostPort.trimmed()))
+        UiSettings::setEndpoints(saved << hostPort.trimmed());
+    saveSelection();
+    showMessage(tr("Added endpoint %1. It is flushed only if you confirm before a run.").arg(hostPort.trimmed()),
+                false);
+    Q_EMIT selectionChanged();
+    return QString();
+}
+
+void ServersPanel::removeSelected()
+{
+    const QList<QTreeWidgetItem *> items = m_list->selectedItems();
+    for (QTreeWidgetItem *item : items) {
+        const QString label = item->data(NameColumn, LabelRole).toString();
+        auto it = m_entries.find(label);
+        if (it != m_entries.end()) {
+            const ServerSpec &spec = it->second.spec;
+            if (spec.isEndpoint) {
+                QStringList saved = UiSettings::endpoints();
+                saved.removeAll(QStringLiteral("%1:%2").arg(spec.host).arg(spec.port));
+                UiSettings::setEndpoints(saved);
+            } else if (spec.source == QLatin1String("user")) {
+                QStringList saved = UiSettings::userBinaries();
+                saved.removeAll(spec.binaryPath);
+                UiSettings::setUserBinaries(saved);
+            }
+            m_entries.erase(it);
+        }
+        delete item;
+    }
+    saveSelection();
+    Q_EMIT selectionChanged();
+}
+
+void ServersPanel::showMessage(const QString &text, bool error)
+{
+    m_message->setText(text);
+    m_message->setStyleSheet(error ? QStringLiteral("color: #c62828;") : QStringLiteral("color: palette(mid);"));
+    m_message->setVisible(!text.isEmpty());
+}
+
+QString ServersPanel::inlineMessage() const
+{
+    return m_message->isVisible() ? m_message->text() : QString();
+}
+
+void ServersPanel::resetStates()
+{
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_list->topLevelItem(i);
+        if (!(item->flags() & Qt::ItemIsUserCheckable))
+            continue;
+        item->setText(StateColumn, tr("idle"));
+        item->setForeground(StateColumn, stateColour(QStringLiteral("idle")));
+        item->setToolTip(StateColumn, QString());
+    }
+}
+
+void ServersPanel::showProgress(const ServerProgress &progress)
+{
+    QTreeWidgetItem *item = itemFor(progress.serverId);
+    if (!item)
+        return;
+    QString text = progress.state;
+    if (progress.state == QLatin1String("replaying") || progress.state == QLatin1String("measuring"))
+        text += QStringLiteral(" %1%").arg(int(progress.fraction() * 100.0));
+    item->setText(StateColumn, text);
+    item->setForeground(StateColumn, stateColour(progress.state));
+    item->setToolTip(StateColumn, progress.message);
+}
+
+QString ServersPanel::stateText(const QString &label) const
+{
+    QTreeWidgetItem *item = itemFor(label);
+    return item ? item->text(StateColumn) : QString();
+}
+
+void ServersPanel::setLocked(bool locked)
+{
+    m_list->setEnabled(!locked);
+    m_addBinary->setEnabled(!locked);
+    m_addEndpoint->setEnabled(!locked);
+    m_remove->setEnabled(!locked && !m_list->selectedItems().isEmpty());
+}
+
+void ServersPanel::setPathsHidden(bool hidden)
+{
+    m_pathsHidden = hidden;
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_list->topLevelItem(i);
+        auto it = m_entries.find(item->data(NameColumn, LabelRole).toString());
+        if (it == m_entries.end())
+            continue;
+        item->setText(SourceColumn, sourceText(it->second.spec));
+        item->setToolTip(NameColumn, it->first);
+    }
+}

@@ -1,0 +1,66 @@
+#pragma once
+// The servers to compare: every discovered version with a checkbox, its product, version,
+// where it comes from and its state during a run. Adding a binary or an endpoint happens
+// here; a rejection is shown inline under the list, never as a dialog.
+
+#include "servercatalog.h"
+#include "runrequest.h"
+#include <QWidget>
+#include <map>
+#include <vector>
+
+class BackgroundTasks;
+class QLabel;
+class QPushButton;
+class QTreeWidget;
+class QTreeWidgetItem;
+
+class ServersPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit ServersPanel(QWidget *parent = nullptr);
+    ~ServersPanel() override;
+
+    // Discovers the cache, PATH and the binaries added in earlier sessions, off the GUI thread.
+    void discover();
+    bool isDiscovering() const { return m_discovering; }
+
+    std::vector<ServerSpec> selectedServers() const;
+    QStringList labels() const;
+    bool setChecked(const QString &label, bool checked);
+    // Adds a binary or an endpoint as if the user had picked it (also used by the dialogs).
+    void addBinary(const QString &path);
+    QString addEndpoint(const QString &hostPort, const QString &password);   // empty or the error
+    QString stateText(const QString &label) const;
+    QString inlineMessage() const;
+
+    void resetStates();
+    void showProgress(const ServerProgress &progress);
+    void setLocked(bool locked);          // no selection changes while a run goes on
+    void setPathsHidden(bool hidden);     // demo mode: no hostnames or paths on screen
+
+Q_SIGNALS:
+    void discovered();
+    void selectionChanged();
+
+private:
+    void addEntry(const CatalogEntry &entry, bool checked);
+    void chooseBinary();
+    void askEndpoint();
+    void removeSelected();
+    void showMessage(const QString &text, bool error);
+    void saveSelection() const;
+    QString sourceText(const ServerSpec &spec) const;
+    QTreeWidgetItem *itemFor(const QString &label) const;
+
+    QTreeWidget *m_list = nullptr;
+    QLabel *m_message = nullptr;
+    QPushButton *m_addBinary = nullptr;
+    QPushButton *m_addEndpoint = nullptr;
+    QPushButton *m_remove = nullptr;
+    BackgroundTasks *m_tasks = nullptr;
+    std::map<QString, CatalogEntry> m_entries;
+    bool m_discovering = false;
+    bool m_pathsHidden = false;
+    bool m_restoring = false;
+};

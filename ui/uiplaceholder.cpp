@@ -1,1 +1,0 @@
-// The window's widgets live in this folder.

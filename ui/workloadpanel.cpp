@@ -1,0 +1,289 @@
+#include "workloadpanel.h"
+
+#include "backgroundtasks.h"
+#include "uisettings.h"
+#include "workloadfactory.h"
+#include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace {
+
+struct Prepared {
+    std::shared_ptr<const Workload> workload;
+    WorkloadDescription description;
+    QString error;
+};
+
+QSpinBox *spinBox(int minimum, int maximum, int value, const QString &suffix = QString())
+{
+    auto *box = new QSpinBox;
+    box->setRange(minimum, maximum);
+    box->setValue(value);
+    box->setGroupSeparatorShown(true);
+    box->setSuffix(suffix);
+    box->setAccelerated(true);
+    return box;
+}
+
+QWidget *pathRow(QLineEdit *edit, QToolButton *button)
+{
+    auto *row = new QWidget;
+    auto *layout = new QHBoxLayout(row);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(edit, 1);
+    layout->addWidget(button);
+    return row;
+}
+
+QFormLayout *formOn(QWidget *page)
+{
+    auto *form = new QFormLayout(page);
+    form->setContentsMargins(0, 0, 0, 0);
+    form->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    return form;
+}
+
+} // namespace
+
+WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent), m_tasks(new BackgroundTasks(this))
+{
+    m_kind = new QComboBox;
+    m_kind->setObjectName(QStringLiteral("workloadKind"));
+    m_kind->addItem(tr("E-commerce profiles (built-in)"), QStringLiteral("ecommerce"));
+    m_kind->addItem(tr("Hash field TTL vs plain keys"), QStringLiteral("hash-ttl"));
+    m_kind->addItem(tr("Recording or capture file"), QStringLiteral("file"));
+
+    m_pages = new QStackedWidget;
+
+    auto *ecommerce = new QWidget;
+    m_events = spinBox(0, 10000000, UiSettings::value(QStringLiteral("workload/events"), 0).toInt());
+    m_events->setObjectName(QStringLiteral("ecommerceEvents"));
+    // 0 replays the built-in recording; another count generates that many events.
+    m_events->setSpecialValueText(tr("built-in recording"));
+    m_events->setSingleStep(1000);
+    m_attributes = new QLineEdit(UiSettings::value(QStringLiteral("workload/attributes")).toString());
+    m_attributes->setPlaceholderText(tr("default attributes"));
+    auto *attributesButton = new QToolButton;
+    attributesButton->setText(QStringLiteral("…"));
+    connect(attributesButton, &QToolButton::clicked, this, [this] {
+        browse(m_attributes, tr("Attribute configuration"), tr("JSON (*.json);;All files (*)"));
+    });
+    QFormLayout *ecommerceForm = formOn(ecommerce);
+    ecommerceForm->addRow(tr("Events"), m_events);
+    ecommerceForm->addRow(tr("Attributes"), pathRow(m_attributes, attributesButton));
+    m_pages->addWidget(ecommerce);
+
+    auto *hashTtl = new QWidget;
+    m_keys = spinBox(1, 10000000, UiSettings::value(QStringLiteral("workload/keys"), 20000).toInt());
+    m_keys->setObjectName(QStringLiteral("hashTtlKeys"));
+    m_valueSize = spinBox(1, 1000000, UiSettings::value(QStringLiteral("workload/value-size"), 32).toInt(),
+                          tr(" bytes"));
+    m_ttl = spinBox(1, 100000000, UiSettings::value(QStringLiteral("workload/ttl"), 900).toInt(), tr(" s"));
+    QFormLayout *hashForm = formOn(hashTtl);
+    hashForm->addRow(tr("Keys"), m_keys);
+    hashForm->addRow(tr("Value size"), m_valueSize);
+    hashForm->addRow(tr("TTL"), m_ttl);
+    m_pages->addWidget(hashTtl);
+
+    auto *file = new QWidget;
+    m_file = new QLineEdit(UiSettings::value(QStringLiteral("workload/file")).toString());
+    m_file->setPlaceholderText(tr("events .jsonl or capture"));
+    auto *fileButton = new QToolButton;
+    fileButton->setText(QStringLiteral("…"));
+    connect(fileButton, &QToolButton::clicked, this, [this] {
+        browse(m_file, tr("Workload file"), tr("Recordings and captures (*.jsonl *.json *.txt *.cap);;All files (*)"));
+    });
+    QFormLayout *fileForm = formOn(file);
+    fileForm->addRow(tr("File"), pathRow(m_file, fileButton));
+    m_pages->addWidget(file);
+
+    m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("workloadSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::RichText);
+
+    m_debounce = new QTimer(this);
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(250);
+    connect(m_debounce, &QTimer::timeout, this, &WorkloadPanel::rebuild);
+
+    connect(m_kind, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
+        m_pages->setCurrentIndex(index);
+        UiSettings::setValue(QStringLiteral("workload/kind"), choice());
+        scheduleRebuild();
+    });
+    for (QSpinBox *box : {m_events, m_keys, m_valueSize, m_ttl})
+        connect(box, qOverload<int>(&QSpinBox::valueChanged), this, &WorkloadPanel::scheduleRebuild);
+    for (QLineEdit *edit : {m_attributes, m_file})
+        connect(edit, &QLineEdit::editingFinished, this, &WorkloadPanel::scheduleRebuild);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_kind);
+    layout->addWidget(m_pages);
+    layout->addWidget(m_summary);
+
+    const int saved = m_kind->findData(UiSettings::value(QStringLiteral("workload/kind"), QStringLiteral("ecommerce")));
+    m_kind->setCurrentIndex(saved < 0 ? 0 : saved);
+    m_pages->setCurrentIndex(m_kind->currentIndex());
+    scheduleRebuild();
+}
+
+WorkloadPanel::~WorkloadPanel() = default;
+
+QString WorkloadPanel::choice() const
+{
+    return m_kind->currentData().toString();
+}
+
+void WorkloadPanel::choose(const QString &nameOrFile)
+{
+    const int index = m_kind->findData(nameOrFile);
+    if (index >= 0 && nameOrFile != QLatin1String("file")) {
+        m_kind->setCurrentIndex(index);
+    } else {
+        m_file->setText(nameOrFile);
+        m_kind->setCurrentIndex(m_kind->findData(QStringLiteral("file")));
+    }
+    scheduleRebuild();
+}
+
+void WorkloadPanel::setHashTtlParameters(int keys, int valueSize, int ttlSeconds)
+{
+    m_keys->setValue(keys);
+    m_valueSize->setValue(valueSize);
+    m_ttl->setValue(ttlSeconds);
+}
+
+void WorkloadPanel::setEcommerceEvents(int events)
+{
+    m_events->setValue(events);
+}
+
+void WorkloadPanel::scheduleRebuild()
+{
+    // The old workload must not be run once the user changed what they asked for.
+    m_workload.reset();
+    m_error.clear();
+    m_pendingRebuild = true;
+    m_summary->setText(tr("<span style='color:gray'>Preparing workload…</span>"));
+    m_debounce->start();
+    Q_EMIT workloadChanged();
+}
+
+void WorkloadPanel::rebuild()
+{
+    m_pendingRebuild = false;
+    m_preparing = true;
+    const int generation = ++m_generation;
+    const QString kind = choice();
+    QString nameOrFile = kind;
+    std::map<QString, QString> parameters;
+    QString attributes;
+    long long events = 0;
+    if (kind == QLatin1String("ecommerce")) {
+        events = m_events->value();
+        attributes = m_attributes->text().trimmed();
+        UiSettings::setValue(QStringLiteral("workload/events"), m_events->value());
+        UiSettings::setValue(QStringLiteral("workload/attributes"), attributes);
+    } else if (kind == QLatin1String("hash-ttl")) {
+        parameters[QStringLiteral("keys")] = QString::number(m_keys->value());
+        parameters[QStringLiteral("value-size")] = QString::number(m_valueSize->value());
+        parameters[QStringLiteral("ttl")] = QString::number(m_ttl->value());
+        UiSettings::setValue(QStringLiteral("workload/keys"), m_keys->value());
+        UiSettings::setValue(QStringLiteral("workload/value-size"), m_valueSize->value());
+        UiSettings::setValue(QStringLiteral("workload/ttl"), m_ttl->value());
+    } else {
+        nameOrFile = m_file->text().trimmed();
+        UiSettings::setValue(QStringLiteral("workload/file"), nameOrFile);
+    }
+    if (nameOrFile.isEmpty()) {
+        m_preparing = false;
+        m_error = tr("Choose a recording or capture file.");
+        showSummary();
+        Q_EMIT workloadChanged();
+        return;
+    }
+    m_tasks->run<Prepared>([nameOrFile, parameters, attributes, events] {
+        Prepared prepared;
+        Outcome<std::shared_ptr<Workload>> made = makeWorkload(nameOrFile, parameters, attributes, events, false);
+        if (!made) {
+            prepared.error = made.error();
+            return prepared;
+        }
+        prepared.workload = made.value();
+        prepared.description = prepared.workload->describe();
+        return prepared;
+    }, [this, generation](const Prepared &prepared) {
+        if (generation != m_generation)
+            return;   // superseded by a newer choice
+        m_preparing = false;
+        m_workload = prepared.workload;
+        m_description = prepared.description;
+        m_error = prepared.error;
+        showSummary();
+        Q_EMIT workloadChanged();
+    });
+}
+
+void WorkloadPanel::showSummary()
+{
+    if (!m_error.isEmpty() || !m_workload) {
+        m_summary->setText(QStringLiteral("<span style='color:#c62828'>%1</span>").arg(m_error.toHtmlEscaped()));
+        return;
+    }
+    m_summary->setText(summaryText());
+}
+
+QString WorkloadPanel::summaryText() const
+{
+    if (!m_workload)
+        return m_error;
+    const QLocale locale(QLocale::English);
+    const double perEvent = m_description.events > 0 ? double(m_description.commands) / double(m_description.events) : 0;
+    QString text = tr("<b>%1</b> events · <b>%2</b> commands · <b>%3</b> commands per event")
+                       .arg(locale.toString(m_description.events), locale.toString(m_description.commands),
+                            QString::number(perEvent, 'f', perEvent < 10 ? 2 : 1));
+    if (!m_description.types.isEmpty())
+        text += QStringLiteral("<br><span style='color:gray'>%1</span>")
+                    .arg(tr("%n categories: ", nullptr, int(m_description.types.size())) +
+                         m_description.types.join(QStringLiteral(", ")).toHtmlEscaped());
+    if (!m_pathsHidden && !m_description.sourceFile.isEmpty())
+        text += QStringLiteral("<br><span style='color:gray'>%1</span>")
+                    .arg(QFileInfo(m_description.sourceFile).fileName().toHtmlEscaped());
+    return text;
+}
+
+void WorkloadPanel::browse(QLineEdit *target, const QString &title, const QString &filter)
+{
+    const QString path = QFileDialog::getOpenFileName(this, title, UiSettings::lastDirectory(QStringLiteral("workload")),
+                                                      filter);
+    if (path.isEmpty())
+        return;
+    UiSettings::setLastDirectory(QStringLiteral("workload"), QFileInfo(path).absolutePath());
+    target->setText(path);
+    scheduleRebuild();
+}
+
+void WorkloadPanel::setLocked(bool locked)
+{
+    m_kind->setEnabled(!locked);
+    m_pages->setEnabled(!locked);
+}
+
+void WorkloadPanel::setPathsHidden(bool hidden)
+{
+    m_pathsHidden = hidden;
+    showSummary();
+}

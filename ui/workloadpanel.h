@@ -1,0 +1,68 @@
+#pragma once
+// The workload to replay: the built-in e-commerce stream, hash-ttl or a file (events JSONL
+// or a capture). The workload is built and described (which may scan a whole file) off the
+// GUI thread; the panel then shows events, commands and commands per event.
+
+#include "workload.h"
+#include <QWidget>
+#include <memory>
+
+class BackgroundTasks;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QStackedWidget;
+class QTimer;
+
+class WorkloadPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit WorkloadPanel(QWidget *parent = nullptr);
+    ~WorkloadPanel() override;
+
+    // "ecommerce", "hash-ttl" or "file"
+    QString choice() const;
+    // Selects a built-in by name, or a file when `nameOrFile` is neither.
+    void choose(const QString &nameOrFile);
+    void setHashTtlParameters(int keys, int valueSize, int ttlSeconds);
+    void setEcommerceEvents(int events);
+
+    // The prepared workload, or null while it is being prepared or when it is invalid.
+    std::shared_ptr<const Workload> workload() const { return m_workload; }
+    bool isPreparing() const { return m_preparing || m_pendingRebuild; }
+    QString error() const { return m_error; }
+    QString summaryText() const;
+    void setLocked(bool locked);
+    void setPathsHidden(bool hidden);
+
+Q_SIGNALS:
+    // The workload became ready, invalid, or is being rebuilt (workload() is null meanwhile).
+    void workloadChanged();
+
+private:
+    void scheduleRebuild();
+    void rebuild();
+    void browse(QLineEdit *target, const QString &title, const QString &filter);
+    void showSummary();
+
+    QComboBox *m_kind = nullptr;
+    QStackedWidget *m_pages = nullptr;
+    QSpinBox *m_events = nullptr;
+    QLineEdit *m_attributes = nullptr;
+    QSpinBox *m_keys = nullptr;
+    QSpinBox *m_valueSize = nullptr;
+    QSpinBox *m_ttl = nullptr;
+    QLineEdit *m_file = nullptr;
+    QLabel *m_summary = nullptr;
+    QTimer *m_debounce = nullptr;
+    BackgroundTasks *m_tasks = nullptr;
+
+    std::shared_ptr<const Workload> m_workload;
+    WorkloadDescription m_description;
+    QString m_error;
+    int m_generation = 0;
+    bool m_preparing = false;
+    bool m_pendingRebuild = false;
+    bool m_pathsHidden = false;
+};
