@@ -116,14 +116,30 @@ Status checkOptions(const ExportOptions &options)
     return Status::success();
 }
 
+// Qt 6.4's QSaveFile::commit() renames even when flushing its buffer failed: flush first.
+Status commitFlushed(QSaveFile &file, const QString &path)
+{
+    if (!file.flush() || file.error() != QFileDevice::NoError) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, reason)};
+    }
+    if (!file.commit())
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    return Status::success();
+}
+
 Status writePng(const QImage &image, const QString &path)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
+    // Unbuffered: Qt 6.4's QSaveFile::commit() can rename after a failed buffer flush.
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
         return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
     QImageWriter writer(&file, "png");
-    if (!writer.write(image))
+    if (!writer.write(image) || file.error() != QFileDevice::NoError) {
+        file.cancelWriting();
         return Error{QStringLiteral("%1: cannot write PNG: %2").arg(path, writer.errorString())};
+    }
     if (!file.commit())
         return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
     return Status::success();
@@ -148,9 +164,7 @@ Status writeSvg(const ResultsBundle &bundle, ChartKind kind, const ExportOptions
         return Error{QStringLiteral("%1: cannot start the SVG painter").arg(path)};
     chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
     painter.end();
-    if (!file.commit())
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    return Status::success();
+    return commitFlushed(file, path);
 }
 
 Status writePdf(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
@@ -176,15 +190,18 @@ Status writePdf(const ResultsBundle &bundle, ChartKind kind, const ExportOptions
         chart.render(&painter, QRectF(page));
         painter.end();
     }
-    if (!file.commit())
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    return Status::success();
+    return commitFlushed(file, path);
 }
 
 Status writeText(const QByteArray &content, const QString &path)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size() || !file.commit())
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(content) != content.size()) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, reason)};
+    }
+    if (!file.commit())
         return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
     return Status::success();
 }

@@ -683,11 +683,16 @@ Outcome<ResultsBundle> bundleFromJson(const QByteArray &json, const QString &sou
 Status saveBundle(const ResultsBundle &bundle, const QString &path)
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
+    // Unbuffered: Qt 6.4's QSaveFile::commit() renames even when flushing its buffer failed
+    // (seen with EFBIG), so write errors must surface here, before commit.
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
         return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
     const QByteArray json = bundleToJson(bundle);
-    if (file.write(json) != json.size())
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    if (file.write(json) != json.size() || file.error() != QFileDevice::NoError) {
+        const QString reason = file.errorString();
+        file.cancelWriting();
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, reason)};
+    }
     if (!file.commit())
         return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
     return Status::success();
