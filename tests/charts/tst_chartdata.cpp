@@ -1,0 +1,90 @@
+#include "bundleio.h"
+#include "chartdata.h"
+#include "palette.h"
+
+#include <QtTest>
+
+namespace {
+
+ResultsBundle fixture(const char *name)
+{
+    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
+    if (!bundle)
+        qFatal("%s", qPrintable(bundle.error()));
+    return bundle.value();
+}
+
+} // namespace
+
+class TestChartData : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void memoryCategoriesAndLabels()
+    {
+        const ChartData data = buildChartData(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute);
+        QCOMPARE(data.categories, (QStringList{"All attributes", "counter", "sum", "mean", "category count",
+                                               "approx distinct", "unique list", "window bucket"}));
+        QStringList ids;
+        for (const ChartSeries &series : data.series)
+            ids << series.serverId;
+        QCOMPARE(ids, (QStringList{"valkey-8.0.1", "valkey-8.1.1", "valkey-9.1.2", "redis-7.0.15"}));
+        QCOMPARE(data.baselineId, QStringLiteral("valkey-8.0.1"));
+        QCOMPARE(data.series[0].bars[0].label, QStringLiteral("241.7"));
+        QCOMPARE(data.series[2].bars[0].label, QStringLiteral("217.6  −10.0%"));
+        QCOMPARE(data.series[2].bars[1].label, QStringLiteral("82.1  −14.5%"));
+    }
+
+    void commandsMostFrequentFirstRestFolded()
+    {
+        const ChartData data = buildChartData(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerCommand);
+        QCOMPARE(data.categories, (QStringList{"All commands", "EXPIRE", "SISMEMBER", "INCRBY", "SADD", "HINCRBY", "PFADD",
+                                               "ZADD", "ZREMRANGEBYRANK", "other (3)"}));
+        QVERIFY(data.series[2].bars[2].label.endsWith(QStringLiteral("−52.2%")));
+        QVERIFY(data.series[2].bars[8].label.endsWith(QStringLiteral("−50.0%")));
+        QVERIFY(data.series[0].bars[0].hasRange);
+        ChartDataOptions all;
+        all.foldOther = false;
+        QCOMPARE(buildChartData(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, all).categories.size(), 12);
+    }
+
+    void coloursStayWithTheirVersion()
+    {
+        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        ChartDataOptions hidden;
+        hidden.hiddenServers = {QStringLiteral("valkey-8.0.1")};
+        const ChartData full = buildChartData(bundle, ChartKind::MemoryPerAttribute);
+        const ChartData filtered = buildChartData(bundle, ChartKind::UsecPerEvent, hidden);
+        QCOMPARE(filtered.series.size(), size_t(3));
+        QCOMPARE(filtered.series[1].serverId, QStringLiteral("valkey-9.1.2"));
+        QCOMPARE(filtered.series[1].color, full.series[2].color);
+        QSet<QRgb> distinct;
+        for (const ChartSeries &series : full.series)
+            distinct.insert(series.color.rgb());
+        QCOMPARE(distinct.size(), 4);
+    }
+
+    void unsupportedPatternsAreMarked()
+    {
+        const ChartData data = buildChartData(fixture("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
+        QCOMPARE(data.categories, (QStringList{"set-ex", "hsetex", "hset-hexpire"}));
+        for (int s : {0, 1}) {
+            QVERIFY(data.series[size_t(s)].bars[1].unsupported);
+            QVERIFY(data.series[size_t(s)].bars[2].unsupported);
+            QCOMPARE(data.series[size_t(s)].bars[1].label, QStringLiteral("unsupported"));
+        }
+        QCOMPARE(data.series[2].bars[1].value, 221.6);
+    }
+
+    void defaultTitles()
+    {
+        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        QCOMPARE(defaultChartTitle(bundle, ChartKind::MemoryPerAttribute),
+                 QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%"));
+        QCOMPARE(defaultChartTitle(bundle, ChartKind::UsecPerCommand),
+                 QStringLiteral("Server time per command, Valkey 8.0.1 → 9.1.2: −26.7%"));
+        QVERIFY(defaultChartFootnote(bundle).startsWith(QStringLiteral("Workload ecommerce, 20,000 events · Valkey 8.0.1")));
+    }
+};
+
+QTEST_MAIN(TestChartData)
+#include "tst_chartdata.moc"

@@ -1,0 +1,116 @@
+#include "bundleio.h"
+#include "livebarchart.h"
+
+#include <QBarSet>
+#include <QGraphicsScene>
+#include <QHorizontalBarSeries>
+#include <QValueAxis>
+#include <QtTest>
+
+namespace {
+
+ResultsBundle fixture()
+{
+    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/ecommerce-4-versions.json"));
+    if (!bundle)
+        qFatal("%s", qPrintable(bundle.error()));
+    return bundle.value();
+}
+
+// The bundle as it looks `step` probes into a run: figures growing towards the final ones.
+ResultsBundle growing(const ResultsBundle &final, int step)
+{
+    ResultsBundle bundle = final;
+    const double share = 0.2 + 0.8 * step / 300.0;
+    for (ServerRun &run : bundle.servers) {
+        for (RepeatResult &repeat : run.repeats) {
+            repeat.bytesPerKey *= share;
+            for (auto &entry : repeat.byType)
+                entry.second.bytesPerKey *= share;
+        }
+    }
+    return bundle;
+}
+
+} // namespace
+
+class TestLiveBarChart : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void updatesInPlaceAndShowTheLatest()
+    {
+        QGraphicsScene scene;
+        auto *chart = new LiveBarChart(ChartKind::MemoryPerAttribute);
+        scene.addItem(chart);
+        chart->setGeometry(QRectF(0, 0, 1000, 700));
+        const ResultsBundle final = fixture();
+
+        chart->setBundle(growing(final, 0));
+        QSignalSpy applied(chart, &LiveBarChart::applied);
+        QVERIFY(applied.wait(2000));
+        QCOMPARE(chart->rebuildCount(), 1);
+        const int items = scene.items().size();
+        const int sets = chart->barSeries()->barSets().size();
+        QCOMPARE(sets, 4);
+        const QList<QBarSet *> setObjects = chart->barSeries()->barSets();
+
+        // 300 updates, a burst of ten at a time: each burst coalesces into one repaint.
+        for (int step = 1; step <= 300; ++step) {
+            chart->setBundle(growing(final, step));
+            if (step % 10 == 0)
+                QTRY_VERIFY_WITH_TIMEOUT(!chart->hasPending(), 2000);
+        }
+        QVERIFY(applied.size() <= 31);
+        QCOMPARE(chart->rebuildCount(), 1);
+        // While the axis grows it gains tick labels; beyond those, updates add no items.
+        QVERIFY2(scene.items().size() < items * 3, qPrintable(QString::number(scene.items().size())));
+        const int grown = scene.items().size();
+        for (int step = 1; step <= 300; ++step) {
+            chart->setBundle(growing(final, step % 2 ? 290 : 300));
+            if (step % 10 == 0)
+                QTRY_VERIFY_WITH_TIMEOUT(!chart->hasPending(), 2000);
+        }
+        QCOMPARE(scene.items().size(), grown);
+        QCOMPARE(chart->rebuildCount(), 1);
+        QCOMPARE(chart->barSeries()->barSets(), setObjects);
+        QCOMPARE(chart->findChildren<QBarSet *>().size(), sets);
+
+        // The values shown are the latest: valkey-9.1.2's "All attributes" is 217.6.
+        const ChartData &shown = chart->data();
+        QCOMPARE(shown.series[2].serverId, QStringLiteral("valkey-9.1.2"));
+        QCOMPARE(shown.series[2].bars[0].value, 217.6);
+        // Sets are added newest first and categories bottom up (see BarChart).
+        QBarSet *valkey912 = chart->barSeries()->barSets().at(1);
+        QCOMPARE(valkey912->at(shown.categories.size() - 1), 217.6);
+        // The axis grew with the data to a round maximum beyond the largest bar.
+        const double largest = shown.largestExtent();
+        QVERIFY(chart->valueAxis()->max() >= largest);
+        const double max = chart->valueAxis()->max();
+        const double step = max / (chart->valueAxis()->tickCount() - 1);
+        const double magnitude = std::pow(10.0, std::floor(std::log10(step)));
+        const double mantissa = step / magnitude;
+        QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0) || qFuzzyCompare(mantissa, 5.0),
+                 qPrintable(QString::number(step)));
+    }
+
+    void newShapeRebuilds()
+    {
+        QGraphicsScene scene;
+        auto *chart = new LiveBarChart(ChartKind::MemoryPerAttribute);
+        scene.addItem(chart);
+        chart->setGeometry(QRectF(0, 0, 800, 500));
+        ResultsBundle bundle = fixture();
+        chart->setBundle(bundle);
+        chart->flush();
+        QCOMPARE(chart->rebuildCount(), 1);
+        bundle.servers.pop_back();
+        chart->setBundle(bundle);
+        chart->flush();
+        QCOMPARE(chart->rebuildCount(), 2);
+        QCOMPARE(chart->barSeries()->barSets().size(), 3);
+        QCOMPARE(chart->findChildren<QBarSet *>().size(), 3);
+    }
+};
+
+QTEST_MAIN(TestLiveBarChart)
+#include "tst_livebarchart.moc"
