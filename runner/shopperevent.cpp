@@ -169,7 +169,7 @@ public:
                 break;
             }
             default:
-                --m_p;
+                m_p -= 2;   // point at the backslash
                 return fail("invalid escape in string");
             }
             run = m_p;
