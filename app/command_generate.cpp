@@ -31,11 +31,11 @@ int runGenerateCommand(const QStringList &arguments)
         "The same options always give the same bytes."));
     parser.addHelpOption();
     const GeneratorOptions defaults;
-    parser.addOption({QStringLiteral("events"), QStringLiteral("Number of events to write."), QStringLiteral("N"),
+    parser.addOption({QStringLiteral("events"), QStringLiteral("Number of events to write (default %1).").arg(defaults.events), QStringLiteral("N"),
                       QString::number(defaults.events)});
-    parser.addOption({QStringLiteral("shoppers"), QStringLiteral("Number of shoppers."), QStringLiteral("M"),
+    parser.addOption({QStringLiteral("shoppers"), QStringLiteral("Number of shoppers (default %1).").arg(defaults.shoppers), QStringLiteral("M"),
                       QString::number(defaults.shoppers)});
-    parser.addOption({QStringLiteral("seed"), QStringLiteral("Seed of the random generator."), QStringLiteral("S"),
+    parser.addOption({QStringLiteral("seed"), QStringLiteral("Seed of the random generator (default %1).").arg(defaults.seed), QStringLiteral("S"),
                       QString::number(defaults.seed)});
     parser.addOption({QStringLiteral("out"), QStringLiteral("Output file (required)."), QStringLiteral("FILE")});
     if (!parser.parse(arguments)) {
