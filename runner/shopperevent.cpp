@@ -95,6 +95,8 @@ public:
             ++m_p;
             return true;
         }
+        if (m_p >= m_end)
+            return fail("unexpected end of the line");
         return fail(c == '{' ? "expected '{'" : c == ':' ? "expected ':'" : "unexpected character");
     }
     char peek()
