@@ -29,9 +29,10 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_coordinator = new RunCoordinator(this);
 
     auto *sidebar = new Sidebar;
-    sidebar->addSection(tr("Servers"), m_servers, 1);
+    sidebar->addSection(tr("Servers"), m_servers);
     sidebar->addSection(tr("Workload"), m_workload);
     sidebar->addSection(tr("Run"), m_run);
+    sidebar->addStretch();
     auto *scroll = new QScrollArea;
     scroll->setWidget(sidebar);
     scroll->setWidgetResizable(true);

@@ -103,9 +103,13 @@ void ProgressList::showProgress(const ServerProgress &progress)
     if (done)
         rate = tr("%1 events").arg(locale.toString(progress.eventsDone));
     row.rate->setText(rate);
-    row.message->setText(progress.message);
-    row.message->setToolTip(progress.message);
-    row.message->setStyleSheet(failed || progress.message.contains(QLatin1String("unsupported"))
+    // Notes accumulate over the run ("hsetex unsupported · hset-hexpire unsupported"): the
+    // worker reports only its latest one.
+    if (!progress.message.isEmpty() && !row.notes.contains(progress.message))
+        row.notes << progress.message;
+    row.message->setText(row.notes.join(QStringLiteral(" · ")));
+    row.message->setToolTip(row.notes.join(QLatin1Char('\n')));
+    row.message->setStyleSheet(failed || row.message->text().contains(QLatin1String("unsupported"))
                                    ? QStringLiteral("color: #c62828;")
                                    : QStringLiteral("color: palette(mid);"));
 }

@@ -32,6 +32,7 @@ private:
         QLabel *rate = nullptr;
         QLabel *message = nullptr;
         QString state;
+        QStringList notes;
     };
     QGridLayout *m_grid = nullptr;
     std::map<QString, Row> m_rows;

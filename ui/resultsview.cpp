@@ -55,7 +55,7 @@ ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
     m_headline->setFont(headlineFont);
     m_headline->setWordWrap(true);
     m_subtitle = new QLabel;
-    m_subtitle->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_subtitle->setStyleSheet(QStringLiteral("color: #607d8b;"));
     m_subtitle->setWordWrap(true);
 
     m_baseline = new QComboBox;

@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QTreeWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace {
 
@@ -53,7 +54,7 @@ ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new Backg
     m_list->header()->setStretchLastSection(true);
     m_list->header()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(SourceColumn, QHeaderView::ResizeToContents);
-    m_list->setMinimumHeight(120);
+    m_list->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     connect(m_list, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem *, int column) {
         if (column == NameColumn && !m_restoring) {
             saveSelection();
@@ -89,7 +90,7 @@ ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new Backg
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_list, 1);
+    layout->addWidget(m_list);
     layout->addWidget(m_message);
     layout->addLayout(buttons);
 }
@@ -183,6 +184,15 @@ void ServersPanel::addEntry(const CatalogEntry &entry, bool checked)
                                                  : unique.spec.binaryPath;
     item->setToolTip(NameColumn, m_pathsHidden ? label : QStringLiteral("%1\n%2").arg(label, where));
     m_list->addTopLevelItem(item);
+    fitListHeight();
+}
+
+void ServersPanel::fitListHeight()
+{
+    // As tall as its rows (up to a dozen), so the sidebar has no empty box in it.
+    const int rows = std::max(3, std::min(12, m_list->topLevelItemCount()));
+    const int rowHeight = m_list->topLevelItemCount() > 0 ? m_list->sizeHintForRow(0) : m_list->fontMetrics().height() + 6;
+    m_list->setFixedHeight(m_list->header()->sizeHint().height() + rows * std::max(rowHeight, 1) + 2 * m_list->frameWidth() + 4);
 }
 
 QString ServersPanel::sourceText(const ServerSpec &spec) const
@@ -333,6 +343,7 @@ void ServersPanel::removeSelected()
         }
         delete item;
     }
+    fitListHeight();
     saveSelection();
     Q_EMIT selectionChanged();
 }
@@ -346,7 +357,7 @@ void ServersPanel::showMessage(const QString &text, bool error)
 
 QString ServersPanel::inlineMessage() const
 {
-    return m_message->isVisible() ? m_message->text() : QString();
+    return m_message->isHidden() ? QString() : m_message->text();
 }
 
 void ServersPanel::resetStates()

@@ -45,6 +45,7 @@ Q_SIGNALS:
 
 private:
     void addEntry(const CatalogEntry &entry, bool checked);
+    void fitListHeight();
     void chooseBinary();
     void askEndpoint();
     void removeSelected();

@@ -87,7 +87,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent), m_tasks(new Bac
     auto *hashTtl = new QWidget;
     m_keys = spinBox(1, 10000000, UiSettings::value(QStringLiteral("workload/keys"), 20000).toInt());
     m_keys->setObjectName(QStringLiteral("hashTtlKeys"));
-    m_valueSize = spinBox(1, 1000000, UiSettings::value(QStringLiteral("workload/value-size"), 32).toInt(),
+    m_valueSize = spinBox(1, 1000000, UiSettings::value(QStringLiteral("workload/value-size"), 120).toInt(),
                           tr(" bytes"));
     m_ttl = spinBox(1, 100000000, UiSettings::value(QStringLiteral("workload/ttl"), 900).toInt(), tr(" s"));
     QFormLayout *hashForm = formOn(hashTtl);

@@ -1,0 +1,397 @@
+// The window driven through its controls, against real servers from the per-user cache.
+#include "bundleio.h"
+#include "bundlemerge.h"
+#include "chartwidget.h"
+#include "exportdialog.h"
+#include "logview.h"
+#include "mainwindow.h"
+#include "progresslist.h"
+#include "redisconnection.h"
+#include "resultstablemodel.h"
+#include "resultsview.h"
+#include "runcoordinator.h"
+#include "runpanel.h"
+#include "servercatalog.h"
+#include "serverprocess.h"
+#include "serverspanel.h"
+#include "workloadpanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QImage>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <csignal>
+#include <sys/types.h>
+
+namespace {
+
+constexpr int runTimeoutMs = 240000;
+
+bool processAlive(qint64 pid)
+{
+    return ::kill(pid_t(pid), 0) == 0;
+}
+
+ResultsBundle fixtureBundle(const char *name)
+{
+    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
+    if (!loaded)
+        qFatal("%s", qPrintable(loaded.error()));
+    return loaded.value();
+}
+
+} // namespace
+
+class WindowTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void runsHashTtlOnTwoServers();
+    void cancelMidRunLeavesNoServer();
+    void endpointIsNotFlushedWithoutConsent();
+    void rejectsANonServerBinaryInline();
+    void exportDialogWritesTheChosenSize_data();
+    void exportDialogWritesTheChosenSize();
+    void resultsTableSortsNumerically();
+    void chartWidgetHidesVersionsAndSortsCategories();
+    void comparingTwoBundlesShowsBothMachines();
+
+private:
+    // Selects exactly the two servers under test and hash-ttl with `keys` keys, through the controls.
+    void prepare(MainWindow &window, int keys);
+
+    QString m_old;   // valkey-8.1.1
+    QString m_new;   // valkey-9.1.x
+    ServerSpec m_newSpec;
+};
+
+void WindowTest::initTestCase()
+{
+    // Settings of their own, so the tests neither read nor change the user's.
+    QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_window"));
+
+    ServerCatalog catalog;
+    catalog.discover();
+    for (const CatalogEntry &entry : catalog.entries()) {
+        if (!entry.usable())
+            continue;
+        if (entry.spec.label == QLatin1String("valkey-8.1.1"))
+            m_old = entry.spec.label;
+        if (entry.spec.label.startsWith(QLatin1String("valkey-9.1."))) {
+            m_new = entry.spec.label;
+            m_newSpec = entry.spec;
+        }
+    }
+    if (m_old.isEmpty() || m_new.isEmpty()) {
+        const QString missing = QStringLiteral("valkey-8.1.1 and valkey-9.1.x are needed in %1 (scripts/fetch-servers)")
+                                    .arg(ServerCatalog::defaultCacheDir());
+        if (qEnvironmentVariableIsSet("CI"))
+            QFAIL(qPrintable(missing));
+        QSKIP(qPrintable(missing));
+    }
+}
+
+void WindowTest::init()
+{
+    QSettings().clear();
+}
+
+void WindowTest::prepare(MainWindow &window, int keys)
+{
+    ServersPanel *servers = window.serversPanel();
+    QTRY_VERIFY_WITH_TIMEOUT(!servers->isDiscovering(), 60000);
+    for (const QString &label : servers->labels())
+        servers->setChecked(label, label == m_old || label == m_new);
+    QCOMPARE(int(servers->selectedServers().size()), 2);
+
+    auto *kind = window.findChild<QComboBox *>(QStringLiteral("workloadKind"));
+    QVERIFY(kind);
+    kind->setCurrentIndex(kind->findData(QStringLiteral("hash-ttl")));
+    auto *keysBox = window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"));
+    QVERIFY(keysBox);
+    keysBox->setValue(keys);
+    QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
+    QCOMPARE(window.workloadPanel()->workload()->describe().name, QStringLiteral("hash-ttl"));
+    QCOMPARE(window.workloadPanel()->workload()->describe().events, (long long)keys);
+    QVERIFY(window.runPanel()->runButton()->isEnabled());
+}
+
+void WindowTest::runsHashTtlOnTwoServers()
+{
+    MainWindow window;
+    window.show();
+    prepare(window, 2000);
+    if (QTest::currentTestFailed())
+        return;
+
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+    QVERIFY(window.isRunning());
+    QVERIFY(!window.runPanel()->runButton()->isEnabled());
+    QVERIFY(window.runPanel()->cancelButton()->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, runTimeoutMs);
+
+    const ResultsBundle results = finished.first().first().value<ResultsBundle>();
+    QVERIFY(results.complete);
+    QCOMPARE(int(results.servers.size()), 2);
+    for (const QString &label : {m_old, m_new}) {
+        QCOMPARE(window.progressList()->percent(label), 100);
+        QCOMPARE(window.progressList()->state(label), QStringLiteral("done"));
+        QCOMPARE(window.serversPanel()->stateText(label), QStringLiteral("done"));
+    }
+    // 8.1 has no HSETEX: said in its row, not as a dialog.
+    QVERIFY2(window.progressList()->message(m_old).contains(QLatin1String("hsetex unsupported")),
+             qPrintable(window.progressList()->message(m_old)));
+    QVERIFY(!window.progressList()->message(m_new).contains(QLatin1String("unsupported")));
+
+    // One bar set per server; one category per hash-ttl pattern (no overall figure over
+    // different sets of patterns).
+    ChartWidget *memory = window.resultsView()->chart(ChartKind::MemoryPerAttribute);
+    memory->flush();
+    QCOMPARE(memory->barSetCount(), 2);
+    QCOMPARE(memory->categoryCount(), int(results.workload.types.size()));
+    QCOMPARE(memory->seriesNames(), QStringList({QStringLiteral("Valkey 8.1.1"),
+                                                 QStringLiteral("Valkey ") + m_new.mid(int(strlen("valkey-")))}));
+    const int setEx = memory->categories().indexOf(QStringLiteral("set-ex"));
+    QVERIFY(setEx >= 0);
+    QVERIFY(memory->barValue(0, setEx) > 0);
+    QVERIFY(memory->barValue(1, setEx) > 0);
+    QVERIFY(memory->toolTipFor(1, setEx).contains(QLatin1String("Valkey 8.1.1")));   // change against the baseline
+    ChartWidget *commands = window.resultsView()->chart(ChartKind::UsecPerCommand);
+    commands->flush();
+    QCOMPARE(commands->barSetCount(), 2);
+    QVERIFY(commands->categoryCount() >= 2);
+
+    QCOMPARE(window.resultsView()->tableModel()->rowCount(), 2);
+    QVERIFY(window.resultsView()->tableAsMarkdown().contains(QLatin1String("8.1.1")));
+    QVERIFY(!window.resultsView()->logView()->lines(m_new).isEmpty());
+}
+
+void WindowTest::cancelMidRunLeavesNoServer()
+{
+    MainWindow window;
+    window.show();
+    prepare(window, 400000);
+    if (QTest::currentTestFailed())
+        return;
+
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+    // Mid-run: the servers are up and the first one is replaying.
+    QTRY_VERIFY_WITH_TIMEOUT(window.progressList()->percent(m_old) > 0 || window.progressList()->percent(m_new) > 0,
+                             runTimeoutMs);
+    QList<qint64> pids;
+    const QRegularExpression pidPattern(QStringLiteral("\\(pid (\\d+)\\)"));
+    QTRY_VERIFY_WITH_TIMEOUT([&] {
+        pids.clear();
+        for (const QString &label : {m_old, m_new})
+            for (const QString &line : window.resultsView()->logView()->lines(label)) {
+                const QRegularExpressionMatch match = pidPattern.match(line);
+                if (match.hasMatch())
+                    pids << match.captured(1).toLongLong();
+            }
+        return pids.size() == 2;
+    }(), 60000);
+    for (qint64 pid : pids)
+        QVERIFY(processAlive(pid));
+
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
+    const ResultsBundle results = finished.first().first().value<ResultsBundle>();
+    QVERIFY(!results.complete);
+    QVERIFY(!window.isRunning());
+    QVERIFY(window.runPanel()->runButton()->isEnabled());
+    for (qint64 pid : pids)
+        QTRY_VERIFY2_WITH_TIMEOUT(!processAlive(pid), qPrintable(QStringLiteral("server pid %1 still runs").arg(pid)), 10000);
+}
+
+void WindowTest::endpointIsNotFlushedWithoutConsent()
+{
+    // A server Versus does not launch, holding data that must survive.
+    ServerProcess endpoint(m_newSpec);
+    Status started = endpoint.start();
+    QVERIFY2(started, qPrintable(started.error()));
+    {
+        RedisConnection connection;
+        QVERIFY(endpoint.connect(connection, 3000));
+        QVERIFY(connection.command({"SET", "precious", "data"}));
+        QVERIFY(connection.command({"SET", "precious:2", "data"}));
+    }
+
+    MainWindow window;
+    window.show();
+    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+    const QString hostPort = QStringLiteral("127.0.0.1:%1").arg(endpoint.port());
+    QCOMPARE(window.serversPanel()->addEndpoint(hostPort, QString()), QString());
+    const std::vector<ServerSpec> all = window.serversPanel()->selectedServers();
+    QString endpointLabel;
+    for (const ServerSpec &spec : all)
+        if (spec.isEndpoint)
+            endpointLabel = spec.label;
+    QVERIFY(!endpointLabel.isEmpty());
+    for (const QString &label : window.serversPanel()->labels())
+        window.serversPanel()->setChecked(label, label == endpointLabel);
+    auto *kind = window.findChild<QComboBox *>(QStringLiteral("workloadKind"));
+    kind->setCurrentIndex(kind->findData(QStringLiteral("hash-ttl")));
+    window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"))->setValue(100);
+    QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
+
+    std::vector<EndpointSize> asked;
+    window.coordinator()->setConsentHandler([&asked](const std::vector<EndpointSize> &sizes) {
+        asked = sizes;
+        return FlushDecision::Refuse;
+    });
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QTest::keyClick(&window, Qt::Key_R, Qt::ControlModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, runTimeoutMs);
+    QCOMPARE(int(asked.size()), 1);
+    QCOMPARE(asked[0].keys, 2LL);
+    QCOMPARE(asked[0].where, hostPort);
+    const ResultsBundle results = finished.first().first().value<ResultsBundle>();
+    QCOMPARE(int(results.servers.size()), 1);
+    QCOMPARE(results.servers[0].status, QStringLiteral("failed"));
+    QVERIFY2(results.servers[0].error.contains(QLatin1String("refusing to flush")), qPrintable(results.servers[0].error));
+
+    RedisConnection connection;
+    QVERIFY(endpoint.connect(connection, 3000));
+    Outcome<Reply> size = connection.command({"DBSIZE"});
+    QVERIFY(size);
+    QCOMPARE(size->integer, 2LL);
+    endpoint.stop();
+}
+
+void WindowTest::rejectsANonServerBinaryInline()
+{
+    MainWindow window;
+    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+    const int before = window.serversPanel()->labels().size();
+    window.serversPanel()->addBinary(QStringLiteral("/bin/true"));
+    QTRY_VERIFY_WITH_TIMEOUT(window.serversPanel()->inlineMessage().startsWith(QLatin1String("Not added")), 30000);
+    QVERIFY(window.serversPanel()->inlineMessage().contains(QLatin1String("/bin/true")));
+    QCOMPARE(window.serversPanel()->labels().size(), before);
+}
+
+void WindowTest::exportDialogWritesTheChosenSize_data()
+{
+    QTest::addColumn<QString>("preset");
+    QTest::addColumn<QSize>("customSize");
+    QTest::addColumn<double>("scale");
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QSize>("expected");
+    QTest::newRow("blog") << "blog" << QSize() << 1.0 << "png" << QSize(1200, 675);
+    QTest::newRow("social 2x") << "social" << QSize() << 2.0 << "png" << QSize(2400, 1260);
+    QTest::newRow("slide") << "slide" << QSize() << 1.0 << "png" << QSize(1920, 1080);
+    QTest::newRow("a4") << "a4" << QSize() << 1.0 << "png" << QSize(2480, 1754);
+    QTest::newRow("custom 3x") << "custom" << QSize(640, 400) << 3.0 << "png" << QSize(1920, 1200);
+    QTest::newRow("svg") << "blog" << QSize() << 1.0 << "svg" << QSize();
+}
+
+void WindowTest::exportDialogWritesTheChosenSize()
+{
+    QFETCH(QString, preset);
+    QFETCH(QSize, customSize);
+    QFETCH(double, scale);
+    QFETCH(QString, format);
+    QFETCH(QSize, expected);
+
+    QTemporaryDir folder;
+    ExportDialog dialog(fixtureBundle("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
+    dialog.setPreset(preset);
+    if (customSize.isValid())
+        dialog.setCustomSize(customSize);
+    dialog.setScale(scale);
+    dialog.setFormat(format == QLatin1String("svg") ? ImageFormat::Svg : ImageFormat::Png);
+    dialog.setFolder(folder.path());
+    QVERIFY(!dialog.previewImage().isNull());
+
+    auto *exportButton = dialog.findChild<QPushButton *>(QStringLiteral("exportButton"));
+    QVERIFY(exportButton);
+    QTest::mouseClick(exportButton, Qt::LeftButton);
+    QCOMPARE(dialog.errorText(), QString());
+    const QString path = folder.filePath(QStringLiteral("memory-per-attribute.") + format);
+    QCOMPARE(dialog.outputPath(), path);
+    QVERIFY(QFileInfo::exists(path));
+    if (expected.isValid()) {
+        const QImage image(path);
+        QCOMPARE(image.size(), expected);
+    } else {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.readAll().contains("<svg"));
+    }
+}
+
+void WindowTest::resultsTableSortsNumerically()
+{
+    ResultsTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
+    model.setBundle(bundle);
+    QCOMPARE(model.rowCount(), int(bundle.servers.size()));
+    model.setBundle(bundle);   // a live update keeps the rows
+
+    QSortFilterProxyModel proxy;
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(ResultsTableModel::SortRole);
+    proxy.sort(ResultsTableModel::BytesPerKeyColumn, Qt::AscendingOrder);
+    double previous = -1;
+    for (int row = 0; row < proxy.rowCount(); ++row) {
+        const double value = proxy.index(row, ResultsTableModel::BytesPerKeyColumn).data(ResultsTableModel::SortRole).toDouble();
+        QVERIFY(value >= previous);
+        previous = value;
+    }
+    QCOMPARE(model.index(0, ResultsTableModel::BytesChangeColumn).data().toString(), QStringLiteral("baseline"));
+}
+
+void WindowTest::chartWidgetHidesVersionsAndSortsCategories()
+{
+    ChartWidget chart(ChartKind::MemoryPerAttribute);
+    chart.setBundle(fixtureBundle("ecommerce-4-versions.json"));
+    chart.flush();
+    QCOMPARE(chart.barSetCount(), 4);
+    const int categories = chart.categoryCount();
+    QVERIFY(categories > 2);
+    QCOMPARE(chart.categories().first(), QStringLiteral("All attributes"));
+
+    chart.setHiddenVersions({QStringLiteral("valkey-8.0.1")});
+    QCOMPARE(chart.barSetCount(), 3);
+    QVERIFY(!chart.seriesNames().contains(QStringLiteral("Valkey 8.0.1")));
+
+    chart.setCategoryOrder(CategoryOrder::Name);
+    QStringList rest = chart.categories().mid(1);
+    QStringList sorted = rest;
+    std::sort(sorted.begin(), sorted.end(), [](const QString &a, const QString &b) {
+        return a.compare(b, Qt::CaseInsensitive) < 0;
+    });
+    QCOMPARE(rest, sorted);
+    QCOMPARE(chart.categories().first(), QStringLiteral("All attributes"));
+    QCOMPARE(chart.categoryCount(), categories);
+}
+
+void WindowTest::comparingTwoBundlesShowsBothMachines()
+{
+    const ResultsBundle bundle = fixtureBundle("hash-ttl-3-versions.json");
+    const ResultsBundle merged = mergeBundles(bundle, QStringLiteral("laptop"), bundle, QStringLiteral("server"));
+    QCOMPARE(int(merged.servers.size()), 2 * int(bundle.servers.size()));
+    QVERIFY(merged.server(QStringLiteral("valkey-9.1.2 @ laptop")));
+    QVERIFY(merged.server(QStringLiteral("valkey-9.1.2 @ server")));
+
+    ResultsView view;
+    view.setBundle(merged);
+    view.flushCharts();
+    QCOMPARE(view.chart(ChartKind::MemoryPerAttribute)->barSetCount(), 6);
+}
+
+QTEST_MAIN(WindowTest)
+#include "tst_window.moc"
