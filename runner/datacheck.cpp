@@ -23,7 +23,7 @@ long long majority(const std::map<long long, int> &votes)
 QStringList dataCheckProblems(const ResultsBundle &bundle)
 {
     QStringList problems;
-    // (repeat, type) -> key count -> servers reporting it; "" is the overall count.
+    // (repeat, type) -> key count -> servers reporting it; "\x01<supported types>" is the overall count.
     std::map<std::pair<int, QString>, std::map<long long, int>> votes;
     auto eachFigure = [&bundle](auto &&visit) {
         for (const ServerRun &server : bundle.servers) {
@@ -32,8 +32,14 @@ QStringList dataCheckProblems(const ResultsBundle &bundle)
             for (const RepeatResult &repeat : server.repeats) {
                 if (repeat.status != QLatin1String("ok"))
                     continue;
-                if (repeat.keys > 0 || repeat.byType.empty())
-                    visit(server, repeat.repeat, QString(), repeat.keys);
+                // The overall count covers only the types a server supports; compare it only
+                // between servers that support the same ones.
+                QString supported;
+                for (const auto &type : repeat.byType) {
+                    if (type.second.status == QLatin1String("ok"))
+                        supported += type.first + QLatin1Char(',');
+                }
+                visit(server, repeat.repeat, QStringLiteral("\x01") + supported, repeat.keys);
                 for (const auto &type : repeat.byType) {
                     if (type.second.status == QLatin1String("ok"))
                         visit(server, repeat.repeat, type.first, type.second.keys);
@@ -53,7 +59,7 @@ QStringList dataCheckProblems(const ResultsBundle &bundle)
             problems << QStringLiteral("%1, repeat %2: %3 keys %4, other servers %5 — it lost or rejected writes")
                             .arg(server.id)
                             .arg(repeat + 1)
-                            .arg(type.isEmpty() ? QStringLiteral("all") : type)
+                            .arg(type.startsWith(QLatin1Char('\x01')) ? QStringLiteral("all") : type)
                             .arg(keys)
                             .arg(expected);
         }

@@ -25,6 +25,35 @@ bool isUnknownCommand(const std::string &message)
     return message.rfind("ERR unknown command", 0) == 0;
 }
 
+// "ERR unknown command 'HSETEX', with args beginning with: 'user:0' …" -> up to the command name.
+QString shortUnknownCommandError(const std::string &message)
+{
+    const size_t cut = message.find(", with args");
+    return QString::fromStdString(cut == std::string::npos ? message : message.substr(0, cut));
+}
+
+constexpr int kBatchesPerTurn = 16;
+constexpr qint64 kTurnNanoseconds = 2000000;
+
+// The caller's hold on the fair schedule; released on every way out of the pass.
+struct Turn {
+    Turn(FairScheduler *scheduler, int index) : fair(scheduler), worker(index) {}
+    Turn(const Turn &) = delete;
+    Turn &operator=(const Turn &) = delete;
+    FairScheduler *fair;
+    int worker;
+    bool holding = false;
+    int batches = 0;
+    QElapsedTimer clock;
+    ~Turn() { release(); }
+    void release()
+    {
+        if (fair && holding)
+            fair->release(worker);
+        holding = false;
+    }
+};
+
 } // namespace
 
 double PassResult::percentileUsec(double fraction) const
@@ -57,6 +86,8 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
     const bool filtered = !options.onlyType.empty();
     const int perBatch = std::max(1, options.eventsPerBatch);
     bool sourceDone = false;
+    std::string errorText;
+    Turn turn{options.fair, options.workerIndex};
 
     while (!sourceDone) {
         if (options.cancelled && options.cancelled->load()) {
@@ -90,31 +121,31 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
         if (namesStorage.empty())
             continue;
 
-        if (options.fair && !options.fair->acquire(options.workerIndex, *options.cancelled)) {
-            result.cancelled = true;
-            break;
+        if (options.fair && !turn.holding) {
+            if (!options.fair->acquire(options.workerIndex, *options.cancelled)) {
+                result.cancelled = true;
+                break;
+            }
+            turn.holding = true;
+            turn.batches = 0;
+            turn.clock.start();
         }
         QElapsedTimer roundTrip;
         roundTrip.start();
         Status sent = connection.appendRaw(buffer);
         if (sent)
             sent = connection.flush();
-        if (!sent) {
-            if (options.fair)
-                options.fair->release(options.workerIndex);
+        if (!sent)
             return Error{sent.error()};
-        }
         for (const std::string &name : namesStorage) {
-            Outcome<Reply> reply = connection.readReply();
-            if (!reply) {
-                if (options.fair)
-                    options.fair->release(options.workerIndex);
-                return Error{reply.error()};
-            }
-            if (reply->isError()) {
-                ++result.errors[errorKey(name, reply->text)];
-                if (result.firstUnknownCommandError.isEmpty() && isUnknownCommand(reply->text))
-                    result.firstUnknownCommandError = QString::fromStdString(reply->text);
+            errorText.clear();
+            Outcome<bool> isError = connection.readReplyIsError(&errorText);
+            if (!isError)
+                return Error{isError.error()};
+            if (isError.value()) {
+                ++result.errors[errorKey(name, errorText)];
+                if (result.firstUnknownCommandError.isEmpty() && isUnknownCommand(errorText))
+                    result.firstUnknownCommandError = shortUnknownCommandError(errorText);
             }
         }
         result.batchLatencyUsec.push_back(float(roundTrip.nsecsElapsed() / 1000.0));
@@ -124,9 +155,12 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
             options.tick(result.events, result.commands);
             sinceTick.restart();
         }
-        if (options.fair)
-            options.fair->release(options.workerIndex);
+        // A turn lasts a few batches: handing over after every single one would spend more
+        // time waking threads than replaying, and the servers still advance in lockstep.
+        if (turn.holding && (++turn.batches >= kBatchesPerTurn || turn.clock.nsecsElapsed() > kTurnNanoseconds))
+            turn.release();
     }
+    turn.release();
     result.seconds = double(clock.nsecsElapsed()) / 1e9;
     if (options.tick)
         options.tick(result.events, result.commands);

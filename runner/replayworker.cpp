@@ -161,6 +161,9 @@ Status ReplayWorker::runRepeat(int repeat, RepeatResult &result)
     Status connected = session.connect(m_host, m_port, m_job.spec.password, m_job.commandTimeoutMs, name);
     if (!connected)
         return connected;
+    Status noted = session.noteIdleClients();
+    if (!noted)
+        return noted;
     if (m_job.spec.isEndpoint) {
         Status consent = checkEndpointConsent(session);
         if (!consent)
@@ -230,7 +233,7 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         return flushed;
     // Only the measuring connection is open while used_memory is read: a replay connection's
     // query and reply buffers would otherwise count as data.
-    Status alone = session.waitForClients(1, m_job.commandTimeoutMs);
+    Status alone = session.waitForIdleClients(m_job.commandTimeoutMs);
     if (!alone)
         return alone;
     Outcome<long long> baseline = session.settledUsedMemory(3000);
@@ -314,7 +317,7 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         return Status::success();
 
     replay.close();
-    alone = session.waitForClients(1, m_job.commandTimeoutMs);
+    alone = session.waitForIdleClients(m_job.commandTimeoutMs);
     if (!alone)
         return alone;
     Outcome<long long> used = session.settledUsedMemory(3000);

@@ -4,6 +4,7 @@
 #include "workload.h"
 
 #include <QElapsedTimer>
+#include <algorithm>
 #include <QThread>
 
 Status ServerSession::connect(const QString &host, int port, const QString &password, int timeoutMs,
@@ -70,22 +71,44 @@ Status ServerSession::flushSync(int timeoutMs)
     }
 }
 
-Status ServerSession::waitForClients(int count, int timeoutMs)
+namespace {
+
+Outcome<int> connectedClients(ServerSession &session)
+{
+    Outcome<QString> clients = session.info("clients");
+    if (!clients)
+        return Error{clients.error()};
+    const auto fields = parseInfoFields(clients.value());
+    const auto connected = fields.find(QStringLiteral("connected_clients"));
+    return connected == fields.end() ? 1 : connected->second.toInt();
+}
+
+} // namespace
+
+Status ServerSession::noteIdleClients()
+{
+    Outcome<int> clients = connectedClients(*this);
+    if (!clients)
+        return Error{clients.error()};
+    m_idleClients = std::max(1, clients.value());
+    return Status::success();
+}
+
+Status ServerSession::waitForIdleClients(int timeoutMs)
 {
     QElapsedTimer timer;
     timer.start();
     for (;;) {
-        Outcome<QString> clients = info("clients");
+        Outcome<int> clients = connectedClients(*this);
         if (!clients)
             return Error{clients.error()};
-        const auto fields = parseInfoFields(clients.value());
-        const auto connected = fields.find(QStringLiteral("connected_clients"));
-        if (connected == fields.end() || connected->second.toInt() <= count)
+        if (clients.value() <= m_idleClients)
             return Status::success();
         if (timer.elapsed() > timeoutMs)
             return Error{QStringLiteral("%1: still %2 clients connected, expected %3")
-                             .arg(m_connection.name(), connected->second)
-                             .arg(count)};
+                             .arg(m_connection.name())
+                             .arg(clients.value())
+                             .arg(m_idleClients)};
         QThread::msleep(2);
     }
 }
@@ -113,7 +136,7 @@ Outcome<long long> ServerSession::settledUsedMemory(int timeoutMs)
     Status reconnected = connect(m_host, m_port, m_password, m_timeoutMs, m_name);
     if (!reconnected)
         return Error{reconnected.error()};
-    Status alone = waitForClients(1, timeoutMs);
+    Status alone = waitForIdleClients(timeoutMs);
     if (!alone)
         return Error{alone.error()};
     QElapsedTimer timer;

@@ -18,9 +18,12 @@ public:
     // background free is still running would be wrong.
     Status flushSync(int timeoutMs);
     Status resetStats();
-    // Polls INFO clients until connected_clients is `count`: the server frees a closed
-    // connection's buffers only when it notices the close.
-    Status waitForClients(int count, int timeoutMs);
+    // Remembers how many clients are connected while Versus has only this connection open
+    // (1 on a launched server; an endpoint may have clients of its own).
+    Status noteIdleClients();
+    // Polls INFO clients until no more than the idle clients are connected: the server frees
+    // a closed connection's buffers only when it notices the close.
+    Status waitForIdleClients(int timeoutMs);
     Outcome<long long> usedMemory();
     // used_memory as a clean figure: the measuring connection is opened afresh (its own
     // reply buffer grows with the key survey and the server shrinks it on its own schedule),
@@ -46,5 +49,6 @@ private:
     int m_port = 0;
     QString m_password;
     int m_timeoutMs = 0;
+    int m_idleClients = 1;
     QString m_name;
 };
