@@ -1,0 +1,134 @@
+// Measurement stability: `versus run --repeat 5 --schedule fair` on 3 versions with the
+// default workload (each repeat on a freshly started server), then, from the bundle: the
+// coefficient of variation of each version's overall µs/command over the repeats, whether
+// the versions rank the same in every repeat, and the spread of memory per attribute (overall
+// and per type) across repeats.
+//
+// Usage: bench_stability [--quick] [--repeats N] [--servers a,b,c]
+//   --quick   3 repeats of 4000 generated events, for development.
+
+#include "benchsupport.h"
+#include "bundleio.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <cstdio>
+#include <map>
+#include <set>
+
+namespace {
+
+// max − min over the median, in percent; 0 when all are equal.
+double spreadPercent(const std::vector<double> &values)
+{
+    if (values.empty())
+        return 0;
+    const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+    const double med = Bench::median(values);
+    return med == 0 ? 0 : 100.0 * (*hi - *lo) / med;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    int repeats = 5;
+    QString events;
+    QString servers;
+    const QStringList args = app.arguments();
+    for (int i = 1; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--quick")) {
+            repeats = 3;
+            events = QStringLiteral("4000");
+        } else if (args[i] == QLatin1String("--repeats") && i + 1 < args.size()) {
+            repeats = args[++i].toInt();
+        } else if (args[i] == QLatin1String("--servers") && i + 1 < args.size()) {
+            servers = args[++i];
+        }
+    }
+    if (servers.isEmpty()) {
+        QStringList labels;
+        for (const char *prefix : {"valkey-8.0.1", "valkey-8.1.1", "valkey-9.1."}) {
+            const std::optional<Bench::FetchedServer> found = Bench::findServer(QString::fromLatin1(prefix));
+            if (!found)
+                Bench::fail(QStringLiteral("%1 is not fetched: run scripts/fetch-servers").arg(QString::fromLatin1(prefix)));
+            labels << found->spec.label;
+        }
+        servers = labels.join(QLatin1Char(','));
+    }
+
+    QTemporaryDir dir;
+    const QString bundlePath = dir.filePath(QStringLiteral("bundle.json"));
+    QStringList runArgs = {QStringLiteral("run"), QStringLiteral("--servers"), servers, QStringLiteral("--repeat"),
+                           QString::number(repeats), QStringLiteral("--schedule"), QStringLiteral("fair"),
+                           QStringLiteral("--out"), bundlePath};
+    if (!events.isEmpty())
+        runArgs << QStringLiteral("--events") << events;
+    std::printf("versus %s\n", qPrintable(runArgs.join(QLatin1Char(' '))));
+    std::fflush(stdout);
+    QProcess versus;
+    versus.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    versus.setStandardOutputFile(QProcess::nullDevice());
+    QElapsedTimer clock;
+    clock.start();
+    versus.start(QStringLiteral(VERSUS_BINARY), runArgs);
+    if (!versus.waitForFinished(-1) || versus.exitCode() != 0)
+        Bench::fail(QStringLiteral("versus run failed (exit %1)").arg(versus.exitCode()));
+    std::printf("run took %.0f s\n\n", double(clock.elapsed()) / 1000.0);
+
+    Outcome<ResultsBundle> loaded = loadBundle(bundlePath);
+    if (!loaded)
+        Bench::fail(loaded.error().message);
+    const ResultsBundle &bundle = loaded.value();
+
+    double maxCv = 0;
+    double maxMemorySpread = 0;
+    std::map<int, std::vector<std::pair<double, QString>>> usecByRepeat;
+    std::printf("%-14s %-42s %8s %8s\n", "server", "µs/command per repeat", "CV %", "B/attr spread %");
+    for (const ServerRun &run : bundle.servers) {
+        std::vector<double> usec;
+        std::vector<double> bytes;
+        std::map<QString, std::vector<double>> typeBytes;
+        QString perRepeat;
+        for (const RepeatResult &repeat : run.repeats) {
+            if (repeat.status != QLatin1String("ok"))
+                Bench::fail(QStringLiteral("%1 repeat %2: %3 %4").arg(run.id).arg(repeat.repeat).arg(repeat.status, repeat.error));
+            usec.push_back(repeat.usecPerCall());
+            bytes.push_back(repeat.bytesPerKey);
+            for (const auto &[type, memory] : repeat.byType)
+                typeBytes[type].push_back(memory.bytesPerKey);
+            usecByRepeat[repeat.repeat].push_back({repeat.usecPerCall(), run.id});
+            perRepeat += QString::number(repeat.usecPerCall(), 'f', 3) + QLatin1Char(' ');
+        }
+        const double cv = Bench::cvPercent(usec);
+        maxCv = std::max(maxCv, cv);
+        const double memSpread = spreadPercent(bytes);
+        maxMemorySpread = std::max(maxMemorySpread, memSpread);
+        std::printf("%-14s %-42s %8.2f %8.3f\n", qPrintable(run.id), qPrintable(perRepeat), cv, memSpread);
+        for (const auto &[type, values] : typeBytes) {
+            const double s = spreadPercent(values);
+            maxMemorySpread = std::max(maxMemorySpread, s);
+            QString list;
+            for (double v : values)
+                list += QString::number(v, 'f', 1) + QLatin1Char(' ');
+            std::printf("    memory %-18s B/key per repeat: %s(spread %.3f%%)\n", qPrintable(type), qPrintable(list), s);
+        }
+    }
+
+    std::set<QStringList> orders;
+    for (auto &[repeat, entries] : usecByRepeat) {
+        std::sort(entries.begin(), entries.end());
+        QStringList order;
+        for (const auto &entry : entries)
+            order << entry.second;
+        orders.insert(order);
+        std::printf("repeat %d order (fastest first): %s\n", repeat, qPrintable(order.join(QStringLiteral(" < "))));
+    }
+    std::printf("same order in every repeat: %s\n", orders.size() == 1 ? "yes" : "no");
+    std::printf("largest memory spread across repeats: %.3f%% (0 means identical)\n", maxMemorySpread);
+    std::printf("max_cv_percent: %.2f\n", maxCv);
+    return 0;
+}
