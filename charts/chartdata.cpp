@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <set>
 
 namespace {
 
@@ -116,6 +117,20 @@ std::optional<double> usecPerCallOf(const RepeatResult &repeat, const QStringLis
     return double(usec) / double(calls);
 }
 
+// A command the server never ran while it refused some of the workload's types: the
+// refusal is why (hash-ttl's HSETEX on Valkey 8.x).
+bool refusedCommand(const ServerRun &run, const QString &command)
+{
+    bool refusedSome = false;
+    for (const RepeatResult &repeat : run.repeats) {
+        if (repeat.byCommand.count(command))
+            return false;
+        for (const auto &entry : repeat.byType)
+            refusedSome = refusedSome || entry.second.status == QLatin1String("unsupported");
+    }
+    return refusedSome;
+}
+
 std::vector<Category> commandCategories(const ResultsBundle &bundle, const ChartDataOptions &options)
 {
     std::map<QString, long long> calls;
@@ -130,8 +145,23 @@ std::vector<Category> commandCategories(const ResultsBundle &bundle, const Chart
     std::vector<std::pair<QString, long long>> ranked(calls.begin(), calls.end());
     std::stable_sort(ranked.begin(), ranked.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
     const auto never = [](const ServerRun &) { return false; };
+    // Servers that ran different commands (hash-ttl on a version without HSETEX) have no
+    // comparable overall figure.
+    std::set<std::set<QString>> commandSets;
+    for (const ServerRun &run : bundle.servers) {
+        std::set<QString> ran;
+        for (const RepeatResult &repeat : run.repeats) {
+            if (repeat.status != QLatin1String("ok"))
+                continue;
+            for (const auto &entry : repeat.byCommand)
+                ran.insert(entry.first);
+        }
+        if (!ran.empty())
+            commandSets.insert(ran);
+    }
     std::vector<Category> categories;
-    categories.push_back({QStringLiteral("All commands"),
+    if (commandSets.size() <= 1)
+        categories.push_back({QStringLiteral("All commands"),
                           [](const RepeatResult &r) -> std::optional<double> {
                               if (r.totalCalls() == 0)
                                   return std::nullopt;
@@ -148,7 +178,8 @@ std::vector<Category> commandCategories(const ResultsBundle &bundle, const Chart
             continue;
         }
         categories.push_back({command.toUpper(),
-                              [command](const RepeatResult &r) { return usecPerCallOf(r, {command}); }, never});
+                              [command](const RepeatResult &r) { return usecPerCallOf(r, {command}); },
+                              [command](const ServerRun &run) { return refusedCommand(run, command); }});
     }
     if (!rest.isEmpty()) {
         categories.push_back({QStringLiteral("other (%1)").arg(rest.size()),
@@ -208,6 +239,8 @@ std::optional<double> headline(const ChartData &data, const QString &serverId)
     if (data.categories.isEmpty())
         return std::nullopt;
     if (data.kind == ChartKind::MemoryPerAttribute && data.categories.first() != QLatin1String("All attributes"))
+        return std::nullopt;
+    if (data.kind == ChartKind::UsecPerCommand && data.categories.first() != QLatin1String("All commands"))
         return std::nullopt;
     for (const ChartSeries &series : data.series) {
         if (series.serverId == serverId && !series.bars.empty() && !series.bars[0].missing

@@ -2,6 +2,7 @@
 
 #include "barchart.h"
 #include "bundleio.h"
+#include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
 #include <QFontMetricsF>
@@ -129,20 +130,31 @@ Status commitFlushed(QSaveFile &file, const QString &path)
     return Status::success();
 }
 
-Status writePng(const QImage &image, const QString &path)
+Status writeText(const QByteArray &content, const QString &path)
 {
     QSaveFile file(path);
-    // Unbuffered: Qt 6.4's QSaveFile::commit() can rename after a failed buffer flush.
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    QImageWriter writer(&file, "png");
-    if (!writer.write(image) || file.error() != QFileDevice::NoError) {
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(content) != content.size()) {
+        const QString reason = file.errorString();
         file.cancelWriting();
-        return Error{QStringLiteral("%1: cannot write PNG: %2").arg(path, writer.errorString())};
+        return Error{QStringLiteral("%1: cannot write: %2").arg(path, reason)};
     }
     if (!file.commit())
         return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
     return Status::success();
+}
+
+Status writePng(const QImage &image, const QString &path)
+{
+    // Encode in memory, then write once: the PNG encoder makes many small writes.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    // Charts are flat colours: zlib level 1 (Qt quality 80) is nearly as small and much faster.
+    writer.setQuality(80);
+    if (!writer.write(image))
+        return Error{QStringLiteral("%1: cannot encode PNG: %2").arg(path, writer.errorString())};
+    return writeText(bytes, path);
 }
 
 Status writeSvg(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
@@ -191,19 +203,6 @@ Status writePdf(const ResultsBundle &bundle, ChartKind kind, const ExportOptions
         painter.end();
     }
     return commitFlushed(file, path);
-}
-
-Status writeText(const QByteArray &content, const QString &path)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(content) != content.size()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, reason)};
-    }
-    if (!file.commit())
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    return Status::success();
 }
 
 } // namespace

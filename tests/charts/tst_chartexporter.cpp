@@ -276,6 +276,28 @@ private Q_SLOTS:
         QVERIFY(status.error().contains(QStringLiteral("chart.gif")));
     }
 
+    // Reports the time of a full export at 2400×1350 PNG (blog at 2×); no assertion on it.
+    void exportAllSpeed()
+    {
+        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        ExportOptions options;
+        options.scale = 2;
+        QTemporaryDir dir;
+        QBENCHMARK {
+            QVERIFY(exportAll(bundle, dir.path(), options).ok());
+        }
+    }
+
+    void renderSpeed()
+    {
+        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        ExportOptions options;
+        options.scale = 2;
+        QBENCHMARK {
+            QVERIFY(renderChart(bundle, ChartKind::UsecPerCommand, options).ok());
+        }
+    }
+
     // Not an assertion: with VERSUS_CHART_REVIEW_DIR set, writes every preset and theme for a
     // person to look at.
     void writeReviewImages()
