@@ -29,7 +29,8 @@ void EncodingsView::setBundle(const ResultsBundle &bundle)
     for (const QString &id : ids)
         headers << serverDisplayName(*bundle.server(id));
     setHeaderLabels(headers);
-    header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header()->setStretchLastSection(false);
 
     // The types in workload order, then any a server reported beyond them.
     QStringList types = bundle.workload.types;
@@ -65,6 +66,7 @@ void EncodingsView::setBundle(const ResultsBundle &bundle)
                 typeItem->setForeground(column + 1, QColor(0xc6, 0x28, 0x28));
                 continue;
             }
+            typeItem->setTextAlignment(column + 1, Qt::AlignRight | Qt::AlignVCenter);
             typeItem->setText(column + 1, tr("%1 keys · %2 B/key").arg(locale.toString(memory.keys), formatFigure(memory.bytesPerKey)));
             if (memory.memoryUsageBytesPerKey > 0)
                 typeItem->setToolTip(column + 1, tr("MEMORY USAGE says %1 B/key (second opinion only)")

@@ -17,12 +17,13 @@ QString durationText(double seconds)
     return QStringLiteral("%1:%2").arg(whole / 60).arg(whole % 60, 2, 10, QLatin1Char('0'));
 }
 
-QString barStyle(const QString &chunkColour)
+QString barStyle(const QString &chunkColour, bool full = false)
 {
-    return QStringLiteral("QProgressBar { border: 1px solid palette(mid); border-radius: 3px; background: palette(base);"
-                          " text-align: center; }"
+    // A full bar carries its text on the colour: white reads there, black does not.
+    return QStringLiteral("QProgressBar { border: 1px solid #b0bec5; border-radius: 3px; background: palette(base);"
+                          " text-align: center; color: %2; }"
                           "QProgressBar::chunk { background: %1; border-radius: 2px; }")
-        .arg(chunkColour);
+        .arg(chunkColour, full ? QStringLiteral("white") : QStringLiteral("#263238"));
 }
 
 } // namespace
@@ -59,7 +60,7 @@ void ProgressList::setServers(const QStringList &ids, const QStringList &names)
         row.bar->setValue(0);
         row.bar->setFormat(QStringLiteral("waiting"));
         row.bar->setFixedHeight(row.name->sizeHint().height() + 2);
-        row.bar->setStyleSheet(barStyle(QStringLiteral("#1565c0")));
+        row.bar->setStyleSheet(barStyle(QStringLiteral("#64b5f6")));
         row.rate = new QLabel;
         row.rate->setMinimumWidth(150);
         row.rate->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
@@ -91,8 +92,8 @@ void ProgressList::showProgress(const ServerProgress &progress)
     else if (failed)
         phase = tr("failed");
     row.bar->setFormat(QStringLiteral("%1  %2%").arg(phase).arg(permille / 10));
-    row.bar->setStyleSheet(barStyle(failed ? QStringLiteral("#c62828")
-                                           : done ? QStringLiteral("#2e7d32") : QStringLiteral("#1565c0")));
+    const QString colour = failed ? QStringLiteral("#c62828") : done ? QStringLiteral("#2e7d32") : QStringLiteral("#64b5f6");
+    row.bar->setStyleSheet(barStyle(colour, done || (failed && permille > 500)));
     const QLocale locale(QLocale::English);
     QString rate;
     if (progress.eventsPerSecond > 0 && !done && !failed)

@@ -23,6 +23,9 @@ void Sidebar::addSection(const QString &title, QWidget *content, int stretch)
     if (m_layout->count() > 0)
         m_layout->addSpacing(14);
     m_layout->addWidget(heading);
+    // Sections keep their natural height; the spare room goes below the last one.
+    if (stretch == 0)
+        content->setSizePolicy(content->sizePolicy().horizontalPolicy(), QSizePolicy::Maximum);
     m_layout->addWidget(content, stretch);
 }
 

@@ -54,6 +54,14 @@ QFormLayout *formOn(QWidget *page)
     return form;
 }
 
+void fitStackToCurrent(QStackedWidget *stack)
+{
+    for (int i = 0; i < stack->count(); ++i)
+        stack->widget(i)->setSizePolicy(QSizePolicy::Preferred,
+                                        i == stack->currentIndex() ? QSizePolicy::Preferred : QSizePolicy::Ignored);
+    stack->adjustSize();
+}
+
 } // namespace
 
 WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent), m_tasks(new BackgroundTasks(this))
@@ -118,6 +126,8 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent), m_tasks(new Bac
     m_debounce->setInterval(250);
     connect(m_debounce, &QTimer::timeout, this, &WorkloadPanel::rebuild);
 
+    // The stack is as tall as the page shown, not as its tallest page.
+    connect(m_pages, &QStackedWidget::currentChanged, this, [this] { fitStackToCurrent(m_pages); });
     connect(m_kind, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
         m_pages->setCurrentIndex(index);
         UiSettings::setValue(QStringLiteral("workload/kind"), choice());
@@ -137,6 +147,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent), m_tasks(new Bac
     const int saved = m_kind->findData(UiSettings::value(QStringLiteral("workload/kind"), QStringLiteral("ecommerce")));
     m_kind->setCurrentIndex(saved < 0 ? 0 : saved);
     m_pages->setCurrentIndex(m_kind->currentIndex());
+    fitStackToCurrent(m_pages);
     scheduleRebuild();
 }
 
