@@ -205,7 +205,7 @@ QFont BarChart::labelFont() const
     const int categoryCount = std::max<int>(1, int(m_data.categories.size()));
     const double slot = plotArea().height() / categoryCount * groupWidth() / barGroupWidth / seriesCount;
     // Labels must not run into the neighbouring bar's label.
-    const double fitting = slot > 0 ? slot * 0.95 : sizes.label;
+    const double fitting = slot > 0 ? slot * 0.88 : sizes.label;
     return chartFont(std::max(8.0, std::min(sizes.label, fitting)));
 }
 
