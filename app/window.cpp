@@ -45,11 +45,13 @@ int runWindow(int &argc, char **argv)
     MainWindow window;
     if (parser.isSet(workload))
         window.workloadPanel()->choose(parser.value(workload));
+    else if (parser.isSet(demo))
+        window.workloadPanel()->choose(QStringLiteral("ecommerce"));   // the default workload
 
     int exitCode = 0;
     if (parser.isSet(demo)) {
         auto *controller = new DemoController(&window);
-        controller->start();
+        controller->start(!parser.isSet(autorun));
     } else {
         window.show();
     }

@@ -42,11 +42,11 @@ void AutoRun::start()
 
 void AutoRun::runWhenReady()
 {
-    if (m_started || !m_window->isReady())
+    if (m_started || !m_window->isSettled())
         return;
+    // Settled but not ready (no server selected, a workload error): startRun() says why.
     m_started = true;
-    if (!m_window->startRun())
-        finish(1);
+    m_window->startRun();
 }
 
 void AutoRun::finish(int exitCode)

@@ -9,7 +9,7 @@
 
 DemoController::DemoController(MainWindow *window) : QObject(window), m_window(window) {}
 
-void DemoController::start()
+void DemoController::start(bool runByItself)
 {
     QFont font = QApplication::font();
     font.setPointSizeF(font.pointSizeF() * 1.4);
@@ -17,6 +17,8 @@ void DemoController::start()
     m_window->setPathsHidden(true);
     m_window->resultsView()->logView()->setHiddenText({QDir::homePath(), QSysInfo::machineHostName()});
     m_window->showFullScreen();
+    if (!runByItself)
+        return;
     connect(m_window, &MainWindow::readinessChanged, this, &DemoController::runWhenReady);
     runWhenReady();
 }

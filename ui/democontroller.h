@@ -11,7 +11,8 @@ class DemoController : public QObject {
     Q_OBJECT
 public:
     explicit DemoController(MainWindow *window);
-    void start();
+    // runByItself: start the run once ready (off when --autorun does it instead).
+    void start(bool runByItself = true);
 
 private:
     void runWhenReady();

@@ -111,7 +111,12 @@ bool MainWindow::isReady() const
     return !m_servers->isDiscovering() && m_workload->workload() && !m_workload->isPreparing();
 }
 
-void MainWindow::refreshRunBlocker()
+bool MainWindow::isSettled() const
+{
+    return !m_servers->isDiscovering() && !m_workload->isPreparing();
+}
+
+QString MainWindow::runBlocker() const
 {
     QString blocker;
     if (m_servers->isDiscovering())
@@ -121,7 +126,13 @@ void MainWindow::refreshRunBlocker()
     else if (m_workload->isPreparing())
         blocker = tr("Preparing the workload…");
     else if (!m_workload->workload())
-        blocker = tr("Fix the workload first.");
+        blocker = tr("Fix the workload first: %1").arg(m_workload->error());
+    return blocker;
+}
+
+void MainWindow::refreshRunBlocker()
+{
+    const QString blocker = runBlocker();
     m_run->setBlocker(blocker);
     m_runAction->setEnabled(m_run->canRun());
     Q_EMIT readinessChanged();
@@ -130,7 +141,7 @@ void MainWindow::refreshRunBlocker()
 bool MainWindow::startRun()
 {
     if (!m_run->canRun()) {
-        const QString reason = isRunning() ? tr("A run is already in progress.") : tr("Cannot run yet.");
+        const QString reason = isRunning() ? tr("A run is already in progress.") : runBlocker();
         statusBar()->showMessage(reason);
         Q_EMIT runNotStarted(reason);
         return false;

@@ -37,6 +37,11 @@ public:
     bool isRunning() const;
     // Ready to run: servers discovered and the workload prepared.
     bool isReady() const;
+    // Nothing is being looked up or prepared any more: either ready, or it never will be
+    // without the user (no server selected, a workload error).
+    bool isSettled() const;
+    // Why Run is disabled, or empty.
+    QString runBlocker() const;
 
     void showResults(const ResultsBundle &bundle, const QString &source);
     void setPathsHidden(bool hidden);

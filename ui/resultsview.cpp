@@ -68,10 +68,11 @@ ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
     m_versionsMenu = new QMenu(this);
     m_versions = new QToolButton;
     m_versions->setObjectName(QStringLiteral("versions"));
-    m_versions->setText(tr("Versions"));
+    m_versions->setText(tr("Versions ▾"));
     m_versions->setToolTip(tr("Show or hide versions in the charts"));
     m_versions->setPopupMode(QToolButton::InstantPopup);
     m_versions->setMenu(m_versionsMenu);
+    m_versions->setToolButtonStyle(Qt::ToolButtonTextOnly);
 
     m_order = new QComboBox;
     m_order->setObjectName(QStringLiteral("categoryOrder"));
@@ -88,9 +89,12 @@ ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
     copyMenu->addAction(tr("Copy table as Markdown"), this, &ResultsView::copyMarkdown);
     copyMenu->addAction(tr("Copy data as CSV"), this, &ResultsView::copyCsv);
     auto *copy = new QToolButton;
-    copy->setText(tr("Copy"));
+    copy->setText(tr("Copy ▾"));
     copy->setPopupMode(QToolButton::InstantPopup);
     copy->setMenu(copyMenu);
+    // Qt's small corner arrow reads as a rendering glitch; a plain caret in the text does not.
+    for (QToolButton *button : {m_versions, copy})
+        button->setStyleSheet(QStringLiteral("QToolButton { padding: 3px 10px; } QToolButton::menu-indicator { image: none; }"));
 
     auto *controls = new QHBoxLayout;
     controls->setContentsMargins(0, 0, 0, 0);
@@ -219,7 +223,7 @@ void ResultsView::applyHidden()
 {
     for (auto &entry : m_charts)
         entry.second->setHiddenVersions(m_hidden);
-    m_versions->setText(m_hidden.isEmpty() ? tr("Versions") : tr("Versions (%1 hidden)").arg(m_hidden.size()));
+    m_versions->setText(m_hidden.isEmpty() ? tr("Versions ▾") : tr("Versions (%1 hidden) ▾").arg(m_hidden.size()));
     updateHeadline();
 }
 
