@@ -1,6 +1,11 @@
 #include "bundleio.h"
 #include "chartdata.h"
+#include "charttheme.h"
 #include "palette.h"
+
+#include <QFile>
+#include <QFontDatabase>
+#include <QFontInfo>
 
 #include <QtTest>
 
@@ -73,6 +78,17 @@ private Q_SLOTS:
             QCOMPARE(data.series[size_t(s)].bars[1].label, QStringLiteral("unsupported"));
         }
         QCOMPARE(data.series[2].bars[1].value, 221.6);
+    }
+
+    void bundledFontIsUsed()
+    {
+        QCOMPARE(chartFontFamily(), QStringLiteral("DejaVu Sans"));
+        QVERIFY(QFile::exists(QStringLiteral(":/fonts/DejaVuSans.ttf")));
+        QVERIFY(QFile::exists(QStringLiteral(":/fonts/DejaVuSans-Bold.ttf")));
+        const QFont font = chartFont(20, true);
+        QCOMPARE(QFontInfo(font).family(), QStringLiteral("DejaVu Sans"));
+        QCOMPARE(QFontInfo(font).pixelSize(), 20);
+        QVERIFY(QFontInfo(font).bold());
     }
 
     void defaultTitles()
