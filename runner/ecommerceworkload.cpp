@@ -21,6 +21,14 @@ public:
         m_translator.translate(m_event, out);
         return true;
     }
+    // Like next(), but only counts the event's commands.
+    bool nextCount(size_t &commands)
+    {
+        if (!nextEvent(m_event))
+            return false;
+        commands = m_translator.countCommands(m_event);
+        return true;
+    }
     QString error() const override { return m_error; }
 
 protected:
@@ -120,14 +128,28 @@ std::shared_ptr<EcommerceWorkload> EcommerceWorkload::fromGenerator(const Genera
     return workload;
 }
 
+namespace {
+
+Outcome<std::unique_ptr<EventCommandSource>> openEventSource(const std::optional<GeneratorOptions> &generator,
+                                                             const AttributeConfig &config, const QString &path,
+                                                             const QString &displayName)
+{
+    if (generator)
+        return std::unique_ptr<EventCommandSource>(new GeneratedSource(config, *generator));
+    auto source = std::make_unique<RecordingSource>(config, displayName);
+    if (!source->open(path))
+        return Error{source->error()};
+    return std::unique_ptr<EventCommandSource>(std::move(source));
+}
+
+} // namespace
+
 Outcome<std::unique_ptr<CommandSource>> EcommerceWorkload::open() const
 {
-    if (m_generator)
-        return std::unique_ptr<CommandSource>(new GeneratedSource(m_config, *m_generator));
-    auto source = std::make_unique<RecordingSource>(m_config, m_displayName);
-    if (!source->open(m_path))
-        return Error{source->error()};
-    return std::unique_ptr<CommandSource>(std::move(source));
+    Outcome<std::unique_ptr<EventCommandSource>> source = openEventSource(m_generator, m_config, m_path, m_displayName);
+    if (!source)
+        return Error{source.error()};
+    return std::unique_ptr<CommandSource>(std::move(source.value()));
 }
 
 Status EcommerceWorkload::countPass() const
@@ -150,17 +172,17 @@ Status EcommerceWorkload::countPass() const
         d.sourceSha256 = sha256Of(m_path);
     }
 
-    Outcome<std::unique_ptr<CommandSource>> opened = open();
+    Outcome<std::unique_ptr<EventCommandSource>> opened = openEventSource(m_generator, m_config, m_path, m_displayName);
     if (!opened) {
         m_countStatus = Error{opened.error()};
         return m_countStatus;
     }
-    EventCommands event;
     long long events = 0;
     long long commands = 0;
-    while (opened.value()->next(event)) {
+    size_t eventCommands = 0;
+    while (opened.value()->nextCount(eventCommands)) {
         ++events;
-        commands += (long long)event.commands.size();
+        commands += (long long)eventCommands;
     }
     if (!opened.value()->error().isEmpty()) {
         m_countStatus = Error{opened.value()->error()};

@@ -83,14 +83,24 @@ std::string_view categoryPrefix(std::string_view path, int depth)
 // Fills the commands of `out` in place, reusing existing strings.
 class EventTranslator::Writer {
 public:
-    explicit Writer(EventCommands &out) : m_commands(out.commands) {}
-    ~Writer() { m_commands.resize(m_count); }
+    explicit Writer(EventCommands *out) : m_commands(out ? &out->commands : nullptr) {}
+    ~Writer()
+    {
+        if (m_commands)
+            m_commands->resize(m_count);
+    }
+    size_t count() const { return m_count; }
 
     void add(const char *type, std::initializer_list<std::string_view> args)
     {
-        if (m_count == m_commands.size())
-            m_commands.emplace_back();
-        WorkloadCommand &command = m_commands[m_count++];
+        if (!m_commands) {
+            ++m_count;
+            return;
+        }
+        std::vector<WorkloadCommand> &commands = *m_commands;
+        if (m_count == commands.size())
+            commands.emplace_back();
+        WorkloadCommand &command = commands[m_count++];
         command.type.assign(type);
         command.args.resize(args.size());
         size_t i = 0;
@@ -99,7 +109,7 @@ public:
     }
 
 private:
-    std::vector<WorkloadCommand> &m_commands;
+    std::vector<WorkloadCommand> *m_commands;   // null: count only
     size_t m_count = 0;
 };
 
@@ -135,7 +145,19 @@ bool EventTranslator::admitCategory(const std::string &key, std::string_view fie
 
 void EventTranslator::translate(const ShopperEvent &event, EventCommands &out)
 {
-    Writer writer(out);
+    Writer writer(&out);
+    translateInto(event, writer);
+}
+
+size_t EventTranslator::countCommands(const ShopperEvent &event)
+{
+    Writer writer(nullptr);
+    translateInto(event, writer);
+    return writer.count();
+}
+
+void EventTranslator::translateInto(const ShopperEvent &event, Writer &writer)
+{
     m_key.assign(m_keyStart).append(event.shopperId).append(m_dedupSuffix);
     writer.add("dedup", {"SISMEMBER", m_key, event.eventId});
     const std::uint64_t id = fnv1a(fnv1a(0xcbf29ce484222325ULL, event.shopperId), std::string_view("\0", 1));

@@ -22,6 +22,9 @@ public:
     // Replaces the content of `out` with the event's commands. Reuses the strings already
     // in `out`, so a caller that keeps one EventCommands avoids most allocations.
     void translate(const ShopperEvent &event, EventCommands &out);
+    // What translate() would produce, counted without building the commands (same state
+    // changes), for the pre-pass that sizes a workload.
+    size_t countCommands(const ShopperEvent &event);
 
 private:
     struct CompiledAttribute {
@@ -34,6 +37,7 @@ private:
     };
 
     class Writer;
+    void translateInto(const ShopperEvent &event, Writer &writer);
     void translateAttribute(const CompiledAttribute &attribute, const ShopperEvent &event, Writer &writer);
     bool admitCategory(const std::string &key, std::string_view field, int cap);
 
