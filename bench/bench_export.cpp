@@ -30,7 +30,7 @@ int main(int argc, char **argv)
     }
     Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
     if (!bundle)
-        Bench::fail(bundle.error().message);
+        Bench::fail(bundle.error());
     std::printf("bundle: %s (%zu servers)\n", qPrintable(bundlePath), bundle.value().servers.size());
 
     struct Layout {
@@ -47,24 +47,29 @@ int main(int argc, char **argv)
         options.scale = layout.scale;
         options.formats = {ImageFormat::Png};
         std::vector<double> millis;
+        std::vector<double> cpu;
         int files = 0;
         for (int round = 0; round <= rounds; ++round) {
             QTemporaryDir dir;
             QElapsedTimer clock;
             clock.start();
+            const double cpuBefore = Bench::cpuMs();
             Outcome<QStringList> written = exportAll(bundle.value(), dir.path(), options);
             const double ms = double(clock.nsecsElapsed()) / 1e6;
+            const double cpuUsed = Bench::cpuMs() - cpuBefore;
             if (!written)
-                Bench::fail(written.error().message);
+                Bench::fail(written.error());
             files = int(written.value().size());
-            if (round > 0)   // the first round loads fonts and plugins; reported separately
+            if (round > 0) {   // the first round loads fonts and plugins; reported separately
                 millis.push_back(ms);
+                cpu.push_back(cpuUsed);
+            }
             else
                 std::printf("%s: first export %.0f ms (fonts and image plugins load)\n", layout.name, ms);
         }
         const double med = Bench::median(millis);
-        std::printf("%s: %d files per export, median %.0f ms over %d rounds (min %.0f, max %.0f)\n", layout.name,
-                    files, med, rounds, *std::min_element(millis.begin(), millis.end()),
+        std::printf("%s: %d files per export, median %.0f ms wall, %.0f ms CPU over %d rounds (wall min %.0f, max %.0f)\n",
+                    layout.name, files, med, Bench::median(cpu), rounds, *std::min_element(millis.begin(), millis.end()),
                     *std::max_element(millis.begin(), millis.end()));
         worstMedian = std::max(worstMedian, med);
     }

@@ -30,7 +30,7 @@ void flushAll(RedisConnection &control)
 {
     Outcome<Reply> reply = control.command({"FLUSHALL", "SYNC"});
     if (!reply || reply.value().isError())
-        Bench::fail(QStringLiteral("FLUSHALL SYNC failed: %1").arg(reply ? QString::fromStdString(reply.value().text) : reply.error().message));
+        Bench::fail(QStringLiteral("FLUSHALL SYNC failed: %1").arg(reply ? QString::fromStdString(reply.value().text) : reply.error()));
 }
 
 long long dbsize(RedisConnection &control)
@@ -43,7 +43,7 @@ Figures runVersus(const Workload &workload, const ServerProcess &server, int eve
 {
     RedisConnection connection;
     if (Status connected = server.connect(connection, 10000); !connected)
-        Bench::fail(connected.error().message);
+        Bench::fail(connected.error());
     PassOptions options;
     options.eventsPerBatch = eventsPerBatch;
     QElapsedTimer clock;
@@ -51,7 +51,7 @@ Figures runVersus(const Workload &workload, const ServerProcess &server, int eve
     Outcome<PassResult> pass = replayPass(workload, connection, options);
     const double seconds = double(clock.nsecsElapsed()) / 1e9;
     if (!pass)
-        Bench::fail(pass.error().message);
+        Bench::fail(pass.error());
     if (!pass.value().errors.empty())
         Bench::fail(QStringLiteral("the server answered errors: %1").arg(pass.value().errors.begin()->first));
     return {double(pass.value().commands) / seconds, pass.value().commands, seconds};
@@ -99,7 +99,7 @@ int main(int argc, char **argv)
 
     Outcome<std::shared_ptr<Workload>> made = makeWorkload(QStringLiteral("ecommerce"), {}, QString(), events, false);
     if (!made)
-        Bench::fail(made.error().message);
+        Bench::fail(made.error());
     const Workload &workload = *made.value();
 
     // The same bytes Versus sends, written once for valkey-cli.
@@ -110,7 +110,7 @@ int main(int argc, char **argv)
     {
         Outcome<std::unique_ptr<CommandSource>> source = workload.open();
         if (!source)
-            Bench::fail(source.error().message);
+            Bench::fail(source.error());
         QFile file(respPath);
         if (!file.open(QIODevice::WriteOnly))
             Bench::fail(QStringLiteral("%1: %2").arg(respPath, file.errorString()));
@@ -135,10 +135,10 @@ int main(int argc, char **argv)
 
     ServerProcess server(fetched->spec);
     if (Status started = server.start(); !started)
-        Bench::fail(started.error().message);
+        Bench::fail(started.error());
     RedisConnection control;
     if (Status connected = server.connect(control, 10000); !connected)
-        Bench::fail(connected.error().message);
+        Bench::fail(connected.error());
     std::printf("server: %s on port %d\n\n", qPrintable(fetched->spec.label), server.port());
 
     std::vector<double> single, batched, pipe, ratios;

@@ -31,23 +31,23 @@ int replayOnce(const QString &file, int batch)
         Bench::fail(QStringLiteral("no valkey-9.1.x fetched: run scripts/fetch-servers"));
     ServerProcess server(fetched->spec);
     if (Status started = server.start(); !started)
-        Bench::fail(started.error().message);
+        Bench::fail(started.error());
     QElapsedTimer clock;
     clock.start();
     Outcome<std::shared_ptr<Workload>> made = makeWorkload(file, {}, QString(), 0, false);
     if (!made)
-        Bench::fail(made.error().message);
+        Bench::fail(made.error());
     const double openSeconds = double(clock.nsecsElapsed()) / 1e9;
     RedisConnection connection;
     if (Status connected = server.connect(connection, 30000); !connected)
-        Bench::fail(connected.error().message);
+        Bench::fail(connected.error());
     PassOptions options;
     options.eventsPerBatch = batch;
     clock.restart();
     Outcome<PassResult> pass = replayPass(*made.value(), connection, options);
     const double seconds = double(clock.nsecsElapsed()) / 1e9;
     if (!pass)
-        Bench::fail(pass.error().message);
+        Bench::fail(pass.error());
     server.stop();
     std::printf("replay events=%lld commands=%lld open_s=%.3f replay_s=%.3f peak_rss_kb=%lld\n", pass.value().events,
                 pass.value().commands, openSeconds, seconds, Bench::procStatusKb("VmHWM"));

@@ -81,7 +81,7 @@ int main(int argc, char **argv)
 
     Outcome<ResultsBundle> loaded = loadBundle(bundlePath);
     if (!loaded)
-        Bench::fail(loaded.error().message);
+        Bench::fail(loaded.error());
     const ResultsBundle &bundle = loaded.value();
 
     double maxCv = 0;
