@@ -42,6 +42,8 @@ int runWindow(int &argc, char **argv)
         return 2;
     }
 
+    if (parser.isSet(demo))
+        DemoController::applyLargeFonts();
     MainWindow window;
     if (parser.isSet(workload))
         window.workloadPanel()->choose(parser.value(workload));

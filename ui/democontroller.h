@@ -11,6 +11,8 @@ class DemoController : public QObject {
     Q_OBJECT
 public:
     explicit DemoController(MainWindow *window);
+    // Call before the window is built, so every widget sizes itself for the large fonts.
+    static void applyLargeFonts();
     // runByItself: start the run once ready (off when --autorun does it instead).
     void start(bool runByItself = true);
 

@@ -55,6 +55,9 @@ ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new Backg
     m_list->header()->setSectionResizeMode(NameColumn, QHeaderView::ResizeToContents);
     m_list->header()->setSectionResizeMode(SourceColumn, QHeaderView::ResizeToContents);
     m_list->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    // Names and states must be readable at a glance; a sideways scroll bar hides rows instead.
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setTextElideMode(Qt::ElideMiddle);
     connect(m_list, &QTreeWidget::itemChanged, this, [this](QTreeWidgetItem *, int column) {
         if (column == NameColumn && !m_restoring) {
             saveSelection();
@@ -402,6 +405,8 @@ void ServersPanel::setLocked(bool locked)
 void ServersPanel::setPathsHidden(bool hidden)
 {
     m_pathsHidden = hidden;
+    // In front of an audience the version and its state are what matter.
+    m_list->setColumnHidden(SourceColumn, hidden);
     for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
         QTreeWidgetItem *item = m_list->topLevelItem(i);
         auto it = m_entries.find(item->data(NameColumn, LabelRole).toString());
