@@ -1,4 +1,5 @@
 // The window driven through its controls, against real servers from the per-user cache.
+#include "bundlefiles.h"
 #include "bundleio.h"
 #include "bundlemerge.h"
 #include "chartwidget.h"
@@ -65,6 +66,7 @@ private Q_SLOTS:
     void resultsTableSortsNumerically();
     void chartWidgetHidesVersionsAndSortsCategories();
     void comparingTwoBundlesShowsBothMachines();
+    void savedResultsKeepTheChosenBaseline();
 
 private:
     // Selects exactly the two servers under test and hash-ttl with `keys` keys, through the controls.
@@ -136,6 +138,7 @@ void WindowTest::runsHashTtlOnTwoServers()
         return;
 
     QSignalSpy finished(&window, &MainWindow::runFinished);
+    QSignalSpy chartUpdates(window.resultsView()->chart(ChartKind::MemoryPerAttribute), &ChartWidget::applied);
     QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
     QVERIFY(window.isRunning());
     QVERIFY(!window.runPanel()->runButton()->isEnabled());
@@ -159,6 +162,9 @@ void WindowTest::runsHashTtlOnTwoServers()
     // different sets of patterns).
     ChartWidget *memory = window.resultsView()->chart(ChartKind::MemoryPerAttribute);
     memory->flush();
+    // The chart followed the run (the first server's figures arrived before the second's),
+    // not only its end.
+    QVERIFY2(chartUpdates.count() >= 2, qPrintable(QString::number(chartUpdates.count())));
     QCOMPARE(memory->barSetCount(), 2);
     QCOMPARE(memory->categoryCount(), int(results.workload.types.size()));
     QCOMPARE(memory->seriesNames(), QStringList({QStringLiteral("Valkey 8.1.1"),
@@ -391,6 +397,32 @@ void WindowTest::comparingTwoBundlesShowsBothMachines()
     view.setBundle(merged);
     view.flushCharts();
     QCOMPARE(view.chart(ChartKind::MemoryPerAttribute)->barSetCount(), 6);
+}
+
+void WindowTest::savedResultsKeepTheChosenBaseline()
+{
+    MainWindow window;
+    window.showResults(fixtureBundle("ecommerce-4-versions.json"), QStringLiteral("ecommerce-4-versions.json"));
+    ResultsView *view = window.resultsView();
+    QVERIFY(view->hasResults());
+    QCOMPARE(view->chart(ChartKind::MemoryPerAttribute)->barSetCount(), 4);
+
+    view->setBaseline(QStringLiteral("valkey-8.1.1"));
+    view->setHiddenVersions({QStringLiteral("redis-7.0.15")});
+    QCOMPARE(view->chart(ChartKind::MemoryPerAttribute)->barSetCount(), 3);
+    const ResultsBundle shown = view->shownBundle();
+    QCOMPARE(shown.baseline, QStringLiteral("valkey-8.1.1"));
+    QCOMPARE(int(shown.servers.size()), 3);
+
+    QTemporaryDir folder;
+    const QString path = folder.filePath(suggestedBundleName(shown));
+    QVERIFY(path.endsWith(QLatin1String(".json")));
+    const Status saved = saveBundleFile(shown, path);
+    QVERIFY2(saved, qPrintable(saved.error()));
+    Outcome<ResultsBundle> loaded = loadBundleFile(path);
+    QVERIFY2(loaded, qPrintable(loaded.error()));
+    QCOMPARE(loaded->baseline, QStringLiteral("valkey-8.1.1"));
+    QCOMPARE(int(loaded->servers.size()), 3);
 }
 
 QTEST_MAIN(WindowTest)
