@@ -30,6 +30,15 @@ struct ChartWidget::Private {
         ResultsBundle picked = bundle;
         if (!baseline.isEmpty() && picked.server(baseline))
             picked.baseline = baseline;
+        // While a run goes on, a repeat is "incomplete" until it ends, and chart data only
+        // draws finished repeats: the live view shows the figures measured so far instead,
+        // so the bars grow during the replay.
+        if (!picked.complete) {
+            for (ServerRun &run : picked.servers)
+                for (RepeatResult &repeat : run.repeats)
+                    if (repeat.status == QLatin1String("incomplete"))
+                        repeat.status = QStringLiteral("ok");
+        }
         // Built from the whole bundle so each version keeps its colour when others are hidden.
         ChartData data = buildChartData(picked, kind);
         data.series.erase(std::remove_if(data.series.begin(), data.series.end(),
