@@ -1,5 +1,6 @@
 #include "runoptions.h"
 
+#include "redisconnection.h"
 #include "servercatalog.h"
 #include "workloadfactory.h"
 
@@ -26,6 +27,36 @@ Outcome<ServerSpec> resolveServer(ServerCatalog &catalog, const QString &entry)
     if (!found->usable())
         return Error{QStringLiteral("--servers: %1 cannot be used: %2").arg(entry, found->status)};
     return found->spec;
+}
+
+// Asks an endpoint who it is before anything runs, so a wrong port, a missing or wrong password
+// is bad input (exit 2) rather than a failed server. Only reads: INFO server. An endpoint that
+// cannot be reached at all is left to the run, which reports it as a failed server.
+Status checkEndpoint(const ServerSpec &spec)
+{
+    RedisConnection connection;
+    if (!connection.connectTcp(spec.host, spec.port, 3000, spec.label))
+        return Status::success();
+    if (!spec.password.isEmpty()) {
+        const QByteArray utf8 = spec.password.toUtf8();
+        Outcome<Reply> auth = connection.command({"AUTH", std::string(utf8.constData(), size_t(utf8.size()))});
+        if (!auth)
+            return Error{QStringLiteral("--servers: %1 is not a Valkey or Redis server (%2)").arg(spec.label, auth.error())};
+        if (auth->isError())
+            return Error{QStringLiteral("--servers: %1: the password was rejected: %2")
+                             .arg(spec.label, QString::fromStdString(auth->text))};
+    }
+    Outcome<Reply> info = connection.command({"INFO", "server"});
+    if (!info)
+        return Error{QStringLiteral("--servers: %1 is not a Valkey or Redis server (%2)").arg(spec.label, info.error())};
+    const QString text = QString::fromStdString(info->text);
+    if (info->isError() && (text.startsWith(QLatin1String("NOAUTH")) || text.contains(QLatin1String("Authentication required"))))
+        return Error{QStringLiteral("--servers: %1 needs a password; give it with --password (%2)").arg(spec.label, text)};
+    if (info->isError())
+        return Status::success();   // INFO renamed or refused by ACL: the run says what it cannot do
+    if (!text.contains(QLatin1String("redis_version:")))
+        return Error{QStringLiteral("--servers: %1 is not a Valkey or Redis server (INFO server has no redis_version)").arg(spec.label)};
+    return Status::success();
 }
 
 Outcome<int> positiveInt(const QCommandLineParser &parser, const QString &name, int fallback)
@@ -125,6 +156,9 @@ Outcome<RunPlan> runPlanFromParser(const QCommandLineParser &parser)
                     return Error{QStringLiteral("--servers: %1 is an endpoint Versus does not launch; the run flushes it, "
                                                 "so it is refused unless --allow-flush is given")
                                      .arg(raw.trimmed())};
+                Status reachable = checkEndpoint(server);
+                if (!reachable)
+                    return Error{reachable.error()};
             }
             for (const ServerSpec &earlier : request.servers) {
                 if (earlier.label == server.label)
