@@ -296,8 +296,19 @@ private:
 };
 
 // Reads the value of a string field; null counts as absent.
+// A line cut off after "name": is a truncated line, not a value of the wrong type.
+bool endedEarly(JsonCursor &cursor)
+{
+    if (!cursor.atEnd())
+        return false;
+    cursor.fail("unexpected end of the line");
+    return true;
+}
+
 bool readStringField(JsonCursor &cursor, const char *prefix, const std::string &name, std::string &value, bool &present, std::string &error)
 {
+    if (endedEarly(cursor))
+        return false;
     if (cursor.readNull()) {
         present = false;
         return true;
@@ -313,6 +324,8 @@ bool readStringField(JsonCursor &cursor, const char *prefix, const std::string &
 
 bool readIntegerField(JsonCursor &cursor, const char *prefix, const std::string &name, long long &value, bool &present, std::string &error)
 {
+    if (endedEarly(cursor))
+        return false;
     if (cursor.readNull()) {
         present = false;
         return true;
