@@ -4,7 +4,6 @@
 #include "consoleprogress.h"
 #include "datacheck.h"
 #include "exportcommandline.h"
-#include "orphancleanup.h"
 #include "runcontroller.h"
 #include "runoptions.h"
 
@@ -68,8 +67,9 @@ int runRunCommand(const QStringList &arguments)
         std::fprintf(stderr, "versus run: unexpected argument '%s'\n", qPrintable(parser.positionalArguments().first()));
         return 2;
     }
-    cleanStaleServerDirs();
-
+    // Installed before the catalog and workload are read, so an early Ctrl-C is a clean stop too.
+    std::signal(SIGINT, onInterrupt);
+    std::signal(SIGTERM, onInterrupt);
     Outcome<RunPlan> plan = runPlanFromParser(parser);
     if (!plan) {
         std::fprintf(stderr, "versus run: %s\n", qPrintable(plan.error()));
@@ -89,8 +89,6 @@ int runRunCommand(const QStringList &arguments)
         QCoreApplication::quit();
     });
 
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
     // Signal handlers may only set a flag; the event loop turns it into a clean cancel.
     QTimer interruptWatch;
     QObject::connect(&interruptWatch, &QTimer::timeout, [&controller] {
@@ -103,6 +101,10 @@ int runRunCommand(const QStringList &arguments)
     std::fprintf(stderr, "Replaying %s (%lld events, %lld commands) into %zu server(s), %s schedule, %d repeat(s)\n",
                  qPrintable(workload.name), workload.events, workload.commands, plan->request.servers.size(),
                  qPrintable(plan->request.schedule), plan->request.repeats);
+    if (interrupted.load()) {
+        std::fprintf(stderr, "versus run: interrupted before any server started\n");
+        return 130;
+    }
     controller.start(plan->request);
     QCoreApplication::exec();
 

@@ -1,8 +1,11 @@
 #include "commands.h"
 
+#include "orphancleanup.h"
+
 #include <QApplication>
 #include <QCoreApplication>
 #include <csignal>
+#include <cstdio>
 #include <cstring>
 #include <memory>
 
@@ -24,6 +27,14 @@ int main(int argc, char **argv)
     std::signal(SIGPIPE, SIG_IGN);
 
     const char *subcommand = argc > 1 ? argv[1] : "";
+    // Answered before any QApplication exists: the window's would abort without a display.
+    if (std::strcmp(subcommand, "--version") == 0 || std::strcmp(subcommand, "-v") == 0) {
+        std::printf("versus %s\n", VERSUS_VERSION);
+        return 0;
+    }
+    // Server temp dirs left by a Versus that was killed (its servers died with it) go at every start.
+    cleanStaleServerDirs();
+
     using Handler = int (*)(const QStringList &);
     struct Entry { const char *name; Handler handler; };
     static const Entry headless[] = {
