@@ -273,6 +273,13 @@ void ExportDialog::renderPreview()
     m_previewLabel->setPixmap(QPixmap::fromImage(scaled));
 }
 
+void ExportDialog::resizeEvent(QResizeEvent *event)
+{
+    QDialog::resizeEvent(event);
+    // The preview is scaled to the room it has.
+    m_previewTimer->start();
+}
+
 void ExportDialog::showResult(const QString &text, bool error)
 {
     m_message->setText(text);

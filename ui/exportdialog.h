@@ -38,6 +38,9 @@ public:
     QString errorText() const;
     QImage previewImage() const { return m_preview; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void presetChanged();
     void schedulePreview();
