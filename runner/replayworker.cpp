@@ -161,10 +161,11 @@ Status ReplayWorker::runRepeat(int repeat, RepeatResult &result)
     Status connected = session.connect(m_host, m_port, m_job.spec.password, m_job.commandTimeoutMs, name);
     if (!connected)
         return connected;
-    Status noted = session.noteIdleClients();
-    if (!noted)
-        return noted;
     if (m_job.spec.isEndpoint) {
+        // A launched server has no client but ours; an endpoint may have its own.
+        Status noted = session.noteIdleClients();
+        if (!noted)
+            return noted;
         Status consent = checkEndpointConsent(session);
         if (!consent)
             return consent;
@@ -361,5 +362,7 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
                 .arg(out.usedMemoryDelta));
     if (!probeError.isEmpty())
         logLine(QStringLiteral("live probe: %1").arg(probeError));
+    for (const QString &note : session.takeNotes())
+        logLine(note);
     return Status::success();
 }

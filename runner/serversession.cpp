@@ -104,11 +104,19 @@ Status ServerSession::waitForIdleClients(int timeoutMs)
             return Error{clients.error()};
         if (clients.value() <= m_idleClients)
             return Status::success();
-        if (timer.elapsed() > timeoutMs)
-            return Error{QStringLiteral("%1: still %2 clients connected, expected %3")
-                             .arg(m_connection.name())
-                             .arg(clients.value())
-                             .arg(m_idleClients)};
+        if (timer.elapsed() > timeoutMs) {
+            // Not fatal: the figure then carries another connection's buffers (a few KB), so
+            // say which connections were there instead of failing the server.
+            Outcome<Reply> list = m_connection.command({"CLIENT", "LIST"});
+            m_notes << QStringLiteral("%1: %2 clients still connected after %3 ms (expected %4); the memory "
+                                      "figure may include their buffers. CLIENT LIST: %5")
+                           .arg(m_connection.name())
+                           .arg(clients.value())
+                           .arg(timeoutMs)
+                           .arg(m_idleClients)
+                           .arg(list ? QString::fromStdString(list->text).trimmed() : list.error());
+            return Status::success();
+        }
         QThread::msleep(2);
     }
 }

@@ -7,6 +7,8 @@
 #include "redisconnection.h"
 #include "resultsbundle.h"
 #include <QString>
+#include <QStringList>
+#include <utility>
 #include <map>
 
 class ServerSession {
@@ -24,6 +26,8 @@ public:
     // Polls INFO clients until no more than the idle clients are connected: the server frees
     // a closed connection's buffers only when it notices the close.
     Status waitForIdleClients(int timeoutMs);
+    // Warnings gathered while measuring, for the server's log; taken (and cleared) by the caller.
+    QStringList takeNotes() { return std::exchange(m_notes, {}); }
     Outcome<long long> usedMemory();
     // used_memory as a clean figure: the measuring connection is opened afresh (its own
     // reply buffer grows with the key survey and the server shrinks it on its own schedule),
@@ -50,5 +54,6 @@ private:
     QString m_password;
     int m_timeoutMs = 0;
     int m_idleClients = 1;
+    QStringList m_notes;
     QString m_name;
 };
