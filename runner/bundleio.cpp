@@ -1,5 +1,7 @@
 #include "bundleio.h"
 
+#include "datacheck.h"
+
 #include "presentation.h"
 #include "resultsstats.h"
 #include <QFile>
@@ -303,31 +305,12 @@ Json clientToJson(const ResultsBundle &bundle, const ServerRun &run)
 }
 
 // Every server must end with the same key count per type; a server that differs lost or
-// rejected writes.
+// rejected writes. One message per disagreement, naming server, repeat and type.
 Json dataCheckToJson(const ResultsBundle &bundle)
 {
-    std::map<QString, std::map<QString, long long>> keysByType;   // type -> server -> keys
-    for (const ServerRun &run : bundle.servers) {
-        const RepeatResult *sample = firstOkRepeat(run);
-        if (!sample)
-            continue;
-        for (const auto &[type, memory] : sample->byType) {
-            if (memory.status == QLatin1String("ok"))
-                keysByType[type][run.id] = memory.keys;
-        }
-    }
     Json mismatches = Json::array();
-    for (const auto &[type, servers] : keysByType) {
-        std::set<long long> distinct;
-        for (const auto &entry : servers)
-            distinct.insert(entry.second);
-        if (distinct.size() > 1) {
-            Json keys = Json::object();
-            for (const auto &[id, count] : servers)
-                keys[text(id)] = count;
-            mismatches.push_back({{"type", text(type)}, {"keys", keys}});
-        }
-    }
+    for (const QString &problem : dataCheckProblems(bundle))
+        mismatches.push_back(text(problem));
     return {{"consistent", mismatches.empty()}, {"mismatches", mismatches}};
 }
 
