@@ -41,14 +41,14 @@ Status checkEndpoint(const ServerSpec &spec)
         const QByteArray utf8 = spec.password.toUtf8();
         Outcome<Reply> auth = connection.command({"AUTH", std::string(utf8.constData(), size_t(utf8.size()))});
         if (!auth)
-            return Error{QStringLiteral("--servers: %1 is not a Valkey or Redis server (%2)").arg(spec.label, auth.error())};
+            return Error{QStringLiteral("--servers: %1 did not answer like a Valkey or Redis server (%2)").arg(spec.label, auth.error())};
         if (auth->isError())
             return Error{QStringLiteral("--servers: %1: the password was rejected: %2")
                              .arg(spec.label, QString::fromStdString(auth->text))};
     }
     Outcome<Reply> info = connection.command({"INFO", "server"});
     if (!info)
-        return Error{QStringLiteral("--servers: %1 is not a Valkey or Redis server (%2)").arg(spec.label, info.error())};
+        return Error{QStringLiteral("--servers: %1 did not answer like a Valkey or Redis server (%2)").arg(spec.label, info.error())};
     const QString text = QString::fromStdString(info->text);
     if (info->isError() && (text.startsWith(QLatin1String("NOAUTH")) || text.contains(QLatin1String("Authentication required"))))
         return Error{QStringLiteral("--servers: %1 needs a password; give it with --password (%2)").arg(spec.label, text)};
