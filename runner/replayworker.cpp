@@ -276,11 +276,14 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
             ? double(m_progress.eventsTotal - m_progress.eventsDone) / m_progress.eventsPerSecond
             : -1;
         Q_EMIT progress(m_job.runId, m_progress);
-        if (!timed || sinceProbe.elapsed() < m_job.probeIntervalMs)
+        if (sinceProbe.elapsed() < m_job.probeIntervalMs)
             return;
         sinceProbe.restart();
-        // The live probe: the same figures as the final ones, read mid-pass.
-        Outcome<std::map<QString, CommandStat>> stats = session.commandStats();
+        // The live probe: the same figures as the final ones, read mid-pass. Memory passes
+        // are probed too, so each type's bar grows while its pass runs; their command counts
+        // are left alone, since CONFIG RESETSTAT only precedes timed passes.
+        Outcome<std::map<QString, CommandStat>> stats = timed ? session.commandStats()
+                                                              : Outcome<std::map<QString, CommandStat>>(std::map<QString, CommandStat>());
         Outcome<long long> used = session.usedMemory();
         Outcome<long long> keys = session.dbSize();
         if (!stats || !used || !keys) {
@@ -289,8 +292,10 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         }
         RepeatResult partial = totals;
         partial.status = QStringLiteral("incomplete");
-        partial.events = eventsDone;
-        partial.commands = commandsDone;
+        if (timed) {
+            partial.events = eventsDone;
+            partial.commands = commandsDone;
+        }
         if (type.isEmpty()) {
             partial.byCommand = stats.value();
             partial.keys = keys.value();

@@ -15,7 +15,7 @@ struct RunRequest {
     int eventsPerBatch = 1;                       // events per pipeline
     bool allowFlush = false;                      // consent to flush endpoints Versus did not launch
     int commandTimeoutMs = 10000;                 // a server silent this long is marked failed (hung)
-    int probeIntervalMs = 250;                    // live INFO probe period
+    int probeIntervalMs = 200;                    // live INFO probe period
 };
 
 // Progress of one server, delivered to the GUI at most ~10 times a second.
