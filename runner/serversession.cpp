@@ -4,6 +4,7 @@
 #include "workload.h"
 
 #include <QElapsedTimer>
+#include <QRegularExpression>
 #include <algorithm>
 #include <QThread>
 
@@ -129,14 +130,39 @@ Status ServerSession::resetStats()
 
 Outcome<long long> ServerSession::usedMemory()
 {
-    Outcome<QString> memory = info("memory");
+    // INFO memory and CLIENT INFO go in one pipeline, so the server answers both in the same
+    // event-loop turn, before its cron can resize this connection's buffers in between.
+    std::string request;
+    appendResp(WorkloadCommand{{"INFO", "memory"}, {}}, request);
+    appendResp(WorkloadCommand{{"CLIENT", "INFO"}, {}}, request);
+    Status sent = m_connection.appendRaw(request);
+    if (sent)
+        sent = m_connection.flush();
+    if (!sent)
+        return Error{sent.error()};
+    Outcome<Reply> memory = m_connection.readReply();
     if (!memory)
         return Error{memory.error()};
-    const auto fields = parseInfoFields(memory.value());
+    Outcome<Reply> self = m_connection.readReply();
+    if (!self)
+        return Error{self.error()};
+    if (memory->isError())
+        return Error{QStringLiteral("%1: INFO memory failed: %2")
+                         .arg(m_connection.name(), QString::fromStdString(memory->text))};
+    const auto fields = parseInfoFields(QString::fromStdString(memory->text));
     const auto used = fields.find(QStringLiteral("used_memory"));
     if (used == fields.end())
         return Error{QStringLiteral("%1: INFO memory has no used_memory").arg(m_connection.name())};
-    return used->second.toLongLong();
+    // This connection's own buffers are Versus's, not the data's; servers before CLIENT INFO
+    // (Redis 6.2) answer an error and their figure keeps them.
+    long long ownBuffers = 0;
+    if (!self->isError()) {
+        static const QRegularExpression totalMemory(QStringLiteral("(?:^| )tot-mem=(\\d+)"));
+        const QRegularExpressionMatch match = totalMemory.match(QString::fromStdString(self->text));
+        if (match.hasMatch())
+            ownBuffers = match.captured(1).toLongLong();
+    }
+    return used->second.toLongLong() - ownBuffers;
 }
 
 Outcome<long long> ServerSession::settledUsedMemory(int timeoutMs)

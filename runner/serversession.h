@@ -28,6 +28,7 @@ public:
     Status waitForIdleClients(int timeoutMs);
     // Warnings gathered while measuring, for the server's log; taken (and cleared) by the caller.
     QStringList takeNotes() { return std::exchange(m_notes, {}); }
+    // used_memory less this connection's own memory (CLIENT INFO tot-mem).
     Outcome<long long> usedMemory();
     // used_memory as a clean figure: the measuring connection is opened afresh (its own
     // reply buffer grows with the key survey and the server shrinks it on its own schedule),

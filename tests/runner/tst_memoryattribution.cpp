@@ -101,6 +101,8 @@ private Q_SLOTS:
             const TypeMemory &fromFull = m_full.server(server.id)->repeats.front().byType.at(type);
             QCOMPARE(single.keys, fromFull.keys);
             const double difference = std::abs(single.bytesPerKey - fromFull.bytesPerKey) / fromFull.bytesPerKey;
+            qInfo("%s %s: %lld keys, alone %.1f B/key, by type %.1f B/key (%.2f%%)", qPrintable(server.id),
+                  qPrintable(type), single.keys, single.bytesPerKey, fromFull.bytesPerKey, difference * 100);
             // The noise floor is a few kilobytes of server bookkeeping; on a type with a thousand keys
             // that is about 1%.
             QVERIFY2(difference < 0.02, qPrintable(QStringLiteral("%1 %2: alone %3, by type %4")
