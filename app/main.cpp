@@ -11,6 +11,17 @@
 
 namespace {
 
+QtMessageHandler defaultMessageHandler = nullptr;
+
+// Headless runs as root have no XDG_RUNTIME_DIR; Qt copes, but its warning on every start
+// reads like a fault in CI logs.
+void quietMessageHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    if (message.startsWith(QLatin1String("QStandardPaths: XDG_RUNTIME_DIR not set")))
+        return;
+    defaultMessageHandler(type, context, message);
+}
+
 QStringList argumentsOf(int argc, char **argv)
 {
     QStringList arguments;
@@ -25,6 +36,7 @@ int main(int argc, char **argv)
 {
     // hiredis 0.14 writes without MSG_NOSIGNAL: a server dying mid-write must not kill us.
     std::signal(SIGPIPE, SIG_IGN);
+    defaultMessageHandler = qInstallMessageHandler(quietMessageHandler);
 
     const char *subcommand = argc > 1 ? argv[1] : "";
     // Answered before any QApplication exists: the window's would abort without a display.
