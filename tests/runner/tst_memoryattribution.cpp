@@ -103,9 +103,10 @@ private Q_SLOTS:
             const double difference = std::abs(single.bytesPerKey - fromFull.bytesPerKey) / fromFull.bytesPerKey;
             qInfo("%s %s: %lld keys, alone %.1f B/key, by type %.1f B/key (%.2f%%)", qPrintable(server.id),
                   qPrintable(type), single.keys, single.bytesPerKey, fromFull.bytesPerKey, difference * 100);
-            // The noise floor is a few kilobytes of server bookkeeping; on a type with a thousand keys
-            // that is about 1%.
-            QVERIFY2(difference < 0.02, qPrintable(QStringLiteral("%1 %2: alone %3, by type %4")
+            // 2%, or the noise floor of a few kilobytes of server bookkeeping (measured up to
+            // 1.2 KB), which on a type of a few hundred keys is more than 2%.
+            const double differenceBytes = std::abs(single.bytesPerKey - fromFull.bytesPerKey) * double(fromFull.keys);
+            QVERIFY2(difference < 0.02 || differenceBytes <= 8192.0, qPrintable(QStringLiteral("%1 %2: alone %3, by type %4")
                                                        .arg(server.id, type)
                                                        .arg(single.bytesPerKey)
                                                        .arg(fromFull.bytesPerKey)));
