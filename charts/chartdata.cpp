@@ -273,7 +273,60 @@ double ChartData::largestExtent() const
     return largest;
 }
 
-ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options)
+namespace {
+
+void sortCategories(ChartData &data, CategoryOrder order)
+{
+    if (order == CategoryOrder::Workload || data.categories.size() < 2)
+        return;
+    auto rank = [](const QString &name) {
+        if (name.startsWith(QLatin1String("All ")))
+            return 0;
+        return name == QLatin1String("other") ? 2 : 1;
+    };
+    const ChartSeries *reference = nullptr;
+    for (const ChartSeries &series : data.series)
+        if (series.serverId == data.baselineId)
+            reference = &series;
+    if (!reference && !data.series.empty())
+        reference = &data.series.front();
+    std::vector<int> indices(size_t(data.categories.size()));
+    for (size_t i = 0; i < indices.size(); ++i)
+        indices[i] = int(i);
+    std::stable_sort(indices.begin(), indices.end(), [&](int a, int b) {
+        const QString &nameA = data.categories[a];
+        const QString &nameB = data.categories[b];
+        if (rank(nameA) != rank(nameB))
+            return rank(nameA) < rank(nameB);
+        if (order == CategoryOrder::Name)
+            return nameA.compare(nameB, Qt::CaseInsensitive) < 0;
+        const double valueA = reference ? reference->bars[size_t(a)].value : 0;
+        const double valueB = reference ? reference->bars[size_t(b)].value : 0;
+        return valueA > valueB;
+    });
+    QStringList categories;
+    for (int index : indices)
+        categories << data.categories[index];
+    data.categories = categories;
+    for (ChartSeries &series : data.series) {
+        std::vector<ChartBar> bars;
+        for (int index : indices)
+            bars.push_back(series.bars[size_t(index)]);
+        series.bars = bars;
+    }
+}
+
+// While a run goes on, a repeat is "incomplete" until it ends; its figures so far are drawn.
+ResultsBundle withUnfinishedRepeatsDrawn(ResultsBundle bundle)
+{
+    for (ServerRun &run : bundle.servers)
+        for (RepeatResult &repeat : run.repeats)
+            if (repeat.status == QLatin1String("incomplete"))
+                repeat.status = QStringLiteral("ok");
+    return bundle;
+}
+
+ChartData buildFinishedChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options)
 {
     ChartData data;
     data.kind = kind;
@@ -323,7 +376,17 @@ ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const Char
         }
         data.series.push_back(std::move(series));
     }
+    sortCategories(data, options.order);
     return data;
+}
+
+} // namespace
+
+ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options)
+{
+    if (bundle.complete)
+        return buildFinishedChartData(bundle, kind, options);
+    return buildFinishedChartData(withUnfinishedRepeatsDrawn(bundle), kind, options);
 }
 
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)

@@ -40,14 +40,24 @@ struct ChartData {
     double largestExtent() const;      // the largest value or error-bar end
 };
 
+enum class CategoryOrder {
+    Workload,   // as the workload lists them (the memory chart) or most frequent first (commands)
+    Value,      // largest baseline value first
+    Name,       // alphabetical
+};
+
 struct ChartDataOptions {
     int topCommands = 8;       // usec-per-command: this many commands, the rest folded into "other"
     bool foldOther = true;
     // Servers to leave out. Hide versions here rather than removing them from the bundle:
     // colours are assigned over the whole bundle, so the others keep theirs.
     QStringList hiddenServers;
+    // Totals ("All attributes") stay on top and the folded rest ("other") at the bottom.
+    CategoryOrder order = CategoryOrder::Workload;
 };
 
+// A bundle that is not complete (a run still going, or cancelled) draws its unfinished
+// repeats too, so bars grow while the replay runs.
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options = {});
 
 // Titles derived from the results, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%".

@@ -7,10 +7,8 @@
 #include <QChartView>
 #include <QCursor>
 #include <QHorizontalBarSeries>
-#include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
-#include <algorithm>
 
 struct ChartWidget::Private {
     ChartKind kind;
@@ -18,82 +16,23 @@ struct ChartWidget::Private {
     QChartView *view = nullptr;
     ResultsBundle bundle;
     QString baseline;
-    QStringList hidden;
-    CategoryOrder order = CategoryOrder::Workload;
-    ChartData shown;
-    QTimer coalesce;
-    bool dirty = false;
+    ChartDataOptions options;
     int connectedRebuild = -1;
 
-    ChartData build() const
+    ResultsBundle withChosenBaseline() const
     {
         ResultsBundle picked = bundle;
         if (!baseline.isEmpty() && picked.server(baseline))
             picked.baseline = baseline;
-        // While a run goes on, a repeat is "incomplete" until it ends, and chart data only
-        // draws finished repeats: the live view shows the figures measured so far instead,
-        // so the bars grow during the replay.
-        if (!picked.complete) {
-            for (ServerRun &run : picked.servers)
-                for (RepeatResult &repeat : run.repeats)
-                    if (repeat.status == QLatin1String("incomplete"))
-                        repeat.status = QStringLiteral("ok");
-        }
-        // Built from the whole bundle so each version keeps its colour when others are hidden.
-        ChartData data = buildChartData(picked, kind);
-        data.series.erase(std::remove_if(data.series.begin(), data.series.end(),
-                                         [this](const ChartSeries &series) { return hidden.contains(series.serverId); }),
-                          data.series.end());
-        sortCategories(data);
-        return data;
-    }
-
-    void sortCategories(ChartData &data) const
-    {
-        if (order == CategoryOrder::Workload || data.categories.size() < 2)
-            return;
-        // Totals ("All attributes") stay on top and the folded rest ("other") at the bottom.
-        auto rank = [](const QString &name) {
-            if (name.startsWith(QLatin1String("All ")))
-                return 0;
-            return name == QLatin1String("other") ? 2 : 1;
-        };
-        const ChartSeries *reference = nullptr;
-        for (const ChartSeries &series : data.series)
-            if (series.serverId == data.baselineId)
-                reference = &series;
-        if (!reference && !data.series.empty())
-            reference = &data.series.front();
-        std::vector<int> indices(size_t(data.categories.size()));
-        for (size_t i = 0; i < indices.size(); ++i)
-            indices[i] = int(i);
-        std::stable_sort(indices.begin(), indices.end(), [&](int a, int b) {
-            const QString &nameA = data.categories[a];
-            const QString &nameB = data.categories[b];
-            if (rank(nameA) != rank(nameB))
-                return rank(nameA) < rank(nameB);
-            if (order == CategoryOrder::Name)
-                return nameA.compare(nameB, Qt::CaseInsensitive) < 0;
-            const double valueA = reference ? reference->bars[size_t(a)].value : 0;
-            const double valueB = reference ? reference->bars[size_t(b)].value : 0;
-            return valueA > valueB;
-        });
-        QStringList categories;
-        for (int index : indices)
-            categories << data.categories[index];
-        data.categories = categories;
-        for (ChartSeries &series : data.series) {
-            std::vector<ChartBar> bars;
-            for (int index : indices)
-                bars.push_back(series.bars[size_t(index)]);
-            series.bars = bars;
-        }
+        return picked;
     }
 };
 
 ChartWidget::ChartWidget(ChartKind kind, QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
 {
     d->kind = kind;
+    // The live chart coalesces: results may arrive many times a second, it redraws at most
+    // every 150 ms.
     d->chart = new LiveBarChart(kind);
     d->chart->setTitle(QString());
     d->view = new QChartView(d->chart);
@@ -103,11 +42,7 @@ ChartWidget::ChartWidget(ChartKind kind, QWidget *parent) : QWidget(parent), d(s
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
-
-    // Results may arrive many times a second; the chart is rebuilt at most every 150 ms.
-    d->coalesce.setSingleShot(true);
-    d->coalesce.setInterval(150);
-    connect(&d->coalesce, &QTimer::timeout, this, &ChartWidget::flush);
+    connect(d->chart, &LiveBarChart::applied, this, &ChartWidget::onApplied);
 }
 
 ChartWidget::~ChartWidget() = default;
@@ -120,20 +55,16 @@ ChartKind ChartWidget::kind() const
 void ChartWidget::setBundle(const ResultsBundle &bundle)
 {
     d->bundle = bundle;
-    d->dirty = true;
-    if (!d->coalesce.isActive())
-        d->coalesce.start();
+    d->chart->setBundle(d->withChosenBaseline());
 }
 
 void ChartWidget::flush()
 {
-    d->coalesce.stop();
-    if (!d->dirty)
-        return;
-    d->dirty = false;
-    d->shown = d->build();
-    d->chart->setData(d->shown);
+    d->chart->flush();
+}
 
+void ChartWidget::onApplied()
+{
     // Bar sets are new after a rebuild: hook their hover signals again.
     if (d->connectedRebuild != d->chart->rebuildCount() && d->chart->barSeries()) {
         d->connectedRebuild = d->chart->rebuildCount();
@@ -146,7 +77,7 @@ void ChartWidget::flush()
                     return;
                 }
                 const int series = count - 1 - position;
-                const int category = int(d->shown.categories.size()) - 1 - index;
+                const int category = int(d->chart->data().categories.size()) - 1 - index;
                 QToolTip::showText(QCursor::pos(), toolTipFor(series, category), d->view);
             });
         }
@@ -164,22 +95,22 @@ void ChartWidget::setTheme(ColorTheme theme)
 void ChartWidget::setBaseline(const QString &serverId)
 {
     d->baseline = serverId;
-    d->dirty = true;
-    flush();
+    d->chart->setBundle(d->withChosenBaseline());
+    d->chart->flush();
 }
 
 void ChartWidget::setHiddenVersions(const QStringList &serverIds)
 {
-    d->hidden = serverIds;
-    d->dirty = true;
-    flush();
+    d->options.hiddenServers = serverIds;
+    d->chart->setDataOptions(d->options);
+    d->chart->flush();
 }
 
 void ChartWidget::setCategoryOrder(CategoryOrder order)
 {
-    d->order = order;
-    d->dirty = true;
-    flush();
+    d->options.order = order;
+    d->chart->setDataOptions(d->options);
+    d->chart->flush();
 }
 
 int ChartWidget::barSetCount() const
@@ -215,7 +146,7 @@ double ChartWidget::barValue(int series, int category) const
 
 QString ChartWidget::toolTipFor(int series, int category) const
 {
-    const ChartData &data = d->shown;
+    const ChartData &data = d->chart->data();
     if (series < 0 || series >= int(data.series.size()) || category < 0 || category >= data.categories.size())
         return QString();
     const ChartSeries &line = data.series[size_t(series)];

@@ -5,18 +5,13 @@
 //
 // The header names no QtCharts type, so ui/ never includes QtCharts.
 
+#include "chartdata.h"
 #include "chartkind.h"
 #include "charttheme.h"
 #include "resultsbundle.h"
 #include <QStringList>
 #include <QWidget>
 #include <memory>
-
-enum class CategoryOrder {
-    Workload,   // as the workload lists them (the memory chart) or most frequent first (commands)
-    Value,      // largest baseline value first
-    Name,       // alphabetical
-};
 
 class ChartWidget : public QWidget {
     Q_OBJECT
@@ -48,6 +43,7 @@ Q_SIGNALS:
     void applied();
 
 private:
+    void onApplied();
     struct Private;
     std::unique_ptr<Private> d;
 };
