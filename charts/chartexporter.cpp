@@ -1,5 +1,6 @@
 #include "chartexporter.h"
 
+#include "atomicfile.h"
 #include "barchart.h"
 #include "bundleio.h"
 #include <QBuffer>
@@ -12,7 +13,6 @@
 #include <QImageWriter>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
 #include <memory>
@@ -117,32 +117,6 @@ Status checkOptions(const ExportOptions &options)
     return Status::success();
 }
 
-// Qt 6.4's QSaveFile::commit() renames even when flushing its buffer failed: flush first.
-Status commitFlushed(QSaveFile &file, const QString &path)
-{
-    if (!file.flush() || file.error() != QFileDevice::NoError) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, reason)};
-    }
-    if (!file.commit())
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    return Status::success();
-}
-
-Status writeText(const QByteArray &content, const QString &path)
-{
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered) || file.write(content) != content.size()) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, reason)};
-    }
-    if (!file.commit())
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    return Status::success();
-}
-
 Status writePng(const QImage &image, const QString &path)
 {
     // Encode in memory, then write once: the PNG encoder makes many small writes.
@@ -154,18 +128,19 @@ Status writePng(const QImage &image, const QString &path)
     writer.setQuality(80);
     if (!writer.write(image))
         return Error{QStringLiteral("%1: cannot encode PNG: %2").arg(path, writer.errorString())};
-    return writeText(bytes, path);
+    return writeFileAtomically(path, bytes);
 }
 
 Status writeSvg(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
 {
     ComposedChart chart(bundle, kind, options);
     const QSize pixels = options.pixelSize();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    // Rendered in memory and written once, like every export, so a failed write leaves the old file.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
-    generator.setOutputDevice(&file);
+    generator.setOutputDevice(&buffer);
     generator.setSize(pixels);
     generator.setViewBox(QRect(QPoint(0, 0), pixels));
     generator.setResolution(int(std::lround(options.dpi * options.scale)));
@@ -176,17 +151,17 @@ Status writeSvg(const ResultsBundle &bundle, ChartKind kind, const ExportOptions
         return Error{QStringLiteral("%1: cannot start the SVG painter").arg(path)};
     chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
     painter.end();
-    return commitFlushed(file, path);
+    return writeFileAtomically(path, bytes);
 }
 
 Status writePdf(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
 {
     ComposedChart chart(bundle, kind, options);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     {
-        QPdfWriter writer(&file);
+        QPdfWriter writer(&buffer);
         const double dpi = options.dpi > 0 ? options.dpi : 96;
         // One page of the image's aspect ratio, as large as the image at its dpi.
         const QSizeF points(options.size.width() / dpi * 72.0, options.size.height() / dpi * 72.0);
@@ -202,7 +177,7 @@ Status writePdf(const ResultsBundle &bundle, ChartKind kind, const ExportOptions
         chart.render(&painter, QRectF(page));
         painter.end();
     }
-    return commitFlushed(file, path);
+    return writeFileAtomically(path, bytes);
 }
 
 } // namespace
@@ -262,11 +237,11 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
         }
     }
     const QString csv = folder.filePath(QStringLiteral("results.csv"));
-    if (const Status status = writeText(bundleToCsv(bundle).toUtf8(), csv); !status)
+    if (const Status status = writeFileAtomically(csv, bundleToCsv(bundle).toUtf8()); !status)
         return Error{status.error()};
     written << csv;
     const QString json = folder.filePath(QStringLiteral("results.json"));
-    if (const Status status = writeText(bundleToJson(bundle), json); !status)
+    if (const Status status = writeFileAtomically(json, bundleToJson(bundle)); !status)
         return Error{status.error()};
     written << json;
     return written;

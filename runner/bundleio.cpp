@@ -1,12 +1,12 @@
 #include "bundleio.h"
 
+#include "atomicfile.h"
 #include "datacheck.h"
 
 #include "presentation.h"
 #include "resultsstats.h"
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cctype>
@@ -665,20 +665,7 @@ Outcome<ResultsBundle> bundleFromJson(const QByteArray &json, const QString &sou
 
 Status saveBundle(const ResultsBundle &bundle, const QString &path)
 {
-    QSaveFile file(path);
-    // Unbuffered: Qt 6.4's QSaveFile::commit() renames even when flushing its buffer failed
-    // (seen with EFBIG), so write errors must surface here, before commit.
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    const QByteArray json = bundleToJson(bundle);
-    if (file.write(json) != json.size() || file.error() != QFileDevice::NoError) {
-        const QString reason = file.errorString();
-        file.cancelWriting();
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, reason)};
-    }
-    if (!file.commit())
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
-    return Status::success();
+    return writeFileAtomically(path, bundleToJson(bundle));
 }
 
 Outcome<ResultsBundle> loadBundle(const QString &path)
