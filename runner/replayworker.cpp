@@ -58,7 +58,7 @@ void ReplayWorker::report(const QString &state, const QString &phase, const QStr
     m_progress.phase = phase;
     if (!message.isEmpty())
         m_progress.message = message;
-    Q_EMIT progress(m_job.runId, m_progress);
+    Q_EMIT progress(m_job.runId, m_job.index, m_progress);
 }
 
 void ReplayWorker::logLine(const QString &line)
@@ -232,11 +232,7 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
     Status flushed = session.flushSync(m_job.commandTimeoutMs);
     if (!flushed)
         return flushed;
-    // Only the measuring connection is open while used_memory is read: a replay connection's
-    // query and reply buffers would otherwise count as data.
-    Status alone = session.waitForIdleClients(m_job.commandTimeoutMs);
-    if (!alone)
-        return alone;
+    // Read with the replay connection closed: its query and reply buffers would count as data.
     Outcome<long long> baseline = session.settledUsedMemory(3000);
     if (!baseline)
         return Error{baseline.error()};
@@ -275,7 +271,7 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         m_progress.etaSeconds = m_progress.eventsPerSecond > 0
             ? double(m_progress.eventsTotal - m_progress.eventsDone) / m_progress.eventsPerSecond
             : -1;
-        Q_EMIT progress(m_job.runId, m_progress);
+        Q_EMIT progress(m_job.runId, m_job.index, m_progress);
         if (sinceProbe.elapsed() < m_job.probeIntervalMs)
             return;
         sinceProbe.restart();
@@ -323,9 +319,6 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         return Status::success();
 
     replay.close();
-    alone = session.waitForIdleClients(m_job.commandTimeoutMs);
-    if (!alone)
-        return alone;
     Outcome<long long> used = session.settledUsedMemory(3000);
     if (!used)
         return Error{used.error()};

@@ -39,7 +39,7 @@ public Q_SLOTS:
     void run();
 
 Q_SIGNALS:
-    void progress(int runId, const ServerProgress &progress);
+    void progress(int runId, int index, const ServerProgress &progress);
     void live(int runId, int index, const RepeatResult &partial);
     void log(int runId, const QString &serverId, const QString &line);
     void finished(int runId, int index, const ServerRun &result);

@@ -6,6 +6,7 @@
 
 #include <QThread>
 #include <QTimer>
+#include <algorithm>
 #include <atomic>
 
 namespace {
@@ -149,15 +150,17 @@ int RunController::start(const RunRequest &request)
         worker->moveToThread(thread);
         connect(thread, &QThread::started, worker, &ReplayWorker::run);
         connect(thread, &QThread::finished, worker, &QObject::deleteLater);
-        connect(worker, &ReplayWorker::progress, this, [this](int id, const ServerProgress &progress) {
+        // A finished thread is released at once, so a window that runs again and again does
+        // not collect them until it closes.
+        connect(thread, &QThread::finished, this, [this, thread] {
+            d->threads.erase(std::remove(d->threads.begin(), d->threads.end(), thread), d->threads.end());
+            thread->deleteLater();
+        });
+        connect(worker, &ReplayWorker::progress, this, [this](int id, int index, const ServerProgress &progress) {
             if (id != m_runId)
                 return;
-            for (size_t k = 0; k < m_results.servers.size(); ++k) {
-                if (m_results.servers[k].id == progress.serverId) {
-                    d->pendingProgress[k] = progress;
-                    d->progressDirty[k] = true;
-                }
-            }
+            d->pendingProgress[size_t(index)] = progress;
+            d->progressDirty[size_t(index)] = true;
         }, Qt::QueuedConnection);
         connect(worker, &ReplayWorker::live, this, [this](int id, int index, const RepeatResult &partial) {
             if (id != m_runId || d->finished[size_t(index)])

@@ -5,18 +5,12 @@
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
-#include <algorithm>
 #include <QThread>
+#include <algorithm>
 
 Status ServerSession::connect(const QString &host, int port, const QString &password, int timeoutMs,
                               const QString &name)
 {
-    m_host = host;
-    m_port = port;
-    m_password = password;
-    m_timeoutMs = timeoutMs;
-    m_name = name;
-    m_connection.close();
     Status status = m_connection.connectTcp(host, port, timeoutMs, name);
     if (!status)
         return status;
@@ -44,10 +38,7 @@ Outcome<Reply> ServerSession::call(std::initializer_list<const char *> args)
 
 Outcome<QString> ServerSession::info(const char *section)
 {
-    Outcome<Reply> reply = call({"INFO", section});
-    if (!reply)
-        return Error{reply.error()};
-    return QString::fromStdString(reply->text);
+    return m_connection.info(QString::fromLatin1(section));
 }
 
 Status ServerSession::flushSync(int timeoutMs)
@@ -167,9 +158,6 @@ Outcome<long long> ServerSession::usedMemory()
 
 Outcome<long long> ServerSession::settledUsedMemory(int timeoutMs)
 {
-    Status reconnected = connect(m_host, m_port, m_password, m_timeoutMs, m_name);
-    if (!reconnected)
-        return Error{reconnected.error()};
     Status alone = waitForIdleClients(timeoutMs);
     if (!alone)
         return Error{alone.error()};

@@ -30,10 +30,10 @@ public:
     QStringList takeNotes() { return std::exchange(m_notes, {}); }
     // used_memory less this connection's own memory (CLIENT INFO tot-mem).
     Outcome<long long> usedMemory();
-    // used_memory as a clean figure: the measuring connection is opened afresh (its own
-    // reply buffer grows with the key survey and the server shrinks it on its own schedule),
-    // it is the only client, and the figure has stopped moving (after a pass the server may
-    // still be rehashing its key tables, old and new table both allocated, until its cron is done).
+    // used_memory as a clean figure: no connection but the idle ones is open, this one's own
+    // buffers are left out (usedMemory()), and the figure has stopped moving (after a pass the
+    // server may still be rehashing its key tables, old and new table both allocated, until
+    // its cron is done).
     Outcome<long long> settledUsedMemory(int timeoutMs);
     Outcome<long long> dbSize();
     Outcome<std::map<QString, CommandStat>> commandStats();   // probe commands excluded
@@ -50,11 +50,6 @@ public:
 private:
     Outcome<Reply> call(std::initializer_list<const char *> args);
     RedisConnection m_connection;
-    QString m_host;
-    int m_port = 0;
-    QString m_password;
-    int m_timeoutMs = 0;
     int m_idleClients = 1;
     QStringList m_notes;
-    QString m_name;
 };
