@@ -1,7 +1,8 @@
 #pragma once
-// Helpers shared by the benchmarks: the fetched servers (as the tests find them), simple
+// Helpers shared by the benchmarks: the fetched servers (from the catalog), simple
 // statistics, and Versus's own peak memory. Header-only: each bench_*.cpp is its own program.
 
+#include "servercatalog.h"
 #include "serverspec.h"
 
 #include <QDir>
@@ -22,13 +23,7 @@ namespace Bench {
 
 inline QString serverCacheDir()
 {
-    const QString explicitDir = qEnvironmentVariable("VERSUS_SERVER_CACHE");
-    if (!explicitDir.isEmpty())
-        return explicitDir;
-    QString cache = qEnvironmentVariable("XDG_CACHE_HOME");
-    if (cache.isEmpty())
-        cache = QDir::homePath() + QStringLiteral("/.cache");
-    return cache + QStringLiteral("/versus/servers");
+    return ServerCatalog::defaultCacheDir();
 }
 
 struct FetchedServer {
@@ -36,37 +31,29 @@ struct FetchedServer {
     QStringList cliCommand;   // valkey-cli through the version's private loader; may be empty
 };
 
-// Every <cache>/<label>/manifest.json with a usable "command", sorted by label.
+// The usable servers of the cache as the catalog finds them, sorted by label, each with the
+// valkey-cli command fetch-servers recorded beside it (the catalog has no use for clients).
 inline std::vector<FetchedServer> fetchedServers()
 {
+    ServerCatalog catalog;
+    catalog.discover();
     std::vector<FetchedServer> servers;
-    const QDir cache(serverCacheDir());
-    for (const QString &label : cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-        QFile file(cache.filePath(label + QStringLiteral("/manifest.json")));
-        if (!file.open(QIODevice::ReadOnly))
-            continue;
-        const QJsonObject manifest = QJsonDocument::fromJson(file.readAll()).object();
-        QStringList command;
-        for (const QJsonValue &part : manifest.value(QLatin1String("command")).toArray())
-            command << part.toString();
-        if (command.isEmpty() || !QFileInfo(command.first()).isExecutable())
+    for (const CatalogEntry &entry : catalog.entries()) {
+        if (!entry.usable() || entry.spec.source != QLatin1String("cache"))
             continue;
         FetchedServer server;
-        ServerSpec &spec = server.spec;
-        spec.label = manifest.value(QLatin1String("label")).toString(label);
-        spec.identity.product = manifest.value(QLatin1String("product")).toString();
-        spec.identity.version = manifest.value(QLatin1String("version")).toString();
-        spec.binaryPath = manifest.value(QLatin1String("binary")).toString();
-        spec.binarySha256 = manifest.value(QLatin1String("sha256")).toString();
-        spec.suite = manifest.value(QLatin1String("suite")).toString();
-        spec.packageVersion = manifest.value(QLatin1String("package_version")).toString();
-        spec.source = QStringLiteral("cache");
-        spec.program = command.takeFirst();
-        spec.prefixArguments = command;
-        for (const QJsonValue &part : manifest.value(QLatin1String("cli_command")).toArray())
-            server.cliCommand << part.toString();
+        server.spec = entry.spec;
+        // <cache>/<label>/bin/<server>: the manifest sits two folders up from the binary.
+        QFile file(QFileInfo(entry.spec.binaryPath).dir().filePath(QStringLiteral("../manifest.json")));
+        if (file.open(QIODevice::ReadOnly)) {
+            const QJsonObject manifest = QJsonDocument::fromJson(file.readAll()).object();
+            for (const QJsonValue &part : manifest.value(QLatin1String("cli_command")).toArray())
+                server.cliCommand << part.toString();
+        }
         servers.push_back(server);
     }
+    std::sort(servers.begin(), servers.end(),
+              [](const FetchedServer &a, const FetchedServer &b) { return a.spec.label < b.spec.label; });
     return servers;
 }
 

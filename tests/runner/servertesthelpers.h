@@ -1,20 +1,16 @@
 #pragma once
-// Helpers for tests that need real servers. Header-only, and independent of ServerCatalog on
-// purpose: it reads the manifests scripts/fetch-servers writes and nothing else.
+// Helpers for tests that need real servers: the ones scripts/fetch-servers put in the cache.
 //
 //   VERSUS_REQUIRE_SERVERS();                        // every version the project supports
 //   VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");      // ServerSpec spec, first label with that prefix
 //
 // Both FAIL when the environment variable CI is set and a server is missing, and SKIP otherwise.
 
+#include "servercatalog.h"
 #include "serverspec.h"
 
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QStringList>
 #include <QTest>
 #include <algorithm>
@@ -26,43 +22,21 @@ namespace ServerTestHelpers {
 // $VERSUS_SERVER_CACHE, else ${XDG_CACHE_HOME:-$HOME/.cache}/versus/servers.
 inline QString serverCacheDir()
 {
-    const QString explicitDir = qEnvironmentVariable("VERSUS_SERVER_CACHE");
-    if (!explicitDir.isEmpty())
-        return explicitDir;
-    QString cache = qEnvironmentVariable("XDG_CACHE_HOME");
-    if (cache.isEmpty())
-        cache = QDir::homePath() + QStringLiteral("/.cache");
-    return cache + QStringLiteral("/versus/servers");
+    return ServerCatalog::defaultCacheDir();
 }
 
-// One ServerSpec per <cache>/<label>/manifest.json with a usable "command", sorted by label.
+// The usable servers of the cache, as the catalog finds them, sorted by label.
 inline std::vector<ServerSpec> fetchedServers()
 {
+    ServerCatalog catalog;
+    catalog.discover();
     std::vector<ServerSpec> specs;
-    const QDir cache(serverCacheDir());
-    for (const QString &label : cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name)) {
-        QFile file(cache.filePath(label + QStringLiteral("/manifest.json")));
-        if (!file.open(QIODevice::ReadOnly))
-            continue;
-        const QJsonObject manifest = QJsonDocument::fromJson(file.readAll()).object();
-        QStringList command;
-        for (const QJsonValue &part : manifest.value(QLatin1String("command")).toArray())
-            command << part.toString();
-        if (command.isEmpty() || !QFileInfo(command.first()).isExecutable())
-            continue;
-        ServerSpec spec;
-        spec.label = manifest.value(QLatin1String("label")).toString(label);
-        spec.identity.product = manifest.value(QLatin1String("product")).toString();
-        spec.identity.version = manifest.value(QLatin1String("version")).toString();
-        spec.binaryPath = manifest.value(QLatin1String("binary")).toString();
-        spec.binarySha256 = manifest.value(QLatin1String("sha256")).toString();
-        spec.suite = manifest.value(QLatin1String("suite")).toString();
-        spec.packageVersion = manifest.value(QLatin1String("package_version")).toString();
-        spec.source = QStringLiteral("cache");
-        spec.program = command.takeFirst();
-        spec.prefixArguments = command;
-        specs.push_back(spec);
+    for (const CatalogEntry &entry : catalog.entries()) {
+        if (entry.usable() && entry.spec.source == QLatin1String("cache"))
+            specs.push_back(entry.spec);
     }
+    std::sort(specs.begin(), specs.end(),
+              [](const ServerSpec &a, const ServerSpec &b) { return a.label < b.label; });
     return specs;
 }
 
@@ -85,9 +59,12 @@ inline std::optional<ServerSpec> findFetchedServer(const QString &labelPrefix)
 // Empty when every required version is there; otherwise says which are missing and where we looked.
 inline QString missingServersMessage(const QStringList &prefixes = requiredServerPrefixes())
 {
+    const std::vector<ServerSpec> servers = fetchedServers();
     QStringList missing;
     for (const QString &prefix : prefixes) {
-        if (!findFetchedServer(prefix))
+        const bool found = std::any_of(servers.begin(), servers.end(),
+                                       [&](const ServerSpec &spec) { return spec.label.startsWith(prefix); });
+        if (!found)
             missing << prefix + QLatin1Char('*');
     }
     if (missing.isEmpty())
