@@ -3,6 +3,7 @@
 #include "fairscheduler.h"
 #include "infoparser.h"
 #include "passreplayer.h"
+#include "phasebarrier.h"
 #include "redisconnection.h"
 #include "serverprocess.h"
 #include "serversession.h"
@@ -77,10 +78,22 @@ void ReplayWorker::stopServer()
         m_run.logTail = tail;
 }
 
+bool ReplayWorker::reachNextPhase()
+{
+    const int phase = m_phase++;
+    if (!m_job.phases)
+        return !cancelled();
+    return m_job.phases->arrive(m_job.index, phase, *m_job.cancelled);
+}
+
 void ReplayWorker::run()
 {
     for (int repeat = 0; repeat < std::max(1, m_job.repeats); ++repeat) {
         if (cancelled())
+            break;
+        if (repeat > 0)
+            report(QStringLiteral("waiting"), QStringLiteral("for the other servers to finish repeat %1").arg(repeat));
+        if (!reachNextPhase())
             break;
         m_progress.repeat = repeat;
         RepeatResult result;
@@ -105,9 +118,11 @@ void ReplayWorker::run()
         m_run.status = QStringLiteral("incomplete");
         m_run.error = QStringLiteral("cancelled");
     }
-    stopServer();
+    if (m_job.phases)
+        m_job.phases->leave(m_job.index);
     if (m_job.fair)
         m_job.fair->leave(m_job.index);
+    stopServer();
     const bool ok = m_run.status == QLatin1String("ok");
     report(ok ? QStringLiteral("done") : (m_run.status == QLatin1String("failed") ? QStringLiteral("failed")
                                                                                   : QStringLiteral("cancelled")),
@@ -253,6 +268,13 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
     options.eventsPerBatch = m_job.eventsPerBatch;
     options.cancelled = m_job.cancelled.get();
     options.workerIndex = m_job.index;
+    // Every server's timed pass starts together and nobody moves on until all have ended.
+    if (timed) {
+        report(QStringLiteral("waiting"), QStringLiteral("to start %1 with the other servers").arg(phase));
+        if (!reachNextPhase())
+            return Status::success();
+        report(QStringLiteral("replaying"), phase);
+    }
     if (timed && m_job.fair) {
         options.fair = m_job.fair.get();
         m_job.fair->enter(m_job.index);
@@ -317,6 +339,12 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
     out.pass = std::move(pass.value());
     if (out.pass.cancelled)
         return Status::success();
+    if (timed) {
+        report(QStringLiteral("waiting"), QStringLiteral("for the other servers to finish %1").arg(phase));
+        if (!reachNextPhase())
+            return Status::success();
+        report(QStringLiteral("measuring"), phase);
+    }
 
     replay.close();
     Outcome<long long> used = session.settledUsedMemory(3000);

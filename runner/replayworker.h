@@ -10,6 +10,7 @@
 #include <memory>
 
 class FairScheduler;
+class PhaseBarrier;
 class RedisConnection;
 class ServerProcess;
 class ServerSession;
@@ -26,6 +27,7 @@ struct WorkerJob {
     int commandTimeoutMs = 10000;
     int probeIntervalMs = 250;
     std::shared_ptr<FairScheduler> fair;  // null for the concurrent schedule
+    std::shared_ptr<PhaseBarrier> phases; // shared by the run's workers; null runs unsynchronised
     std::shared_ptr<std::atomic<bool>> cancelled;
 };
 
@@ -54,6 +56,8 @@ private:
     Status runPass(ServerSession &session, const QString &name, const QString &type, bool timed,
                    RepeatResult &totals, PassMeasurement &out);
     void stopServer();
+    // Waits until every server in the run reaches the next phase; false when cancelled.
+    bool reachNextPhase();
 
     WorkerJob m_job;
     ServerRun m_run;
@@ -61,5 +65,6 @@ private:
     long long m_eventsBeforePass = 0;
     QString m_host;
     int m_port = 0;
+    int m_phase = 0;
     std::unique_ptr<ServerProcess> m_process;
 };

@@ -2,6 +2,7 @@
 
 #include "fairscheduler.h"
 #include "machineinfo.h"
+#include "phasebarrier.h"
 #include "replayworker.h"
 
 #include <QThread>
@@ -116,6 +117,8 @@ int RunController::start(const RunRequest &request)
     std::shared_ptr<FairScheduler> fair;
     if (request.schedule == QLatin1String("fair"))
         fair = std::make_shared<FairScheduler>(count);
+    // Both schedules keep the servers in step, so repeats interleave A B C A B C.
+    auto phases = std::make_shared<PhaseBarrier>(count);
 
     for (int i = 0; i < count; ++i) {
         const ServerSpec &spec = request.servers[size_t(i)];
@@ -142,6 +145,7 @@ int RunController::start(const RunRequest &request)
         job.commandTimeoutMs = request.commandTimeoutMs;
         job.probeIntervalMs = request.probeIntervalMs;
         job.fair = fair;
+        job.phases = phases;
         job.cancelled = d->cancelled;
 
         auto *thread = new QThread;

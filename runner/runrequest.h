@@ -22,7 +22,7 @@ struct RunRequest {
 struct ServerProgress {
     int runId = 0;
     QString serverId;
-    QString state;          // "starting", "replaying", "measuring", "done", "failed", "cancelled"
+    QString state;          // "starting", "replaying", "waiting", "measuring", "done", "failed", "cancelled"
     QString phase;          // e.g. "timed pass", "memory: counter"
     int repeat = 0;         // 0-based
     long long eventsDone = 0;

@@ -186,6 +186,68 @@ private Q_SLOTS:
             QVERIFY2(!ServerTestHelpers::processAlive(pid), qPrintable(QString::number(pid)));
     }
 
+    // With --repeat, every server starts repeat r + 1 only after all have finished repeat r,
+    // and each timed pass starts and ends together: the log reads S S S T T T S S S T T T …
+    void repeatsInterleave_data()
+    {
+        QTest::addColumn<QString>("schedule");
+        QTest::addColumn<bool>("oneTimedPassPerType");
+        QTest::newRow("fair") << QStringLiteral("fair") << false;
+        QTest::newRow("concurrent") << QStringLiteral("concurrent") << false;
+        QTest::newRow("fair, a timed pass per pattern") << QStringLiteral("fair") << true;
+    }
+
+    void repeatsInterleave()
+    {
+        QFETCH(QString, schedule);
+        QFETCH(bool, oneTimedPassPerType);
+        VERSUS_REQUIRE_SERVERS();
+        const std::vector<ServerSpec> servers = ServerTestHelpers::fetchedServers();
+        const int repeats = 3;
+        std::shared_ptr<const Workload> workload;
+        QStringList timedPhases;
+        if (oneTimedPassPerType) {
+            workload = std::make_shared<HsetexWorkload>();
+            timedPhases = QStringList{QStringLiteral("timed: hsetex"), QStringLiteral("timed: set-ex")};
+        } else {
+            workload = std::make_shared<TinyWorkload>(1000);
+            timedPhases = QStringList{QStringLiteral("timed pass")};
+        }
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        QSignalSpy log(&controller, &RunController::serverLog);
+        RunRequest request = requestFor(servers, workload);
+        request.schedule = schedule;
+        request.repeats = repeats;
+        controller.start(request);
+        const ResultsBundle results = waitForFinish(finished, 300000);
+        QVERIFY(results.complete);
+
+        QStringList expected;
+        for (int repeat = 0; repeat < repeats; ++repeat) {
+            for (size_t i = 0; i < servers.size(); ++i)
+                expected << QStringLiteral("started");
+            for (const QString &phase : timedPhases) {
+                for (size_t i = 0; i < servers.size(); ++i)
+                    expected << phase;
+            }
+        }
+        QStringList seen;
+        for (const QList<QVariant> &arguments : log) {
+            const QString server = arguments.at(0).toString();
+            const QString line = arguments.at(1).toString();
+            if (line.startsWith(QStringLiteral("started ") + server + QLatin1Char(' ')))
+                seen << QStringLiteral("started");
+            for (const QString &phase : timedPhases) {
+                if (line.startsWith(server + QStringLiteral(": ") + phase + QStringLiteral(": ")))
+                    seen << phase;
+            }
+        }
+        QCOMPARE(seen, expected);
+        for (const ServerRun &server : results.servers)
+            QCOMPARE(server.repeats.size(), size_t(repeats));
+    }
+
     void unsupportedCommandIsAResult()
     {
         VERSUS_REQUIRE_SERVER(old, "valkey-8.1.1");
