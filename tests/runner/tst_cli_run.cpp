@@ -222,16 +222,32 @@ private slots:
         QVERIFY(r.out.contains(QLatin1String("Exit codes:")));
     }
 
-    // `versus --version` goes to the window's entry point; it must answer without a display.
-    void versionWithoutDisplay()
+    // `versus --version`, `--help` and plain `versus` go to the window's entry point; without a
+    // display they must answer, not abort in the platform plugin.
+    void windowEntryWithoutDisplay_data()
     {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("--version") << QStringList{QStringLiteral("--version")} << 0 << QStringLiteral("^versus \\d+\\.\\d+");
+        QTest::newRow("--help") << QStringList{QStringLiteral("--help")} << 0 << QStringLiteral("--autorun");
+        QTest::newRow("-h") << QStringList{QStringLiteral("-h")} << 0 << QStringLiteral("versus run \\| export");
+        QTest::newRow("no arguments") << QStringList() << 2 << QStringLiteral("no display.*versus run");
+    }
+
+    void windowEntryWithoutDisplay()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(int, exitCode);
+        QFETCH(QString, expected);
         VersusCli cli;
         cli.environment().remove(QStringLiteral("QT_QPA_PLATFORM"));
         cli.environment().remove(QStringLiteral("DISPLAY"));
         cli.environment().remove(QStringLiteral("WAYLAND_DISPLAY"));
-        const VersusCli::Result r = cli.run({QStringLiteral("--version")}, 60000);
-        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
-        QVERIFY2(QRegularExpression(QStringLiteral("^versus \\d+\\.\\d+")).match(r.out).hasMatch(), r.describe());
+        const VersusCli::Result r = cli.run(arguments, 60000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == exitCode, r.describe());
+        const QRegularExpression pattern(expected, QRegularExpression::DotMatchesEverythingOption);
+        QVERIFY2(pattern.match(r.out + r.err).hasMatch(), r.describe());
     }
 };
 
