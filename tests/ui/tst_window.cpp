@@ -16,11 +16,13 @@
 #include "serverprocess.h"
 #include "serverspanel.h"
 #include "workloadpanel.h"
+#include "../runner/servertesthelpers.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QImage>
 #include <QPushButton>
+#include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
@@ -59,6 +61,7 @@ private Q_SLOTS:
     void init();
     void runsHashTtlOnTwoServers();
     void cancelMidRunLeavesNoServer();
+    void cancelAtTenRandomMoments();
     void endpointIsNotFlushedWithoutConsent();
     void rejectsANonServerBinaryInline();
     void exportDialogWritesTheChosenSize_data();
@@ -220,6 +223,83 @@ void WindowTest::cancelMidRunLeavesNoServer()
     QVERIFY(window.runPanel()->runButton()->isEnabled());
     for (qint64 pid : pids)
         QTRY_VERIFY2_WITH_TIMEOUT(!processAlive(pid), qPrintable(QStringLiteral("server pid %1 still runs").arg(pid)), 10000);
+}
+
+// Ten runs in one window, each cancelled at a random moment between the click on Run and
+// 70% of a full run's length, alternately with Esc and the Cancel button. Every server the
+// window started is launched under a private TMPDIR, so any survivor is found by its command
+// line whether or not its pid reached the log. VERSUS_CANCEL_SEED repeats a failing sequence.
+void WindowTest::cancelAtTenRandomMoments()
+{
+    QTemporaryDir serverDirs;
+    QVERIFY(serverDirs.isValid());
+    const QByteArray oldTmp = qgetenv("TMPDIR");
+    qputenv("TMPDIR", serverDirs.path().toLocal8Bit());
+    const auto restoreTmp = qScopeGuard([&] {
+        if (oldTmp.isEmpty())
+            qunsetenv("TMPDIR");
+        else
+            qputenv("TMPDIR", oldTmp);
+    });
+
+    MainWindow window;
+    window.show();
+    prepare(window, 30000);
+    if (QTest::currentTestFailed())
+        return;
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+
+    // A full run first: it sets the range the moments are drawn from.
+    QElapsedTimer clock;
+    clock.start();
+    QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, runTimeoutMs);
+    const qint64 fullRunMs = clock.elapsed();
+    QVERIFY(finished.takeFirst().first().value<ResultsBundle>().complete);
+
+    const quint32 seed = qEnvironmentVariableIsSet("VERSUS_CANCEL_SEED")
+        ? quint32(qEnvironmentVariableIntValue("VERSUS_CANCEL_SEED"))
+        : QRandomGenerator::global()->generate();
+    QRandomGenerator random(seed);
+    qInfo("full run %lld ms; cancel seed %u", fullRunMs, seed);
+    for (int round = 0; round < 10; ++round) {
+        const int momentMs = int(random.bounded(quint32(fullRunMs * 7 / 10) + 1));
+        const bool withEscape = round % 2 == 0;
+        const QString what = QStringLiteral("round %1, seed %2, cancelled %3 ms in with %4")
+                                 .arg(round + 1).arg(seed).arg(momentMs)
+                                 .arg(withEscape ? QStringLiteral("Esc") : QStringLiteral("the Cancel button"));
+        QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+        QVERIFY2(window.isRunning(), qPrintable(what));
+        QTest::qWait(momentMs);
+        QVERIFY2(finished.isEmpty(), qPrintable(what + QStringLiteral(": the run ended before the cancel")));
+        qInfo("%s; servers were: %s, %s", qPrintable(what), qPrintable(window.progressList()->state(m_old)),
+              qPrintable(window.progressList()->state(m_new)));
+        if (withEscape)
+            QTest::keyClick(&window, Qt::Key_Escape);
+        else
+            QTest::mouseClick(window.runPanel()->cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY2_WITH_TIMEOUT(finished.count() == 1, qPrintable(what + QStringLiteral(": no end within 30 s")),
+                                  30000);
+
+        const ResultsBundle results = finished.takeFirst().first().value<ResultsBundle>();
+        QVERIFY2(!results.complete, qPrintable(what));
+        QCOMPARE(int(results.servers.size()), 2);
+        for (const ServerRun &server : results.servers) {
+            QVERIFY2(server.status == QLatin1String("incomplete"),
+                     qPrintable(what + QStringLiteral(": %1 is %2").arg(server.id, server.status)));
+            QCOMPARE(window.progressList()->state(server.id), QStringLiteral("cancelled"));
+        }
+        QVERIFY(!window.isRunning());
+        QVERIFY(window.runPanel()->runButton()->isEnabled());
+        QVERIFY(!window.runPanel()->cancelButton()->isEnabled());
+        QTRY_VERIFY2_WITH_TIMEOUT(ServerTestHelpers::pidsMentioning(serverDirs.path()).empty(),
+                                  qPrintable(what + QStringLiteral(": a server outlived the cancel")), 10000);
+    }
+    // And the window still runs to the end afterwards.
+    QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, runTimeoutMs);
+    QVERIFY(finished.first().first().value<ResultsBundle>().complete);
+    QTRY_VERIFY_WITH_TIMEOUT(ServerTestHelpers::pidsMentioning(serverDirs.path()).empty(), 10000);
 }
 
 void WindowTest::endpointIsNotFlushedWithoutConsent()
