@@ -2,7 +2,8 @@
 // default workload (each repeat on a freshly started server), then, from the bundle: the
 // coefficient of variation of each version's overall µs/command over the repeats, whether
 // the versions rank the same in every repeat, and the spread of memory per attribute (overall
-// and per type) across repeats.
+// and per type) across repeats, and the CV of each version's µs/command relative to the first
+// server's in the same repeat.
 //
 // Usage: bench_stability [--quick] [--repeats N] [--servers a,b,c]
 //   --quick   3 repeats of 4000 generated events, for development.
@@ -128,6 +129,22 @@ int main(int argc, char **argv)
         std::printf("repeat %d order (fastest first): %s\n", repeat, qPrintable(order.join(QStringLiteral(" < "))));
     }
     std::printf("same order in every repeat: %s\n", orders.size() == 1 ? "yes" : "no");
+
+    // The versions take turns within milliseconds, so a change in the machine's own speed
+    // moves all of them together; their ratio to the first server shows how steady the
+    // comparison itself is.
+    const ServerRun &baseline = bundle.servers.front();
+    for (size_t s = 1; s < bundle.servers.size(); ++s) {
+        const ServerRun &run = bundle.servers[s];
+        std::vector<double> ratios;
+        QString list;
+        for (size_t r = 0; r < run.repeats.size() && r < baseline.repeats.size(); ++r) {
+            ratios.push_back(run.repeats[r].usecPerCall() / baseline.repeats[r].usecPerCall());
+            list += QString::number(ratios.back(), 'f', 3) + QLatin1Char(' ');
+        }
+        std::printf("%s / %s per repeat: %s(CV %.2f%%)\n", qPrintable(run.id), qPrintable(baseline.id), qPrintable(list),
+                    Bench::cvPercent(ratios));
+    }
     std::printf("largest memory spread across repeats: %.3f%% (0 means identical)\n", maxMemorySpread);
     std::printf("max_cv_percent: %.2f\n", maxCv);
     return 0;

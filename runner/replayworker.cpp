@@ -1,5 +1,6 @@
 #include "replayworker.h"
 
+#include "cpupinning.h"
 #include "fairscheduler.h"
 #include "infoparser.h"
 #include "passreplayer.h"
@@ -279,6 +280,17 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         options.fair = m_job.fair.get();
         m_job.fair->enter(m_job.index);
     }
+    std::optional<CpuPinning> pinning;
+    if (timed && m_job.cpus && m_process) {
+        // m_phase - 1 is the phase just reached: the same for every server of this pass.
+        const CpuPlan plan = m_job.cpus->planFor(m_phase - 1);
+        pinning.emplace(plan, m_process->pid(), m_run.id);
+        if (!pinning->status())
+            logLine(QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));
+        else if (plan.describe() != m_cpusAnnounced)
+            logLine(QStringLiteral("%1: %2").arg(phase, plan.describe()));
+        m_cpusAnnounced = pinning->status() ? plan.describe() : QString();
+    }
     QElapsedTimer passClock;
     passClock.start();
     QElapsedTimer sinceProbe;
@@ -331,6 +343,7 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
     };
 
     Outcome<PassResult> pass = replayPass(*m_job.workload, replay, options);
+    pinning.reset();
     if (options.fair)
         m_job.fair->leave(m_job.index);
     m_eventsBeforePass = before + m_job.description.events;

@@ -3,6 +3,7 @@
 // server, replay each repeat's passes, measure, stop. Talks to the controller only through
 // queued signals carrying values.
 
+#include "cpupinning.h"
 #include "resultsbundle.h"
 #include "runrequest.h"
 #include <QObject>
@@ -28,6 +29,7 @@ struct WorkerJob {
     int probeIntervalMs = 250;
     std::shared_ptr<FairScheduler> fair;  // null for the concurrent schedule
     std::shared_ptr<PhaseBarrier> phases; // shared by the run's workers; null runs unsynchronised
+    std::shared_ptr<ServerCpuChooser> cpus; // pins launched servers during timed passes; fair schedule only
     std::shared_ptr<std::atomic<bool>> cancelled;
 };
 
@@ -66,5 +68,6 @@ private:
     QString m_host;
     int m_port = 0;
     int m_phase = 0;
+    QString m_cpusAnnounced;
     std::unique_ptr<ServerProcess> m_process;
 };

@@ -1,5 +1,6 @@
 #include "runcontroller.h"
 
+#include "cpupinning.h"
 #include "fairscheduler.h"
 #include "machineinfo.h"
 #include "phasebarrier.h"
@@ -119,6 +120,11 @@ int RunController::start(const RunRequest &request)
         fair = std::make_shared<FairScheduler>(count);
     // Both schedules keep the servers in step, so repeats interleave A B C A B C.
     auto phases = std::make_shared<PhaseBarrier>(count);
+    std::shared_ptr<ServerCpuChooser> cpus;
+    if (fair && request.pinCpus) {
+        if (const std::optional<CpuPlan> plan = CpuPlan::forThisMachine())
+            cpus = std::make_shared<ServerCpuChooser>(*plan);
+    }
 
     for (int i = 0; i < count; ++i) {
         const ServerSpec &spec = request.servers[size_t(i)];
@@ -146,6 +152,7 @@ int RunController::start(const RunRequest &request)
         job.probeIntervalMs = request.probeIntervalMs;
         job.fair = fair;
         job.phases = phases;
+        job.cpus = cpus;
         job.cancelled = d->cancelled;
 
         auto *thread = new QThread;

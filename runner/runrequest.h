@@ -16,6 +16,7 @@ struct RunRequest {
     bool allowFlush = false;                      // consent to flush endpoints Versus did not launch
     int commandTimeoutMs = 10000;                 // a server silent this long is marked failed (hung)
     int probeIntervalMs = 200;                    // live INFO probe period
+    bool pinCpus = true;                          // fair schedule: a CPU of its own for the timed server
 };
 
 // Progress of one server, delivered to the GUI at most ~10 times a second.

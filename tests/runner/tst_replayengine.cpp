@@ -1,6 +1,7 @@
 // The replay engine against real servers: every fetched version at once, both schedules,
 // unsupported commands, cancellation, a killed server, a hung server and endpoint safety.
 
+#include "cpupinning.h"
 #include "redisconnection.h"
 #include "runcontroller.h"
 #include "serverprocess.h"
@@ -246,6 +247,71 @@ private Q_SLOTS:
         QCOMPARE(seen, expected);
         for (const ServerRun &server : results.servers)
             QCOMPARE(server.repeats.size(), size_t(repeats));
+    }
+
+    // Under the fair schedule the timed server's main thread runs on a CPU of its own and gets
+    // its full set back afterwards; under the concurrent one it is never pinned.
+    void timedServerHasACpuOfItsOwn_data()
+    {
+        QTest::addColumn<QString>("schedule");
+        QTest::newRow("fair") << QStringLiteral("fair");
+        QTest::newRow("concurrent") << QStringLiteral("concurrent");
+    }
+
+    void timedServerHasACpuOfItsOwn()
+    {
+        QFETCH(QString, schedule);
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        const std::optional<CpuPlan> plan = CpuPlan::forThisMachine();
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        QSignalSpy log(&controller, &RunController::serverLog);
+        RunRequest request = requestFor({spec}, std::make_shared<TinyWorkload>(60000));
+        request.schedule = schedule;
+        controller.start(request);
+
+        // "Cpus_allowed_list" of the server's main thread, sampled while the run goes on.
+        std::set<QString> seen;
+        QElapsedTimer clock;
+        clock.start();
+        while (finished.isEmpty() && clock.elapsed() < 120000) {
+            const std::set<qint64> pids = pidsFromLog(log);
+            for (qint64 pid : pids) {
+                QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+                if (!status.open(QIODevice::ReadOnly))
+                    continue;
+                for (const QByteArray &line : status.readAll().split('\n')) {
+                    if (line.startsWith("Cpus_allowed_list:"))
+                        seen.insert(QString::fromLatin1(line.mid(int(strlen("Cpus_allowed_list:"))).trimmed()));
+                }
+            }
+            QTest::qWait(2);
+        }
+        QCOMPARE(finished.count(), 1);
+        QVERIFY(finished.first().first().value<ResultsBundle>().complete);
+        // "timed pass: server on CPU 1, replay on CPU 0 (fixed loop: CPU 0 1.45 ms, CPU 1 1.02 ms)"
+        static const QRegularExpression announcement(QStringLiteral("^timed pass: server on CPU (\\d+), replay on CPU [\\d,]+ \\(fixed loop: CPU \\d+ [\\d.]+ ms(, CPU \\d+ [\\d.]+ ms)+\\)$"));
+        QStringList announced;
+        QString serverCpu;
+        for (const QList<QVariant> &arguments : log) {
+            const QRegularExpressionMatch match = announcement.match(arguments.at(1).toString());
+            if (match.hasMatch()) {
+                announced << match.captured(0);
+                serverCpu = match.captured(1);
+            }
+        }
+        QStringList seenList;
+        for (const QString &cpus : seen)
+            seenList << cpus;
+        const QString what = QStringLiteral("seen: %1").arg(seenList.join(QStringLiteral(" | ")));
+        if (schedule == QLatin1String("fair") && plan) {
+            QCOMPARE(announced.size(), 1);
+            QVERIFY2(seen.count(serverCpu) == 1, qPrintable(what));
+            QVERIFY2(seen.size() == 2, qPrintable(what));   // pinned, and given its full set back for memory passes
+        } else {
+            QVERIFY2(announced.isEmpty(), qPrintable(announced.join(QLatin1Char('\n'))));
+            QVERIFY2(seen.size() <= 1, qPrintable(what));   // whatever it inherited, never changed
+        }
     }
 
     void unsupportedCommandIsAResult()
