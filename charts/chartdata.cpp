@@ -389,6 +389,17 @@ ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const Char
     return buildFinishedChartData(withUnfinishedRepeatsDrawn(bundle), kind, options);
 }
 
+ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &serverIds)
+{
+    ResultsBundle shown = bundle;
+    shown.servers.erase(std::remove_if(shown.servers.begin(), shown.servers.end(),
+                                       [&serverIds](const ServerRun &run) { return serverIds.contains(run.id); }),
+                        shown.servers.end());
+    if (!shown.baseline.isEmpty() && !shown.server(shown.baseline))
+        shown.baseline.clear();
+    return shown;
+}
+
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
 {
     QString title = chartTitle(kind);

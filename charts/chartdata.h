@@ -56,6 +56,10 @@ struct ChartDataOptions {
     CategoryOrder order = CategoryOrder::Workload;
 };
 
+// The bundle as it reads with `serverIds` left out, for titles, footnotes and tables. A hidden
+// baseline is cleared. For bars use ChartDataOptions::hiddenServers, which keeps the colours.
+ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &serverIds);
+
 // A bundle that is not complete (a run still going, or cancelled) draws its unfinished
 // repeats too, so bars grow while the replay runs.
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options = {});

@@ -40,9 +40,10 @@ public:
             m_scene.addItem(item);
             return QFontMetricsF(font).height();
         };
-        const QString title = options.title.value_or(defaultChartTitle(bundle, kind));
-        const QString subtitle = options.subtitle.value_or(defaultChartSubtitle(bundle, kind));
-        const QString footnote = options.footnote.value_or(defaultChartFootnote(bundle));
+        const ResultsBundle shown = withoutServers(bundle, options.hiddenServers);
+        const QString title = options.title.value_or(defaultChartTitle(shown, kind));
+        const QString subtitle = options.subtitle.value_or(defaultChartSubtitle(shown, kind));
+        const QString footnote = options.footnote.value_or(defaultChartFootnote(shown));
         if (!title.isEmpty())
             top += addLine(title, chartFont(sizes.title, true), m_colors.text, top) + sizes.title * 0.2;
         if (!subtitle.isEmpty())
@@ -60,6 +61,7 @@ public:
         m_chart->setStyleSize(QSizeF(m_size));
         ChartDataOptions dataOptions;
         dataOptions.topCommands = options.topCommands;
+        dataOptions.hiddenServers = options.hiddenServers;
         m_chart->setData(buildChartData(bundle, kind, dataOptions));
         m_chart->setBackgroundVisible(false);
         m_scene.addItem(m_chart);   // the scene owns it
@@ -237,11 +239,11 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
         }
     }
     const QString csv = folder.filePath(QStringLiteral("results.csv"));
-    if (const Status status = writeFileAtomically(csv, bundleToCsv(bundle).toUtf8()); !status)
+    if (const Status status = writeFileAtomically(csv, bundleToCsv(withoutServers(bundle, options.hiddenServers)).toUtf8()); !status)
         return Error{status.error()};
     written << csv;
     const QString json = folder.filePath(QStringLiteral("results.json"));
-    if (const Status status = writeFileAtomically(json, bundleToJson(bundle)); !status)
+    if (const Status status = writeFileAtomically(json, bundleToJson(withoutServers(bundle, options.hiddenServers))); !status)
         return Error{status.error()};
     written << json;
     return written;

@@ -136,6 +136,12 @@ QStringList ChartWidget::seriesNames() const
     return names;
 }
 
+QColor ChartWidget::seriesColor(int series) const
+{
+    const std::vector<ChartSeries> &all = d->chart->data().series;
+    return series >= 0 && series < int(all.size()) ? all[size_t(series)].color : QColor();
+}
+
 double ChartWidget::barValue(int series, int category) const
 {
     const ChartData &data = d->chart->data();

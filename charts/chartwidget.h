@@ -9,6 +9,7 @@
 #include "chartkind.h"
 #include "charttheme.h"
 #include "resultsbundle.h"
+#include <QColor>
 #include <QStringList>
 #include <QWidget>
 #include <memory>
@@ -36,6 +37,7 @@ public:
     int categoryCount() const;
     QStringList categories() const;      // top to bottom
     QStringList seriesNames() const;     // oldest first
+    QColor seriesColor(int series) const;
     double barValue(int series, int category) const;
     QString toolTipFor(int series, int category) const;
 

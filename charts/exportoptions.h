@@ -6,6 +6,7 @@
 #include "outcome.h"
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <optional>
 #include <vector>
 
@@ -22,6 +23,9 @@ struct ExportOptions {
     std::optional<QString> subtitle;
     std::optional<QString> footnote;
     int topCommands = 8;             // usec-per-command: the rest fold into "other"
+    // Versions left out of the picture, the titles and the data files. The others keep the
+    // colours they have with every version shown, as in the window.
+    QStringList hiddenServers;
 
     QSize pixelSize() const;
 };

@@ -30,7 +30,8 @@ CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const
     m_results->flushCharts();
 
     connect(exportButton, &QPushButton::clicked, this, [this] {
-        ExportDialog dialog(m_results->shownBundle(), m_results->currentChartKind(), this);
+        ExportDialog dialog(m_results->bundleWithBaseline(), m_results->currentChartKind(), this,
+                            m_results->hiddenVersions());
         dialog.exec();
     });
     connect(saveButton, &QPushButton::clicked, this, [this] {

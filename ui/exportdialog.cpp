@@ -33,8 +33,9 @@ QSpinBox *sizeBox(int value)
 
 } // namespace
 
-ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent)
-    : QDialog(parent), m_bundle(bundle)
+ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent,
+                           const QStringList &hiddenServers)
+    : QDialog(parent), m_bundle(bundle), m_hidden(hiddenServers), m_shown(withoutServers(bundle, hiddenServers))
 {
     setWindowTitle(tr("Export chart"));
 
@@ -137,8 +138,8 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     connect(m_preset, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::presetChanged);
     connect(m_chart, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
         const ChartKind current = chartKind();
-        m_title->setPlaceholderText(defaultChartTitle(m_bundle, current));
-        m_subtitle->setPlaceholderText(defaultChartSubtitle(m_bundle, current));
+        m_title->setPlaceholderText(defaultChartTitle(m_shown, current));
+        m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, current));
         schedulePreview();
     });
     for (QSpinBox *box : {m_width, m_height})
@@ -153,11 +154,11 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
         connect(edit, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
     connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
 
-    m_footnote->setPlaceholderText(defaultChartFootnote(m_bundle));
+    m_footnote->setPlaceholderText(defaultChartFootnote(m_shown));
     setChartKind(kind);
     setPreset(UiSettings::value(QStringLiteral("export/preset"), QStringLiteral("blog")).toString());
-    m_title->setPlaceholderText(defaultChartTitle(m_bundle, kind));
-    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_bundle, kind));
+    m_title->setPlaceholderText(defaultChartTitle(m_shown, kind));
+    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, kind));
     resize(1180, 620);
     renderPreview();
 }
@@ -232,6 +233,7 @@ ExportOptions ExportDialog::options() const
         options.dpi = preset->dpi;
     options.theme = ColorTheme(m_theme->currentData().toInt());
     options.formats = {ImageFormat(m_format->currentData().toInt())};
+    options.hiddenServers = m_hidden;
     // An empty field means "derived from the results" (shown as the placeholder).
     if (!m_title->text().isEmpty())
         options.title = m_title->text();

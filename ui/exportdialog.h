@@ -18,7 +18,10 @@ class QTimer;
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
-    ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent = nullptr);
+    // `hiddenServers` stay out of the picture, the titles and the data files; the other
+    // versions keep the colours they have in the window.
+    ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent = nullptr,
+                 const QStringList &hiddenServers = {});
 
     ExportOptions options() const;
     ChartKind chartKind() const;
@@ -49,6 +52,8 @@ private:
     void browseFolder();
 
     ResultsBundle m_bundle;
+    QStringList m_hidden;
+    ResultsBundle m_shown;   // m_bundle without m_hidden: what the default titles describe
     QComboBox *m_chart = nullptr;
     QComboBox *m_preset = nullptr;
     QSpinBox *m_width = nullptr;

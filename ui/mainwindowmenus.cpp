@@ -95,6 +95,7 @@ void MainWindow::showExportDialog()
         statusBar()->showMessage(tr("Nothing to export yet: run or open results first."));
         return;
     }
-    ExportDialog dialog(m_results->shownBundle(), m_results->currentChartKind(), this);
+    ExportDialog dialog(m_results->bundleWithBaseline(), m_results->currentChartKind(), this,
+                        m_results->hiddenVersions());
     dialog.exec();
 }

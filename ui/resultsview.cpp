@@ -162,18 +162,18 @@ void ResultsView::setBundle(const ResultsBundle &bundle)
     updateHeadline();
 }
 
-ResultsBundle ResultsView::shownBundle() const
+ResultsBundle ResultsView::bundleWithBaseline() const
 {
-    ResultsBundle shown = m_bundle;
+    ResultsBundle bundle = m_bundle;
     const QString chosen = baseline();
     if (!chosen.isEmpty())
-        shown.baseline = chosen;
-    shown.servers.erase(std::remove_if(shown.servers.begin(), shown.servers.end(),
-                                       [this](const ServerRun &run) { return m_hidden.contains(run.id); }),
-                        shown.servers.end());
-    if (!shown.baseline.isEmpty() && !shown.server(shown.baseline))
-        shown.baseline.clear();
-    return shown;
+        bundle.baseline = chosen;
+    return bundle;
+}
+
+ResultsBundle ResultsView::shownBundle() const
+{
+    return withoutServers(bundleWithBaseline(), m_hidden);
 }
 
 ChartWidget *ResultsView::chart(ChartKind kind) const

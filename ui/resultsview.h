@@ -31,6 +31,9 @@ public:
     bool hasResults() const { return !m_bundle.servers.empty(); }
     // The bundle as the user sees it: chosen baseline, hidden versions left out.
     ResultsBundle shownBundle() const;
+    // Every version, with the chosen baseline: for exports, which hide versions through
+    // ExportOptions::hiddenServers so the others keep their colours.
+    ResultsBundle bundleWithBaseline() const;
 
     ChartWidget *chart(ChartKind kind) const;
     ChartKind currentChartKind() const;

@@ -1,5 +1,6 @@
 #include "bundleio.h"
 #include "chartexporter.h"
+#include "palette.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -111,6 +112,48 @@ private Q_SLOTS:
         // Top to bottom in each group: oldest version first.
         QVERIFY(geometry.bars[0][0].top() < geometry.bars[1][0].top());
         QVERIFY(geometry.bars[2][0].top() < geometry.bars[3][0].top());
+    }
+
+    // Hiding a version leaves the others in the colours they have with every version shown,
+    // in the pixels too, and leaves it out of the data files.
+    void hiddenVersionsKeepTheOthersColours()
+    {
+        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        ChartGeometry all;
+        QVERIFY(renderChart(bundle, ChartKind::MemoryPerAttribute, ExportOptions(), &all).ok());
+        QCOMPARE(all.data.series.size(), size_t(4));
+        const QString hidden = all.data.series[1].serverId;
+
+        ExportOptions options;
+        options.hiddenServers = {hidden};
+        ChartGeometry shown;
+        const Outcome<QImage> image = renderChart(bundle, ChartKind::MemoryPerAttribute, options, &shown);
+        QVERIFY2(image.ok(), qPrintable(image.error()));
+        QCOMPARE(shown.data.series.size(), size_t(3));
+        for (size_t s = 0; s < shown.data.series.size(); ++s) {
+            const ChartSeries &series = shown.data.series[s];
+            QVERIFY(series.serverId != hidden);
+            const auto same = std::find_if(all.data.series.begin(), all.data.series.end(),
+                                           [&](const ChartSeries &each) { return each.serverId == series.serverId; });
+            QVERIFY(same != all.data.series.end());
+            QCOMPARE(series.color.name(), same->color.name());
+            const QRectF bar = shown.bars[s][0];
+            QCOMPARE(QColor(image->pixel(QPoint(int(bar.left() + bar.width() * 0.3), int(bar.center().y())))).name(),
+                     same->color.name());
+        }
+        QVERIFY(!defaultChartFootnote(withoutServers(bundle, {hidden})).contains(serverDisplayName(*bundle.server(hidden))));
+        QVERIFY(defaultChartFootnote(bundle).contains(serverDisplayName(*bundle.server(hidden))));
+
+        QTemporaryDir dir;
+        const Outcome<QStringList> written = exportAll(bundle, dir.path(), options);
+        QVERIFY2(written.ok(), qPrintable(written.error()));
+        const Outcome<ResultsBundle> saved = loadBundle(dir.filePath(QStringLiteral("results.json")));
+        QVERIFY(saved.ok());
+        QCOMPARE(saved->servers.size(), size_t(3));
+        QVERIFY(!saved->server(hidden));
+        QFile csv(dir.filePath(QStringLiteral("results.csv")));
+        QVERIFY(csv.open(QIODevice::ReadOnly));
+        QVERIFY(!csv.readAll().contains(hidden.toUtf8()));
     }
 
     void imageIsNotBlank()

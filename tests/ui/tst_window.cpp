@@ -1,5 +1,6 @@
 // The window driven through its controls, against real servers from the per-user cache.
 #include "bundlefiles.h"
+#include "chartexporter.h"
 #include "bundleio.h"
 #include "bundlemerge.h"
 #include "chartwidget.h"
@@ -68,6 +69,7 @@ private Q_SLOTS:
     void exportDialogWritesTheChosenSize();
     void resultsTableSortsNumerically();
     void chartWidgetHidesVersionsAndSortsCategories();
+    void exportLeavesHiddenVersionsOutAndKeepsColours();
     void comparingTwoBundlesShowsBothMachines();
     void savedResultsKeepTheChosenBaseline();
 
@@ -463,6 +465,36 @@ void WindowTest::chartWidgetHidesVersionsAndSortsCategories()
     QCOMPARE(rest, sorted);
     QCOMPARE(chart.categories().first(), QStringLiteral("All attributes"));
     QCOMPARE(chart.categoryCount(), categories);
+}
+
+void WindowTest::exportLeavesHiddenVersionsOutAndKeepsColours()
+{
+    ResultsView view;
+    view.setBundle(fixtureBundle("ecommerce-4-versions.json"));
+    view.setHiddenVersions({QStringLiteral("valkey-8.1.1")});
+    QCOMPARE(int(view.shownBundle().servers.size()), 3);
+    QCOMPARE(int(view.bundleWithBaseline().servers.size()), 4);
+
+    // What the window's Export… does.
+    ExportDialog dialog(view.bundleWithBaseline(), view.currentChartKind(), nullptr, view.hiddenVersions());
+    QCOMPARE(dialog.options().hiddenServers, QStringList{QStringLiteral("valkey-8.1.1")});
+    QTemporaryDir folder;
+    dialog.setFolder(folder.path());
+    const Outcome<QStringList> written = dialog.exportEverything();
+    QVERIFY2(written.ok(), qPrintable(written.error()));
+    const Outcome<ResultsBundle> saved = loadBundle(folder.filePath(QStringLiteral("results.json")));
+    QVERIFY(saved.ok());
+    QCOMPARE(int(saved->servers.size()), 3);
+    QVERIFY(!saved->server(QStringLiteral("valkey-8.1.1")));
+
+    // The on-screen chart and the exported one paint valkey-9.1.x alike.
+    ChartWidget *onScreen = view.chart(ChartKind::MemoryPerAttribute);
+    onScreen->flush();
+    ChartGeometry exported;
+    QVERIFY(renderChart(view.bundleWithBaseline(), ChartKind::MemoryPerAttribute, dialog.options(), &exported).ok());
+    QCOMPARE(int(exported.data.series.size()), onScreen->barSetCount());
+    for (int s = 0; s < onScreen->barSetCount(); ++s)
+        QCOMPARE(exported.data.series[size_t(s)].color.name(), onScreen->seriesColor(s).name());
 }
 
 void WindowTest::comparingTwoBundlesShowsBothMachines()
