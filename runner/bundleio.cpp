@@ -721,6 +721,69 @@ QString bundleToCsv(const ResultsBundle &bundle)
     return csv;
 }
 
+namespace {
+
+// (max − min) / median in percent; 0 when every repeat gave the same figure.
+double spreadPercent(const Spread &spread)
+{
+    return spread.median == 0 ? 0 : 100.0 * (spread.max - spread.min) / spread.median;
+}
+
+// How far the repeats agree: the range (and 95% interval) of the time figure, and how much
+// the memory figures moved, which a deterministic workload should not make them do.
+QString markdownAcrossRepeats(const ResultsBundle &bundle, const QStringList &ids)
+{
+    QString markdown = QStringLiteral("\n### Across %1 repeats\n\n| | ").arg(bundle.repeats);
+    markdown += ids.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|---");
+    for (int i = 0; i < ids.size(); ++i)
+        markdown += QStringLiteral("|---:");
+    markdown += QStringLiteral("|\n");
+    auto row = [&](const QString &label, const std::function<QString(const ServerRun &)> &text) {
+        markdown += QStringLiteral("| ") + label;
+        for (const QString &id : ids)
+            markdown += QStringLiteral(" | ") + text(*bundle.server(id));
+        markdown += QStringLiteral(" |\n");
+    };
+    auto usec = [](const ServerRun &run) { return spreadOver(run, [](const RepeatResult &r) { return r.usecPerCall(); }); };
+    row(QStringLiteral("µs per command, min–max"), [&](const ServerRun &run) {
+        const Spread spread = usec(run);
+        return formatFigure(spread.min) + QStringLiteral("–") + formatFigure(spread.max);
+    });
+    bool anyInterval = false;
+    for (const QString &id : ids)
+        anyInterval = anyInterval || usec(*bundle.server(id)).hasInterval();
+    if (anyInterval) {
+        row(QStringLiteral("µs per command, 95% interval"), [&](const ServerRun &run) {
+            const Spread spread = usec(run);
+            return spread.hasInterval() ? formatFigure(spread.ciLow) + QStringLiteral("–") + formatFigure(spread.ciHigh)
+                                        : QStringLiteral("—");
+        });
+    }
+    row(QStringLiteral("memory per attribute, spread"), [&](const ServerRun &run) {
+        const double overall = spreadPercent(spreadOver(run, [](const RepeatResult &r) { return r.bytesPerKey; }));
+        QString widestType;
+        double widest = 0;
+        for (const QString &type : typesOf(bundle, run)) {
+            if (unsupportedType(run, type))
+                continue;
+            const double percent = spreadPercent(typeSpread(run, type, &TypeMemory::bytesPerKey));
+            if (percent > widest) {
+                widest = percent;
+                widestType = type;
+            }
+        }
+        if (overall == 0 && widest == 0)
+            return QStringLiteral("identical");
+        QString text = QString::number(overall, 'f', 2) + QLatin1Char('%');
+        if (!widestType.isEmpty())
+            text += QStringLiteral(" (%1: %2%)").arg(widestType, QString::number(widest, 'f', 2));
+        return text;
+    });
+    return markdown;
+}
+
+} // namespace
+
 QString bundleToMarkdown(const ResultsBundle &bundle)
 {
     QStringList ids;
@@ -816,5 +879,7 @@ QString bundleToMarkdown(const ResultsBundle &bundle)
     line(QStringLiteral("µs per event"), [](const ServerRun &run) -> std::optional<double> {
         return spreadOver(run, [](const RepeatResult &r) { return r.usecPerEvent(); }).median;
     });
+    if (bundle.repeats > 1)
+        markdown += markdownAcrossRepeats(bundle, ids);
     return markdown;
 }

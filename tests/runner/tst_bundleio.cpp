@@ -1,4 +1,6 @@
 #include "bundleio.h"
+#include "presentation.h"
+#include "resultsstats.h"
 
 #include <QDir>
 #include <QFile>
@@ -364,6 +366,44 @@ private Q_SLOTS:
             "| set | 2.00 | 1.00 (−50.0%) |\n"
             "| µs per event | 4.40 | 2.20 (−50.0%) |\n");
         QCOMPARE(bundleToMarkdown(tinyBundle()), expected);
+    }
+
+    // With repeats the table ends with how far they agree: the range (and 95% interval) of
+    // µs per command, and whether memory moved at all.
+    void markdownReportsTheSpreadAcrossRepeats()
+    {
+        ResultsBundle bundle = tinyBundle();
+        bundle.repeats = 5;
+        std::vector<double> usecOf912;
+        for (ServerRun &run : bundle.servers) {
+            const RepeatResult first = run.repeats.front();
+            run.repeats.clear();
+            for (int r = 0; r < 5; ++r) {
+                RepeatResult repeat = first;
+                repeat.repeat = r;
+                if (run.version == QLatin1String("9.1.2")) {
+                    repeat.byCommand[QStringLiteral("incrby")].usec = 6 + r;
+                    if (r == 4)
+                        repeat.byType[QStringLiteral("sum")].bytesPerKey *= 1.01;
+                    usecOf912.push_back(repeat.usecPerCall());
+                }
+                run.repeats.push_back(repeat);
+            }
+        }
+        const Spread interval = spreadOf(usecOf912);
+        QVERIFY(interval.hasInterval());
+        const QString markdown = bundleToMarkdown(bundle);
+        const QString expected = QStringLiteral(
+            "\n### Across 5 repeats\n"
+            "\n"
+            "| | valkey-8.0.1 | valkey-9.1.2 |\n"
+            "|---|---:|---:|\n"
+            "| µs per command, min–max | 1.47–1.47 | 0.73–1.00 |\n"
+            "| µs per command, 95% interval | 1.47–1.47 | %1–%2 |\n"
+            "| memory per attribute, spread | identical | 0.00% (sum: 1.00%) |\n")
+            .arg(formatFigure(interval.ciLow), formatFigure(interval.ciHigh));
+        QVERIFY2(markdown.endsWith(expected), qPrintable(markdown));
+        QVERIFY(!bundleToMarkdown(tinyBundle()).contains(QLatin1String("Across")));
     }
 };
 
