@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
+#include <cmath>
+#include <thread>
 #include <cstring>
 #include <sched.h>
 #include <sys/types.h>
@@ -91,28 +93,61 @@ std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus)
     return nanoseconds;
 }
 
-ServerCpuChooser::ServerCpuChooser(CpuPlan allowed) : m_allowed(std::move(allowed)), m_current(m_allowed) {}
-
-CpuPlan ServerCpuChooser::planFor(int phase)
+ServerCpuChooser::ServerCpuChooser(CpuPlan allowed, Settling settling, Race race)
+    : m_allowed(std::move(allowed)), m_settling(std::move(settling)), m_race(std::move(race)), m_current(m_allowed)
 {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    if (phase == m_phase)
-        return m_current;
-    m_phase = phase;
-    const std::vector<double> times = timeFixedLoopOn(m_allowed.allowedCpus);
+}
+
+namespace {
+
+double fastestOf(const std::vector<double> &times)
+{
     double best = 0;
     for (double time : times) {
         if (time > 0 && (best == 0 || time < best))
             best = time;
     }
+    return best;
+}
+
+} // namespace
+
+CpuPlan ServerCpuChooser::choose(const std::vector<double> &times) const
+{
+    const double best = fastestOf(times);
     // Near-ties go to the higher CPU: CPU 0 is where the kernel tends to put its own work.
     int fastest = -1;
     for (size_t i = 0; i < times.size(); ++i) {
         if (times[i] > 0 && times[i] <= best * 1.02)
             fastest = int(i);
     }
-    m_current = fastest < 0 ? m_allowed : m_allowed.withServerOn(m_allowed.allowedCpus[size_t(fastest)]);
-    m_current.loopNanoseconds = times;
+    CpuPlan plan = fastest < 0 ? m_allowed : m_allowed.withServerOn(m_allowed.allowedCpus[size_t(fastest)]);
+    plan.loopNanoseconds = times;
+    return plan;
+}
+
+CpuPlan ServerCpuChooser::planFor(int phase, const std::atomic<bool> *cancelled)
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (phase == m_phase)
+        return m_current;
+    m_phase = phase;
+    std::vector<double> times = m_race(m_allowed.allowedCpus);
+    const auto start = std::chrono::steady_clock::now();
+    const double usual = m_settling.reference ? m_settling.reference->bestLoopNanoseconds() : 0;
+    auto slow = [&] { return usual > 0 && fastestOf(times) > usual * 1.25; };
+    while (slow() && m_settling.limitMs > 0 && !(cancelled && cancelled->load())
+           && std::chrono::steady_clock::now() - start < std::chrono::milliseconds(m_settling.limitMs)) {
+        std::this_thread::sleep_for(m_settling.retry);
+        times = m_race(m_allowed.allowedCpus);
+    }
+    m_current = choose(times);
+    if (m_settling.limitMs > 0)
+        m_current.waitedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (slow())
+        m_current.slowerThanUsual = fastestOf(times) / usual;
+    if (m_settling.reference)
+        m_settling.reference->offer(fastestOf(times));
     return m_current;
 }
 
@@ -125,6 +160,12 @@ QString CpuPlan::describe() const
             times << QStringLiteral("CPU %1 %2 ms").arg(allowedCpus[i]).arg(loopNanoseconds[i] / 1e6, 0, 'f', 2);
         text += QStringLiteral(" (fixed loop: %1)").arg(times.join(QStringLiteral(", ")));
     }
+    if (slowerThanUsual > 0)
+        text += QStringLiteral("; every CPU still %1% slower than usual after %2 s")
+                    .arg(int(std::lround((slowerThanUsual - 1) * 100)))
+                    .arg(waitedSeconds, 0, 'f', 1);
+    else if (waitedSeconds >= 0.1)
+        text += QStringLiteral("; waited %1 s for the usual speed").arg(waitedSeconds, 0, 'f', 1);
     return text;
 }
 

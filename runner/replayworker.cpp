@@ -283,7 +283,9 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
     std::optional<CpuPinning> pinning;
     if (timed && m_job.cpus && m_process) {
         // m_phase - 1 is the phase just reached: the same for every server of this pass.
-        const CpuPlan plan = m_job.cpus->planFor(m_phase - 1);
+        report(QStringLiteral("waiting"), QStringLiteral("for the machine's usual CPU speed"));
+        const CpuPlan plan = m_job.cpus->planFor(m_phase - 1, m_job.cancelled.get());
+        report(QStringLiteral("replaying"), phase);
         pinning.emplace(plan, m_process->pid(), m_run.id);
         if (!pinning->status())
             logLine(QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));

@@ -122,8 +122,14 @@ int RunController::start(const RunRequest &request)
     auto phases = std::make_shared<PhaseBarrier>(count);
     std::shared_ptr<ServerCpuChooser> cpus;
     if (fair && request.pinCpus) {
-        if (const std::optional<CpuPlan> plan = CpuPlan::forThisMachine())
-            cpus = std::make_shared<ServerCpuChooser>(*plan);
+        if (const std::optional<CpuPlan> plan = CpuPlan::forThisMachine()) {
+            ServerCpuChooser::Settling settling;
+            settling.limitMs = request.settleLimitMs >= 0 ? request.settleLimitMs : (request.repeats > 1 ? 30000 : 0);
+            if (settling.limitMs > 0)
+                settling.reference = std::make_shared<CpuSpeedReference>(CpuSpeedReference::defaultPath(),
+                                                                         m_results.machine.cpuModel);
+            cpus = std::make_shared<ServerCpuChooser>(*plan, settling);
+        }
     }
 
     for (int i = 0; i < count; ++i) {

@@ -4,7 +4,9 @@
 #include "cpupinning.h"
 
 #include <QFile>
+#include <QElapsedTimer>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <sched.h>
 #include <set>
@@ -116,6 +118,112 @@ private Q_SLOTS:
         QVERIFY2(pinning.status().error().startsWith(QStringLiteral("valkey-test: cannot pin pid")),
                  qPrintable(pinning.status().error()));
         QCOMPARE(allowedCpus(0), before);   // the calling thread was left alone
+    }
+
+    // A race that answers from a script: the first `slowRaces` calls find every CPU 1.3
+    // times slower than `usual`, later ones find CPU 0 back at the usual speed.
+    static ServerCpuChooser::Race scriptedRace(int slowRaces, double usual, std::atomic<int> &calls)
+    {
+        return [slowRaces, usual, &calls](const std::vector<int> &cpus) {
+            const int call = calls++;
+            std::vector<double> times(cpus.size(), usual * 1.3);
+            if (call >= slowRaces)
+                times.front() = usual;
+            return times;
+        };
+    }
+
+    // Settling against a usual loop time of 2 ms, kept in a throwaway file.
+    static CpuSettling settlingAt2ms(const QTemporaryDir &dir, int limitMs)
+    {
+        CpuSettling settling;
+        settling.reference = std::make_shared<CpuSpeedReference>(dir.filePath(QStringLiteral("cpu-loop.json")),
+                                                                 QStringLiteral("Test CPU"));
+        settling.reference->offer(2e6);
+        settling.limitMs = limitMs;
+        settling.retry = std::chrono::milliseconds(10);
+        return settling;
+    }
+
+    void waitsForTheUsualSpeed()
+    {
+        QTemporaryDir dir;
+        std::atomic<int> calls{0};
+        ServerCpuChooser chooser(CpuPlan{{1}, {0}, {0, 1}, {}, 0, 0}, settlingAt2ms(dir, 5000), scriptedRace(3, 2e6, calls));
+        const CpuPlan chosen = chooser.planFor(0);
+        QCOMPARE(calls.load(), 4);                         // three slow races, then the usual speed
+        QCOMPARE(chosen.serverCpus, std::vector<int>{0});  // the CPU that came back
+        QCOMPARE(chosen.slowerThanUsual, 0.0);
+        QVERIFY(chosen.waitedSeconds >= 0.03);
+        QVERIFY2(chosen.describe().startsWith(QStringLiteral("server on CPU 0, replay on CPU 1 (fixed loop: CPU 0 2.00 ms, CPU 1 2.60 ms)")),
+                 qPrintable(chosen.describe()));
+        QCOMPARE(chooser.planFor(0).serverCpus, chosen.serverCpus);   // the same phase: no new race
+        QCOMPARE(calls.load(), 4);
+    }
+
+    void givesUpAfterTheLimitAndSaysSo()
+    {
+        QTemporaryDir dir;
+        const CpuSettling settling = settlingAt2ms(dir, 100);
+        std::atomic<int> calls{0};
+        ServerCpuChooser chooser(CpuPlan{{1}, {0}, {0, 1}, {}, 0, 0}, settling, scriptedRace(1000000, 2e6, calls));
+        const CpuPlan chosen = chooser.planFor(0);
+        QVERIFY(calls.load() >= 3);
+        QVERIFY(std::abs(chosen.slowerThanUsual - 1.3) < 1e-9);
+        QVERIFY(chosen.waitedSeconds >= 0.1);
+        QVERIFY2(chosen.describe().contains(QStringLiteral("; every CPU still 30% slower than usual after 0.")),
+                 qPrintable(chosen.describe()));
+        QCOMPARE(settling.reference->bestLoopNanoseconds(), 2e6);   // a slow race never becomes the reference
+    }
+
+    void cancellingEndsTheWait()
+    {
+        QTemporaryDir dir;
+        std::atomic<int> calls{0};
+        ServerCpuChooser chooser(CpuPlan{{1}, {0}, {0, 1}, {}, 0, 0}, settlingAt2ms(dir, 60000),
+                                 scriptedRace(1000000, 2e6, calls));
+        std::atomic<bool> cancelled{false};
+        QElapsedTimer clock;
+        clock.start();
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            cancelled = true;
+        });
+        chooser.planFor(0, &cancelled);
+        canceller.join();
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    void withoutAReferenceNothingWaits()
+    {
+        CpuSettling settling;
+        settling.limitMs = 60000;
+        std::atomic<int> calls{0};
+        ServerCpuChooser chooser(CpuPlan{{1}, {0}, {0, 1}, {}, 0, 0}, settling, scriptedRace(1000000, 2e6, calls));
+        chooser.planFor(0);
+        QCOMPARE(calls.load(), 1);
+    }
+
+    // The usual speed survives between runs, belongs to one CPU model, and only improves.
+    void referenceIsKeptPerCpuModel()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("sub/cpu-loop.json"));
+        {
+            CpuSpeedReference reference(path, QStringLiteral("AMD EPYC"));
+            QCOMPARE(reference.bestLoopNanoseconds(), 0.0);
+            reference.offer(1.9e6);
+            reference.offer(2.4e6);
+            QCOMPARE(reference.bestLoopNanoseconds(), 1.9e6);
+        }
+        QCOMPARE(CpuSpeedReference(path, QStringLiteral("AMD EPYC")).bestLoopNanoseconds(), 1.9e6);
+        QCOMPARE(CpuSpeedReference(path, QStringLiteral("Intel Xeon")).bestLoopNanoseconds(), 0.0);
+        QFile junk(path);
+        QVERIFY(junk.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        junk.write("not json");
+        junk.close();
+        QCOMPARE(CpuSpeedReference(path, QStringLiteral("AMD EPYC")).bestLoopNanoseconds(), 0.0);
+        QVERIFY(CpuSpeedReference::defaultPath().endsWith(QStringLiteral("/versus/cpu-loop.json")));
     }
 };
 
