@@ -129,6 +129,10 @@ int main(int argc, char **argv)
         std::printf("repeat %d order (fastest first): %s\n", repeat, qPrintable(order.join(QStringLiteral(" < "))));
     }
     std::printf("same order in every repeat: %s\n", orders.size() == 1 ? "yes" : "no");
+    QString loops;
+    for (const RepeatResult &repeat : bundle.servers.front().repeats)
+        loops += QString::number(repeat.cpuLoopMs, 'f', 2) + QLatin1Char(' ');
+    std::printf("fixed CPU loop on the servers' CPU before each repeat (ms): %s\n", qPrintable(loops));
 
     // The versions take turns within milliseconds, so a change in the machine's own speed
     // moves all of them together; their ratio to the first server shows how steady the

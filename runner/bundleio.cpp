@@ -61,7 +61,7 @@ Json repeatToJson(const RepeatResult &repeat)
     Json byType = Json::object();
     for (const auto &[name, type] : repeat.byType)
         byType[text(name)] = typeMemoryToJson(type);
-    return {
+    Json json = {
         {"repeat", repeat.repeat},
         {"status", text(repeat.status)},
         {"error", text(repeat.error)},
@@ -79,6 +79,9 @@ Json repeatToJson(const RepeatResult &repeat)
         {"latency_p99_usec", repeat.latencyP99Usec},
         {"errors", countsToJson(repeat.errors)},
     };
+    if (repeat.cpuLoopMs > 0)
+        json["cpu_loop_ms"] = repeat.cpuLoopMs;
+    return json;
 }
 
 Json serverToJson(const ServerRun &run)
@@ -495,6 +498,7 @@ RepeatResult repeatFromJson(const Json &value, const std::string &path)
     fields.read("latency_p50_usec", repeat.latencyP50Usec);
     fields.read("latency_p99_usec", repeat.latencyP99Usec);
     fields.read("errors", repeat.errors);
+    fields.read("cpu_loop_ms", repeat.cpuLoopMs);
     return repeat;
 }
 

@@ -286,6 +286,10 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         report(QStringLiteral("waiting"), QStringLiteral("for the machine's usual CPU speed"));
         const CpuPlan plan = m_job.cpus->planFor(m_phase - 1, m_job.cancelled.get());
         report(QStringLiteral("replaying"), phase);
+        for (size_t i = 0; i < plan.allowedCpus.size() && i < plan.loopNanoseconds.size(); ++i) {
+            if (plan.allowedCpus[i] == plan.serverCpus.front())
+                totals.cpuLoopMs = std::max(totals.cpuLoopMs, plan.loopNanoseconds[i] / 1e6);
+        }
         pinning.emplace(plan, m_process->pid(), m_run.id);
         if (!pinning->status())
             logLine(QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));

@@ -46,6 +46,9 @@ struct RepeatResult {
     double latencyP50Usec = 0;               // pipeline round trip
     double latencyP99Usec = 0;
     std::map<QString, long long> errors;     // "CMD: message" -> count
+    // The fixed CPU loop's time on the servers' CPU before the repeat's timed passes (the
+    // slowest if several): how fast the machine was. 0: not raced (concurrent, one CPU).
+    double cpuLoopMs = 0;
 
     long long totalCalls() const;
     long long totalUsec() const;

@@ -64,6 +64,7 @@ ServerRun server(const QString &version, double bytes, double factor)
     repeat.commandsPerSecond = 3000 / factor;
     repeat.latencyP50Usec = 100;
     repeat.latencyP99Usec = 250.5;
+    repeat.cpuLoopMs = factor == 1 ? 1.81 : 2.43;
     repeat.errors = {{QStringLiteral("HSETEX: ERR unknown command"), factor == 1 ? 1 : 0}};
     run.repeats.push_back(repeat);
     return run;
@@ -156,6 +157,7 @@ void compareBundles(const ResultsBundle &a, const ResultsBundle &b)
             QCOMPARE(l.commandsPerSecond, r.commandsPerSecond);
             QCOMPARE(l.latencyP50Usec, r.latencyP50Usec);
             QCOMPARE(l.latencyP99Usec, r.latencyP99Usec);
+            QCOMPARE(l.cpuLoopMs, r.cpuLoopMs);
             QVERIFY(l.errors == r.errors);
         }
     }

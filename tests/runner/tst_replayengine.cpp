@@ -305,12 +305,15 @@ private Q_SLOTS:
         for (const QString &cpus : seen)
             seenList << cpus;
         const QString what = QStringLiteral("seen: %1").arg(seenList.join(QStringLiteral(" | ")));
+        const double loopMs = finished.first().first().value<ResultsBundle>().servers.front().repeats.front().cpuLoopMs;
         if (schedule == QLatin1String("fair") && plan) {
+            QVERIFY2(loopMs > 0 && loopMs < 1000, qPrintable(QString::number(loopMs)));   // how fast the machine was, kept
             QCOMPARE(announced.size(), 1);
             QVERIFY2(seen.count(serverCpu) == 1, qPrintable(what));
             QVERIFY2(seen.size() == 2, qPrintable(what));   // pinned, and given its full set back for memory passes
         } else {
             QVERIFY2(announced.isEmpty(), qPrintable(announced.join(QLatin1Char('\n'))));
+            QCOMPARE(loopMs, 0.0);
             QVERIFY2(seen.size() <= 1, qPrintable(what));   // whatever it inherited, never changed
         }
     }
