@@ -727,6 +727,24 @@ QString bundleToCsv(const ResultsBundle &bundle)
 
 namespace {
 
+// "| a | b |"; an empty cell stays "| |".
+QString markdownRow(const QStringList &cells)
+{
+    QString row = QStringLiteral("|");
+    for (const QString &cell : cells)
+        row += cell.isEmpty() ? QStringLiteral(" |") : QStringLiteral(" ") + cell + QStringLiteral(" |");
+    return row + QLatin1Char('\n');
+}
+
+// A header row naming the servers, then the alignment row: labels left, figures right.
+QString markdownHeader(const QString &first, const QStringList &ids)
+{
+    QString header = markdownRow(QStringList{first} + ids) + QStringLiteral("|---");
+    for (int i = 0; i < ids.size(); ++i)
+        header += QStringLiteral("|---:");
+    return header + QStringLiteral("|\n");
+}
+
 // (max − min) / median in percent; 0 when every repeat gave the same figure.
 double spreadPercent(const Spread &spread)
 {
@@ -737,16 +755,12 @@ double spreadPercent(const Spread &spread)
 // the memory figures moved, which a deterministic workload should not make them do.
 QString markdownAcrossRepeats(const ResultsBundle &bundle, const QStringList &ids)
 {
-    QString markdown = QStringLiteral("\n### Across %1 repeats\n\n| | ").arg(bundle.repeats);
-    markdown += ids.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|---");
-    for (int i = 0; i < ids.size(); ++i)
-        markdown += QStringLiteral("|---:");
-    markdown += QStringLiteral("|\n");
+    QString markdown = QStringLiteral("\n### Across %1 repeats\n\n").arg(bundle.repeats) + markdownHeader(QString(), ids);
     auto row = [&](const QString &label, const std::function<QString(const ServerRun &)> &text) {
-        markdown += QStringLiteral("| ") + label;
+        QStringList cells{label};
         for (const QString &id : ids)
-            markdown += QStringLiteral(" | ") + text(*bundle.server(id));
-        markdown += QStringLiteral(" |\n");
+            cells << text(*bundle.server(id));
+        markdown += markdownRow(cells);
     };
     auto usec = [](const ServerRun &run) { return spreadOver(run, [](const RepeatResult &r) { return r.usecPerCall(); }); };
     row(QStringLiteral("µs per command, min–max"), [&](const ServerRun &run) {
@@ -800,15 +814,7 @@ QString bundleToMarkdown(const ResultsBundle &bundle)
     const bool baseUsable = base && firstOkRepeat(*base);
 
     QString markdown;
-    auto header = [&](const QString &first) {
-        markdown += QStringLiteral("| ") + first;
-        for (const QString &id : ids)
-            markdown += QStringLiteral(" | ") + id;
-        markdown += QStringLiteral(" |\n|---");
-        for (int i = 0; i < ids.size(); ++i)
-            markdown += QStringLiteral("|---:");
-        markdown += QStringLiteral("|\n");
-    };
+    auto header = [&](const QString &first) { markdown += markdownHeader(first, ids); };
     // One cell: the median and, away from the baseline, its change.
     using Figure = std::function<std::optional<double>(const ServerRun &)>;
     auto cell = [&](const QString &id, const Figure &figure, const QString &missing) {
@@ -823,10 +829,10 @@ QString bundleToMarkdown(const ResultsBundle &bundle)
         return result;
     };
     auto line = [&](const QString &label, const Figure &figure, const QString &missing = QStringLiteral("—")) {
-        markdown += QStringLiteral("| ") + label;
+        QStringList cells{label};
         for (const QString &id : ids)
-            markdown += QStringLiteral(" | ") + cell(id, figure, missing);
-        markdown += QStringLiteral(" |\n");
+            cells << cell(id, figure, missing);
+        markdown += markdownRow(cells);
     };
 
     markdown += QStringLiteral("Workload: %1, %2 events, %3 commands. Baseline: %4.\n\n")
