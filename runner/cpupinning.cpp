@@ -5,8 +5,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <thread>
 #include <cstring>
+#include <thread>
 #include <sched.h>
 #include <sys/types.h>
 
@@ -28,6 +28,32 @@ bool pin(pid_t thread, const std::vector<int> &cpus)
     return ::sched_setaffinity(thread, sizeof(set), &set) == 0;
 }
 
+// The CPUs the calling thread may run on; empty if it cannot be read.
+std::vector<int> currentAffinity()
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    std::vector<int> cpus;
+    if (::sched_getaffinity(0, sizeof(set), &set) != 0)
+        return cpus;
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+        if (CPU_ISSET(cpu, &set))
+            cpus.push_back(cpu);
+    }
+    return cpus;
+}
+
+// The best of the times; 0 entries (a CPU that could not be raced) do not count.
+double fastestOf(const std::vector<double> &times)
+{
+    double best = 0;
+    for (double time : times) {
+        if (time > 0 && (best == 0 || time < best))
+            best = time;
+    }
+    return best;
+}
+
 QString cpuList(const std::vector<int> &cpus)
 {
     QStringList names;
@@ -40,15 +66,8 @@ QString cpuList(const std::vector<int> &cpus)
 
 std::optional<CpuPlan> CpuPlan::forThisMachine()
 {
-    cpu_set_t set;
-    CPU_ZERO(&set);
-    if (::sched_getaffinity(0, sizeof(set), &set) != 0)
-        return std::nullopt;
     CpuPlan plan;
-    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-        if (CPU_ISSET(cpu, &set))
-            plan.allowedCpus.push_back(cpu);
-    }
+    plan.allowedCpus = currentAffinity();
     if (plan.allowedCpus.size() < 2)
         return std::nullopt;
     plan.serverCpus = {plan.allowedCpus.back()};
@@ -70,9 +89,7 @@ CpuPlan CpuPlan::withServerOn(int serverCpu) const
 
 std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus)
 {
-    cpu_set_t before;
-    CPU_ZERO(&before);
-    const bool restorable = ::sched_getaffinity(0, sizeof(before), &before) == 0;
+    const std::vector<int> before = currentAffinity();
     std::vector<double> nanoseconds(cpus.size(), 0.0);
     // Two rounds, alternating CPUs, best of each: a single interruption does not decide.
     for (int round = 0; round < 2; ++round) {
@@ -88,8 +105,8 @@ std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus)
             nanoseconds[i] = nanoseconds[i] == 0 ? elapsed : std::min(nanoseconds[i], elapsed);
         }
     }
-    if (restorable)
-        ::sched_setaffinity(0, sizeof(before), &before);
+    if (!before.empty())
+        pin(0, before);
     return nanoseconds;
 }
 
@@ -97,20 +114,6 @@ ServerCpuChooser::ServerCpuChooser(CpuPlan allowed, Settling settling, Race race
     : m_allowed(std::move(allowed)), m_settling(std::move(settling)), m_race(std::move(race)), m_current(m_allowed)
 {
 }
-
-namespace {
-
-double fastestOf(const std::vector<double> &times)
-{
-    double best = 0;
-    for (double time : times) {
-        if (time > 0 && (best == 0 || time < best))
-            best = time;
-    }
-    return best;
-}
-
-} // namespace
 
 CpuPlan ServerCpuChooser::choose(const std::vector<double> &times) const
 {
@@ -149,6 +152,15 @@ CpuPlan ServerCpuChooser::planFor(int phase, const std::atomic<bool> *cancelled)
     if (m_settling.reference)
         m_settling.reference->offer(fastestOf(times));
     return m_current;
+}
+
+double CpuPlan::serverLoopMilliseconds() const
+{
+    for (size_t i = 0; i < allowedCpus.size() && i < loopNanoseconds.size(); ++i) {
+        if (allowedCpus[i] == serverCpus.front())
+            return loopNanoseconds[i] / 1e6;
+    }
+    return 0;
 }
 
 QString CpuPlan::describe() const

@@ -36,6 +36,8 @@ struct CpuPlan {
     // "server on CPU 1, replay on CPU 0", plus "(fixed loop: CPU 0 1.45 ms, CPU 1 1.02 ms)" once
     // raced, and how long it waited for the usual speed.
     QString describe() const;
+    // The loop time on the server's CPU; 0 when the CPUs were not raced.
+    double serverLoopMilliseconds() const;
     bool operator==(const CpuPlan &other) const
     {
         return serverCpus == other.serverCpus && replayCpus == other.replayCpus;
@@ -46,6 +48,13 @@ struct CpuPlan {
 // thread could not be moved there. The calling thread's affinity is restored afterwards.
 std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus);
 
+// When a timed pass may wait for the machine's usual speed, and for how long.
+struct CpuSettling {
+    std::shared_ptr<CpuSpeedReference> reference;   // null: never wait
+    int limitMs = 0;
+    std::chrono::milliseconds retry{250};
+};
+
 // Shared by the workers of a run: the first worker to ask for a phase's plan races the CPUs,
 // the others get the same answer, so every server of a repeat is timed on the same CPU.
 //
@@ -53,12 +62,6 @@ std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus);
 // more than 25% slower than the machine's usual speed: on the development machine whole
 // stretches of 40 s ran the loop 1.3 times slower and µs/command about 1.9 times higher.
 // The chooser races again every 250 ms until one CPU is back, or the limit passes.
-struct CpuSettling {
-    std::shared_ptr<CpuSpeedReference> reference;   // null: never wait
-    int limitMs = 0;
-    std::chrono::milliseconds retry{250};
-};
-
 class ServerCpuChooser {
 public:
     using Race = std::function<std::vector<double>(const std::vector<int> &cpus)>;

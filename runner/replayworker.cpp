@@ -274,28 +274,22 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         report(QStringLiteral("waiting"), QStringLiteral("to start %1 with the other servers").arg(phase));
         if (!reachNextPhase())
             return Status::success();
-        report(QStringLiteral("replaying"), phase);
-    }
-    if (timed && m_job.fair) {
-        options.fair = m_job.fair.get();
-        m_job.fair->enter(m_job.index);
     }
     std::optional<CpuPinning> pinning;
     if (timed && m_job.cpus && m_process) {
-        // m_phase - 1 is the phase just reached: the same for every server of this pass.
         report(QStringLiteral("waiting"), QStringLiteral("for the machine's usual CPU speed"));
+        // m_phase - 1 is the phase just reached: the same for every server of this pass.
         const CpuPlan plan = m_job.cpus->planFor(m_phase - 1, m_job.cancelled.get());
-        report(QStringLiteral("replaying"), phase);
-        for (size_t i = 0; i < plan.allowedCpus.size() && i < plan.loopNanoseconds.size(); ++i) {
-            if (plan.allowedCpus[i] == plan.serverCpus.front())
-                totals.cpuLoopMs = std::max(totals.cpuLoopMs, plan.loopNanoseconds[i] / 1e6);
-        }
+        totals.cpuLoopMs = std::max(totals.cpuLoopMs, plan.serverLoopMilliseconds());
         pinning.emplace(plan, m_process->pid(), m_run.id);
-        if (!pinning->status())
-            logLine(QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));
-        else if (plan.describe() != m_cpusAnnounced)
-            logLine(QStringLiteral("%1: %2").arg(phase, plan.describe()));
-        m_cpusAnnounced = pinning->status() ? plan.describe() : QString();
+        logLine(pinning->status() ? QStringLiteral("%1: %2").arg(phase, plan.describe())
+                                  : QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));
+    }
+    if (timed)
+        report(QStringLiteral("replaying"), phase);
+    if (timed && m_job.fair) {
+        options.fair = m_job.fair.get();
+        m_job.fair->enter(m_job.index);
     }
     QElapsedTimer passClock;
     passClock.start();

@@ -68,6 +68,5 @@ private:
     QString m_host;
     int m_port = 0;
     int m_phase = 0;
-    QString m_cpusAnnounced;
     std::unique_ptr<ServerProcess> m_process;
 };
