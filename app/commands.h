@@ -9,3 +9,6 @@ int runGenerateCommand(const QStringList &arguments);  // versus generate
 int runExportCommand(const QStringList &arguments);    // versus export
 int runRunCommand(const QStringList &arguments);       // versus run
 int runWindow(int &argc, char **argv);                 // versus [--autorun …]
+
+// Name, organisation (where settings live) and version of the application object just made.
+void nameApplication();

@@ -32,6 +32,13 @@ QStringList argumentsOf(int argc, char **argv)
 
 } // namespace
 
+void nameApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("versus"));
+    QCoreApplication::setOrganizationName(QStringLiteral("versus"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(VERSUS_VERSION));
+}
+
 int main(int argc, char **argv)
 {
     // hiredis 0.14 writes without MSG_NOSIGNAL: a server dying mid-write must not kill us.
@@ -65,9 +72,7 @@ int main(int argc, char **argv)
                 qputenv("QT_QPA_PLATFORM", "offscreen");
             std::unique_ptr<QCoreApplication> app(renders ? new QApplication(argc, argv)
                                                           : new QCoreApplication(argc, argv));
-            QCoreApplication::setApplicationName(QStringLiteral("versus"));
-            QCoreApplication::setOrganizationName(QStringLiteral("versus"));
-            QCoreApplication::setApplicationVersion(QStringLiteral(VERSUS_VERSION));
+            nameApplication();
             // Drop "versus <subcommand>" so each command parses its own options.
             QStringList arguments = argumentsOf(argc, argv);
             arguments.removeAt(1);

@@ -62,14 +62,14 @@ bool asksForHelp(int argc, char **argv)
 int runWindow(int &argc, char **argv)
 {
     const WindowOptions options;
+    const bool help = asksForHelp(argc, argv);
     // Answered before a QApplication exists: without a display it aborts instead of helping.
-    if (asksForHelp(argc, argv) || !hasDisplay(argc, argv)) {
+    if (help || !hasDisplay(argc, argv)) {
         QCoreApplication core(argc, argv);
-        QCoreApplication::setApplicationName(QStringLiteral("versus"));
-        QCoreApplication::setApplicationVersion(QStringLiteral(VERSUS_VERSION));
+        nameApplication();
         QCommandLineParser parser;
         options.addTo(parser);
-        if (asksForHelp(argc, argv))
+        if (help)
             parser.showHelp(0);
         std::fprintf(stderr,
                      "versus: no display to open the window on (DISPLAY is not set).\n"
@@ -79,42 +79,35 @@ int runWindow(int &argc, char **argv)
     }
 
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("versus"));
-    QApplication::setOrganizationName(QStringLiteral("versus"));
+    nameApplication();
     QApplication::setApplicationDisplayName(QStringLiteral("Versus"));
-    QApplication::setApplicationVersion(QStringLiteral(VERSUS_VERSION));
 
     QCommandLineParser parser;
     options.addTo(parser);
     parser.process(app);
-    const QCommandLineOption &autorun = options.autorun;
-    const QCommandLineOption &workload = options.workload;
-    const QCommandLineOption &screenshot = options.screenshot;
-    const QCommandLineOption &quit = options.quit;
-    const QCommandLineOption &demo = options.demo;
 
-    if ((parser.isSet(screenshot) || parser.isSet(quit)) && !parser.isSet(autorun)) {
+    if ((parser.isSet(options.screenshot) || parser.isSet(options.quit)) && !parser.isSet(options.autorun)) {
         std::fprintf(stderr, "versus: --screenshot and --quit need --autorun\n");
         return 2;
     }
 
-    if (parser.isSet(demo))
+    if (parser.isSet(options.demo))
         DemoController::applyLargeFonts();
     MainWindow window;
-    if (parser.isSet(workload))
-        window.workloadPanel()->choose(parser.value(workload));
-    else if (parser.isSet(demo))
+    if (parser.isSet(options.workload))
+        window.workloadPanel()->choose(parser.value(options.workload));
+    else if (parser.isSet(options.demo))
         window.workloadPanel()->choose(QStringLiteral("ecommerce"));   // the default workload
 
     int exitCode = 0;
-    if (parser.isSet(demo)) {
+    if (parser.isSet(options.demo)) {
         auto *controller = new DemoController(&window);
-        controller->start(!parser.isSet(autorun));
+        controller->start(!parser.isSet(options.autorun));
     } else {
         window.show();
     }
-    if (parser.isSet(autorun)) {
-        auto *runner = new AutoRun(&window, parser.value(screenshot), parser.isSet(quit));
+    if (parser.isSet(options.autorun)) {
+        auto *runner = new AutoRun(&window, parser.value(options.screenshot), parser.isSet(options.quit));
         QObject::connect(runner, &AutoRun::finished, &window, [&exitCode](int code) { exitCode = code; });
         runner->start();
     }
