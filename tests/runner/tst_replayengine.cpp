@@ -118,6 +118,14 @@ std::set<qint64> pidsFromLog(const QSignalSpy &logSpy)
     return pids;
 }
 
+// One row per schedule, in a column named "schedule".
+void addScheduleRows()
+{
+    QTest::addColumn<QString>("schedule");
+    QTest::newRow("fair") << QStringLiteral("fair");
+    QTest::newRow("concurrent") << QStringLiteral("concurrent");
+}
+
 ResultsBundle waitForFinish(QSignalSpy &finished, int timeoutMs)
 {
     if (!QTest::qWaitFor([&] { return finished.count() == 1; }, timeoutMs))
@@ -130,12 +138,7 @@ ResultsBundle waitForFinish(QSignalSpy &finished, int timeoutMs)
 class TestReplayEngine : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void everyServerAtOnce_data()
-    {
-        QTest::addColumn<QString>("schedule");
-        QTest::newRow("fair") << QStringLiteral("fair");
-        QTest::newRow("concurrent") << QStringLiteral("concurrent");
-    }
+    void everyServerAtOnce_data() { addScheduleRows(); }
 
     void everyServerAtOnce()
     {
@@ -252,12 +255,7 @@ private Q_SLOTS:
 
     // Under the fair schedule the timed server's main thread runs on a CPU of its own and gets
     // its full set back afterwards; under the concurrent one it is never pinned.
-    void timedServerHasACpuOfItsOwn_data()
-    {
-        QTest::addColumn<QString>("schedule");
-        QTest::newRow("fair") << QStringLiteral("fair");
-        QTest::newRow("concurrent") << QStringLiteral("concurrent");
-    }
+    void timedServerHasACpuOfItsOwn_data() { addScheduleRows(); }
 
     void timedServerHasACpuOfItsOwn()
     {
@@ -301,10 +299,7 @@ private Q_SLOTS:
                 serverCpu = match.captured(1);
             }
         }
-        QStringList seenList;
-        for (const QString &cpus : seen)
-            seenList << cpus;
-        const QString what = QStringLiteral("seen: %1").arg(seenList.join(QStringLiteral(" | ")));
+        const QString what = QStringLiteral("seen: %1").arg(QStringList(seen.begin(), seen.end()).join(QStringLiteral(" | ")));
         const double loopMs = finished.first().first().value<ResultsBundle>().servers.front().repeats.front().cpuLoopMs;
         if (schedule == QLatin1String("fair") && plan) {
             QVERIFY2(loopMs > 0 && loopMs < 1000, qPrintable(QString::number(loopMs)));   // how fast the machine was, kept
