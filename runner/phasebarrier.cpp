@@ -1,16 +1,14 @@
 #include "phasebarrier.h"
 
+#include <algorithm>
 #include <chrono>
+#include <limits>
 
-PhaseBarrier::PhaseBarrier(int workers) : m_reached(size_t(workers), -1), m_left(size_t(workers), false) {}
+PhaseBarrier::PhaseBarrier(int workers) : m_reached(size_t(workers), -1) {}
 
 bool PhaseBarrier::everyoneReached(int phase) const
 {
-    for (size_t i = 0; i < m_reached.size(); ++i) {
-        if (!m_left[i] && m_reached[i] < phase)
-            return false;
-    }
-    return true;
+    return std::all_of(m_reached.begin(), m_reached.end(), [phase](int reached) { return reached >= phase; });
 }
 
 bool PhaseBarrier::arrive(int worker, int phase, const std::atomic<bool> &cancelled)
@@ -31,6 +29,6 @@ bool PhaseBarrier::arrive(int worker, int phase, const std::atomic<bool> &cancel
 void PhaseBarrier::leave(int worker)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
-    m_left[size_t(worker)] = true;
+    m_reached[size_t(worker)] = std::numeric_limits<int>::max();
     m_changed.notify_all();
 }

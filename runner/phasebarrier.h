@@ -25,6 +25,7 @@ private:
 
     std::mutex m_mutex;
     std::condition_variable m_changed;
-    std::vector<int> m_reached;   // the last phase each worker reached; -1 before the first
-    std::vector<bool> m_left;
+    // The last phase each worker reached; -1 before the first. A worker that left has
+    // reached every phase, so nobody waits for it.
+    std::vector<int> m_reached;
 };
