@@ -32,17 +32,10 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QtTest>
-#include <csignal>
-#include <sys/types.h>
 
 namespace {
 
 constexpr int runTimeoutMs = 240000;
-
-bool processAlive(qint64 pid)
-{
-    return ::kill(pid_t(pid), 0) == 0;
-}
 
 ResultsBundle fixtureBundle(const char *name)
 {
@@ -215,7 +208,7 @@ void WindowTest::cancelMidRunLeavesNoServer()
         return pids.size() == 2;
     }(), 60000);
     for (qint64 pid : pids)
-        QVERIFY(processAlive(pid));
+        QVERIFY(ServerTestHelpers::processAlive(pid));
 
     QTest::keyClick(&window, Qt::Key_Escape);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 60000);
@@ -224,14 +217,14 @@ void WindowTest::cancelMidRunLeavesNoServer()
     QVERIFY(!window.isRunning());
     QVERIFY(window.runPanel()->runButton()->isEnabled());
     for (qint64 pid : pids)
-        QTRY_VERIFY2_WITH_TIMEOUT(!processAlive(pid), qPrintable(QStringLiteral("server pid %1 still runs").arg(pid)), 10000);
+        QTRY_VERIFY2_WITH_TIMEOUT(!ServerTestHelpers::processAlive(pid), qPrintable(QStringLiteral("server pid %1 still runs").arg(pid)), 10000);
 }
 
 // Ten runs in one window, each cancelled at a random moment between the click on Run and
 // half a full run's length (the other half is margin for a machine that speeds up),
-// alternately with Esc and the Cancel button. Every server the
-// window started is launched under a private TMPDIR, so any survivor is found by its command
-// line whether or not its pid reached the log. VERSUS_CANCEL_SEED repeats a failing sequence.
+// alternately with Esc and the Cancel button. Every server the window starts is launched under
+// a private TMPDIR, so any survivor is found by its command line whether or not its pid
+// reached the log. VERSUS_CANCEL_SEED repeats a failing sequence.
 void WindowTest::cancelAtTenRandomMoments()
 {
     QTemporaryDir serverDirs;
