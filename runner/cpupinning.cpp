@@ -87,26 +87,38 @@ CpuPlan CpuPlan::withServerOn(int serverCpu) const
     return plan;
 }
 
-std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus)
+double fixedLoopNanoseconds()
+{
+    const auto start = std::chrono::steady_clock::now();
+    volatile unsigned long sink = 0;
+    for (unsigned long n = 0; n < 4000000; ++n)
+        sink = sink + n * n;
+    return double(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count());
+}
+
+bool runOnCpu(int cpu, const std::function<void()> &work)
 {
     const std::vector<int> before = currentAffinity();
+    if (!pin(0, {cpu}))
+        return false;
+    work();
+    if (!before.empty())
+        pin(0, before);
+    return true;
+}
+
+std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus)
+{
     std::vector<double> nanoseconds(cpus.size(), 0.0);
     // Two rounds, alternating CPUs, best of each: a single interruption does not decide.
     for (int round = 0; round < 2; ++round) {
         for (size_t i = 0; i < cpus.size(); ++i) {
-            if (!pin(0, {cpus[i]}))
-                continue;
-            const auto start = std::chrono::steady_clock::now();
-            volatile unsigned long sink = 0;
-            for (unsigned long n = 0; n < 4000000; ++n)
-                sink = sink + n * n;
-            const double elapsed = double(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                              std::chrono::steady_clock::now() - start).count());
-            nanoseconds[i] = nanoseconds[i] == 0 ? elapsed : std::min(nanoseconds[i], elapsed);
+            runOnCpu(cpus[i], [&] {
+                const double elapsed = fixedLoopNanoseconds();
+                nanoseconds[i] = nanoseconds[i] == 0 ? elapsed : std::min(nanoseconds[i], elapsed);
+            });
         }
     }
-    if (!before.empty())
-        pin(0, before);
     return nanoseconds;
 }
 

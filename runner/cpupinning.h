@@ -44,6 +44,13 @@ struct CpuPlan {
     }
 };
 
+// Nanoseconds the fixed loop takes on the calling thread's CPU, once.
+double fixedLoopNanoseconds();
+
+// Runs `work` on `cpu` in the calling thread and gives the thread its CPUs back afterwards;
+// false, without running `work`, when the thread cannot be moved there.
+bool runOnCpu(int cpu, const std::function<void()> &work);
+
 // Nanoseconds a fixed loop takes on each CPU (best of a few tries); 0 where the calling
 // thread could not be moved there. The calling thread's affinity is restored afterwards.
 std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus);
