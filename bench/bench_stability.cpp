@@ -130,9 +130,21 @@ int main(int argc, char **argv)
     }
     std::printf("same order in every repeat: %s\n", orders.size() == 1 ? "yes" : "no");
     QString loops;
-    for (const RepeatResult &repeat : bundle.servers.front().repeats)
+    QString passLoops;
+    QString chases;
+    QString retimes;
+    int slowPasses = 0;
+    for (const RepeatResult &repeat : bundle.servers.front().repeats) {
         loops += QString::number(repeat.cpuLoopMs, 'f', 2) + QLatin1Char(' ');
+        passLoops += QString::number(repeat.passLoopMs, 'f', 2) + QLatin1Char(' ');
+        chases += QString::number(repeat.passChaseNs, 'f', 0) + QLatin1Char(' ');
+        retimes += QString::number(repeat.retimed) + QLatin1Char(' ');
+        slowPasses += repeat.slowPasses;
+    }
     std::printf("fixed CPU loop on the servers' CPU before each repeat (ms): %s\n", qPrintable(loops));
+    std::printf("during each repeat's kept timed pass: loop (ms) %s| memory walk (ns per step) %s\n",
+                qPrintable(passLoops), qPrintable(chases));
+    std::printf("timed passes run again per repeat: %s; kept although slow: %d\n", qPrintable(retimes), slowPasses);
 
     // The versions take turns within milliseconds, so a change in the machine's own speed
     // moves all of them together; their ratio to the first server shows how steady the

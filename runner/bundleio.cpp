@@ -81,6 +81,12 @@ Json repeatToJson(const RepeatResult &repeat)
     };
     if (repeat.cpuLoopMs > 0)
         json["cpu_loop_ms"] = repeat.cpuLoopMs;
+    if (repeat.passLoopMs > 0 || repeat.passChaseNs > 0) {
+        json["pass_loop_ms"] = repeat.passLoopMs;
+        json["pass_chase_ns"] = repeat.passChaseNs;
+        json["retimed"] = repeat.retimed;
+        json["slow_passes"] = repeat.slowPasses;
+    }
     return json;
 }
 
@@ -499,6 +505,10 @@ RepeatResult repeatFromJson(const Json &value, const std::string &path)
     fields.read("latency_p99_usec", repeat.latencyP99Usec);
     fields.read("errors", repeat.errors);
     fields.read("cpu_loop_ms", repeat.cpuLoopMs);
+    fields.read("pass_loop_ms", repeat.passLoopMs);
+    fields.read("pass_chase_ns", repeat.passChaseNs);
+    fields.read("retimed", repeat.retimed);
+    fields.read("slow_passes", repeat.slowPasses);
     return repeat;
 }
 
@@ -797,6 +807,22 @@ QString markdownAcrossRepeats(const ResultsBundle &bundle, const QStringList &id
             text += QStringLiteral(" (%1: %2%)").arg(widestType, QString::number(widest, 'f', 2));
         return text;
     });
+    // Every server of a timed pass is timed again together, so the first one speaks for all.
+    int retimed = 0;
+    QStringList slowRepeats;
+    for (const RepeatResult &repeat : bundle.server(ids.front())->repeats) {
+        retimed += repeat.retimed;
+        if (repeat.slowPasses > 0)
+            slowRepeats << QString::number(repeat.repeat + 1);
+    }
+    if (retimed > 0)
+        markdown += QStringLiteral("\nTimed passes run again because the machine ran slower than usual during them: %1.")
+                        .arg(retimed);
+    if (!slowRepeats.isEmpty())
+        markdown += QStringLiteral("%1Still slower than usual after every attempt, and kept: repeat %2.")
+                        .arg(retimed > 0 ? QStringLiteral(" ") : QStringLiteral("\n"), slowRepeats.join(QStringLiteral(", ")));
+    if (retimed > 0 || !slowRepeats.isEmpty())
+        markdown += QLatin1Char('\n');
     return markdown;
 }
 

@@ -4,6 +4,7 @@
 #include "fairscheduler.h"
 #include "infoparser.h"
 #include "passreplayer.h"
+#include "passspeedometer.h"
 #include "phasebarrier.h"
 #include "redisconnection.h"
 #include "serverprocess.h"
@@ -243,130 +244,167 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
 {
     const QString phase = type.isEmpty() ? QStringLiteral("timed pass")
                                          : (timed ? QStringLiteral("timed: %1") : QStringLiteral("memory: %1")).arg(type);
-    report(timed ? QStringLiteral("replaying") : QStringLiteral("measuring"), phase);
-
-    Status flushed = session.flushSync(m_job.commandTimeoutMs);
-    if (!flushed)
-        return flushed;
-    // Read with the replay connection closed: its query and reply buffers would count as data.
-    Outcome<long long> baseline = session.settledUsedMemory(3000);
-    if (!baseline)
-        return Error{baseline.error()};
-    if (timed) {
-        Status reset = session.resetStats();
-        if (!reset)
-            return reset;
-    }
-    RedisConnection replay;
-    Status connected = replay.connectTcp(m_host, m_port, m_job.commandTimeoutMs, name);
-    if (connected && !m_job.spec.password.isEmpty())
-        connected = replay.auth(m_job.spec.password);
-    if (!connected)
-        return connected;
-
-    PassOptions options;
-    options.onlyType = type.toStdString();
-    options.eventsPerBatch = m_job.eventsPerBatch;
-    options.cancelled = m_job.cancelled.get();
-    options.workerIndex = m_job.index;
-    // Every server's timed pass starts together and nobody moves on until all have ended.
-    if (timed) {
-        report(QStringLiteral("waiting"), QStringLiteral("to start %1 with the other servers").arg(phase));
-        if (!reachNextPhase())
-            return Status::success();
-    }
-    std::optional<CpuPinning> pinning;
-    if (timed && m_job.cpus && m_process) {
-        report(QStringLiteral("waiting"), QStringLiteral("for the machine's usual CPU speed"));
-        // m_phase - 1 is the phase just reached: the same for every server of this pass.
-        const CpuPlan plan = m_job.cpus->planFor(m_phase - 1, m_job.cancelled.get());
-        totals.cpuLoopMs = std::max(totals.cpuLoopMs, plan.serverLoopMilliseconds());
-        pinning.emplace(plan, m_process->pid(), m_run.id);
-        logLine(pinning->status() ? QStringLiteral("%1: %2").arg(phase, plan.describe())
-                                  : QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));
-    }
-    if (timed)
-        report(QStringLiteral("replaying"), phase);
-    if (timed && m_job.fair) {
-        options.fair = m_job.fair.get();
-        m_job.fair->enter(m_job.index);
-    }
-    QElapsedTimer passClock;
-    passClock.start();
-    QElapsedTimer sinceProbe;
-    sinceProbe.start();
-    const long long before = m_eventsBeforePass;
-    QString probeError;
-    options.tick = [&](long long eventsDone, long long commandsDone) {
-        m_progress.eventsDone = before + eventsDone;
-        m_progress.commandsDone = commandsDone;
-        const double seconds = double(passClock.nsecsElapsed()) / 1e9;
-        m_progress.eventsPerSecond = seconds > 0 ? double(eventsDone) / seconds : 0;
-        m_progress.etaSeconds = m_progress.eventsPerSecond > 0
-            ? double(m_progress.eventsTotal - m_progress.eventsDone) / m_progress.eventsPerSecond
-            : -1;
-        Q_EMIT progress(m_job.runId, m_job.index, m_progress);
-        if (sinceProbe.elapsed() < m_job.probeIntervalMs)
-            return;
-        sinceProbe.restart();
-        // The live probe: the same figures as the final ones, read mid-pass. Memory passes
-        // are probed too, so each type's bar grows while its pass runs; their command counts
-        // are left alone, since CONFIG RESETSTAT only precedes timed passes.
-        Outcome<std::map<QString, CommandStat>> stats = timed ? session.commandStats()
-                                                              : Outcome<std::map<QString, CommandStat>>(std::map<QString, CommandStat>());
-        Outcome<long long> used = session.usedMemory();
-        Outcome<long long> keys = session.dbSize();
-        if (!stats || !used || !keys) {
-            probeError = !stats ? stats.error() : (!used ? used.error() : keys.error());
-            return;
-        }
-        RepeatResult partial = totals;
-        partial.status = QStringLiteral("incomplete");
+    long long before = m_eventsBeforePass;
+    long long baselineBytes = 0;
+    for (int attempt = 1;; ++attempt) {
+        report(timed ? QStringLiteral("replaying") : QStringLiteral("measuring"), phase);
+        Status flushed = session.flushSync(m_job.commandTimeoutMs);
+        if (!flushed)
+            return flushed;
+        // Read with the replay connection closed: its query and reply buffers would count as data.
+        Outcome<long long> baseline = session.settledUsedMemory(3000);
+        if (!baseline)
+            return Error{baseline.error()};
+        baselineBytes = baseline.value();
         if (timed) {
-            partial.events = eventsDone;
-            partial.commands = commandsDone;
+            Status reset = session.resetStats();
+            if (!reset)
+                return reset;
         }
-        if (type.isEmpty()) {
-            partial.byCommand = stats.value();
-            partial.keys = keys.value();
-            partial.usedMemoryDelta = used.value() - baseline.value();
-            partial.bytesPerKey = keys.value() > 0 ? double(partial.usedMemoryDelta) / double(keys.value()) : 0;
-        } else {
-            mergeStats(partial.byCommand, stats.value());
-            TypeMemory &memory = partial.byType[type];
-            memory.keys = keys.value();
-            memory.usedMemoryDelta = used.value() - baseline.value();
-            memory.bytesPerKey = keys.value() > 0 ? double(memory.usedMemoryDelta) / double(keys.value()) : 0;
-        }
-        partial.eventsPerSecond = m_progress.eventsPerSecond;
-        Q_EMIT live(m_job.runId, m_job.index, partial);
-    };
+        RedisConnection replay;
+        Status connected = replay.connectTcp(m_host, m_port, m_job.commandTimeoutMs, name);
+        if (connected && !m_job.spec.password.isEmpty())
+            connected = replay.auth(m_job.spec.password);
+        if (!connected)
+            return connected;
 
-    Outcome<PassResult> pass = replayPass(*m_job.workload, replay, options);
-    pinning.reset();
-    if (options.fair)
-        m_job.fair->leave(m_job.index);
-    m_eventsBeforePass = before + m_job.description.events;
-    if (!pass)
-        return Error{pass.error()};
-    out.pass = std::move(pass.value());
-    if (out.pass.cancelled)
-        return Status::success();
-    if (timed) {
-        report(QStringLiteral("waiting"), QStringLiteral("for the other servers to finish %1").arg(phase));
-        if (!reachNextPhase())
+        PassOptions options;
+        options.onlyType = type.toStdString();
+        options.eventsPerBatch = m_job.eventsPerBatch;
+        options.cancelled = m_job.cancelled.get();
+        options.workerIndex = m_job.index;
+        // Every server's timed pass starts together and nobody moves on until all have ended.
+        if (timed) {
+            report(QStringLiteral("waiting"), QStringLiteral("to start %1 with the other servers").arg(phase));
+            if (!reachNextPhase())
+                return Status::success();
+        }
+        // m_phase - 1 is the phase just reached: the same for every server of this pass.
+        const int timedPhase = m_phase - 1;
+        std::optional<CpuPinning> pinning;
+        if (timed && m_job.cpus && m_process) {
+            report(QStringLiteral("waiting"), QStringLiteral("for the machine's usual CPU speed"));
+            const CpuPlan plan = m_job.cpus->planFor(timedPhase, m_job.cancelled.get());
+            totals.cpuLoopMs = std::max(totals.cpuLoopMs, plan.serverLoopMilliseconds());
+            pinning.emplace(plan, m_process->pid(), m_run.id);
+            logLine(pinning->status() ? QStringLiteral("%1: %2").arg(phase, plan.describe())
+                                      : QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));
+            if (pinning->status() && m_job.speedometer) {
+                const QString waited = m_job.speedometer->begin(timedPhase, plan.serverCpus.front(), m_job.cancelled.get());
+                if (!waited.isEmpty())
+                    logLine(QStringLiteral("%1: %2").arg(phase, waited));
+            }
+        }
+        const bool sampling = pinning && pinning->status() && m_job.speedometer;
+        if (timed)
+            report(QStringLiteral("replaying"), phase);
+        if (timed && m_job.fair) {
+            options.fair = m_job.fair.get();
+            m_job.fair->enter(m_job.index);
+        }
+        QElapsedTimer passClock;
+        passClock.start();
+        QElapsedTimer sinceProbe;
+        sinceProbe.start();
+        QString probeError;
+        options.tick = [&](long long eventsDone, long long commandsDone) {
+            // Ticks come between batches with the turn held: no server is executing a command.
+            if (sampling)
+                m_job.speedometer->tick();
+            m_progress.eventsDone = before + eventsDone;
+            m_progress.commandsDone = commandsDone;
+            const double seconds = double(passClock.nsecsElapsed()) / 1e9;
+            m_progress.eventsPerSecond = seconds > 0 ? double(eventsDone) / seconds : 0;
+            m_progress.etaSeconds = m_progress.eventsPerSecond > 0
+                ? double(m_progress.eventsTotal - m_progress.eventsDone) / m_progress.eventsPerSecond
+                : -1;
+            Q_EMIT progress(m_job.runId, m_job.index, m_progress);
+            if (sinceProbe.elapsed() < m_job.probeIntervalMs)
+                return;
+            sinceProbe.restart();
+            // The live probe: the same figures as the final ones, read mid-pass. Memory passes
+            // are probed too, so each type's bar grows while its pass runs; their command counts
+            // are left alone, since CONFIG RESETSTAT only precedes timed passes.
+            Outcome<std::map<QString, CommandStat>> stats = timed ? session.commandStats()
+                                                                  : Outcome<std::map<QString, CommandStat>>(std::map<QString, CommandStat>());
+            Outcome<long long> used = session.usedMemory();
+            Outcome<long long> keys = session.dbSize();
+            if (!stats || !used || !keys) {
+                probeError = !stats ? stats.error() : (!used ? used.error() : keys.error());
+                return;
+            }
+            RepeatResult partial = totals;
+            partial.status = QStringLiteral("incomplete");
+            if (timed) {
+                partial.events = eventsDone;
+                partial.commands = commandsDone;
+            }
+            if (type.isEmpty()) {
+                partial.byCommand = stats.value();
+                partial.keys = keys.value();
+                partial.usedMemoryDelta = used.value() - baselineBytes;
+                partial.bytesPerKey = keys.value() > 0 ? double(partial.usedMemoryDelta) / double(keys.value()) : 0;
+            } else {
+                mergeStats(partial.byCommand, stats.value());
+                TypeMemory &memory = partial.byType[type];
+                memory.keys = keys.value();
+                memory.usedMemoryDelta = used.value() - baselineBytes;
+                memory.bytesPerKey = keys.value() > 0 ? double(memory.usedMemoryDelta) / double(keys.value()) : 0;
+            }
+            partial.eventsPerSecond = m_progress.eventsPerSecond;
+            Q_EMIT live(m_job.runId, m_job.index, partial);
+        };
+
+        Outcome<PassResult> pass = replayPass(*m_job.workload, replay, options);
+        pinning.reset();
+        if (options.fair)
+            m_job.fair->leave(m_job.index);
+        m_eventsBeforePass = before + m_job.description.events;
+        if (!probeError.isEmpty())
+            logLine(QStringLiteral("live probe: %1").arg(probeError));
+        if (!pass)
+            return Error{pass.error()};
+        out.pass = std::move(pass.value());
+        if (out.pass.cancelled)
             return Status::success();
-        report(QStringLiteral("measuring"), phase);
+        if (timed) {
+            report(QStringLiteral("waiting"), QStringLiteral("for the other servers to finish %1").arg(phase));
+            if (!reachNextPhase())
+                return Status::success();
+            report(QStringLiteral("measuring"), phase);
+        }
+        replay.close();
+        if (!sampling)
+            break;
+        const PassSpeedometer::Judgement judged = m_job.speedometer->finish(timedPhase, attempt);
+        if (!judged.retime) {
+            totals.passLoopMs = std::max(totals.passLoopMs, judged.speed.loopNs / 1e6);
+            totals.passChaseNs = std::max(totals.passChaseNs, judged.speed.chaseNs);
+        }
+        if (!judged.verdict.slow)
+            break;
+        if (!judged.retime) {
+            totals.slowPasses += 1;
+            logLine(attempt == 1 ? QStringLiteral("%1: %2; kept, and marked slow").arg(phase, judged.verdict.reason)
+                                 : QStringLiteral("%1: %2 in attempt %3 as well; kept, and marked slow")
+                                       .arg(phase, judged.verdict.reason).arg(attempt));
+            break;
+        }
+        totals.retimed += 1;
+        logLine(QStringLiteral("%1: %2; timing it again (attempt %3 of %4)")
+                    .arg(phase, judged.verdict.reason).arg(attempt + 1).arg(m_job.speedometer->retimeLimit() + 1));
+        // The progress bar gets the extra pass, so it neither stalls nor passes 100%.
+        m_progress.eventsTotal += m_job.description.events;
+        before += m_job.description.events;
     }
 
-    replay.close();
     Outcome<long long> used = session.settledUsedMemory(3000);
     if (!used)
         return Error{used.error()};
     Outcome<long long> keys = session.dbSize();
     if (!keys)
         return Error{keys.error()};
-    out.usedMemoryDelta = used.value() - baseline.value();
+    out.usedMemoryDelta = used.value() - baselineBytes;
     out.keys = keys.value();
 
     if (timed) {
@@ -399,8 +437,6 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
                 .arg(out.pass.commands)
                 .arg(out.keys)
                 .arg(out.usedMemoryDelta));
-    if (!probeError.isEmpty())
-        logLine(QStringLiteral("live probe: %1").arg(probeError));
     for (const QString &note : session.takeNotes())
         logLine(note);
     return Status::success();

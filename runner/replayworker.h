@@ -11,6 +11,7 @@
 #include <memory>
 
 class FairScheduler;
+class PassSpeedometer;
 class PhaseBarrier;
 class RedisConnection;
 class ServerProcess;
@@ -30,6 +31,7 @@ struct WorkerJob {
     std::shared_ptr<FairScheduler> fair;  // null for the concurrent schedule
     std::shared_ptr<PhaseBarrier> phases; // shared by the run's workers; null runs unsynchronised
     std::shared_ptr<ServerCpuChooser> cpus; // pins launched servers during timed passes; fair schedule only
+    std::shared_ptr<PassSpeedometer> speedometer; // samples the machine during pinned timed passes; may be null
     std::shared_ptr<std::atomic<bool>> cancelled;
 };
 

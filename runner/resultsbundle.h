@@ -49,6 +49,11 @@ struct RepeatResult {
     // The fixed CPU loop's time on the servers' CPU before the repeat's timed passes (the
     // slowest if several): how fast the machine was. 0: not raced (concurrent, one CPU).
     double cpuLoopMs = 0;
+    // Sampled during the repeat's timed passes (the slowest pass if several); 0: not sampled.
+    double passLoopMs = 0;                   // the same loop, median of the samples
+    double passChaseNs = 0;                  // the memory walk, ns per step, median of the samples
+    int retimed = 0;                         // timed passes run again because the machine was slow
+    int slowPasses = 0;                      // timed passes kept although the machine was slow
 
     long long totalCalls() const;
     long long totalUsec() const;

@@ -3,6 +3,7 @@
 #include "cpupinning.h"
 #include "fairscheduler.h"
 #include "machineinfo.h"
+#include "passspeedometer.h"
 #include "phasebarrier.h"
 #include "replayworker.h"
 
@@ -121,13 +122,25 @@ int RunController::start(const RunRequest &request)
     // Both schedules keep the servers in step, so repeats interleave A B C A B C.
     auto phases = std::make_shared<PhaseBarrier>(count);
     std::shared_ptr<ServerCpuChooser> cpus;
+    std::shared_ptr<PassSpeedometer> speedometer;
     if (fair && request.pinCpus) {
         if (const std::optional<CpuPlan> plan = CpuPlan::forThisMachine()) {
             ServerCpuChooser::Settling settling;
             settling.limitMs = request.settleLimitMs >= 0 ? request.settleLimitMs : (request.repeats > 1 ? 30000 : 0);
-            if (settling.limitMs > 0)
-                settling.reference = std::make_shared<CpuSpeedReference>(CpuSpeedReference::defaultPath(),
-                                                                         m_results.machine.cpuModel);
+            const int retimeLimit = request.retimeLimit >= 0 ? request.retimeLimit : (request.repeats > 1 ? 2 : 0);
+            // The usual speed matters where repeats must agree; a single run neither waits for it nor learns it.
+            if (request.speedometer) {
+                speedometer = request.speedometer;
+            } else if (settling.limitMs > 0 || retimeLimit > 0) {
+                auto reference = std::make_shared<CpuSpeedReference>(CpuSpeedReference::defaultPath(),
+                                                                     m_results.machine.cpuModel);
+                if (settling.limitMs > 0)
+                    settling.reference = reference;
+                PassSpeedometer::Options options;
+                options.retimeLimit = retimeLimit;
+                options.settleLimitMs = settling.limitMs;
+                speedometer = std::make_shared<PassSpeedometer>(reference, options);
+            }
             cpus = std::make_shared<ServerCpuChooser>(*plan, settling);
         }
     }
@@ -159,6 +172,7 @@ int RunController::start(const RunRequest &request)
         job.fair = fair;
         job.phases = phases;
         job.cpus = cpus;
+        job.speedometer = speedometer;
         job.cancelled = d->cancelled;
 
         auto *thread = new QThread;

@@ -7,6 +7,8 @@
 #include <memory>
 #include <vector>
 
+class PassSpeedometer;
+
 struct RunRequest {
     std::vector<ServerSpec> servers;
     std::shared_ptr<const Workload> workload;
@@ -20,6 +22,11 @@ struct RunRequest {
     // Fair schedule: how long a timed pass may wait for the machine's usual CPU speed.
     // -1: 30 s with repeats (a slow stretch would make them disagree), none for a single run.
     int settleLimitMs = -1;
+    // Fair schedule: how often a timed pass is run again when the machine ran slower than
+    // usual during it (PassSpeedometer). -1: twice with repeats, never for a single run.
+    int retimeLimit = -1;
+    // Used instead of one built on the usual speed kept in the per-user cache, when set.
+    std::shared_ptr<PassSpeedometer> speedometer;
 };
 
 // Progress of one server, delivered to the GUI at most ~10 times a second.

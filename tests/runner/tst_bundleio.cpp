@@ -65,6 +65,10 @@ ServerRun server(const QString &version, double bytes, double factor)
     repeat.latencyP50Usec = 100;
     repeat.latencyP99Usec = 250.5;
     repeat.cpuLoopMs = factor == 1 ? 1.81 : 2.43;
+    repeat.passLoopMs = factor == 1 ? 1.84 : 2.51;
+    repeat.passChaseNs = factor == 1 ? 162.5 : 181.25;
+    repeat.retimed = factor == 1 ? 0 : 2;
+    repeat.slowPasses = factor == 1 ? 0 : 1;
     repeat.errors = {{QStringLiteral("HSETEX: ERR unknown command"), factor == 1 ? 1 : 0}};
     run.repeats.push_back(repeat);
     return run;
@@ -158,6 +162,10 @@ void compareBundles(const ResultsBundle &a, const ResultsBundle &b)
             QCOMPARE(l.latencyP50Usec, r.latencyP50Usec);
             QCOMPARE(l.latencyP99Usec, r.latencyP99Usec);
             QCOMPARE(l.cpuLoopMs, r.cpuLoopMs);
+            QCOMPARE(l.passLoopMs, r.passLoopMs);
+            QCOMPARE(l.passChaseNs, r.passChaseNs);
+            QCOMPARE(l.retimed, r.retimed);
+            QCOMPARE(l.slowPasses, r.slowPasses);
             QVERIFY(l.errors == r.errors);
         }
     }
@@ -406,6 +414,19 @@ private Q_SLOTS:
             .arg(formatFigure(interval.ciLow), formatFigure(interval.ciHigh));
         QVERIFY2(markdown.endsWith(expected), qPrintable(markdown));
         QVERIFY(!bundleToMarkdown(tinyBundle()).contains(QLatin1String("Across")));
+
+        // Timed again because the machine was slow: said once, for every server.
+        for (ServerRun &run : bundle.servers) {
+            run.repeats[1].retimed = 1;
+            run.repeats[3].retimed = 2;
+            run.repeats[3].slowPasses = 1;
+        }
+        QVERIFY2(bundleToMarkdown(bundle).endsWith(
+                     expected + QStringLiteral("\nTimed passes run again because the machine ran slower than usual "
+                                               "during them: 3. Still slower than usual after every attempt, and "
+                                               "kept: repeat 4.\n")),
+                 qPrintable(bundleToMarkdown(bundle)));
+        QVERIFY(!markdown.contains(QLatin1String("run again")));
     }
 };
 

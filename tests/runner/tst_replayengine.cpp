@@ -2,12 +2,14 @@
 // unsupported commands, cancellation, a killed server, a hung server and endpoint safety.
 
 #include "cpupinning.h"
+#include "passspeedometer.h"
 #include "redisconnection.h"
 #include "runcontroller.h"
 #include "serverprocess.h"
 #include "servertesthelpers.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QtTest>
 #include <csignal>
 #include <set>
@@ -224,6 +226,7 @@ private Q_SLOTS:
         request.schedule = schedule;
         request.repeats = repeats;
         request.settleLimitMs = 0;   // the order is the point here, not waiting out a slow machine
+        request.retimeLimit = 0;
         controller.start(request);
         const ResultsBundle results = waitForFinish(finished, 300000);
         QVERIFY(results.complete);
@@ -311,6 +314,103 @@ private Q_SLOTS:
             QCOMPARE(loopMs, 0.0);
             QVERIFY2(seen.size() <= 1, qPrintable(what));   // whatever it inherited, never changed
         }
+    }
+
+    // A timed pass during which the machine ran slower than usual is timed again, by every
+    // server together, at most twice; the figures kept are those of one whole pass.
+    void slowTimedPassIsTimedAgain_data()
+    {
+        QTest::addColumn<int>("slowAttempts");
+        QTest::addColumn<int>("retimed");
+        QTest::addColumn<int>("slowPasses");
+        QTest::newRow("slow once") << 1 << 1 << 0;
+        QTest::newRow("slow every time") << 3 << 2 << 1;
+    }
+
+    void slowTimedPassIsTimedAgain()
+    {
+        QFETCH(int, slowAttempts);
+        QFETCH(int, retimed);
+        QFETCH(int, slowPasses);
+        VERSUS_REQUIRE_SERVER(old, "valkey-8.0.1");
+        VERSUS_REQUIRE_SERVER(current, "valkey-9.1.");
+        QTemporaryDir dir;
+        auto reference = std::make_shared<CpuSpeedReference>(dir.filePath(QStringLiteral("cpu-loop.json")),
+                                                             QStringLiteral("test CPU"));
+        reference->offer(1e6);
+        for (int i = 0; i < 5; ++i)
+            reference->offerChase(100);
+        // Samples come at the start and the end of each attempt (the interval is never reached
+        // in between); attempts up to `slowAttempts` see memory 50% slower than usual.
+        auto calls = std::make_shared<std::atomic<int>>(0);
+        auto sampler = [calls, slowAttempts](int) {
+            const int call = calls->fetch_add(1);
+            MachineSpeed speed;
+            speed.loopNs = 1e6;
+            speed.chaseNs = call < 2 * slowAttempts ? 150 : 100;
+            speed.samples = 1;
+            return speed;
+        };
+        const auto workload = std::make_shared<TinyWorkload>(2000);
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        QSignalSpy log(&controller, &RunController::serverLog);
+        RunRequest request = requestFor({old, current}, workload);
+        request.settleLimitMs = 0;
+        PassSpeedometer::Options options;
+        options.retimeLimit = 2;
+        options.sampleInterval = std::chrono::hours(1);
+        options.sampler = sampler;
+        request.speedometer = std::make_shared<PassSpeedometer>(reference, options);
+        controller.start(request);
+        const ResultsBundle results = waitForFinish(finished, 120000);
+        QVERIFY(results.complete);
+
+        QStringList retimeLines;
+        QStringList keptLines;
+        int pinnings = 0;
+        for (const QList<QVariant> &arguments : log) {
+            const QString line = arguments.at(1).toString();
+            if (line.contains(QStringLiteral("; timing it again")))
+                retimeLines << line;
+            if (line.contains(QStringLiteral("kept, and marked slow")))
+                keptLines << line;
+            if (line.startsWith(QStringLiteral("timed pass: server on CPU")))
+                ++pinnings;
+        }
+        if (!CpuPlan::forThisMachine()) {   // one CPU: nothing pinned, nothing sampled
+            QCOMPARE(calls->load(), 0);
+            QVERIFY(retimeLines.isEmpty());
+            return;
+        }
+        const QString slowReason = QStringLiteral("timed pass: memory 50% slower than usual (150 ns per step against 100 ns)");
+        QStringList expectedRetimes;
+        for (int attempt = 2; attempt <= retimed + 1; ++attempt) {
+            for (int server = 0; server < 2; ++server)
+                expectedRetimes << slowReason + QStringLiteral("; timing it again (attempt %1 of 3)").arg(attempt);
+        }
+        QCOMPARE(retimeLines, expectedRetimes);
+        QCOMPARE(keptLines.size(), 2 * slowPasses);
+        if (slowPasses)
+            QCOMPARE(keptLines.front(), slowReason + QStringLiteral(" in attempt 3 as well; kept, and marked slow"));
+        QCOMPARE(pinnings, 2 * (retimed + 1));   // each attempt is pinned and raced anew
+        QCOMPARE(calls->load(), 2 * (retimed + 1));
+
+        const WorkloadDescription description = workload->describe();
+        for (const ServerRun &server : results.servers) {
+            QCOMPARE(server.repeats.size(), size_t(1));
+            const RepeatResult &repeat = server.repeats.front();
+            QCOMPARE(repeat.retimed, retimed);
+            QCOMPARE(repeat.slowPasses, slowPasses);
+            QCOMPARE(repeat.passChaseNs, slowPasses ? 150.0 : 100.0);
+            QCOMPARE(repeat.passLoopMs, 1.0);
+            // One pass's commands, not the attempts' together: the statistics start anew each time.
+            QCOMPARE(repeat.commands, description.commands);
+            QCOMPARE(repeat.totalCalls(), description.commands);
+            QCOMPARE(repeat.keys, 150LL);
+        }
+        for (qint64 pid : pidsFromLog(log))
+            QVERIFY2(!ServerTestHelpers::processAlive(pid), qPrintable(QString::number(pid)));
     }
 
     void unsupportedCommandIsAResult()
