@@ -84,7 +84,7 @@ void addRunOptions(QCommandLineParser &parser)
         {QStringLiteral("attributes"), QStringLiteral("Attribute configuration for the ecommerce workload."), QStringLiteral("file")},
         {QStringLiteral("events"), QStringLiteral("Generate this many events instead of the built-in recording."), QStringLiteral("n")},
         {QStringLiteral("set"), QStringLiteral("Workload parameter, repeatable: --set keys=20000."), QStringLiteral("name=value")},
-        {QStringLiteral("repeat"), QStringLiteral("Repeats, each on freshly started servers, interleaved across versions (default 1)."), QStringLiteral("n"), QStringLiteral("1")},
+        {QStringLiteral("repeat"), QStringLiteral("Repeats, each on freshly started servers, interleaved across versions; under the fair schedule a timed pass during which the machine ran slower than usual is timed again (default 1)."), QStringLiteral("n"), QStringLiteral("1")},
         {QStringLiteral("schedule"), QStringLiteral("fair (default: one server executes at a time, on a CPU of its own) or concurrent."),
          QStringLiteral("fair|concurrent"), QStringLiteral("fair")},
         {QStringLiteral("batch"), QStringLiteral("Events per pipeline (default 1, as an application sends them)."), QStringLiteral("n"), QStringLiteral("1")},
