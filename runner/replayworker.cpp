@@ -239,6 +239,41 @@ Status ReplayWorker::runRepeat(int repeat, RepeatResult &result)
     return Status::success();
 }
 
+// The live probe: the same figures as the final ones, read mid-pass. Memory passes are
+// probed too, so each type's bar grows while its pass runs; their command counts are left
+// alone, since CONFIG RESETSTAT only precedes timed passes.
+Status ReplayWorker::publishLive(ServerSession &session, const QString &type, bool timed, long long baselineBytes,
+                                 const RepeatResult &totals, long long eventsDone, long long commandsDone)
+{
+    Outcome<std::map<QString, CommandStat>> stats = timed ? session.commandStats()
+                                                          : Outcome<std::map<QString, CommandStat>>(std::map<QString, CommandStat>());
+    Outcome<long long> used = session.usedMemory();
+    Outcome<long long> keys = session.dbSize();
+    if (!stats || !used || !keys)
+        return Error{!stats ? stats.error() : (!used ? used.error() : keys.error())};
+    RepeatResult partial = totals;
+    partial.status = QStringLiteral("incomplete");
+    if (timed) {
+        partial.events = eventsDone;
+        partial.commands = commandsDone;
+    }
+    if (type.isEmpty()) {
+        partial.byCommand = stats.value();
+        partial.keys = keys.value();
+        partial.usedMemoryDelta = used.value() - baselineBytes;
+        partial.bytesPerKey = keys.value() > 0 ? double(partial.usedMemoryDelta) / double(keys.value()) : 0;
+    } else {
+        mergeStats(partial.byCommand, stats.value());
+        TypeMemory &memory = partial.byType[type];
+        memory.keys = keys.value();
+        memory.usedMemoryDelta = used.value() - baselineBytes;
+        memory.bytesPerKey = keys.value() > 0 ? double(memory.usedMemoryDelta) / double(keys.value()) : 0;
+    }
+    partial.eventsPerSecond = m_progress.eventsPerSecond;
+    Q_EMIT live(m_job.runId, m_job.index, partial);
+    return Status::success();
+}
+
 Status ReplayWorker::runPass(ServerSession &session, const QString &name, const QString &type, bool timed,
                              RepeatResult &totals, PassMeasurement &out)
 {
@@ -322,37 +357,9 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
             if (sinceProbe.elapsed() < m_job.probeIntervalMs)
                 return;
             sinceProbe.restart();
-            // The live probe: the same figures as the final ones, read mid-pass. Memory passes
-            // are probed too, so each type's bar grows while its pass runs; their command counts
-            // are left alone, since CONFIG RESETSTAT only precedes timed passes.
-            Outcome<std::map<QString, CommandStat>> stats = timed ? session.commandStats()
-                                                                  : Outcome<std::map<QString, CommandStat>>(std::map<QString, CommandStat>());
-            Outcome<long long> used = session.usedMemory();
-            Outcome<long long> keys = session.dbSize();
-            if (!stats || !used || !keys) {
-                probeError = !stats ? stats.error() : (!used ? used.error() : keys.error());
-                return;
-            }
-            RepeatResult partial = totals;
-            partial.status = QStringLiteral("incomplete");
-            if (timed) {
-                partial.events = eventsDone;
-                partial.commands = commandsDone;
-            }
-            if (type.isEmpty()) {
-                partial.byCommand = stats.value();
-                partial.keys = keys.value();
-                partial.usedMemoryDelta = used.value() - baselineBytes;
-                partial.bytesPerKey = keys.value() > 0 ? double(partial.usedMemoryDelta) / double(keys.value()) : 0;
-            } else {
-                mergeStats(partial.byCommand, stats.value());
-                TypeMemory &memory = partial.byType[type];
-                memory.keys = keys.value();
-                memory.usedMemoryDelta = used.value() - baselineBytes;
-                memory.bytesPerKey = keys.value() > 0 ? double(memory.usedMemoryDelta) / double(keys.value()) : 0;
-            }
-            partial.eventsPerSecond = m_progress.eventsPerSecond;
-            Q_EMIT live(m_job.runId, m_job.index, partial);
+            Status probed = publishLive(session, type, timed, baselineBytes, totals, eventsDone, commandsDone);
+            if (!probed)
+                probeError = probed.error();
         };
 
         Outcome<PassResult> pass = replayPass(*m_job.workload, replay, options);

@@ -59,6 +59,8 @@ private:
     Status checkEndpointConsent(ServerSession &session);
     Status runPass(ServerSession &session, const QString &name, const QString &type, bool timed,
                    RepeatResult &totals, PassMeasurement &out);
+    Status publishLive(ServerSession &session, const QString &type, bool timed, long long baselineBytes,
+                       const RepeatResult &totals, long long eventsDone, long long commandsDone);
     void stopServer();
     // Waits until every server in the run reaches the next phase; false when cancelled.
     bool reachNextPhase();

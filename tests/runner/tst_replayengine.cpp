@@ -316,6 +316,45 @@ private Q_SLOTS:
         }
     }
 
+    // While a timed pass runs, the results carry the server's own figures so far: exactly the
+    // commands replied to, counted by the server, and the keys and memory they made.
+    void liveFiguresDuringATimedPass()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        const auto workload = std::make_shared<TinyWorkload>(40000);
+        const long long total = workload->describe().commands;
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        QSignalSpy changed(&controller, &RunController::resultsChanged);
+        RunRequest request = requestFor({spec}, workload);
+        request.probeIntervalMs = 50;
+        controller.start(request);
+        const ResultsBundle results = waitForFinish(finished, 120000);
+        QVERIFY(results.complete);
+
+        int partials = 0;
+        for (const QList<QVariant> &arguments : changed) {
+            const ServerRun &server = arguments.first().value<ResultsBundle>().servers.front();
+            if (server.repeats.empty())
+                continue;
+            const RepeatResult &repeat = server.repeats.front();
+            if (repeat.status != QLatin1String("incomplete") || repeat.commands <= 0 || repeat.commands >= total)
+                continue;
+            ++partials;
+            long long workloadCalls = 0;
+            for (const char *name : {"incrby", "expire", "lpush", "ltrim"}) {
+                const auto found = repeat.byCommand.find(QString::fromLatin1(name));
+                if (found != repeat.byCommand.end())
+                    workloadCalls += found->second.calls;
+            }
+            QCOMPARE(workloadCalls, repeat.commands);
+            QVERIFY2(repeat.keys > 0 && repeat.usedMemoryDelta > 0,
+                     qPrintable(QStringLiteral("%1 keys, %2 bytes").arg(repeat.keys).arg(repeat.usedMemoryDelta)));
+        }
+        QVERIFY2(partials > 0, "no live figures arrived during the timed pass");
+        QCOMPARE(results.servers.front().repeats.front().commands, total);
+    }
+
     // A timed pass during which the machine ran slower than usual is timed again, by every
     // server together, at most twice; the figures kept are those of one whole pass.
     void slowTimedPassIsTimedAgain_data()
