@@ -10,7 +10,8 @@
 namespace {
 
 // Enough steps to average over thousands of cache misses, few enough (about 7 ms) not to
-// stretch the pass. The walk touches 2.5 MB of lines and so evicts the server's 1 MB L2;
+// stretch the pass. The walk touches 2.5 MB of lines and so evicts the server's L2 (1 MB on
+// the development machine's CPU family; the virtual machine does not report its caches);
 // refilling it is an estimated 1.6 ms (16,000 lines at about 100 ns), so samples are a
 // second apart to keep that well under 1% of the pass.
 constexpr int kChaseSteps = 40000;
