@@ -334,7 +334,8 @@ private Q_SLOTS:
 
         int partials = 0;
         for (const QList<QVariant> &arguments : changed) {
-            const ServerRun &server = arguments.first().value<ResultsBundle>().servers.front();
+            const ResultsBundle live = arguments.first().value<ResultsBundle>();
+            const ServerRun &server = live.servers.front();
             if (server.repeats.empty())
                 continue;
             const RepeatResult &repeat = server.repeats.front();
