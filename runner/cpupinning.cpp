@@ -4,9 +4,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
-#include <cmath>
 #include <cstring>
-#include <thread>
 #include <sched.h>
 #include <sys/types.h>
 
@@ -122,8 +120,8 @@ std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus)
     return nanoseconds;
 }
 
-ServerCpuChooser::ServerCpuChooser(CpuPlan allowed, Settling settling, Race race)
-    : m_allowed(std::move(allowed)), m_settling(std::move(settling)), m_race(std::move(race)), m_current(m_allowed)
+ServerCpuChooser::ServerCpuChooser(CpuPlan allowed, Race race)
+    : m_allowed(std::move(allowed)), m_race(std::move(race)), m_current(m_allowed)
 {
 }
 
@@ -141,28 +139,13 @@ CpuPlan ServerCpuChooser::choose(const std::vector<double> &times) const
     return plan;
 }
 
-CpuPlan ServerCpuChooser::planFor(int phase, const std::atomic<bool> *cancelled)
+CpuPlan ServerCpuChooser::planFor(int phase)
 {
     std::lock_guard<std::mutex> lock(m_mutex);
-    if (phase == m_phase)
-        return m_current;
-    m_phase = phase;
-    std::vector<double> times = m_race(m_allowed.allowedCpus);
-    const auto start = std::chrono::steady_clock::now();
-    const double usual = m_settling.reference ? m_settling.reference->bestLoopNanoseconds() : 0;
-    auto slow = [&] { return usual > 0 && fastestOf(times) > usual * 1.25; };
-    while (slow() && m_settling.limitMs > 0 && !(cancelled && cancelled->load())
-           && std::chrono::steady_clock::now() - start < std::chrono::milliseconds(m_settling.limitMs)) {
-        std::this_thread::sleep_for(m_settling.retry);
-        times = m_race(m_allowed.allowedCpus);
+    if (phase != m_phase) {
+        m_phase = phase;
+        m_current = choose(m_race(m_allowed.allowedCpus));
     }
-    m_current = choose(times);
-    if (m_settling.limitMs > 0)
-        m_current.waitedSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    if (slow())
-        m_current.slowerThanUsual = fastestOf(times) / usual;
-    if (m_settling.reference)
-        m_settling.reference->offer(fastestOf(times));
     return m_current;
 }
 
@@ -184,12 +167,6 @@ QString CpuPlan::describe() const
             times << QStringLiteral("CPU %1 %2 ms").arg(allowedCpus[i]).arg(loopNanoseconds[i] / 1e6, 0, 'f', 2);
         text += QStringLiteral(" (fixed loop: %1)").arg(times.join(QStringLiteral(", ")));
     }
-    if (slowerThanUsual > 0)
-        text += QStringLiteral("; every CPU still %1% slower than usual after %2 s")
-                    .arg(int(std::lround((slowerThanUsual - 1) * 100)))
-                    .arg(waitedSeconds, 0, 'f', 1);
-    else if (waitedSeconds >= 0.1)
-        text += QStringLiteral("; waited %1 s for the usual speed").arg(waitedSeconds, 0, 'f', 1);
     return text;
 }
 

@@ -8,15 +8,11 @@
 // On a shared virtual machine one virtual CPU can run half as fast as another for minutes
 // (a fixed loop took 0.28 s on one and 0.185 s on the other), and every server timed there
 // slows with it. So before each timed pass the CPUs race a short fixed loop and the
-// servers get the fastest.
+// servers get the fastest. Waiting for the machine's usual speed is PassSpeedometer's job.
 
-#include "cpuspeedreference.h"
 #include "outcome.h"
 #include <QString>
-#include <atomic>
-#include <chrono>
 #include <functional>
-#include <memory>
 #include <mutex>
 #include <optional>
 #include <vector>
@@ -26,15 +22,12 @@ struct CpuPlan {
     std::vector<int> replayCpus;   // the replay threads run here
     std::vector<int> allowedCpus;  // what the process was allowed before; restored afterwards
     std::vector<double> loopNanoseconds;   // per allowed CPU, when the CPUs were raced
-    double waitedSeconds = 0;              // waited for the machine's usual speed
-    double slowerThanUsual = 0;            // > 0: the fastest CPU's loop time / the usual one, when still slow
 
     // Server on the last allowed CPU; nullopt when this process may use fewer than two CPUs.
     static std::optional<CpuPlan> forThisMachine();
     // The same CPUs with the servers on `serverCpu`.
     CpuPlan withServerOn(int serverCpu) const;
-    // "server on CPU 1, replay on CPU 0", plus "(fixed loop: CPU 0 1.45 ms, CPU 1 1.02 ms)" once
-    // raced, and how long it waited for the usual speed.
+    // "server on CPU 1, replay on CPU 0", plus "(fixed loop: CPU 0 1.45 ms, CPU 1 1.02 ms)" once raced.
     QString describe() const;
     // The loop time on the server's CPU; 0 when the CPUs were not raced.
     double serverLoopMilliseconds() const;
@@ -55,35 +48,20 @@ bool runOnCpu(int cpu, const std::function<void()> &work);
 // thread could not be moved there. The calling thread's affinity is restored afterwards.
 std::vector<double> timeFixedLoopOn(const std::vector<int> &cpus);
 
-// When a timed pass may wait for the machine's usual speed, and for how long.
-struct CpuSettling {
-    std::shared_ptr<CpuSpeedReference> reference;   // null: never wait
-    int limitMs = 0;
-    std::chrono::milliseconds retry{250};
-};
-
 // Shared by the workers of a run: the first worker to ask for a phase's plan races the CPUs,
 // the others get the same answer, so every server of a repeat is timed on the same CPU.
-//
-// With a reference and a wait limit, a pass does not start while every CPU runs the loop
-// more than 25% slower than the machine's usual speed: on the development machine whole
-// stretches of 40 s ran the loop 1.3 times slower and µs/command about 1.9 times higher.
-// The chooser races again every 250 ms until one CPU is back, or the limit passes.
 class ServerCpuChooser {
 public:
     using Race = std::function<std::vector<double>(const std::vector<int> &cpus)>;
-    using Settling = CpuSettling;
 
-    explicit ServerCpuChooser(CpuPlan allowed, Settling settling = Settling(), Race race = timeFixedLoopOn);
-    // Blocks the first caller of a phase while it waits for the usual speed; `cancelled` ends the wait.
-    CpuPlan planFor(int phase, const std::atomic<bool> *cancelled = nullptr);
+    explicit ServerCpuChooser(CpuPlan allowed, Race race = timeFixedLoopOn);
+    CpuPlan planFor(int phase);
 
 private:
     CpuPlan choose(const std::vector<double> &times) const;
 
     std::mutex m_mutex;
     const CpuPlan m_allowed;
-    const Settling m_settling;
     const Race m_race;
     int m_phase = -1;
     CpuPlan m_current;

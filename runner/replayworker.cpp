@@ -318,8 +318,8 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         const int timedPhase = m_phase - 1;
         std::optional<CpuPinning> pinning;
         if (timed && m_job.cpus && m_process) {
-            report(QStringLiteral("waiting"), QStringLiteral("for the machine's usual CPU speed"));
-            const CpuPlan plan = m_job.cpus->planFor(timedPhase, m_job.cancelled.get());
+            report(QStringLiteral("waiting"), QStringLiteral("for the machine's usual speed"));
+            const CpuPlan plan = m_job.cpus->planFor(timedPhase);
             totals.cpuLoopMs = std::max(totals.cpuLoopMs, plan.serverLoopMilliseconds());
             pinning.emplace(plan, m_process->pid(), m_run.id);
             logLine(pinning->status() ? QStringLiteral("%1: %2").arg(phase, plan.describe())

@@ -125,23 +125,16 @@ int RunController::start(const RunRequest &request)
     std::shared_ptr<PassSpeedometer> speedometer;
     if (fair && request.pinCpus) {
         if (const std::optional<CpuPlan> plan = CpuPlan::forThisMachine()) {
-            ServerCpuChooser::Settling settling;
-            settling.limitMs = request.settleLimitMs >= 0 ? request.settleLimitMs : (request.repeats > 1 ? 30000 : 0);
-            const int retimeLimit = request.retimeLimit >= 0 ? request.retimeLimit : (request.repeats > 1 ? 2 : 0);
+            cpus = std::make_shared<ServerCpuChooser>(*plan);
+            PassSpeedometer::Options options;
+            options.settleLimitMs = request.settleLimitMs >= 0 ? request.settleLimitMs : (request.repeats > 1 ? 30000 : 0);
+            options.retimeLimit = request.retimeLimit >= 0 ? request.retimeLimit : (request.repeats > 1 ? 2 : 0);
             // The usual speed matters where repeats must agree; a single run neither waits for it nor learns it.
-            if (request.speedometer) {
+            if (request.speedometer)
                 speedometer = request.speedometer;
-            } else if (settling.limitMs > 0 || retimeLimit > 0) {
-                auto reference = std::make_shared<CpuSpeedReference>(CpuSpeedReference::defaultPath(),
-                                                                     m_results.machine.cpuModel);
-                if (settling.limitMs > 0)
-                    settling.reference = reference;
-                PassSpeedometer::Options options;
-                options.retimeLimit = retimeLimit;
-                options.settleLimitMs = settling.limitMs;
-                speedometer = std::make_shared<PassSpeedometer>(reference, options);
-            }
-            cpus = std::make_shared<ServerCpuChooser>(*plan, settling);
+            else if (options.settleLimitMs > 0 || options.retimeLimit > 0)
+                speedometer = std::make_shared<PassSpeedometer>(
+                    std::make_shared<CpuSpeedReference>(CpuSpeedReference::defaultPath(), m_results.machine.cpuModel), options);
         }
     }
 

@@ -19,7 +19,7 @@ struct RunRequest {
     int commandTimeoutMs = 10000;                 // a server silent this long is marked failed (hung)
     int probeIntervalMs = 200;                    // live INFO probe period
     bool pinCpus = true;                          // fair schedule: a CPU of its own for the timed server
-    // Fair schedule: how long a timed pass may wait for the machine's usual CPU speed.
+    // Fair schedule: how long a timed pass may wait for the machine's usual speed.
     // -1: 30 s with repeats (a slow stretch would make them disagree), none for a single run.
     int settleLimitMs = -1;
     // Fair schedule: how often a timed pass is run again when the machine ran slower than

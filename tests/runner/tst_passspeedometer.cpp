@@ -194,6 +194,12 @@ private Q_SLOTS:
         const size_t before = slow.cpus->size();
         stuck.begin(2, 0, &cancelled);
         QCOMPARE(slow.cpus->size(), before + 1);
+
+        // Without a usual speed to compare with, nothing waits.
+        PassSpeedometer unjudged(nullptr, limited);
+        const size_t sampled = slow.cpus->size();
+        QCOMPARE(unjudged.begin(1, 0), QString());
+        QCOMPARE(slow.cpus->size(), sampled + 1);
     }
 
     // A slow pass is timed again at most `retimeLimit` times; then it is kept, still slow.
