@@ -109,7 +109,6 @@ QString PassSpeedometer::begin(int phase, int serverCpu, const std::atomic<bool>
     else if (waited >= 0.1)
         m_waited = QStringLiteral("waited %1 s for the machine's usual speed").arg(waited, 0, 'f', 1);
     m_samples.push_back(sample);
-    m_sampling = true;
     m_lastSample = std::chrono::steady_clock::now();
     return m_waited;
 }
@@ -118,7 +117,10 @@ void PassSpeedometer::tick()
 {
     std::unique_lock<std::mutex> lock(m_mutex, std::try_to_lock);
     // Another thread sampling right now has this moment covered.
-    if (!lock.owns_lock() || !m_sampling || std::chrono::steady_clock::now() - m_lastSample < m_options.sampleInterval)
+    if (!lock.owns_lock())
+        return;
+    const bool sampling = m_phase != m_judgedPhase;   // begun and not yet finished
+    if (!sampling || std::chrono::steady_clock::now() - m_lastSample < m_options.sampleInterval)
         return;
     m_samples.push_back(sampleNow(m_serverCpu));
     m_lastSample = std::chrono::steady_clock::now();
@@ -130,7 +132,6 @@ PassSpeedometer::Judgement PassSpeedometer::finish(int phase, int attempt)
     if (phase == m_judgedPhase)
         return m_judgement;
     m_judgedPhase = phase;
-    m_sampling = false;
     // A pass that ended before its first tick still has the sample taken at its start.
     if (phase == m_phase)
         m_samples.push_back(sampleNow(m_serverCpu));

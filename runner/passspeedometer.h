@@ -88,7 +88,6 @@ private:
     int m_phase = -1;
     int m_serverCpu = -1;
     QString m_waited;
-    bool m_sampling = false;
     std::chrono::steady_clock::time_point m_lastSample;
     std::vector<MachineSpeed> m_samples;
     int m_judgedPhase = -1;
