@@ -83,14 +83,19 @@ void ConsoleProgress::onProgress(const ServerProgress &progress)
     std::fflush(m_stream);
 }
 
-void ConsoleProgress::onLog(const QString &, const QString &line)
+void ConsoleProgress::onLog(const QString &serverId, const QString &line)
 {
     if (m_interactive && m_drawnRows > 0) {
         // Print the log line above the live block and redraw the block under it.
         std::fprintf(m_stream, "\x1b[%dA\x1b[J", m_drawnRows);
         m_drawnRows = 0;
     }
-    std::fprintf(m_stream, "%s\n", qPrintable(line));
+    // Every server logs the same kinds of line, so each is tagged with its server, as the
+    // window's log does; errors already begin with the server they name.
+    if (serverId.isEmpty() || line.startsWith(serverId + QLatin1String(": ")))
+        std::fprintf(m_stream, "%s\n", qPrintable(line));
+    else
+        std::fprintf(m_stream, "%s: %s\n", qPrintable(serverId), qPrintable(line));
     if (m_interactive)
         redraw();
     std::fflush(m_stream);

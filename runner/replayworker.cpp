@@ -167,8 +167,7 @@ Status ReplayWorker::runRepeat(int repeat, RepeatResult &result)
             return started;
         m_host = m_process->host();
         m_port = m_process->port();
-        logLine(QStringLiteral("started %1 on %2:%3 (pid %4)")
-                    .arg(m_run.id, m_host).arg(m_port).arg(m_process->pid()));
+        logLine(QStringLiteral("started on %1:%2 (pid %3)").arg(m_host).arg(m_port).arg(m_process->pid()));
     } else {
         m_host = m_job.spec.host;
         m_port = m_job.spec.port;
@@ -211,7 +210,7 @@ Status ReplayWorker::runRepeat(int repeat, RepeatResult &result)
         if (!measured.pass.firstUnknownCommandError.isEmpty()) {
             memory.status = QStringLiteral("unsupported");
             memory.error = measured.pass.firstUnknownCommandError;
-            logLine(QStringLiteral("%1: %2 unsupported: %3").arg(m_run.id, type, memory.error));
+            logLine(QStringLiteral("%1 unsupported: %2").arg(type, memory.error));
             m_progress.message = QStringLiteral("%1 unsupported").arg(type);
             continue;
         }
@@ -438,8 +437,8 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
             return Error{survey.error()};
         out.survey = survey.value();
     }
-    logLine(QStringLiteral("%1: %2: %3 events, %4 commands, %5 keys, %6 bytes")
-                .arg(m_run.id, phase)
+    logLine(QStringLiteral("%1: %2 events, %3 commands, %4 keys, %5 bytes")
+                .arg(phase)
                 .arg(out.pass.events)
                 .arg(out.pass.commands)
                 .arg(out.keys)

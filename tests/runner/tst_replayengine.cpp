@@ -241,15 +241,19 @@ private Q_SLOTS:
             }
         }
         QStringList seen;
+        // "timed pass: 1000 events, 3000 commands, …": the line a pass ends with.
+        static const QRegularExpression passEnded(QStringLiteral("^(.+): \\d+ events, \\d+ commands, "));
+        QStringList labels;
+        for (const ServerSpec &spec : servers)
+            labels << spec.label;
         for (const QList<QVariant> &arguments : log) {
-            const QString server = arguments.at(0).toString();
             const QString line = arguments.at(1).toString();
-            if (line.startsWith(QStringLiteral("started ") + server + QLatin1Char(' ')))
+            QVERIFY2(labels.contains(arguments.at(0).toString()), qPrintable(arguments.at(0).toString() + QStringLiteral(": ") + line));
+            if (line.startsWith(QStringLiteral("started on ")))
                 seen << QStringLiteral("started");
-            for (const QString &phase : timedPhases) {
-                if (line.startsWith(server + QStringLiteral(": ") + phase + QStringLiteral(": ")))
-                    seen << phase;
-            }
+            const QRegularExpressionMatch ended = passEnded.match(line);
+            if (ended.hasMatch() && timedPhases.contains(ended.captured(1)))
+                seen << ended.captured(1);
         }
         QCOMPARE(seen, expected);
         for (const ServerRun &server : results.servers)

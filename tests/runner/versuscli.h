@@ -131,10 +131,10 @@ public:
         return finish(timeoutMs);
     }
 
-    // label -> pid, from the "started <label> on 127.0.0.1:PORT (pid N)" lines of stderr.
+    // label -> pid, from the "<label>: started on 127.0.0.1:PORT (pid N)" lines of stderr.
     std::map<QString, qint64> serverPids() const
     {
-        static const QRegularExpression started(QStringLiteral("started (\\S+) on \\S+ \\(pid (\\d+)\\)"));
+        static const QRegularExpression started(QStringLiteral("(\\S+): started on \\S+ \\(pid (\\d+)\\)"));
         std::map<QString, qint64> pids;
         auto it = started.globalMatch(errSoFar());
         while (it.hasNext()) {
