@@ -9,6 +9,7 @@
 #include "benchsupport.h"
 #include "passreplayer.h"
 #include "redisconnection.h"
+#include "respfile.h"
 #include "serverprocess.h"
 #include "workloadfactory.h"
 
@@ -105,31 +106,9 @@ int main(int argc, char **argv)
     // The same bytes Versus sends, written once for valkey-cli.
     QTemporaryDir dir;
     const QString respPath = dir.filePath(QStringLiteral("stream.resp"));
-    long long commands = 0;
-    long long eventCount = 0;
-    {
-        Outcome<std::unique_ptr<CommandSource>> source = workload.open();
-        if (!source)
-            Bench::fail(source.error());
-        QFile file(respPath);
-        if (!file.open(QIODevice::WriteOnly))
-            Bench::fail(QStringLiteral("%1: %2").arg(respPath, file.errorString()));
-        EventCommands event;
-        std::string buffer;
-        while (source.value()->next(event)) {
-            ++eventCount;
-            for (const WorkloadCommand &command : event.commands) {
-                appendResp(command, buffer);
-                ++commands;
-            }
-            event.clear();
-            if (buffer.size() > (1 << 20)) {
-                file.write(buffer.data(), qint64(buffer.size()));
-                buffer.clear();
-            }
-        }
-        file.write(buffer.data(), qint64(buffer.size()));
-    }
+    const Bench::RespFile written = Bench::writeRespFile(workload, respPath);
+    const long long commands = written.commands;
+    const long long eventCount = written.events;
     std::printf("workload: ecommerce, %lld events, %lld commands, %.1f MB of RESP\n", eventCount, commands,
                 double(QFileInfo(respPath).size()) / 1e6);
 

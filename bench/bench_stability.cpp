@@ -50,16 +50,8 @@ int main(int argc, char **argv)
             servers = args[++i];
         }
     }
-    if (servers.isEmpty()) {
-        QStringList labels;
-        for (const char *prefix : {"valkey-8.0.1", "valkey-8.1.1", "valkey-9.1."}) {
-            const std::optional<Bench::FetchedServer> found = Bench::findServer(QString::fromLatin1(prefix));
-            if (!found)
-                Bench::fail(QStringLiteral("%1 is not fetched: run scripts/fetch-servers").arg(QString::fromLatin1(prefix)));
-            labels << found->spec.label;
-        }
-        servers = labels.join(QLatin1Char(','));
-    }
+    if (servers.isEmpty())
+        servers = Bench::stabilityServerLabels().join(QLatin1Char(','));
 
     QTemporaryDir dir;
     const QString bundlePath = dir.filePath(QStringLiteral("bundle.json"));

@@ -123,4 +123,17 @@ inline double cpuMs()
     std::exit(1);
 }
 
+// The three versions bench_stability and bench_noise_floor compare, as fetched.
+inline QStringList stabilityServerLabels()
+{
+    QStringList labels;
+    for (const char *prefix : {"valkey-8.0.1", "valkey-8.1.1", "valkey-9.1."}) {
+        const std::optional<FetchedServer> found = findServer(QString::fromLatin1(prefix));
+        if (!found)
+            fail(QStringLiteral("%1 is not fetched: run scripts/fetch-servers").arg(QString::fromLatin1(prefix)));
+        labels << found->spec.label;
+    }
+    return labels;
+}
+
 } // namespace Bench

@@ -1,0 +1,202 @@
+// The machine's own noise floor under bench_stability's measurement: the same default
+// workload, the same three versions and the same number of repeats, each repeat on freshly
+// started servers, but sent by the reference client (`valkey-cli --pipe`), one server after
+// the other, with none of Versus's code in the timed path. Each server is timed on the CPU
+// that won the same fixed-loop race Versus uses, with valkey-cli on another CPU, and
+// µs/command is Σusec / Σcalls from INFO commandstats, as in Versus.
+//
+// If the CV here is as large as bench_stability's, the variation belongs to the machine, not
+// to Versus: nothing Versus does in a repeat can make a server's commands take less time
+// than they take for the reference client at the same moment.
+//
+// Usage: bench_noise_floor [--repeats N] [--spacing S] [--servers a,b,c]
+//   --spacing  seconds from the start of one repeat to the start of the next (default 21,
+//              about what a repeat of bench_stability's run takes), so the repeats sample the
+//              machine at the same pace.
+
+#include "benchsupport.h"
+#include "cpupinning.h"
+#include "infoparser.h"
+#include "redisconnection.h"
+#include "respfile.h"
+#include "serverprocess.h"
+#include "workloadfactory.h"
+
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <sched.h>
+#include <set>
+
+namespace {
+
+void mustReplyOk(RedisConnection &control, const std::vector<std::string> &command, const QString &server)
+{
+    Outcome<Reply> reply = control.command(command);
+    if (!reply || reply.value().isError())
+        Bench::fail(QStringLiteral("%1: %2 failed: %3")
+                        .arg(server, QString::fromStdString(command.front()),
+                             reply ? QString::fromStdString(reply.value().text) : reply.error()));
+}
+
+// Σusec / Σcalls over the workload's commands. valkey-cli ends --pipe with an ECHO of its own
+// to find the last reply; like Versus's probe commands it is not part of the workload.
+double usecPerCommand(RedisConnection &control, const QString &server, long long expectedCalls)
+{
+    Outcome<Reply> reply = control.command({"INFO", "commandstats"});
+    if (!reply || reply.value().isError())
+        Bench::fail(QStringLiteral("%1: INFO commandstats failed").arg(server));
+    long long calls = 0;
+    long long usec = 0;
+    for (const auto &[command, stat] : parseCommandStats(QString::fromStdString(reply.value().text))) {
+        if (isProbeCommand(command) || command == QLatin1String("echo"))
+            continue;
+        calls += stat.calls;
+        usec += stat.usec;
+    }
+    if (calls != expectedCalls)
+        Bench::fail(QStringLiteral("%1: commandstats counts %2 calls, the stream has %3").arg(server).arg(calls).arg(expectedCalls));
+    return double(usec) / double(calls);
+}
+
+void pipeInto(const Bench::FetchedServer &fetched, const ServerProcess &server, const QString &respPath,
+              long long commands, const std::vector<int> &clientCpus)
+{
+    QProcess cli;
+    cli.setStandardInputFile(respPath);
+    cli.setProcessChannelMode(QProcess::MergedChannels);
+    // Off the server's CPU, as Versus's replay threads are: sharing it would put the
+    // client's time into the server's usec.
+    cli.setChildProcessModifier([clientCpus] {
+        cpu_set_t set;
+        CPU_ZERO(&set);
+        for (int cpu : clientCpus)
+            CPU_SET(cpu, &set);
+        sched_setaffinity(0, sizeof set, &set);
+    });
+    QStringList arguments = fetched.cliCommand.mid(1);
+    arguments << QStringLiteral("-p") << QString::number(server.port()) << QStringLiteral("--pipe");
+    cli.start(fetched.cliCommand.first(), arguments);
+    if (!cli.waitForFinished(600000) || cli.exitStatus() != QProcess::NormalExit || cli.exitCode() != 0)
+        Bench::fail(QStringLiteral("%1: valkey-cli --pipe failed: %2").arg(fetched.spec.label, QString::fromLocal8Bit(cli.readAll())));
+    const QString output = QString::fromLocal8Bit(cli.readAll());
+    if (!output.contains(QStringLiteral("errors: 0, replies: %1").arg(commands)))
+        Bench::fail(QStringLiteral("%1: valkey-cli --pipe: unexpected summary: %2").arg(fetched.spec.label, output.trimmed()));
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    int repeats = 5;
+    double spacingSeconds = 21;
+    QStringList labels;
+    const QStringList args = app.arguments();
+    for (int i = 1; i + 1 < args.size(); ++i) {
+        if (args[i] == QLatin1String("--repeats"))
+            repeats = args[++i].toInt();
+        else if (args[i] == QLatin1String("--spacing"))
+            spacingSeconds = args[++i].toDouble();
+        else if (args[i] == QLatin1String("--servers"))
+            labels = args[++i].split(QLatin1Char(','));
+    }
+    if (labels.isEmpty())
+        labels = Bench::stabilityServerLabels();
+
+    std::vector<Bench::FetchedServer> servers;
+    for (const QString &label : labels) {
+        const std::optional<Bench::FetchedServer> found = Bench::findServer(label);
+        if (!found || found->spec.label != label)
+            Bench::fail(QStringLiteral("%1 is not fetched: run scripts/fetch-servers").arg(label));
+        if (found->cliCommand.isEmpty())
+            Bench::fail(QStringLiteral("%1 has no cli_command in its manifest: run scripts/fetch-servers").arg(label));
+        servers.push_back(*found);
+    }
+    const std::optional<CpuPlan> allowed = CpuPlan::forThisMachine();
+    if (!allowed)
+        Bench::fail(QStringLiteral("this process may use fewer than two CPUs: the server and the client need one each"));
+
+    Outcome<std::shared_ptr<Workload>> made = makeWorkload(QStringLiteral("ecommerce"), {}, QString(), 0, false);
+    if (!made)
+        Bench::fail(made.error());
+    QTemporaryDir dir;
+    const QString respPath = dir.filePath(QStringLiteral("stream.resp"));
+    const Bench::RespFile stream = Bench::writeRespFile(*made.value(), respPath);
+    std::printf("workload: ecommerce, %lld events, %lld commands, sent by valkey-cli --pipe\n", stream.events,
+                stream.commands);
+    std::printf("%d repeats, one every %.0f s, each on freshly started servers\n\n", repeats, spacingSeconds);
+    std::fflush(stdout);
+
+    ServerCpuChooser chooser(*allowed);
+    std::vector<std::vector<double>> usec(servers.size());
+    QString loops;
+    for (int repeat = 1; repeat <= repeats; ++repeat) {
+        QElapsedTimer repeatClock;
+        repeatClock.start();
+        std::vector<std::unique_ptr<ServerProcess>> processes;
+        std::vector<std::unique_ptr<RedisConnection>> controls;
+        for (const Bench::FetchedServer &fetched : servers) {
+            processes.push_back(std::make_unique<ServerProcess>(fetched.spec));
+            if (Status started = processes.back()->start(); !started)
+                Bench::fail(started.error());
+            controls.push_back(std::make_unique<RedisConnection>());
+            if (Status connected = processes.back()->connect(*controls.back(), 10000); !connected)
+                Bench::fail(connected.error());
+        }
+        const CpuPlan plan = chooser.planFor(repeat);
+        loops += QString::number(plan.serverLoopMilliseconds(), 'f', 2) + QLatin1Char(' ');
+        std::printf("repeat %d: %s\n", repeat, qPrintable(plan.describe()));
+        std::fflush(stdout);
+        for (size_t s = 0; s < servers.size(); ++s) {
+            const QString &label = servers[s].spec.label;
+            mustReplyOk(*controls[s], {"FLUSHALL", "SYNC"}, label);
+            mustReplyOk(*controls[s], {"CONFIG", "RESETSTAT"}, label);
+            {
+                CpuPinning pinning(plan, processes[s]->pid(), label);
+                if (!pinning.status())
+                    Bench::fail(pinning.status().error());
+                pipeInto(servers[s], *processes[s], respPath, stream.commands, plan.replayCpus);
+            }
+            usec[s].push_back(usecPerCommand(*controls[s], label, stream.commands));
+        }
+        controls.clear();
+        for (auto &process : processes)
+            process->stop();
+        const qint64 left = qint64(spacingSeconds * 1000) - repeatClock.elapsed();
+        if (repeat < repeats && left > 0)
+            QThread::msleep(static_cast<unsigned long>(left));
+    }
+
+    std::printf("\n%-14s %-42s %8s %22s\n", "server", "µs/command per repeat", "CV %", "ratio to first, CV %");
+    double maxCv = 0;
+    for (size_t s = 0; s < servers.size(); ++s) {
+        QString list;
+        std::vector<double> ratios;
+        for (size_t r = 0; r < usec[s].size(); ++r) {
+            list += QString::number(usec[s][r], 'f', 3) + QLatin1Char(' ');
+            ratios.push_back(usec[s][r] / usec[0][r]);
+        }
+        const double cv = Bench::cvPercent(usec[s]);
+        maxCv = std::max(maxCv, cv);
+        std::printf("%-14s %-42s %8.2f %22s\n", qPrintable(servers[s].spec.label), qPrintable(list), cv,
+                    s == 0 ? "" : qPrintable(QString::number(Bench::cvPercent(ratios), 'f', 2)));
+    }
+    std::set<std::vector<size_t>> orders;
+    for (int r = 0; r < repeats; ++r) {
+        std::vector<size_t> order(servers.size());
+        for (size_t s = 0; s < order.size(); ++s)
+            order[s] = s;
+        std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return usec[a][r] < usec[b][r]; });
+        orders.insert(order);
+    }
+    std::printf("same order in every repeat: %s\n", orders.size() == 1 ? "yes" : "no");
+    std::printf("fixed CPU loop on the servers' CPU before each repeat (ms): %s\n", qPrintable(loops));
+    std::printf("noise_floor_max_cv_percent: %.2f\n", maxCv);
+    return 0;
+}
