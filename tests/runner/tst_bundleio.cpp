@@ -410,9 +410,14 @@ private Q_SLOTS:
             "|---|---:|---:|\n"
             "| µs per command, min–max | 1.47–1.47 | 0.73–1.00 |\n"
             "| µs per command, 95% interval | 1.47–1.47 | %1–%2 |\n"
+            // (11 + r) / 22 in repeat r: mean 0.591, t = 2.776, s / √5 = 0.0321.
+            "| µs per command against valkey-8.0.1 in the same repeat, 95% interval | baseline | \u221249.8% to \u221232.0% |\n"
             "| memory per attribute, spread | identical | 0.00% (sum: 1.00%) |\n")
             .arg(formatFigure(interval.ciLow), formatFigure(interval.ciHigh));
-        QVERIFY2(markdown.endsWith(expected), qPrintable(markdown));
+        const QString pairing = QStringLiteral(
+            "\nThe change against valkey-8.0.1 is taken repeat by repeat: the versions of a repeat are timed side by "
+            "side, so a change in the machine's own speed between repeats drops out of it.\n");
+        QVERIFY2(markdown.endsWith(expected + pairing), qPrintable(markdown));
         QVERIFY(!bundleToMarkdown(tinyBundle()).contains(QLatin1String("Across")));
 
         // Timed again because the machine was slow: said once, for every server.
@@ -424,9 +429,57 @@ private Q_SLOTS:
         QVERIFY2(bundleToMarkdown(bundle).endsWith(
                      expected + QStringLiteral("\nTimed passes run again because the machine ran slower than usual "
                                                "during them: 3. Still slower than usual after every attempt, and "
-                                               "kept: repeat 4.\n")),
+                                               "kept: repeat 4.\n") + pairing),
                  qPrintable(bundleToMarkdown(bundle)));
         QVERIFY(!markdown.contains(QLatin1String("run again")));
+    }
+
+    // The machine's speed moves every version of a repeat together. Here it swings by 30%
+    // between repeats while 9.1.2 always takes exactly 80% of 8.0.1's time: each version's own
+    // interval is wide, the change against the baseline is exact.
+    void markdownPairsTheChangeByRepeat_data()
+    {
+        QTest::addColumn<int>("repeats");
+        QTest::addColumn<QString>("row");
+        QTest::newRow("5 repeats: 95% interval")
+            << 5 << QStringLiteral("| µs per command against valkey-8.0.1 in the same repeat, 95% interval | baseline | \u221220.0% to \u221220.0% |\n");
+        QTest::newRow("3 repeats: min–max")
+            << 3 << QStringLiteral("| µs per command against valkey-8.0.1 in the same repeat, min–max | baseline | \u221220.0% to \u221220.0% |\n");
+    }
+
+    void markdownPairsTheChangeByRepeat()
+    {
+        QFETCH(int, repeats);
+        QFETCH(QString, row);
+        const double machine[] = {1.0, 1.3, 0.9, 1.15, 1.0};
+        ResultsBundle bundle = tinyBundle();
+        bundle.repeats = repeats;
+        for (ServerRun &run : bundle.servers) {
+            const RepeatResult first = run.repeats.front();
+            run.repeats.clear();
+            const long long usec = run.version == QLatin1String("9.1.2") ? 8000 : 10000;
+            for (int r = 0; r < repeats; ++r) {
+                RepeatResult repeat = first;
+                repeat.repeat = r;
+                repeat.byCommand = {{QStringLiteral("set"), stat(1000, (long long)(usec * machine[r]))}};
+                run.repeats.push_back(repeat);
+            }
+        }
+        const QString markdown = bundleToMarkdown(bundle);
+        QVERIFY2(markdown.contains(row), qPrintable(markdown));
+        // Each version on its own spreads with the machine.
+        QVERIFY2(markdown.contains(QStringLiteral("| µs per command, min–max | 9.00–13.0 | 7.20–10.4 |")), qPrintable(markdown));
+
+        // A repeat the baseline did not complete is left out of the pairing, not paired with another.
+        for (ServerRun &run : bundle.servers) {
+            if (run.version == QLatin1String("8.0.1"))
+                run.repeats[1].status = QStringLiteral("failed");
+            else
+                run.repeats[2].byCommand[QStringLiteral("set")].usec = 8100;   // 90% of the baseline's 9000
+        }
+        const QString paired = bundleToMarkdown(bundle);
+        QVERIFY2(paired.contains(QStringLiteral("in the same repeat, min–max | baseline | \u221220.0% to \u221210.0% |")),
+                 qPrintable(paired));
     }
 };
 
