@@ -762,25 +762,6 @@ double spreadPercent(const Spread &spread)
     return spread.median == 0 ? 0 : 100.0 * (spread.max - spread.min) / spread.median;
 }
 
-// µs per command over the baseline's in the same repeat, for every repeat both completed.
-// The versions of a repeat are timed side by side, so a change in the machine's own speed
-// between repeats moves them together and drops out of this ratio.
-Spread pairedRatioSpread(const ServerRun &run, const ServerRun &base)
-{
-    std::map<int, double> baseUsec;
-    for (const RepeatResult &repeat : base.repeats) {
-        if (isOk(repeat) && repeat.usecPerCall() > 0)
-            baseUsec[repeat.repeat] = repeat.usecPerCall();
-    }
-    std::vector<double> ratios;
-    for (const RepeatResult &repeat : run.repeats) {
-        const auto found = baseUsec.find(repeat.repeat);
-        if (isOk(repeat) && found != baseUsec.end())
-            ratios.push_back(repeat.usecPerCall() / found->second);
-    }
-    return spreadOf(std::move(ratios));
-}
-
 // How far the repeats agree: the range (and 95% interval) of the time figure, and how much
 // the memory figures moved, which a deterministic workload should not make them do.
 QString markdownAcrossRepeats(const ResultsBundle &bundle, const QStringList &ids)
@@ -813,7 +794,6 @@ QString markdownAcrossRepeats(const ResultsBundle &bundle, const QStringList &id
         bool intervals = true;
         for (const QString &id : ids)
             intervals = intervals && (id == baseline || pairedRatioSpread(*bundle.server(id), *base).hasInterval());
-        auto change = [](double ratio) { return formatChange(ratio, 1.0); };
         row(QStringLiteral("µs per command against %1 in the same repeat, %2")
                 .arg(baseline, intervals ? QStringLiteral("95% interval") : QStringLiteral("min–max")),
             [&](const ServerRun &run) {
@@ -822,8 +802,7 @@ QString markdownAcrossRepeats(const ResultsBundle &bundle, const QStringList &id
                 const Spread ratio = pairedRatioSpread(run, *base);
                 if (ratio.n == 0)
                     return QStringLiteral("—");
-                return intervals ? change(ratio.ciLow) + QStringLiteral(" to ") + change(ratio.ciHigh)
-                                 : change(ratio.min) + QStringLiteral(" to ") + change(ratio.max);
+                return formatChangeRange(ratio, intervals);
             });
     }
     row(QStringLiteral("memory per attribute, spread"), [&](const ServerRun &run) {

@@ -57,3 +57,10 @@ QString formatChange(double value, double baseline)
         return text;
     return (percent < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + text;
 }
+
+QString formatChangeRange(const Spread &ratio, bool interval)
+{
+    const bool useInterval = interval && ratio.hasInterval();
+    return formatChange(useInterval ? ratio.ciLow : ratio.min, 1.0) + QStringLiteral(" to ")
+        + formatChange(useInterval ? ratio.ciHigh : ratio.max, 1.0);
+}

@@ -19,3 +19,6 @@ QString formatFigure(double value);
 double changePercent(double value, double baseline);
 // "−10.0%" (U+2212 minus), "+3.2%", "0.0%".
 QString formatChange(double value, double baseline);
+// A ratio over the repeats as changes: "−19.2% to −14.1%", its 95% interval when `interval`
+// (and it has one), else its lowest to highest.
+QString formatChangeRange(const Spread &ratio, bool interval);

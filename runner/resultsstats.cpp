@@ -3,6 +3,7 @@
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 namespace {
 
@@ -56,6 +57,22 @@ Spread spreadOver(const ServerRun &run, const std::function<double(const RepeatR
             values.push_back(figure(repeat));
     }
     return spreadOf(std::move(values));
+}
+
+Spread pairedRatioSpread(const ServerRun &run, const ServerRun &baseline)
+{
+    std::map<int, double> baselineUsec;
+    for (const RepeatResult &repeat : baseline.repeats) {
+        if (repeat.status == QLatin1String("ok") && repeat.usecPerCall() > 0)
+            baselineUsec[repeat.repeat] = repeat.usecPerCall();
+    }
+    std::vector<double> ratios;
+    for (const RepeatResult &repeat : run.repeats) {
+        const auto found = baselineUsec.find(repeat.repeat);
+        if (repeat.status == QLatin1String("ok") && found != baselineUsec.end())
+            ratios.push_back(repeat.usecPerCall() / found->second);
+    }
+    return spreadOf(std::move(ratios));
 }
 
 int compareVersions(const QString &a, const QString &b)

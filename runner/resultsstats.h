@@ -7,6 +7,10 @@
 
 Spread spreadOf(std::vector<double> values);
 Spread spreadOver(const ServerRun &run, const std::function<double(const RepeatResult &)> &figure);
+// µs per command over the baseline's in the same repeat, for every repeat both completed.
+// The versions of a repeat are timed side by side, so a change in the machine's own speed
+// between repeats moves them together and drops out of this ratio.
+Spread pairedRatioSpread(const ServerRun &run, const ServerRun &baseline);
 
 // The baseline server id: bundle.baseline if set and present, else the oldest version.
 QString baselineId(const ResultsBundle &bundle);

@@ -81,6 +81,15 @@ void ResultsTableModel::rebuildRows()
         row.usecPerEvent = medianOf(*run, [](const RepeatResult &r) { return r.usecPerEvent(); });
         row.eventsPerSecond = medianOf(*run, [](const RepeatResult &r) { return r.eventsPerSecond; });
         row.latencyP99 = medianOf(*run, [](const RepeatResult &r) { return r.latencyP99Usec; });
+        // The median's change carries the machine's drift between repeats; this does not.
+        if (const ServerRun *base = m_bundle.server(baseline); base && !row.baseline) {
+            const Spread ratio = pairedRatioSpread(*run, *base);
+            if (ratio.n >= 2)
+                row.usecChangeByRepeat =
+                    (ratio.hasInterval() ? tr("Against %1, repeat by repeat: %2 (95% interval over %n repeats)", nullptr, ratio.n)
+                                         : tr("Against %1, repeat by repeat: %2 (lowest to highest of %n repeats)", nullptr, ratio.n))
+                        .arg(serverDisplayName(*base), formatChangeRange(ratio, true));
+        }
         m_rows.push_back(row);
     }
 }
@@ -152,6 +161,8 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
         return index.column() <= StatusColumn ? int(Qt::AlignLeft | Qt::AlignVCenter) : int(Qt::AlignRight | Qt::AlignVCenter);
     if (role == Qt::ToolTipRole && index.column() == StatusColumn && !row.error.isEmpty())
         return row.error;
+    if (role == Qt::ToolTipRole && index.column() == UsecChangeColumn && !row.usecChangeByRepeat.isEmpty())
+        return row.usecChangeByRepeat;
     if (role == Qt::ForegroundRole) {
         if (index.column() == StatusColumn && row.status != QLatin1String("ok"))
             return QBrush(QColor(0xc6, 0x28, 0x28));

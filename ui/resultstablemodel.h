@@ -46,6 +46,7 @@ private:
         double usecPerEvent = 0;
         double eventsPerSecond = 0;
         double latencyP99 = 0;
+        QString usecChangeByRepeat;   // the change against the baseline, repeat by repeat
         int repeats = 0;
         bool baseline = false;
     };

@@ -61,6 +61,7 @@ private Q_SLOTS:
     void exportDialogWritesTheChosenSize_data();
     void exportDialogWritesTheChosenSize();
     void resultsTableSortsNumerically();
+    void resultsTableGivesTheChangeRepeatByRepeat();
     void chartWidgetHidesVersionsAndSortsCategories();
     void exportLeavesHiddenVersionsOutAndKeepsColours();
     void comparingTwoBundlesShowsBothMachines();
@@ -434,6 +435,27 @@ void WindowTest::resultsTableSortsNumerically()
         previous = value;
     }
     QCOMPARE(model.index(0, ResultsTableModel::BytesChangeColumn).data().toString(), QStringLiteral("baseline"));
+}
+
+// The fixture's repeats run 2.5% slower and 3% faster for every version at once while each
+// version keeps its speed relative to 8.0.1: the change repeat by repeat is exact.
+void WindowTest::resultsTableGivesTheChangeRepeatByRepeat()
+{
+    ResultsTableModel model;
+    model.setBundle(fixtureBundle("ecommerce-4-versions.json"));
+    const auto tip = [&](int row) { return model.index(row, ResultsTableModel::UsecChangeColumn).data(Qt::ToolTipRole); };
+    QCOMPARE(model.index(0, ResultsTableModel::ServerColumn).data().toString(), QStringLiteral("Valkey 8.0.1"));
+    QVERIFY(!tip(0).isValid());   // the baseline
+    QCOMPARE(model.index(2, ResultsTableModel::ServerColumn).data().toString(), QStringLiteral("Valkey 9.1.2"));
+    QCOMPARE(tip(2).toString(),
+             QStringLiteral("Against Valkey 8.0.1, repeat by repeat: \u221226.7% to \u221226.7% (lowest to highest of 3 repeats)"));
+    QCOMPARE(tip(1).toString(),
+             QStringLiteral("Against Valkey 8.0.1, repeat by repeat: \u221212.1% to \u221212.1% (lowest to highest of 3 repeats)"));
+
+    model.setBaseline(QStringLiteral("valkey-9.1.2"));
+    QVERIFY(!tip(2).isValid());
+    QCOMPARE(tip(0).toString(),
+             QStringLiteral("Against Valkey 9.1.2, repeat by repeat: +36.4% to +36.4% (lowest to highest of 3 repeats)"));
 }
 
 void WindowTest::chartWidgetHidesVersionsAndSortsCategories()
