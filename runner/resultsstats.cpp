@@ -69,7 +69,8 @@ Spread pairedRatioSpread(const ServerRun &run, const ServerRun &baseline)
     std::vector<double> ratios;
     for (const RepeatResult &repeat : run.repeats) {
         const auto found = baselineUsec.find(repeat.repeat);
-        if (repeat.status == QLatin1String("ok") && found != baselineUsec.end())
+        // A repeat that counted no command time has nothing to compare.
+        if (repeat.status == QLatin1String("ok") && found != baselineUsec.end() && repeat.usecPerCall() > 0)
             ratios.push_back(repeat.usecPerCall() / found->second);
     }
     return spreadOf(std::move(ratios));

@@ -480,6 +480,15 @@ private Q_SLOTS:
         const QString paired = bundleToMarkdown(bundle);
         QVERIFY2(paired.contains(QStringLiteral("in the same repeat, min–max | baseline | \u221220.0% to \u221210.0% |")),
                  qPrintable(paired));
+
+        // A repeat that counted no command time is not a −100% change.
+        const ServerRun *base = bundle.server(QStringLiteral("valkey-8.0.1"));
+        ServerRun silent = *bundle.server(QStringLiteral("valkey-9.1.2"));
+        QCOMPARE(pairedRatioSpread(silent, *base).n, repeats - 1);
+        silent.repeats[0].byCommand.clear();
+        const Spread ratio = pairedRatioSpread(silent, *base);
+        QCOMPARE(ratio.n, repeats - 2);
+        QCOMPARE(ratio.max, 0.9);   // repeat 2, where 9.1.2 took 90% of the baseline's time
     }
 };
 
