@@ -10,6 +10,8 @@
 
 #include "benchsupport.h"
 #include "bundleio.h"
+#include "presentation.h"
+#include "resultsstats.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -150,8 +152,9 @@ int main(int argc, char **argv)
             ratios.push_back(run.repeats[r].usecPerCall() / baseline.repeats[r].usecPerCall());
             list += QString::number(ratios.back(), 'f', 3) + QLatin1Char(' ');
         }
-        std::printf("%s / %s per repeat: %s(CV %.2f%%)\n", qPrintable(run.id), qPrintable(baseline.id), qPrintable(list),
-                    Bench::cvPercent(ratios));
+        std::printf("%s / %s per repeat: %s(CV %.2f%%; change %s, as the Markdown results give it)\n", qPrintable(run.id),
+                    qPrintable(baseline.id), qPrintable(list), Bench::cvPercent(ratios),
+                    qPrintable(formatChangeRange(pairedRatioSpread(run, baseline), true)));
     }
     std::printf("largest memory spread across repeats: %.3f%% (0 means identical)\n", maxMemorySpread);
     std::printf("max_cv_percent: %.2f\n", maxCv);
