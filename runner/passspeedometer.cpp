@@ -2,6 +2,7 @@
 
 #include "cpupinning.h"
 #include "memorychase.h"
+#include "resultsstats.h"
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
@@ -16,14 +17,11 @@ namespace {
 // second apart to keep that well under 1% of the pass.
 constexpr int kChaseSteps = 40000;
 
+// A sample whose probe could not run on the servers' CPU is 0, and not a speed.
 double medianOf(std::vector<double> values)
 {
     values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return v <= 0; }), values.end());
-    if (values.empty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const std::size_t middle = values.size() / 2;
-    return values.size() % 2 ? values[middle] : (values[middle - 1] + values[middle]) / 2;
+    return spreadOf(std::move(values)).median;
 }
 
 int percentAbove(double value, double usual)

@@ -317,13 +317,13 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         const int timedPhase = m_phase - 1;
         std::optional<CpuPinning> pinning;
         if (timed && m_job.cpus && m_process) {
-            report(QStringLiteral("waiting"), QStringLiteral("for the machine's usual speed"));
             const CpuPlan plan = m_job.cpus->planFor(timedPhase);
             totals.cpuLoopMs = std::max(totals.cpuLoopMs, plan.serverLoopMilliseconds());
             pinning.emplace(plan, m_process->pid(), m_run.id);
             logLine(pinning->status() ? QStringLiteral("%1: %2").arg(phase, plan.describe())
                                       : QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));
             if (pinning->status() && m_job.speedometer) {
+                report(QStringLiteral("waiting"), QStringLiteral("for the machine's usual speed"));
                 const QString waited = m_job.speedometer->begin(timedPhase, plan.serverCpus.front(), m_job.cancelled.get());
                 if (!waited.isEmpty())
                     logLine(QStringLiteral("%1: %2").arg(phase, waited));
@@ -383,17 +383,15 @@ Status ReplayWorker::runPass(ServerSession &session, const QString &name, const 
         if (!sampling)
             break;
         const PassSpeedometer::Judgement judged = m_job.speedometer->finish(timedPhase, attempt);
-        if (!judged.retime) {
+        if (!judged.retime) {   // this attempt is kept
             totals.passLoopMs = std::max(totals.passLoopMs, judged.speed.loopNs / 1e6);
             totals.passChaseNs = std::max(totals.passChaseNs, judged.speed.chaseNs);
-        }
-        if (!judged.verdict.slow)
-            break;
-        if (!judged.retime) {
-            totals.slowPasses += 1;
-            logLine(attempt == 1 ? QStringLiteral("%1: %2; kept, and marked slow").arg(phase, judged.verdict.reason)
-                                 : QStringLiteral("%1: %2 in attempt %3 as well; kept, and marked slow")
-                                       .arg(phase, judged.verdict.reason).arg(attempt));
+            if (judged.verdict.slow) {
+                totals.slowPasses += 1;
+                logLine(attempt == 1 ? QStringLiteral("%1: %2; kept, and marked slow").arg(phase, judged.verdict.reason)
+                                     : QStringLiteral("%1: %2 in attempt %3 as well; kept, and marked slow")
+                                           .arg(phase, judged.verdict.reason).arg(attempt));
+            }
             break;
         }
         totals.retimed += 1;
