@@ -1,4 +1,5 @@
 #include "commands.h"
+#include "entrypoints.h"
 
 #include "orphancleanup.h"
 

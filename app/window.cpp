@@ -1,5 +1,6 @@
 // `versus` without a subcommand: the window.
 #include "commands.h"
+#include "entrypoints.h"
 
 #include "autorun.h"
 #include "democontroller.h"

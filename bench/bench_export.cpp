@@ -5,7 +5,7 @@
 // Without a bundle, tests/fixtures/bundles/ecommerce-4-versions.json is used.
 
 #include "benchsupport.h"
-#include "bundleio.h"
+#include "bundlejson.h"
 #include "chartexporter.h"
 
 #include <QApplication>

@@ -2,8 +2,8 @@
 // workload, the same three versions and the same number of repeats, each repeat on freshly
 // started servers, but sent by the reference client (`valkey-cli --pipe`), one server after
 // the other, with none of Versus's code in the timed path. Each server is timed on the CPU
-// that won the same fixed-loop race Versus uses, with valkey-cli on another CPU, and
-// µs/command is Σusec / Σcalls from INFO commandstats, as in Versus.
+// Versus gives its timed server, with valkey-cli on another CPU, and µs/command is
+// Σusec / Σcalls from INFO commandstats, as in Versus.
 //
 // If the CV here is as large as bench_stability's, the variation belongs to the machine, not
 // to Versus: nothing Versus does in a repeat can make a server's commands take less time
@@ -133,9 +133,8 @@ int main(int argc, char **argv)
     std::printf("%d repeats, one every %.0f s, each on freshly started servers\n\n", repeats, spacingSeconds);
     std::fflush(stdout);
 
-    ServerCpuChooser chooser(*allowed);
+    const CpuPlan plan = *allowed;
     std::vector<std::vector<double>> usec(servers.size());
-    QString loops;
     for (int repeat = 1; repeat <= repeats; ++repeat) {
         QElapsedTimer repeatClock;
         repeatClock.start();
@@ -149,8 +148,6 @@ int main(int argc, char **argv)
             if (Status connected = processes.back()->connect(*controls.back(), 10000); !connected)
                 Bench::fail(connected.error());
         }
-        const CpuPlan plan = chooser.planFor(repeat);
-        loops += QString::number(plan.serverLoopMilliseconds(), 'f', 2) + QLatin1Char(' ');
         std::printf("repeat %d: %s\n", repeat, qPrintable(plan.describe()));
         std::fflush(stdout);
         for (size_t s = 0; s < servers.size(); ++s) {
@@ -196,7 +193,6 @@ int main(int argc, char **argv)
         orders.insert(order);
     }
     std::printf("same order in every repeat: %s\n", orders.size() == 1 ? "yes" : "no");
-    std::printf("fixed CPU loop on the servers' CPU before each repeat (ms): %s\n", qPrintable(loops));
     std::printf("noise_floor_max_cv_percent: %.2f\n", maxCv);
     return 0;
 }

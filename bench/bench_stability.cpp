@@ -9,9 +9,9 @@
 //   --quick   3 repeats of 4000 generated events, for development.
 
 #include "benchsupport.h"
-#include "bundleio.h"
+#include "bundlejson.h"
+#include "figures.h"
 #include "presentation.h"
-#include "resultsstats.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
@@ -89,14 +89,14 @@ int main(int argc, char **argv)
         std::map<QString, std::vector<double>> typeBytes;
         QString perRepeat;
         for (const RepeatResult &repeat : run.repeats) {
-            if (repeat.status != QLatin1String("ok"))
-                Bench::fail(QStringLiteral("%1 repeat %2: %3 %4").arg(run.id).arg(repeat.repeat).arg(repeat.status, repeat.error));
-            usec.push_back(repeat.usecPerCall());
+            if (repeat.status != RepeatStatus::Ok)
+                Bench::fail(QStringLiteral("%1 repeat %2: %3 %4").arg(run.id).arg(repeat.repeat).arg(repeatStatusName(repeat.status), repeat.error));
+            usec.push_back(repeat.timing.usecPerCall());
             bytes.push_back(repeat.bytesPerKey);
             for (const auto &[type, memory] : repeat.byType)
                 typeBytes[type].push_back(memory.bytesPerKey);
-            usecByRepeat[repeat.repeat].push_back({repeat.usecPerCall(), run.id});
-            perRepeat += QString::number(repeat.usecPerCall(), 'f', 3) + QLatin1Char(' ');
+            usecByRepeat[repeat.repeat].push_back({repeat.timing.usecPerCall(), run.id});
+            perRepeat += QString::number(repeat.timing.usecPerCall(), 'f', 3) + QLatin1Char(' ');
         }
         const double cv = Bench::cvPercent(usec);
         maxCv = std::max(maxCv, cv);
@@ -123,38 +123,26 @@ int main(int argc, char **argv)
         std::printf("repeat %d order (fastest first): %s\n", repeat, qPrintable(order.join(QStringLiteral(" < "))));
     }
     std::printf("same order in every repeat: %s\n", orders.size() == 1 ? "yes" : "no");
-    QString loops;
-    QString passLoops;
-    QString chases;
-    QString retimes;
-    int slowPasses = 0;
-    for (const RepeatResult &repeat : bundle.servers.front().repeats) {
-        loops += QString::number(repeat.cpuLoopMs, 'f', 2) + QLatin1Char(' ');
-        passLoops += QString::number(repeat.passLoopMs, 'f', 2) + QLatin1Char(' ');
-        chases += QString::number(repeat.passChaseNs, 'f', 0) + QLatin1Char(' ');
-        retimes += QString::number(repeat.retimed) + QLatin1Char(' ');
-        slowPasses += repeat.slowPasses;
-    }
-    std::printf("fixed CPU loop on the servers' CPU before each repeat (ms): %s\n", qPrintable(loops));
-    std::printf("during each repeat's kept timed pass: loop (ms) %s| memory walk (ns per step) %s\n",
-                qPrintable(passLoops), qPrintable(chases));
-    std::printf("timed passes run again per repeat: %s; kept although slow: %d\n", qPrintable(retimes), slowPasses);
-
     // The versions take turns within milliseconds, so a change in the machine's own speed
     // moves all of them together; their ratio to the first server shows how steady the
     // comparison itself is.
+    const Figures figures(bundle);
+    const FigureTable times = figures.commandTime();
     const ServerRun &baseline = bundle.servers.front();
     for (size_t s = 1; s < bundle.servers.size(); ++s) {
         const ServerRun &run = bundle.servers[s];
         std::vector<double> ratios;
         QString list;
         for (size_t r = 0; r < run.repeats.size() && r < baseline.repeats.size(); ++r) {
-            ratios.push_back(run.repeats[r].usecPerCall() / baseline.repeats[r].usecPerCall());
+            ratios.push_back(run.repeats[r].timing.usecPerCall() / baseline.repeats[r].timing.usecPerCall());
             list += QString::number(ratios.back(), 'f', 3) + QLatin1Char(' ');
         }
+        const Spread paired = times.at(0, run.id).pairedRatio;
         std::printf("%s / %s per repeat: %s(CV %.2f%%; change %s, as the Markdown results give it)\n", qPrintable(run.id),
                     qPrintable(baseline.id), qPrintable(list), Bench::cvPercent(ratios),
-                    qPrintable(formatChangeRange(pairedRatioSpread(run, baseline), true)));
+                    qPrintable(formatChangeRange(paired, true)));
+        if (paired.hasInterval())
+            std::printf("paired_interval_width_percent %s: %.2f\n", qPrintable(run.id), 100.0 * (paired.ciHigh - paired.ciLow));
     }
     std::printf("largest memory spread across repeats: %.3f%% (0 means identical)\n", maxMemorySpread);
     std::printf("max_cv_percent: %.2f\n", maxCv);

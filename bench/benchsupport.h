@@ -2,15 +2,13 @@
 // Helpers shared by the benchmarks: the fetched servers (from the catalog), simple
 // statistics, and Versus's own peak memory. Header-only: each bench_*.cpp is its own program.
 
+#include "jsonsupport.h"
 #include "servercatalog.h"
 #include "serverspec.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QStringList>
 #include <algorithm>
 #include <cmath>
@@ -39,16 +37,16 @@ inline std::vector<FetchedServer> fetchedServers()
     catalog.discover();
     std::vector<FetchedServer> servers;
     for (const CatalogEntry &entry : catalog.entries()) {
-        if (!entry.usable() || entry.spec.source != QLatin1String("cache"))
+        if (!entry.usable() || entry.spec.source != ServerSource::Cache)
             continue;
         FetchedServer server;
         server.spec = entry.spec;
         // <cache>/<label>/bin/<server>: the manifest sits two folders up from the binary.
         QFile file(QFileInfo(entry.spec.binaryPath).dir().filePath(QStringLiteral("../manifest.json")));
         if (file.open(QIODevice::ReadOnly)) {
-            const QJsonObject manifest = QJsonDocument::fromJson(file.readAll()).object();
-            for (const QJsonValue &part : manifest.value(QLatin1String("cli_command")).toArray())
-                server.cliCommand << part.toString();
+            const Outcome<Json> manifest = parseJson(file.readAll(), file.fileName());
+            if (manifest && manifest->is_object())
+                readOptional(manifest.value(), "cli_command", server.cliCommand);
         }
         servers.push_back(server);
     }

@@ -32,7 +32,6 @@ public:
     const ChartData &data() const { return m_data; }
 
     void setColorTheme(ColorTheme theme);
-    ColorTheme colorTheme() const { return m_theme; }
     // Font sizes follow this size (the exported image's); empty = the chart's own size.
     void setStyleSize(const QSizeF &size);
 

@@ -1,23 +1,30 @@
 #pragma once
 // What a chart shows, as plain values: categories, one series per server with one bar per
-// category, each bar's label and spread. Built from a ResultsBundle without any QtCharts type,
-// so it is cheap to compare and easy to test.
+// category, each bar's label and spread. Built from the figures layer (figures.h), which
+// decides every value and state; this file only lays them out and formats them.
 
 #include "chartkind.h"
+#include "figures.h"
 #include "resultsbundle.h"
 #include <QColor>
 #include <QString>
 #include <QStringList>
+#include <optional>
 #include <vector>
 
 struct ChartBar {
-    double value = 0;          // median over ok repeats
+    double value = 0;          // the figure's value (median over the repeats that count)
     double min = 0;            // spread over repeats, drawn as an error bar when hasRange
     double max = 0;
     bool hasRange = false;
+    int repeats = 0;           // repeats behind the value
+    std::optional<double> change;   // percent against the baseline, as the figures layer gives it
+    FigureState state = FigureState::Absent;
+    bool growing = false;      // its pass is still running: the bar grows, no change is shown
     bool unsupported = false;  // the server refused this category ("unsupported" marker, no bar)
-    bool missing = false;      // no figure at all (e.g. a command this server never ran)
-    QString label;             // "217.6  −10.0%", or "unsupported"
+    bool missing = false;      // no bar: no figure, or the server failed
+    QString label;             // "217.6  −10.0%", "unsupported", "failed", "n/a"
+    QString note;              // why: the server's text, the failure, the disturbance
 };
 
 struct ChartSeries {
@@ -34,6 +41,7 @@ struct ChartData {
     QStringList categories;    // top to bottom
     std::vector<ChartSeries> series;   // in orderedServerIds() order, oldest first
     QString baselineId;
+    QStringList footnotes;     // what the marks on the bars and the totals' scopes mean
 
     // Same categories and servers: values can be updated in place.
     bool sameShape(const ChartData &other) const;
@@ -60,11 +68,13 @@ struct ChartDataOptions {
 // baseline is cleared. For bars use ChartDataOptions::hiddenServers, which keeps the colours.
 ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &serverIds);
 
-// A bundle that is not complete (a run still going, or cancelled) draws its unfinished
-// repeats too, so bars grow while the replay runs.
+// The figures behind a chart, with the chart options applied.
+Figures chartFigures(const ResultsBundle &bundle, const ChartDataOptions &options = {});
+FigureTable chartTable(const Figures &figures, ChartKind kind);
+
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options = {});
 
-// Titles derived from the results, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%".
+// Titles from the figures, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%".
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind);
 QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind);
 QString defaultChartFootnote(const ResultsBundle &bundle);

@@ -2,7 +2,8 @@
 
 #include "atomicfile.h"
 #include "barchart.h"
-#include "bundleio.h"
+#include "bundlecsv.h"
+#include "bundlejson.h"
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
@@ -44,25 +45,31 @@ public:
         const QString title = options.title.value_or(defaultChartTitle(shown, kind));
         const QString subtitle = options.subtitle.value_or(defaultChartSubtitle(shown, kind));
         const QString footnote = options.footnote.value_or(defaultChartFootnote(shown));
+        ChartDataOptions dataOptions;
+        dataOptions.topCommands = options.topCommands;
+        dataOptions.hiddenServers = options.hiddenServers;
+        const ChartData data = buildChartData(bundle, kind, dataOptions);
         if (!title.isEmpty())
             top += addLine(title, chartFont(sizes.title, true), m_colors.text, top) + sizes.title * 0.2;
         if (!subtitle.isEmpty())
             top += addLine(subtitle, chartFont(sizes.subtitle), m_colors.mutedText, top);
         top += margin * 0.35;
         double bottom = m_size.height() - margin * 0.7;
-        if (!footnote.isEmpty()) {
-            const QFont font = chartFont(sizes.footnote);
-            bottom -= QFontMetricsF(font).height();
-            addLine(footnote, font, m_colors.mutedText, bottom);
-            bottom -= margin * 0.35;
+        // What the marks on the bars mean is never left out, whatever the footnote says.
+        QStringList footnotes = data.footnotes;
+        if (!footnote.isEmpty())
+            footnotes << footnote;
+        const QFont footnoteFont = chartFont(sizes.footnote);
+        for (auto line = footnotes.crbegin(); line != footnotes.crend(); ++line) {
+            bottom -= QFontMetricsF(footnoteFont).height();
+            addLine(*line, footnoteFont, m_colors.mutedText, bottom);
         }
+        if (!footnotes.isEmpty())
+            bottom -= margin * 0.35;
 
         m_chart = new BarChart(options.theme);
         m_chart->setStyleSize(QSizeF(m_size));
-        ChartDataOptions dataOptions;
-        dataOptions.topCommands = options.topCommands;
-        dataOptions.hiddenServers = options.hiddenServers;
-        m_chart->setData(buildChartData(bundle, kind, dataOptions));
+        m_chart->setData(data);
         m_chart->setBackgroundVisible(false);
         m_scene.addItem(m_chart);   // the scene owns it
         m_chart->setGeometry(QRectF(margin * 0.6, top, m_size.width() - margin * 1.2, bottom - top));

@@ -150,6 +150,11 @@ double ChartWidget::barValue(int series, int category) const
     return data.series[size_t(series)].bars[size_t(category)].value;
 }
 
+QStringList ChartWidget::footnotes() const
+{
+    return d->chart->data().footnotes;
+}
+
 QString ChartWidget::toolTipFor(int series, int category) const
 {
     const ChartData &data = d->chart->data();
@@ -159,30 +164,27 @@ QString ChartWidget::toolTipFor(int series, int category) const
     const ChartBar &bar = line.bars[size_t(category)];
     QString text = QStringLiteral("<b>%1</b> · %2<br>").arg(line.name.toHtmlEscaped(), data.categories[category].toHtmlEscaped());
     if (bar.unsupported)
-        return text + tr("unsupported by this version");
+        return text + tr("unsupported by this version") + (bar.note.isEmpty() ? QString() : QStringLiteral(": ") + bar.note.toHtmlEscaped());
     if (bar.missing)
-        return text + tr("no figure");
+        return text + (bar.note.isEmpty() ? tr("no figure") : bar.note.toHtmlEscaped());
     text += QStringLiteral("%1 %2").arg(QString::number(bar.value, 'g', 8), data.valueTitle.toHtmlEscaped());
-    if (!line.baseline) {
-        for (const ChartSeries &other : data.series) {
-            if (other.baseline && !other.bars[size_t(category)].missing && !other.bars[size_t(category)].unsupported)
-                text += QStringLiteral(" (%1 vs %2)")
-                            .arg(formatChange(bar.value, other.bars[size_t(category)].value), other.name.toHtmlEscaped());
-        }
-    } else {
+    if (line.baseline) {
         text += tr(" (baseline)");
+    } else if (bar.change) {
+        for (const ChartSeries &other : data.series) {
+            if (other.baseline)
+                text += QStringLiteral(" (%1 vs %2)").arg(formatPercentChange(*bar.change), other.name.toHtmlEscaped());
+        }
     }
-    int repeats = 0;
-    if (const ServerRun *run = d->bundle.server(line.serverId))
-        for (const RepeatResult &repeat : run->repeats)
-            repeats += repeat.status == QLatin1String("ok") ? 1 : 0;
-    if (repeats > 1)
-        text += QStringLiteral("<br>") + tr("median of %1 repeats, min %2, max %3 (spread %4%)")
-                                             .arg(repeats)
-                                             .arg(formatFigure(bar.min), formatFigure(bar.max))
-                                             .arg(bar.value != 0 ? QString::number((bar.max - bar.min) / bar.value * 100.0, 'f', 1)
-                                                                 : QStringLiteral("0"));
+    if (bar.repeats > 1)
+        text += QStringLiteral("<br>") + tr("median of %1 repeats, min %2, max %3")
+                                             .arg(bar.repeats)
+                                             .arg(formatFigure(bar.min), formatFigure(bar.max));
     else
         text += QStringLiteral("<br>") + tr("one repeat, no spread");
+    if (bar.growing)
+        text += QStringLiteral("<br>") + tr("still being measured");
+    else if (!bar.note.isEmpty())
+        text += QStringLiteral("<br>") + bar.note.toHtmlEscaped();
     return text;
 }

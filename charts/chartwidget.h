@@ -40,6 +40,8 @@ public:
     QColor seriesColor(int series) const;
     double barValue(int series, int category) const;
     QString toolTipFor(int series, int category) const;
+    // What the marks on the bars and the partial totals mean, one line each.
+    QStringList footnotes() const;
 
 Q_SIGNALS:
     void applied();

@@ -36,6 +36,5 @@ void LiveBarChart::apply()
         return;
     m_dirty = false;
     setData(buildChartData(m_latest, m_kind, m_options));
-    ++m_applied;
     Q_EMIT applied();
 }

@@ -16,11 +16,8 @@ public:
     // Applies pending results now instead of at the next tick.
     void flush();
     bool hasPending() const { return m_dirty; }
-    ChartKind kind() const { return m_kind; }
 
-    void setCoalesceInterval(int milliseconds) { m_timer.setInterval(milliseconds); }
     void setDataOptions(const ChartDataOptions &options);
-    int appliedCount() const { return m_applied; }
 
 Q_SIGNALS:
     void applied();
@@ -33,5 +30,4 @@ private:
     ResultsBundle m_latest;
     bool m_dirty = false;
     QTimer m_timer;
-    int m_applied = 0;
 };

@@ -19,12 +19,3 @@ std::map<QString, QColor> serverColors(const ResultsBundle &bundle)
         colors[ids[i]] = paletteColor(i);
     return colors;
 }
-
-QString serverDisplayName(const ServerRun &run)
-{
-    if (run.product.isEmpty() || run.version.isEmpty())
-        return run.id;
-    QString product = run.product;
-    product[0] = product[0].toUpper();
-    return product + QLatin1Char(' ') + run.version;
-}

@@ -11,5 +11,3 @@
 
 QColor paletteColor(int index);
 std::map<QString, QColor> serverColors(const ResultsBundle &bundle);
-// "Valkey 8.0.1", "Redis 7.0.15"; the id when product or version is unknown.
-QString serverDisplayName(const ServerRun &run);

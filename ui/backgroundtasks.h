@@ -1,51 +1,39 @@
 #pragma once
 // Runs blocking work (starting a binary with --version, scanning a recording, asking an
-// endpoint for DBSIZE) on its own thread and hands the result back to the GUI thread as a
-// value, by queued invocation. The GUI thread never waits for the work, except when the
-// owner is destroyed: then it joins the threads still running so none outlives its receiver.
+// endpoint for DBSIZE) on Qt's thread pool and hands the result back to the GUI thread as a
+// value. The GUI thread never waits for the work, except when the owner is destroyed: then it
+// waits for the work still running, so none outlives its receiver.
 
+#include <QFutureWatcher>
 #include <QObject>
+#include <QtConcurrent/QtConcurrentRun>
 #include <functional>
-#include <map>
-#include <thread>
+#include <vector>
 
 class BackgroundTasks : public QObject {
 public:
     explicit BackgroundTasks(QObject *parent = nullptr) : QObject(parent) {}
     ~BackgroundTasks() override
     {
-        // Results posted while joining are dropped with this object's pending events.
-        for (auto &entry : m_threads)
-            entry.second.join();
+        for (QFutureWatcherBase *watcher : m_running)
+            watcher->waitForFinished();
     }
 
-    // `work` runs on a new thread and must only touch what it captured by value.
+    // `work` runs on a pool thread and must only touch what it captured by value.
     // `done` runs later on this object's thread with the result.
     template <typename Result>
     void run(std::function<Result()> work, std::function<void(const Result &)> done)
     {
-        const int id = ++m_lastId;
-        m_threads.emplace(id, std::thread([this, id, work = std::move(work), done = std::move(done)] {
-            Result result = work();
-            QMetaObject::invokeMethod(this, [this, id, result = std::move(result), done] {
-                finished(id);
-                done(result);
-            }, Qt::QueuedConnection);
-        }));
+        auto *watcher = new QFutureWatcher<Result>(this);
+        m_running.push_back(watcher);
+        connect(watcher, &QFutureWatcherBase::finished, this, [this, watcher, done = std::move(done)] {
+            m_running.erase(std::remove(m_running.begin(), m_running.end(), watcher), m_running.end());
+            done(watcher->result());
+            watcher->deleteLater();
+        });
+        watcher->setFuture(QtConcurrent::run(std::move(work)));
     }
-
-    int pending() const { return int(m_threads.size()); }
 
 private:
-    void finished(int id)
-    {
-        auto it = m_threads.find(id);
-        if (it == m_threads.end())
-            return;
-        it->second.join();   // the thread has posted its result and is returning
-        m_threads.erase(it);
-    }
-
-    std::map<int, std::thread> m_threads;
-    int m_lastId = 0;
+    std::vector<QFutureWatcherBase *> m_running;
 };

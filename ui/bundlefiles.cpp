@@ -1,6 +1,6 @@
 #include "bundlefiles.h"
 
-#include "bundleio.h"
+#include "bundlejson.h"
 #include "uisettings.h"
 #include <QDir>
 #include <QFileDialog>

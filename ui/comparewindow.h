@@ -17,8 +17,6 @@ public:
     // (the reason is shown in a message box).
     static CompareWindow *openFromFiles(QWidget *parent);
 
-    const ResultsBundle &merged() const { return m_merged; }
-    ResultsView *resultsView() const { return m_results; }
 
 private:
     ResultsBundle m_merged;

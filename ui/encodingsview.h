@@ -1,13 +1,18 @@
 #pragma once
 // Why memory moved: for each attribute type (or hash-ttl pattern), its key count and the
-// OBJECT ENCODING histogram on every server, side by side.
+// OBJECT ENCODING histogram on every server, side by side, as the figures layer gives them.
 
 #include "resultsbundle.h"
 #include <QTreeWidget>
+
+class Figures;
 
 class EncodingsView : public QTreeWidget {
     Q_OBJECT
 public:
     explicit EncodingsView(QWidget *parent = nullptr);
     void setBundle(const ResultsBundle &bundle);
+
+private:
+    void addType(const Figures &figures, const QString &type, bool expand);
 };

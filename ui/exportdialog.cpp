@@ -38,7 +38,36 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     : QDialog(parent), m_bundle(bundle), m_hidden(hiddenServers), m_shown(withoutServers(bundle, hiddenServers))
 {
     setWindowTitle(tr("Export chart"));
+    createFields();
+    auto *left = new QVBoxLayout;
+    left->addLayout(buildForm());
+    left->addWidget(m_pixelSize);
+    left->addStretch();
+    auto *top = new QHBoxLayout;
+    top->addLayout(left);
+    top->addWidget(m_previewLabel, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top, 1);
+    layout->addWidget(m_message);
+    layout->addWidget(buildButtons());
 
+    m_previewTimer = new QTimer(this);
+    m_previewTimer->setSingleShot(true);
+    m_previewTimer->setInterval(150);
+    connect(m_previewTimer, &QTimer::timeout, this, &ExportDialog::renderPreview);
+    connectFields();
+
+    m_footnote->setPlaceholderText(defaultChartFootnote(m_shown));
+    setChartKind(kind);
+    setPreset(UiSettings::value(QStringLiteral("export/preset"), QStringLiteral("blog")).toString());
+    m_title->setPlaceholderText(defaultChartTitle(m_shown, kind));
+    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, kind));
+    resize(1180, 620);
+    renderPreview();
+}
+
+void ExportDialog::createFields()
+{
     m_chart = new QComboBox;
     for (ChartKind each : allChartKinds())
         m_chart->addItem(chartTitle(each), int(each));
@@ -69,10 +98,24 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     if (folder.isEmpty())
         folder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     m_folder->setText(folder);
+    m_pixelSize = new QLabel;
+    m_pixelSize->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_message = new QLabel;
+    m_message->setObjectName(QStringLiteral("exportMessage"));
+    m_message->setWordWrap(true);
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_previewLabel = new QLabel;
+    m_previewLabel->setMinimumSize(560, 340);
+    m_previewLabel->setAlignment(Qt::AlignCenter);
+    m_previewLabel->setStyleSheet(QStringLiteral("background: #eceff1; border: 1px solid #cfd8dc;"));
+    m_previewLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+}
+
+QFormLayout *ExportDialog::buildForm()
+{
     auto *browse = new QToolButton;
     browse->setText(QStringLiteral("…"));
     connect(browse, &QToolButton::clicked, this, &ExportDialog::browseFolder);
-
     auto *sizeRow = new QHBoxLayout;
     sizeRow->addWidget(m_width);
     sizeRow->addWidget(new QLabel(QStringLiteral("×")));
@@ -81,7 +124,6 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     auto *folderRow = new QHBoxLayout;
     folderRow->addWidget(m_folder, 1);
     folderRow->addWidget(browse);
-
     auto *form = new QFormLayout;
     form->addRow(tr("Chart"), m_chart);
     form->addRow(tr("Preset"), m_preset);
@@ -92,20 +134,11 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     form->addRow(tr("Subtitle"), m_subtitle);
     form->addRow(tr("Footnote"), m_footnote);
     form->addRow(tr("Folder"), folderRow);
+    return form;
+}
 
-    m_pixelSize = new QLabel;
-    m_pixelSize->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    m_message = new QLabel;
-    m_message->setObjectName(QStringLiteral("exportMessage"));
-    m_message->setWordWrap(true);
-    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
-
-    m_previewLabel = new QLabel;
-    m_previewLabel->setMinimumSize(560, 340);
-    m_previewLabel->setAlignment(Qt::AlignCenter);
-    m_previewLabel->setStyleSheet(QStringLiteral("background: #eceff1; border: 1px solid #cfd8dc;"));
-    m_previewLabel->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-
+QDialogButtonBox *ExportDialog::buildButtons()
+{
     auto *buttons = new QDialogButtonBox;
     QPushButton *exportButton = buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
     exportButton->setObjectName(QStringLiteral("exportButton"));
@@ -117,24 +150,12 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     connect(exportButton, &QPushButton::clicked, this, [this] { exportCurrent(); });
     connect(exportAllButton, &QPushButton::clicked, this, [this] { exportEverything(); });
     connect(copyButton, &QPushButton::clicked, this, [this] { copyImage(); });
+    return buttons;
+}
 
-    auto *left = new QVBoxLayout;
-    left->addLayout(form);
-    left->addWidget(m_pixelSize);
-    left->addStretch();
-    auto *top = new QHBoxLayout;
-    top->addLayout(left);
-    top->addWidget(m_previewLabel, 1);
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(top, 1);
-    layout->addWidget(m_message);
-    layout->addWidget(buttons);
-
-    m_previewTimer = new QTimer(this);
-    m_previewTimer->setSingleShot(true);
-    m_previewTimer->setInterval(150);
-    connect(m_previewTimer, &QTimer::timeout, this, &ExportDialog::renderPreview);
-
+// Every field redraws the preview; a size typed by hand makes the preset "custom".
+void ExportDialog::connectFields()
+{
     connect(m_preset, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::presetChanged);
     connect(m_chart, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
         const ChartKind current = chartKind();
@@ -153,14 +174,6 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     for (QLineEdit *edit : {m_title, m_subtitle, m_footnote})
         connect(edit, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
     connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
-
-    m_footnote->setPlaceholderText(defaultChartFootnote(m_shown));
-    setChartKind(kind);
-    setPreset(UiSettings::value(QStringLiteral("export/preset"), QStringLiteral("blog")).toString());
-    m_title->setPlaceholderText(defaultChartTitle(m_shown, kind));
-    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, kind));
-    resize(1180, 620);
-    renderPreview();
 }
 
 ChartKind ExportDialog::chartKind() const
@@ -215,13 +228,6 @@ void ExportDialog::setFormat(ImageFormat format)
 void ExportDialog::setFolder(const QString &folder)
 {
     m_folder->setText(folder);
-}
-
-void ExportDialog::setTitles(const QString &title, const QString &subtitle, const QString &footnote)
-{
-    m_title->setText(title);
-    m_subtitle->setText(subtitle);
-    m_footnote->setText(footnote);
 }
 
 ExportOptions ExportDialog::options() const

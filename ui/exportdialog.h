@@ -9,6 +9,8 @@
 #include <QDialog>
 
 class QComboBox;
+class QDialogButtonBox;
+class QFormLayout;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
@@ -31,7 +33,6 @@ public:
     void setScale(double scale);
     void setFormat(ImageFormat format);
     void setFolder(const QString &folder);
-    void setTitles(const QString &title, const QString &subtitle, const QString &footnote);
     QString outputPath() const;                   // folder/<chart>.<format>
 
     // What the buttons do, callable directly.
@@ -45,6 +46,10 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    void createFields();
+    QFormLayout *buildForm();
+    QDialogButtonBox *buildButtons();
+    void connectFields();
     void presetChanged();
     void schedulePreview();
     void renderPreview();

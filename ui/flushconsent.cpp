@@ -1,6 +1,6 @@
 #include "flushconsent.h"
 
-#include "redisconnection.h"
+#include "endpointprobe.h"
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
@@ -12,21 +12,13 @@ std::vector<EndpointSize> queryEndpointSizes(const std::vector<ServerSpec> &endp
         EndpointSize size;
         size.label = spec.label;
         size.where = QStringLiteral("%1:%2").arg(spec.host).arg(spec.port);
-        RedisConnection connection;
-        Status status = connection.connectTcp(spec.host, spec.port, timeoutMs, size.where);
-        if (status && !spec.password.isEmpty())
-            status = connection.auth(spec.password);
-        if (!status) {
-            size.error = status.error();
-        } else {
-            Outcome<Reply> reply = connection.command({"DBSIZE"});
-            if (!reply)
-                size.error = reply.error();
-            else if (reply->isError())
-                size.error = QStringLiteral("%1: DBSIZE: %2").arg(size.where, QString::fromStdString(reply->text));
-            else
-                size.keys = reply->integer;
-        }
+        const Outcome<EndpointProbe> probe = probeEndpoint(spec, timeoutMs);
+        if (!probe)
+            size.error = probe.error();
+        else if (probe->keys < 0)
+            size.error = QStringLiteral("%1: DBSIZE was refused").arg(size.where);
+        else
+            size.keys = probe->keys;
         sizes.push_back(size);
     }
     return sizes;

@@ -180,7 +180,6 @@ void MainWindow::onRunStarted(int, const QStringList &serverIds)
     m_runStartedMs = QDateTime::currentMSecsSinceEpoch();
     statusBar()->showMessage(tr("Running %1 on %n server(s)…", nullptr, int(serverIds.size()))
                                  .arg(m_workload->workload()->describe().name));
-    Q_EMIT runStarted();
 }
 
 void MainWindow::onRunFinished(const ResultsBundle &results)
@@ -190,8 +189,8 @@ void MainWindow::onRunFinished(const ResultsBundle &results)
     m_results->flushCharts();
     int failed = 0;
     for (const ServerRun &run : results.servers) {
-        m_results->logView()->addServerTail(run.id, run.status == QLatin1String("ok") ? QStringList() : run.logTail);
-        failed += run.status == QLatin1String("failed") ? 1 : 0;
+        m_results->logView()->addServerTail(run.id, run.status == RunStatus::Ok ? QStringList() : run.logTail);
+        failed += run.status == RunStatus::Failed ? 1 : 0;
     }
     if (!results.complete)
         m_progress->markCancelled();

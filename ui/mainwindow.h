@@ -50,7 +50,6 @@ public:
 
 Q_SIGNALS:
     void readinessChanged();
-    void runStarted();
     void runNotStarted(const QString &reason);
     void runFinished(const ResultsBundle &results);
 

@@ -47,7 +47,6 @@ void ProgressList::setServers(const QStringList &ids, const QStringList &names)
         delete entry.second.message;
     }
     m_rows.clear();
-    m_order = ids;
     for (int i = 0; i < ids.size(); ++i) {
         Row row;
         row.name = new QLabel(i < names.size() ? names[i] : ids[i]);
@@ -82,11 +81,11 @@ void ProgressList::showProgress(const ServerProgress &progress)
         return;
     Row &row = it->second;
     row.state = progress.state;
-    const bool done = progress.state == QLatin1String("done");
-    const bool failed = progress.state == QLatin1String("failed");
+    const bool done = progress.state == ProgressState::Done;
+    const bool failed = progress.state == ProgressState::Failed;
     const int permille = done ? 1000 : int(progress.fraction() * 1000.0);
     row.bar->setValue(permille);
-    QString phase = progress.phase.isEmpty() ? progress.state : progress.phase;
+    QString phase = progress.phase.isEmpty() ? progressStateName(progress.state) : progress.phase;
     if (done)
         phase = tr("done");
     else if (failed)
@@ -119,9 +118,9 @@ void ProgressList::markCancelled()
 {
     for (auto &entry : m_rows) {
         Row &row = entry.second;
-        if (row.state == QLatin1String("done") || row.state == QLatin1String("failed"))
+        if (row.state == ProgressState::Done || row.state == ProgressState::Failed)
             continue;
-        row.state = QStringLiteral("cancelled");
+        row.state = ProgressState::Cancelled;
         row.bar->setFormat(tr("cancelled  %p%"));
         row.bar->setStyleSheet(barStyle(QStringLiteral("#9e9e9e")));
         row.rate->clear();
@@ -134,10 +133,10 @@ int ProgressList::percent(const QString &id) const
     return it == m_rows.end() ? -1 : it->second.bar->value() / 10;
 }
 
-QString ProgressList::state(const QString &id) const
+ProgressState ProgressList::state(const QString &id) const
 {
     auto it = m_rows.find(id);
-    return it == m_rows.end() ? QString() : it->second.state;
+    return it == m_rows.end() ? ProgressState::Starting : it->second.state;
 }
 
 QString ProgressList::message(const QString &id) const

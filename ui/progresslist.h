@@ -21,9 +21,8 @@ public:
     void markCancelled();
 
     int percent(const QString &id) const;    // -1 when the server has no row
-    QString state(const QString &id) const;
+    ProgressState state(const QString &id) const;
     QString message(const QString &id) const;
-    QStringList ids() const { return m_order; }
 
 private:
     struct Row {
@@ -31,10 +30,9 @@ private:
         QProgressBar *bar = nullptr;
         QLabel *rate = nullptr;
         QLabel *message = nullptr;
-        QString state;
+        ProgressState state = ProgressState::Starting;
         QStringList notes;
     };
     QGridLayout *m_grid = nullptr;
     std::map<QString, Row> m_rows;
-    QStringList m_order;
 };

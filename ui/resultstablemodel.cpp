@@ -2,27 +2,40 @@
 
 #include "palette.h"
 #include "presentation.h"
-#include "resultsstats.h"
 #include <QBrush>
 #include <QColor>
 #include <QFont>
-#include <QLocale>
 #include <cmath>
 
 namespace {
 
-bool isOk(const RepeatResult &repeat) { return repeat.status == QLatin1String("ok"); }
-
-double medianOf(const ServerRun &run, const std::function<double(const RepeatResult &)> &figure)
+const Figure &totalOf(const FigureTable &table, const QString &id)
 {
-    ServerRun okOnly = run;
-    okOnly.repeats.clear();
-    for (const RepeatResult &repeat : run.repeats)
-        if (isOk(repeat) || run.status == QLatin1String("incomplete"))
-            okOnly.repeats.push_back(repeat);
-    if (okOnly.repeats.empty())
-        return 0;
-    return spreadOver(okOnly, figure).median;
+    static const Figure none;
+    if (table.categories.empty() || !table.categories.front().total)
+        return none;
+    return table.at(0, id);
+}
+
+QString scopeOf(const FigureTable &table)
+{
+    if (table.categories.empty() || !table.categories.front().total)
+        return table.note;
+    return table.categories.front().scope;
+}
+
+QString cellText(const Figure &figure)
+{
+    switch (figure.state) {
+    case FigureState::Unsupported: return QObject::tr("unsupported");
+    case FigureState::Failed: return QObject::tr("failed");
+    case FigureState::Absent: return QStringLiteral("–");
+    case FigureState::Disturbed: return formatFigure(figure.value) + QStringLiteral(" †");
+    case FigureState::Incomplete: return formatFigure(figure.value) + QStringLiteral(" ‡");
+    case FigureState::Provisional: return formatFigure(figure.value) + (figure.growing ? QStringLiteral(" …") : QString());
+    case FigureState::Measured: break;
+    }
+    return formatFigure(figure.value);
 }
 
 } // namespace
@@ -61,45 +74,47 @@ void ResultsTableModel::setBaseline(const QString &serverId)
 
 void ResultsTableModel::rebuildRows()
 {
-    ResultsBundle picked = m_bundle;
-    if (!m_baseline.isEmpty() && picked.server(m_baseline))
-        picked.baseline = m_baseline;
-    const QString baseline = baselineId(picked);
+    Figures::Options options;
+    options.baseline = m_baseline;
+    const Figures figures(m_bundle, options);
+    const FigureTable memory = figures.memory();
+    const FigureTable times = figures.commandTime();
+    const FigureTable perEvent = figures.perEvent();
+    const FigureTable events = figures.client(Measure::EventsPerSecond);
+    const FigureTable latency = figures.client(Measure::LatencyP99Usec);
+    m_scopes = {{BytesPerKeyColumn, scopeOf(memory)}, {UsecPerCommandColumn, scopeOf(times)},
+                {UsecPerEventColumn, scopeOf(perEvent)}, {EventsPerSecondColumn, scopeOf(events)},
+                {LatencyP99Column, scopeOf(latency)}};
     m_rows.clear();
-    for (const QString &id : orderedServerIds(m_bundle)) {
-        const ServerRun *run = m_bundle.server(id);
+    for (const QString &id : figures.serverIds()) {
         Row row;
         row.id = id;
-        row.name = serverDisplayName(*run);
-        row.status = run->status;
-        row.error = run->error;
-        row.baseline = id == baseline;
-        for (const RepeatResult &repeat : run->repeats)
-            row.repeats += isOk(repeat) ? 1 : 0;
-        row.bytesPerKey = medianOf(*run, [](const RepeatResult &r) { return r.bytesPerKey; });
-        row.usecPerCommand = medianOf(*run, [](const RepeatResult &r) { return r.usecPerCall(); });
-        row.usecPerEvent = medianOf(*run, [](const RepeatResult &r) { return r.usecPerEvent(); });
-        row.eventsPerSecond = medianOf(*run, [](const RepeatResult &r) { return r.eventsPerSecond; });
-        row.latencyP99 = medianOf(*run, [](const RepeatResult &r) { return r.latencyP99Usec; });
-        // The median's change carries the machine's drift between repeats; this does not.
-        if (const ServerRun *base = m_bundle.server(baseline); base && !row.baseline) {
-            const Spread ratio = pairedRatioSpread(*run, *base);
-            if (ratio.n >= 2)
-                row.usecChangeByRepeat =
-                    (ratio.hasInterval() ? tr("Against %1, repeat by repeat: %2 (95% interval over %n repeats)", nullptr, ratio.n)
-                                         : tr("Against %1, repeat by repeat: %2 (lowest to highest of %n repeats)", nullptr, ratio.n))
-                        .arg(serverDisplayName(*base), formatChangeRange(ratio, true));
-        }
+        row.summary = figures.summary(id);
+        row.baseline = id == figures.baselineId();
+        row.bytesPerKey = totalOf(memory, id);
+        row.usecPerCommand = totalOf(times, id);
+        row.usecPerEvent = totalOf(perEvent, id);
+        row.eventsPerSecond = totalOf(events, id);
+        row.latencyP99 = totalOf(latency, id);
         m_rows.push_back(row);
     }
 }
 
-const ResultsTableModel::Row *ResultsTableModel::baselineRow() const
+const Figure *ResultsTableModel::figureAt(int row, Column column) const
 {
-    for (const Row &row : m_rows)
-        if (row.baseline)
-            return &row;
-    return nullptr;
+    if (row < 0 || row >= int(m_rows.size()))
+        return nullptr;
+    const Row &r = m_rows[size_t(row)];
+    switch (column) {
+    case BytesPerKeyColumn:
+    case BytesChangeColumn: return &r.bytesPerKey;
+    case UsecPerCommandColumn:
+    case UsecChangeColumn: return &r.usecPerCommand;
+    case UsecPerEventColumn: return &r.usecPerEvent;
+    case EventsPerSecondColumn: return &r.eventsPerSecond;
+    case LatencyP99Column: return &r.latencyP99;
+    default: return nullptr;
+    }
 }
 
 int ResultsTableModel::rowCount(const QModelIndex &parent) const
@@ -112,84 +127,108 @@ int ResultsTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QVariant ResultsTableModel::displayOf(const Row &row, Column column) const
+{
+    switch (column) {
+    case ServerColumn: return row.summary.name;
+    case StatusColumn: return row.summary.statusText();
+    case RepeatsColumn: return row.summary.countedRepeats;
+    case BytesChangeColumn:
+    case UsecChangeColumn: {
+        if (row.baseline)
+            return tr("baseline");
+        const Figure &figure = column == BytesChangeColumn ? row.bytesPerKey : row.usecPerCommand;
+        return figure.change ? QVariant(formatPercentChange(*figure.change)) : QVariant();
+    }
+    default: break;
+    }
+    const Figure *figure = figureAt(int(&row - m_rows.data()), column);
+    return figure ? QVariant(cellText(*figure)) : QVariant();
+}
+
+QVariant ResultsTableModel::sortKeyOf(const Row &row, Column column) const
+{
+    switch (column) {
+    case ServerColumn: return int(&row - m_rows.data());
+    case StatusColumn: return row.summary.statusText();
+    case RepeatsColumn: return row.summary.countedRepeats;
+    case BytesChangeColumn: return row.bytesPerKey.change.value_or(0);
+    case UsecChangeColumn: return row.usecPerCommand.change.value_or(0);
+    default: break;
+    }
+    const Figure *figure = figureAt(int(&row - m_rows.data()), column);
+    return figure && figure->hasValue() ? figure->value : 0.0;
+}
+
+QVariant ResultsTableModel::toolTipOf(const Row &row, Column column) const
+{
+    if (column == StatusColumn && !row.summary.firstError.isEmpty())
+        return tr("First error: %1").arg(row.summary.firstError);
+    if (column == StatusColumn && !row.summary.error.isEmpty())
+        return row.summary.error;
+    if (column == UsecChangeColumn && !row.baseline && row.usecPerCommand.pairedRatio.n >= 2) {
+        const Spread &ratio = row.usecPerCommand.pairedRatio;
+        QString baseName;
+        for (const Row &other : m_rows)
+            if (other.baseline)
+                baseName = other.summary.name;
+        return (ratio.hasInterval() ? tr("Against %1, repeat by repeat: %2 (95% interval over %n repeats)", nullptr, ratio.n)
+                                    : tr("Against %1, repeat by repeat: %2 (lowest to highest of %n repeats)", nullptr, ratio.n))
+            .arg(baseName, formatChangeRange(ratio, true));
+    }
+    const Figure *figure = figureAt(int(&row - m_rows.data()), column);
+    if (figure && !figure->note.isEmpty())
+        return figure->note;
+    return {};
+}
+
 QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid() || index.row() >= int(m_rows.size()))
         return {};
     const Row &row = m_rows[size_t(index.row())];
-    const Row *base = baselineRow();
-    auto change = [&](double value, double reference) -> QVariant {
-        if (role == SortRole)
-            return changePercent(value, reference);
-        if (row.baseline)
-            return tr("baseline");
-        return base && reference != 0 ? QVariant(formatChange(value, reference)) : QVariant();
-    };
-    auto figure = [&](double value) -> QVariant {
-        if (role == SortRole)
-            return value;
-        return value != 0 ? QVariant(formatFigure(value)) : QVariant(QStringLiteral("–"));
-    };
-
-    if (role == Qt::DisplayRole || role == SortRole) {
-        switch (Column(index.column())) {
-        case ServerColumn:
-            return role == SortRole ? QVariant(index.row()) : QVariant(row.name);
-        case StatusColumn:
-            return row.status;
-        case BytesPerKeyColumn:
-            return figure(row.bytesPerKey);
-        case BytesChangeColumn:
-            return change(row.bytesPerKey, base ? base->bytesPerKey : 0);
-        case UsecPerCommandColumn:
-            return figure(row.usecPerCommand);
-        case UsecChangeColumn:
-            return change(row.usecPerCommand, base ? base->usecPerCommand : 0);
-        case UsecPerEventColumn:
-            return figure(row.usecPerEvent);
-        case EventsPerSecondColumn:
-            return figure(row.eventsPerSecond);
-        case LatencyP99Column:
-            return figure(row.latencyP99);
-        case RepeatsColumn:
-            return row.repeats;
-        case ColumnCount:
-            break;
+    const Column column = Column(index.column());
+    switch (role) {
+    case Qt::DisplayRole: return displayOf(row, column);
+    case SortRole: return sortKeyOf(row, column);
+    case Qt::ToolTipRole: return toolTipOf(row, column);
+    case Qt::TextAlignmentRole:
+        return column <= StatusColumn ? int(Qt::AlignLeft | Qt::AlignVCenter) : int(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::FontRole:
+        if (row.baseline) {
+            QFont font;
+            font.setBold(true);
+            return font;
         }
+        return {};
+    default: break;
     }
-    if (role == Qt::TextAlignmentRole)
-        return index.column() <= StatusColumn ? int(Qt::AlignLeft | Qt::AlignVCenter) : int(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::ToolTipRole && index.column() == StatusColumn && !row.error.isEmpty())
-        return row.error;
-    if (role == Qt::ToolTipRole && index.column() == UsecChangeColumn && !row.usecChangeByRepeat.isEmpty())
-        return row.usecChangeByRepeat;
     if (role == Qt::ForegroundRole) {
-        if (index.column() == StatusColumn && row.status != QLatin1String("ok"))
+        if (column == StatusColumn && row.summary.verdict != ServerVerdict::Completed && row.summary.verdict != ServerVerdict::Running)
             return QBrush(QColor(0xc6, 0x28, 0x28));
-        if ((index.column() == BytesChangeColumn || index.column() == UsecChangeColumn) && base && !row.baseline) {
-            const double value = index.column() == BytesChangeColumn ? row.bytesPerKey : row.usecPerCommand;
-            const double reference = index.column() == BytesChangeColumn ? base->bytesPerKey : base->usecPerCommand;
-            if (reference != 0 && std::fabs(changePercent(value, reference)) >= 0.05)
-                return QBrush(value < reference ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
-        }
+        const Figure &figure = column == BytesChangeColumn ? row.bytesPerKey : row.usecPerCommand;
+        if ((column == BytesChangeColumn || column == UsecChangeColumn) && !row.baseline && figure.change
+            && std::fabs(*figure.change) >= 0.05)
+            return QBrush(*figure.change < 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
     }
-    if (role == Qt::DecorationRole && index.column() == ServerColumn) {
+    if (role == Qt::DecorationRole && column == ServerColumn) {
         const std::map<QString, QColor> colors = serverColors(m_bundle);
         auto it = colors.find(row.id);
         if (it != colors.end())
             return it->second;
-    }
-    if (role == Qt::FontRole && row.baseline) {
-        QFont font;
-        font.setBold(true);
-        return font;
     }
     return {};
 }
 
 QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return QAbstractTableModel::headerData(section, orientation, role);
+    if (role == Qt::ToolTipRole) {
+        const auto scope = m_scopes.find(Column(section));
+        return scope != m_scopes.end() && !scope->second.isEmpty() ? QVariant(scope->second) : QVariant();
+    }
+    if (role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (Column(section)) {
     case ServerColumn: return tr("Server");

@@ -1,10 +1,12 @@
 #pragma once
-// The results table: one row per server with its headline figures (medians over repeats)
-// and their change against the baseline. Display text is formatted; Qt::UserRole holds the
-// raw number so a QSortFilterProxyModel sorts numerically.
+// The results table: one row per server with its headline figures and their change against
+// the baseline, as the figures layer gives them. Display text is formatted; Qt::UserRole holds
+// the raw number so a QSortFilterProxyModel sorts numerically.
 
+#include "figures.h"
 #include "resultsbundle.h"
 #include <QAbstractTableModel>
+#include <optional>
 
 class ResultsTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -28,7 +30,8 @@ public:
 
     void setBundle(const ResultsBundle &bundle);
     void setBaseline(const QString &serverId);   // empty: the bundle's own
-    const ResultsBundle &bundle() const { return m_bundle; }
+    // The figure behind a cell; nullptr for the columns that show none.
+    const Figure *figureAt(int row, Column column) const;
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -38,22 +41,21 @@ public:
 private:
     struct Row {
         QString id;
-        QString name;
-        QString status;
-        QString error;
-        double bytesPerKey = 0;
-        double usecPerCommand = 0;
-        double usecPerEvent = 0;
-        double eventsPerSecond = 0;
-        double latencyP99 = 0;
-        QString usecChangeByRepeat;   // the change against the baseline, repeat by repeat
-        int repeats = 0;
+        ServerSummary summary;
         bool baseline = false;
+        Figure bytesPerKey;
+        Figure usecPerCommand;
+        Figure usecPerEvent;
+        Figure eventsPerSecond;
+        Figure latencyP99;
     };
     void rebuildRows();
-    const Row *baselineRow() const;
+    QVariant displayOf(const Row &row, Column column) const;
+    QVariant sortKeyOf(const Row &row, Column column) const;
+    QVariant toolTipOf(const Row &row, Column column) const;
 
     ResultsBundle m_bundle;
     QString m_baseline;
     std::vector<Row> m_rows;
+    std::map<Column, QString> m_scopes;   // the totals' scopes, for the header tooltips
 };

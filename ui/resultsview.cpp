@@ -1,13 +1,13 @@
 #include "resultsview.h"
 
-#include "bundleio.h"
+#include "bundlecsv.h"
+#include "bundlemarkdown.h"
 #include "chartdata.h"
 #include "chartwidget.h"
 #include "encodingsview.h"
 #include "logview.h"
 #include "palette.h"
 #include "presentation.h"
-#include "resultsstats.h"
 #include "resultstablemodel.h"
 #include <QApplication>
 #include <QClipboard>
@@ -57,7 +57,28 @@ ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
     m_subtitle = new QLabel;
     m_subtitle->setStyleSheet(QStringLiteral("color: #607d8b;"));
     m_subtitle->setWordWrap(true);
+    m_footnotes = new QLabel;
+    m_footnotes->setObjectName(QStringLiteral("chartFootnotes"));
+    m_footnotes->setStyleSheet(QStringLiteral("color: #607d8b;"));
+    m_footnotes->setWordWrap(true);
+    QHBoxLayout *controls = buildControls();
+    buildTabs();
 
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(6);
+    layout->addWidget(m_headline);
+    layout->addWidget(m_subtitle);
+    layout->addLayout(controls);
+    layout->addWidget(m_tabs, 1);
+    layout->addWidget(m_footnotes);
+    updateControls();
+    updateHeadline();
+}
+
+// Baseline, shown versions, sort order and Copy, above the tabs.
+QHBoxLayout *ResultsView::buildControls()
+{
     m_baseline = new QComboBox;
     m_baseline->setObjectName(QStringLiteral("baseline"));
     m_baseline->setToolTip(tr("Changes are shown against this version"));
@@ -108,12 +129,19 @@ ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
     controls->addStretch();
     controls->addWidget(copy);
 
+    return controls;
+}
+
+// One tab per chart, then the table, the encodings and the logs.
+void ResultsView::buildTabs()
+{
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("resultTabs"));
     m_tabs->setDocumentMode(true);
     for (ChartKind kind : allChartKinds()) {
         auto *chart = new ChartWidget(kind);
         chart->setObjectName(chartFileStem(kind));
+        connect(chart, &ChartWidget::applied, this, &ResultsView::updateFootnotes);
         m_charts[kind] = chart;
         m_tabs->addTab(chart, tabTitle(kind));
     }
@@ -140,15 +168,6 @@ ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
     m_tabs->addTab(m_log, tr("Logs"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &ResultsView::updateHeadline);
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(6);
-    layout->addWidget(m_headline);
-    layout->addWidget(m_subtitle);
-    layout->addLayout(controls);
-    layout->addWidget(m_tabs, 1);
-    updateControls();
-    updateHeadline();
 }
 
 void ResultsView::setBundle(const ResultsBundle &bundle)
@@ -189,12 +208,6 @@ ChartKind ResultsView::currentChartKind() const
     return ChartKind::MemoryPerAttribute;
 }
 
-void ResultsView::showChart(ChartKind kind)
-{
-    if (ChartWidget *widget = chart(kind))
-        m_tabs->setCurrentWidget(widget);
-}
-
 void ResultsView::setBaseline(const QString &serverId)
 {
     const int index = m_baseline->findData(serverId);
@@ -231,14 +244,6 @@ void ResultsView::setTheme(ColorTheme theme)
 {
     for (auto &entry : m_charts)
         entry.second->setTheme(theme);
-}
-
-void ResultsView::setEmptyText(const QString &text)
-{
-    if (!hasResults()) {
-        m_headline->setText(text);
-        m_subtitle->clear();
-    }
 }
 
 void ResultsView::flushCharts()
@@ -282,8 +287,17 @@ void ResultsView::updateControls()
     m_versions->setEnabled(!ids.isEmpty());
 }
 
+// The marks on the bars of the chart shown, explained; the table and other tabs have none.
+void ResultsView::updateFootnotes()
+{
+    const auto *widget = qobject_cast<ChartWidget *>(m_tabs->currentWidget());
+    m_footnotes->setText(widget && hasResults() ? widget->footnotes().join(QLatin1Char('\n')) : QString());
+    m_footnotes->setVisible(!m_footnotes->text().isEmpty());
+}
+
 void ResultsView::updateHeadline()
 {
+    updateFootnotes();
     if (!hasResults()) {
         m_headline->setText(tr("No results yet"));
         m_subtitle->setText(tr("Choose servers and a workload, then press Run (Ctrl+R), or open a saved bundle (Ctrl+O)."));

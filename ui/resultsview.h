@@ -13,6 +13,7 @@ class ChartWidget;
 class EncodingsView;
 class LogView;
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QMenu;
 class QSortFilterProxyModel;
@@ -37,18 +38,14 @@ public:
 
     ChartWidget *chart(ChartKind kind) const;
     ChartKind currentChartKind() const;
-    void showChart(ChartKind kind);
     LogView *logView() const { return m_log; }
-    QTableView *table() const { return m_table; }
     ResultsTableModel *tableModel() const { return m_model; }
-    QTabWidget *tabs() const { return m_tabs; }
 
     void setBaseline(const QString &serverId);
     QString baseline() const;
     void setHiddenVersions(const QStringList &serverIds);
     QStringList hiddenVersions() const { return m_hidden; }
     void setTheme(ColorTheme theme);
-    void setEmptyText(const QString &text);
     void flushCharts();
 
     QString tableAsMarkdown() const;
@@ -57,8 +54,11 @@ public:
     void copyCsv() const;
 
 private:
+    QHBoxLayout *buildControls();
+    void buildTabs();
     void updateControls();
     void updateHeadline();
+    void updateFootnotes();
     void applyHidden();
 
     ResultsBundle m_bundle;
@@ -66,6 +66,7 @@ private:
     QStringList m_knownServers;
     QLabel *m_headline = nullptr;
     QLabel *m_subtitle = nullptr;
+    QLabel *m_footnotes = nullptr;   // the current chart's, under the tabs
     QComboBox *m_baseline = nullptr;
     QToolButton *m_versions = nullptr;
     QMenu *m_versionsMenu = nullptr;

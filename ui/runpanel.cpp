@@ -1,5 +1,7 @@
 #include "runpanel.h"
 
+#include "bundlejson.h"
+
 #include "uisettings.h"
 #include <QComboBox>
 #include <QFormLayout>
@@ -20,13 +22,15 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
                                    "A timed pass during which the machine ran slower than usual is timed again."));
     m_schedule = new QComboBox;
     m_schedule->setObjectName(QStringLiteral("schedule"));
-    m_schedule->addItem(tr("Fair (one server at a time)"), QStringLiteral("fair"));
-    m_schedule->addItem(tr("Concurrent"), QStringLiteral("concurrent"));
-    setSchedule(UiSettings::value(QStringLiteral("run/schedule"), QStringLiteral("fair")).toString());
+    m_schedule->addItem(tr("Fair (one server at a time)"), int(Schedule::Fair));
+    m_schedule->addItem(tr("Concurrent"), int(Schedule::Concurrent));
+    setSchedule(UiSettings::value(QStringLiteral("run/schedule"), QStringLiteral("fair")).toString() == QLatin1String("concurrent")
+                    ? Schedule::Concurrent
+                    : Schedule::Fair);
     connect(m_repeats, qOverload<int>(&QSpinBox::valueChanged), this,
             [](int value) { UiSettings::setValue(QStringLiteral("run/repeats"), value); });
     connect(m_schedule, qOverload<int>(&QComboBox::currentIndexChanged), this,
-            [this] { UiSettings::setValue(QStringLiteral("run/schedule"), schedule()); });
+            [this] { UiSettings::setValue(QStringLiteral("run/schedule"), scheduleName(schedule())); });
 
     m_run = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run"));
     m_run->setObjectName(QStringLiteral("runButton"));
@@ -64,12 +68,11 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
 }
 
 int RunPanel::repeats() const { return m_repeats->value(); }
-void RunPanel::setRepeats(int repeats) { m_repeats->setValue(repeats); }
-QString RunPanel::schedule() const { return m_schedule->currentData().toString(); }
+Schedule RunPanel::schedule() const { return Schedule(m_schedule->currentData().toInt()); }
 
-void RunPanel::setSchedule(const QString &schedule)
+void RunPanel::setSchedule(Schedule schedule)
 {
-    const int index = m_schedule->findData(schedule);
+    const int index = m_schedule->findData(int(schedule));
     if (index >= 0)
         m_schedule->setCurrentIndex(index);
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Run and Cancel, the number of repeats and the schedule (fair or concurrent).
 
+#include "resultsbundle.h"
 #include <QWidget>
 
 class QComboBox;
@@ -14,9 +15,8 @@ public:
     explicit RunPanel(QWidget *parent = nullptr);
 
     int repeats() const;
-    void setRepeats(int repeats);
-    QString schedule() const;           // "fair" or "concurrent"
-    void setSchedule(const QString &schedule);
+    Schedule schedule() const;
+    void setSchedule(Schedule schedule);
 
     void setRunning(bool running);
     // Why Run is not possible right now ("Select at least one server"), or empty.

@@ -23,14 +23,16 @@ struct Discovery {
     QStringList defaultLabels;
 };
 
-QColor stateColour(const QString &state)
+const QColor kIdleColour(0x75, 0x75, 0x75);
+
+QColor stateColour(ProgressState state)
 {
-    if (state == QLatin1String("failed"))
+    if (state == ProgressState::Failed)
         return QColor(0xc6, 0x28, 0x28);
-    if (state == QLatin1String("done"))
+    if (state == ProgressState::Done)
         return QColor(0x2e, 0x7d, 0x32);
-    if (state == QLatin1String("idle") || state == QLatin1String("cancelled"))
-        return QColor(0x75, 0x75, 0x75);
+    if (state == ProgressState::Cancelled)
+        return kIdleColour;
     return QColor(0x15, 0x65, 0xc0);
 }
 
@@ -120,12 +122,12 @@ void ServersPanel::discover()
             CatalogEntry entry;
             if (added) {
                 entry.spec = added.value();
-                entry.spec.source = QStringLiteral("user");
-                entry.status = QStringLiteral("ok");
+                entry.spec.source = ServerSource::User;
+                entry.problem.clear();
             } else {
                 entry.spec.binaryPath = path;
                 entry.spec.label = QFileInfo(path).fileName();
-                entry.status = added.error();
+                entry.problem = added.error();
             }
             found.entries.push_back(entry);
         }
@@ -142,7 +144,7 @@ void ServersPanel::discover()
         for (const QString &hostPort : UiSettings::endpoints()) {
             Outcome<ServerSpec> endpoint = ServerCatalog::parseEndpoint(hostPort);
             if (endpoint)
-                addEntry(CatalogEntry{endpoint.value(), QStringLiteral("ok")}, selected.contains(endpoint->label));
+                addEntry(CatalogEntry{endpoint.value(), QString()}, selected.contains(endpoint->label));
         }
         m_restoring = false;
         int unusable = 0;
@@ -176,12 +178,12 @@ void ServersPanel::addEntry(const CatalogEntry &entry, bool checked)
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable | Qt::ItemIsUserCheckable);
         item->setCheckState(NameColumn, checked ? Qt::Checked : Qt::Unchecked);
         item->setText(StateColumn, tr("idle"));
-        item->setForeground(StateColumn, stateColour(QStringLiteral("idle")));
+        item->setForeground(StateColumn, kIdleColour);
     } else {
         item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
         item->setText(StateColumn, tr("unusable"));
-        item->setForeground(StateColumn, stateColour(QStringLiteral("failed")));
-        item->setToolTip(StateColumn, unique.status);
+        item->setForeground(StateColumn, stateColour(ProgressState::Failed));
+        item->setToolTip(StateColumn, unique.problem);
     }
     const QString where = unique.spec.isEndpoint ? QStringLiteral("%1:%2").arg(unique.spec.host).arg(unique.spec.port)
                                                  : unique.spec.binaryPath;
@@ -202,11 +204,11 @@ QString ServersPanel::sourceText(const ServerSpec &spec) const
 {
     if (spec.isEndpoint)
         return m_pathsHidden ? tr("endpoint") : QStringLiteral("%1:%2").arg(spec.host).arg(spec.port);
-    if (spec.source == QLatin1String("cache"))
+    if (spec.source == ServerSource::Cache)
         return spec.suite.isEmpty() ? tr("cache") : spec.suite;
-    if (spec.source == QLatin1String("user"))
+    if (spec.source == ServerSource::User)
         return m_pathsHidden ? tr("added") : QFileInfo(spec.binaryPath).fileName();
-    return spec.source.isEmpty() ? tr("path") : spec.source;
+    return serverSourceName(spec.source);
 }
 
 QTreeWidgetItem *ServersPanel::itemFor(const QString &label) const
@@ -285,8 +287,8 @@ void ServersPanel::addBinary(const QString &path)
             return;
         }
         ServerSpec spec = added.value();
-        spec.source = QStringLiteral("user");
-        addEntry(CatalogEntry{spec, QStringLiteral("ok")}, true);
+        spec.source = ServerSource::User;
+        addEntry(CatalogEntry{spec, QString()}, true);
         QStringList binaries = UiSettings::userBinaries();
         if (!binaries.contains(path))
             UiSettings::setUserBinaries(binaries << path);
@@ -314,7 +316,7 @@ QString ServersPanel::addEndpoint(const QString &hostPort, const QString &passwo
         return endpoint.error();
     ServerSpec spec = endpoint.value();
     spec.password = password;
-    addEntry(CatalogEntry{spec, QStringLiteral("ok")}, true);
+    addEntry(CatalogEntry{spec, QString()}, true);
     QStringList saved = UiSettings::endpoints();
     if (!saved.contains(hostPort.trimmed()))
         UiSettings::setEndpoints(saved << hostPort.trimmed());
@@ -337,7 +339,7 @@ void ServersPanel::removeSelected()
                 QStringList saved = UiSettings::endpoints();
                 saved.removeAll(QStringLiteral("%1:%2").arg(spec.host).arg(spec.port));
                 UiSettings::setEndpoints(saved);
-            } else if (spec.source == QLatin1String("user")) {
+            } else if (spec.source == ServerSource::User) {
                 QStringList saved = UiSettings::userBinaries();
                 saved.removeAll(spec.binaryPath);
                 UiSettings::setUserBinaries(saved);
@@ -370,7 +372,7 @@ void ServersPanel::resetStates()
         if (!(item->flags() & Qt::ItemIsUserCheckable))
             continue;
         item->setText(StateColumn, tr("idle"));
-        item->setForeground(StateColumn, stateColour(QStringLiteral("idle")));
+        item->setForeground(StateColumn, kIdleColour);
         item->setToolTip(StateColumn, QString());
     }
 }
@@ -380,8 +382,8 @@ void ServersPanel::showProgress(const ServerProgress &progress)
     QTreeWidgetItem *item = itemFor(progress.serverId);
     if (!item)
         return;
-    QString text = progress.state;
-    if (progress.state == QLatin1String("replaying") || progress.state == QLatin1String("measuring"))
+    QString text = progressStateName(progress.state);
+    if (progress.moving())
         text += QStringLiteral(" %1%").arg(int(progress.fraction() * 100.0));
     item->setText(StateColumn, text);
     item->setForeground(StateColumn, stateColour(progress.state));

@@ -21,7 +21,7 @@ namespace {
 
 struct Prepared {
     std::shared_ptr<const Workload> workload;
-    WorkloadDescription description;
+    WorkloadInfo description;
     QString error;
 };
 
@@ -71,56 +71,14 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent), m_tasks(new Bac
     m_kind->addItem(tr("E-commerce profiles (built-in)"), QStringLiteral("ecommerce"));
     m_kind->addItem(tr("Hash field TTL vs plain keys"), QStringLiteral("hash-ttl"));
     m_kind->addItem(tr("Recording or capture file"), QStringLiteral("file"));
-
     m_pages = new QStackedWidget;
-
-    auto *ecommerce = new QWidget;
-    m_events = spinBox(0, 10000000, UiSettings::value(QStringLiteral("workload/events"), 0).toInt());
-    m_events->setObjectName(QStringLiteral("ecommerceEvents"));
-    // 0 replays the built-in recording; another count generates that many events.
-    m_events->setSpecialValueText(tr("built-in recording"));
-    m_events->setSingleStep(1000);
-    m_attributes = new QLineEdit(UiSettings::value(QStringLiteral("workload/attributes")).toString());
-    m_attributes->setPlaceholderText(tr("default attributes"));
-    auto *attributesButton = new QToolButton;
-    attributesButton->setText(QStringLiteral("…"));
-    connect(attributesButton, &QToolButton::clicked, this, [this] {
-        browse(m_attributes, tr("Attribute configuration"), tr("JSON (*.json);;All files (*)"));
-    });
-    QFormLayout *ecommerceForm = formOn(ecommerce);
-    ecommerceForm->addRow(tr("Events"), m_events);
-    ecommerceForm->addRow(tr("Attributes"), pathRow(m_attributes, attributesButton));
-    m_pages->addWidget(ecommerce);
-
-    auto *hashTtl = new QWidget;
-    m_keys = spinBox(1, 10000000, UiSettings::value(QStringLiteral("workload/keys"), 20000).toInt());
-    m_keys->setObjectName(QStringLiteral("hashTtlKeys"));
-    m_valueSize = spinBox(1, 1000000, UiSettings::value(QStringLiteral("workload/value-size"), 120).toInt(),
-                          tr(" bytes"));
-    m_ttl = spinBox(1, 100000000, UiSettings::value(QStringLiteral("workload/ttl"), 900).toInt(), tr(" s"));
-    QFormLayout *hashForm = formOn(hashTtl);
-    hashForm->addRow(tr("Keys"), m_keys);
-    hashForm->addRow(tr("Value size"), m_valueSize);
-    hashForm->addRow(tr("TTL"), m_ttl);
-    m_pages->addWidget(hashTtl);
-
-    auto *file = new QWidget;
-    m_file = new QLineEdit(UiSettings::value(QStringLiteral("workload/file")).toString());
-    m_file->setPlaceholderText(tr("events .jsonl or capture"));
-    auto *fileButton = new QToolButton;
-    fileButton->setText(QStringLiteral("…"));
-    connect(fileButton, &QToolButton::clicked, this, [this] {
-        browse(m_file, tr("Workload file"), tr("Recordings and captures (*.jsonl *.json *.txt *.cap);;All files (*)"));
-    });
-    QFormLayout *fileForm = formOn(file);
-    fileForm->addRow(tr("File"), pathRow(m_file, fileButton));
-    m_pages->addWidget(file);
-
+    m_pages->addWidget(ecommercePage());
+    m_pages->addWidget(hashTtlPage());
+    m_pages->addWidget(filePage());
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("workloadSummary"));
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::RichText);
-
     m_debounce = new QTimer(this);
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(250);
@@ -143,12 +101,62 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent), m_tasks(new Bac
     layout->addWidget(m_kind);
     layout->addWidget(m_pages);
     layout->addWidget(m_summary);
-
     const int saved = m_kind->findData(UiSettings::value(QStringLiteral("workload/kind"), QStringLiteral("ecommerce")));
     m_kind->setCurrentIndex(saved < 0 ? 0 : saved);
     m_pages->setCurrentIndex(m_kind->currentIndex());
     fitStackToCurrent(m_pages);
     scheduleRebuild();
+}
+
+QWidget *WorkloadPanel::ecommercePage()
+{
+    auto *page = new QWidget;
+    m_events = spinBox(0, 10000000, UiSettings::value(QStringLiteral("workload/events"), 0).toInt());
+    m_events->setObjectName(QStringLiteral("ecommerceEvents"));
+    // 0 replays the built-in recording; another count generates that many events.
+    m_events->setSpecialValueText(tr("built-in recording"));
+    m_events->setSingleStep(1000);
+    m_attributes = new QLineEdit(UiSettings::value(QStringLiteral("workload/attributes")).toString());
+    m_attributes->setPlaceholderText(tr("default attributes"));
+    auto *attributesButton = new QToolButton;
+    attributesButton->setText(QStringLiteral("…"));
+    connect(attributesButton, &QToolButton::clicked, this, [this] {
+        browse(m_attributes, tr("Attribute configuration"), tr("JSON (*.json);;All files (*)"));
+    });
+    QFormLayout *form = formOn(page);
+    form->addRow(tr("Events"), m_events);
+    form->addRow(tr("Attributes"), pathRow(m_attributes, attributesButton));
+    return page;
+}
+
+QWidget *WorkloadPanel::hashTtlPage()
+{
+    auto *page = new QWidget;
+    m_keys = spinBox(1, 10000000, UiSettings::value(QStringLiteral("workload/keys"), 20000).toInt());
+    m_keys->setObjectName(QStringLiteral("hashTtlKeys"));
+    m_valueSize = spinBox(1, 1000000, UiSettings::value(QStringLiteral("workload/value-size"), 120).toInt(),
+                          tr(" bytes"));
+    m_ttl = spinBox(1, 100000000, UiSettings::value(QStringLiteral("workload/ttl"), 900).toInt(), tr(" s"));
+    QFormLayout *form = formOn(page);
+    form->addRow(tr("Keys"), m_keys);
+    form->addRow(tr("Value size"), m_valueSize);
+    form->addRow(tr("TTL"), m_ttl);
+    return page;
+}
+
+QWidget *WorkloadPanel::filePage()
+{
+    auto *page = new QWidget;
+    m_file = new QLineEdit(UiSettings::value(QStringLiteral("workload/file")).toString());
+    m_file->setPlaceholderText(tr("events .jsonl or capture"));
+    auto *fileButton = new QToolButton;
+    fileButton->setText(QStringLiteral("…"));
+    connect(fileButton, &QToolButton::clicked, this, [this] {
+        browse(m_file, tr("Workload file"), tr("Recordings and captures (*.jsonl *.json *.txt *.cap);;All files (*)"));
+    });
+    QFormLayout *form = formOn(page);
+    form->addRow(tr("File"), pathRow(m_file, fileButton));
+    return page;
 }
 
 WorkloadPanel::~WorkloadPanel() = default;
@@ -168,18 +176,6 @@ void WorkloadPanel::choose(const QString &nameOrFile)
         m_kind->setCurrentIndex(m_kind->findData(QStringLiteral("file")));
     }
     scheduleRebuild();
-}
-
-void WorkloadPanel::setHashTtlParameters(int keys, int valueSize, int ttlSeconds)
-{
-    m_keys->setValue(keys);
-    m_valueSize->setValue(valueSize);
-    m_ttl->setValue(ttlSeconds);
-}
-
-void WorkloadPanel::setEcommerceEvents(int events)
-{
-    m_events->setValue(events);
 }
 
 void WorkloadPanel::scheduleRebuild()

@@ -25,8 +25,6 @@ public:
     QString choice() const;
     // Selects a built-in by name, or a file when `nameOrFile` is neither.
     void choose(const QString &nameOrFile);
-    void setHashTtlParameters(int keys, int valueSize, int ttlSeconds);
-    void setEcommerceEvents(int events);
 
     // The prepared workload, or null while it is being prepared or when it is invalid.
     std::shared_ptr<const Workload> workload() const { return m_workload; }
@@ -41,6 +39,9 @@ Q_SIGNALS:
     void workloadChanged();
 
 private:
+    QWidget *ecommercePage();
+    QWidget *hashTtlPage();
+    QWidget *filePage();
     void scheduleRebuild();
     void rebuild();
     void browse(QLineEdit *target, const QString &title, const QString &filter);
@@ -59,7 +60,7 @@ private:
     BackgroundTasks *m_tasks = nullptr;
 
     std::shared_ptr<const Workload> m_workload;
-    WorkloadDescription m_description;
+    WorkloadInfo m_description;
     QString m_error;
     int m_generation = 0;
     bool m_preparing = false;

@@ -1,4 +1,4 @@
-#include "bundleio.h"
+#include "bundlejson.h"
 #include "chartdata.h"
 #include "charttheme.h"
 #include "palette.h"

@@ -1,6 +1,7 @@
-#include "bundleio.h"
+#include "bundlejson.h"
 #include "chartexporter.h"
 #include "palette.h"
+#include "presentation.h"
 
 #include <QBuffer>
 #include <QDir>

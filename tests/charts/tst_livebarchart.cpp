@@ -1,4 +1,4 @@
-#include "bundleio.h"
+#include "bundlejson.h"
 #include "livebarchart.h"
 
 #include <QBarSet>

@@ -1,7 +1,7 @@
 // The window driven through its controls, against real servers from the per-user cache.
 #include "bundlefiles.h"
 #include "chartexporter.h"
-#include "bundleio.h"
+#include "bundlejson.h"
 #include "bundlemerge.h"
 #include "chartwidget.h"
 #include "exportdialog.h"
@@ -17,7 +17,7 @@
 #include "serverprocess.h"
 #include "serverspanel.h"
 #include "workloadpanel.h"
-#include "../runner/servertesthelpers.h"
+#include "servertesthelpers.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -149,7 +149,7 @@ void WindowTest::runsHashTtlOnTwoServers()
     QCOMPARE(int(results.servers.size()), 2);
     for (const QString &label : {m_old, m_new}) {
         QCOMPARE(window.progressList()->percent(label), 100);
-        QCOMPARE(window.progressList()->state(label), QStringLiteral("done"));
+        QCOMPARE(window.progressList()->state(label), ProgressState::Done);
         QCOMPARE(window.serversPanel()->stateText(label), QStringLiteral("done"));
     }
     // 8.1 has no HSETEX: said in its row, not as a dialog.
@@ -269,8 +269,8 @@ void WindowTest::cancelAtTenRandomMoments()
         QVERIFY2(window.isRunning(), qPrintable(what));
         QTest::qWait(momentMs);
         QVERIFY2(finished.isEmpty(), qPrintable(what + QStringLiteral(": the run ended before the cancel")));
-        qInfo("%s; servers were: %s, %s", qPrintable(what), qPrintable(window.progressList()->state(m_old)),
-              qPrintable(window.progressList()->state(m_new)));
+        qInfo("%s; servers were: %s, %s", qPrintable(what), qPrintable(progressStateName(window.progressList()->state(m_old))),
+              qPrintable(progressStateName(window.progressList()->state(m_new))));
         if (withEscape)
             QTest::keyClick(&window, Qt::Key_Escape);
         else
@@ -282,9 +282,9 @@ void WindowTest::cancelAtTenRandomMoments()
         QVERIFY2(!results.complete, qPrintable(what));
         QCOMPARE(int(results.servers.size()), 2);
         for (const ServerRun &server : results.servers) {
-            QVERIFY2(server.status == QLatin1String("incomplete"),
-                     qPrintable(what + QStringLiteral(": %1 is %2").arg(server.id, server.status)));
-            QCOMPARE(window.progressList()->state(server.id), QStringLiteral("cancelled"));
+            QVERIFY2(server.status == RunStatus::Incomplete,
+                     qPrintable(what + QStringLiteral(": %1 is %2").arg(server.id, runStatusName(server.status))));
+            QCOMPARE(window.progressList()->state(server.id), ProgressState::Cancelled);
         }
         QVERIFY(!window.isRunning());
         QVERIFY(window.runPanel()->runButton()->isEnabled());
@@ -343,7 +343,7 @@ void WindowTest::endpointIsNotFlushedWithoutConsent()
     QCOMPARE(asked[0].where, hostPort);
     const ResultsBundle results = finished.first().first().value<ResultsBundle>();
     QCOMPARE(int(results.servers.size()), 1);
-    QCOMPARE(results.servers[0].status, QStringLiteral("failed"));
+    QCOMPARE(results.servers[0].status, RunStatus::Failed);
     QVERIFY2(results.servers[0].error.contains(QLatin1String("refusing to flush")), qPrintable(results.servers[0].error));
 
     RedisConnection connection;

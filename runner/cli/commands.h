@@ -1,0 +1,11 @@
+#pragma once
+// Bodies of the headless `versus` subcommands. Each returns the process exit code:
+// 0 success, 1 a server failed, 2 bad usage or bad input, 130 interrupted.
+
+#include <QStringList>
+
+int runServersCommand(const QStringList &arguments);   // versus servers
+int runGenerateCommand(const QStringList &arguments);  // versus generate
+int runExportCommand(const QStringList &arguments);    // versus export
+int runRunCommand(const QStringList &arguments);       // versus run
+

@@ -1,0 +1,115 @@
+#include "consoleprogress.h"
+
+#include "runcontroller.h"
+
+#include <QLocale>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+QString formatDuration(double seconds)
+{
+    if (seconds < 0)
+        return QStringLiteral("--");
+    const long long total = static_cast<long long>(std::llround(seconds));
+    if (total < 60)
+        return QStringLiteral("%1s").arg(total);
+    if (total < 3600)
+        return QStringLiteral("%1m%2s").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1h%2m").arg(total / 3600).arg((total % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+} // namespace
+
+ConsoleProgress::ConsoleProgress(RunController &controller, std::FILE *stream, bool interactive)
+    : m_stream(stream), m_interactive(interactive)
+{
+    connect(&controller, &RunController::serverProgress, this, &ConsoleProgress::onProgress);
+    connect(&controller, &RunController::serverLog, this, &ConsoleProgress::onLog);
+    m_sincePlain.start();
+}
+
+QString ConsoleProgress::formatLine(const ServerProgress &progress, int labelWidth, bool withBar)
+{
+    const double fraction = std::clamp(progress.fraction(), 0.0, 1.0);
+    const int percent = int(std::floor(fraction * 100.0));
+    QString line = progress.serverId.leftJustified(labelWidth);
+    if (withBar) {
+        const int width = 24;
+        const int filled = int(std::round(fraction * width));
+        line += QStringLiteral("  [") + QString(filled, QLatin1Char('#')) + QString(width - filled, QLatin1Char('.'))
+            + QStringLiteral("]");
+    }
+    line += QStringLiteral(" %1%").arg(percent, 3);
+    line += QStringLiteral("  %1").arg(progressStateName(progress.state), -9);
+    if (progress.moving()) {
+        line += QStringLiteral("  %1 ev/s  ETA %2")
+                    .arg(QLocale::c().toString(qlonglong(std::llround(progress.eventsPerSecond))))
+                    .arg(formatDuration(progress.etaSeconds));
+    }
+    if (!progress.phase.isEmpty())
+        line += QStringLiteral("  ") + progress.phase;
+    if (!progress.message.isEmpty())
+        line += QStringLiteral("  (") + progress.message + QStringLiteral(")");
+    return line;
+}
+
+void ConsoleProgress::onProgress(const ServerProgress &progress)
+{
+    auto row = std::find_if(m_rows.begin(), m_rows.end(),
+                            [&](const ServerProgress &existing) { return existing.serverId == progress.serverId; });
+    const bool stateChanged = row == m_rows.end() || row->state != progress.state;
+    if (row == m_rows.end())
+        m_rows.push_back(progress);
+    else
+        *row = progress;
+
+    if (m_interactive) {
+        redraw();
+        return;
+    }
+    // Plain mode: a line when a server changes state, and a full round every few seconds.
+    int width = 0;
+    for (const ServerProgress &p : m_rows)
+        width = std::max(width, int(p.serverId.size()));
+    if (stateChanged) {
+        std::fprintf(m_stream, "%s\n", qPrintable(formatLine(progress, width, false)));
+    } else if (m_sincePlain.elapsed() >= 5000) {
+        for (const ServerProgress &p : m_rows)
+            std::fprintf(m_stream, "%s\n", qPrintable(formatLine(p, width, false)));
+        m_sincePlain.restart();
+    }
+    std::fflush(m_stream);
+}
+
+void ConsoleProgress::onLog(const QString &serverId, const QString &line)
+{
+    if (m_interactive && m_drawnRows > 0) {
+        // Print the log line above the live block and redraw the block under it.
+        std::fprintf(m_stream, "\x1b[%dA\x1b[J", m_drawnRows);
+        m_drawnRows = 0;
+    }
+    // Every server logs the same kinds of line, so each is tagged with its server, as the
+    // window's log does; errors already begin with the server they name.
+    if (serverId.isEmpty() || line.startsWith(serverId + QLatin1String(": ")))
+        std::fprintf(m_stream, "%s\n", qPrintable(line));
+    else
+        std::fprintf(m_stream, "%s: %s\n", qPrintable(serverId), qPrintable(line));
+    if (m_interactive)
+        redraw();
+    std::fflush(m_stream);
+}
+
+void ConsoleProgress::redraw()
+{
+    int width = 0;
+    for (const ServerProgress &p : m_rows)
+        width = std::max(width, int(p.serverId.size()));
+    if (m_drawnRows > 0)
+        std::fprintf(m_stream, "\x1b[%dA", m_drawnRows);
+    for (const ServerProgress &p : m_rows)
+        std::fprintf(m_stream, "\x1b[2K%s\n", qPrintable(formatLine(p, width, true)));
+    m_drawnRows = int(m_rows.size());
+    std::fflush(m_stream);
+}

@@ -1,0 +1,56 @@
+#include "commands.h"
+
+#include "bundlejson.h"
+#include "exportcommandline.h"
+
+#include <QCommandLineParser>
+#include <cstdio>
+
+namespace {
+
+int fail(const QString &message)
+{
+    std::fprintf(stderr, "versus export: %s\n", qPrintable(message));
+    return 2;
+}
+
+} // namespace
+
+int runExportCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Re-renders the charts of a saved results bundle, without running anything.\n"
+        "Writes <chart>.<format> for every chart plus results.csv and results.json.\n\n"
+        "Examples:\n"
+        "  versus export results.json --export-dir charts\n"
+        "  versus export results.json --export-dir slides --preset slide --scale 2 --format png,pdf --theme dark\n\n"
+        "Exit codes: 0 written, 2 bad options, bad bundle or unwritable folder."));
+    parser.addHelpOption();
+    parser.addPositionalArgument(QStringLiteral("BUNDLE"), QStringLiteral("Results bundle (JSON) to render."));
+    addExportOptions(parser);
+    if (!parser.parse(arguments))
+        return fail(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1)
+        return fail(QStringLiteral("give exactly one BUNDLE (see --help)"));
+    const Outcome<ExportRequest> request = exportRequestFromParser(parser);
+    if (!request)
+        return fail(request.error());
+    if (!request->enabled())
+        return fail(QStringLiteral("--export-dir DIR is required"));
+
+    const Outcome<ResultsBundle> bundle = loadBundle(positional.first());
+    if (!bundle)
+        return fail(bundle.error());
+    const Outcome<QStringList> written = exportRequested(bundle.value(), request.value());
+    if (!written)
+        return fail(written.error());
+    for (const QString &path : written.value())
+        std::printf("%s\n", qPrintable(path));
+    return 0;
+}

@@ -1,0 +1,184 @@
+#include "runoptions.h"
+
+#include "endpointprobe.h"
+#include "redisconnection.h"
+#include "servercatalog.h"
+#include "workloadfactory.h"
+
+#include <QFileInfo>
+#include <QRegularExpression>
+
+namespace {
+
+Outcome<ServerSpec> resolveServer(ServerCatalog &catalog, const QString &entry)
+{
+    static const QRegularExpression hostPort(QStringLiteral("^[^/:\\s]+:\\d+$"));
+    if (entry.contains(QLatin1Char('/')))
+        return catalog.addBinary(entry);
+    if (hostPort.match(entry).hasMatch())
+        return ServerCatalog::parseEndpoint(entry);
+    const CatalogEntry *found = catalog.find(entry);
+    if (!found) {
+        QStringList known;
+        for (const CatalogEntry &candidate : catalog.entries())
+            known << candidate.spec.label;
+        return Error{QStringLiteral("--servers: unknown server '%1'; known: %2 (or give a binary path or host:port)")
+                         .arg(entry, known.isEmpty() ? QStringLiteral("none, run scripts/fetch-servers") : known.join(QStringLiteral(", ")))};
+    }
+    if (!found->usable())
+        return Error{QStringLiteral("--servers: %1 cannot be used: %2").arg(entry, found->problem)};
+    return found->spec;
+}
+
+// Asks an endpoint who it is before anything runs, so a wrong port, a missing or wrong password
+// is bad input (exit 2) rather than a failed server. An endpoint that cannot be reached at all
+// is left to the run, which reports it as a failed server.
+Status checkEndpoint(const ServerSpec &spec)
+{
+    RedisConnection connection;
+    if (!connection.connectTcp(spec.host, spec.port, 3000, spec.label))
+        return Status::success();
+    connection.close();
+    const Outcome<EndpointProbe> probe = probeEndpoint(spec);
+    return probe ? Status::success() : Status(Error{QStringLiteral("--servers: %1").arg(probe.error())});
+}
+
+Outcome<int> positiveInt(const QCommandLineParser &parser, const QString &name, int fallback)
+{
+    if (!parser.isSet(name))
+        return fallback;
+    bool ok = false;
+    const int value = parser.value(name).toInt(&ok);
+    if (!ok || value < 1)
+        return Error{QStringLiteral("--%1: expected a whole number of at least 1, got '%2'").arg(name, parser.value(name))};
+    return value;
+}
+
+} // namespace
+
+void addRunOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        {QStringLiteral("servers"), QStringLiteral("Comma-separated servers: catalog labels (valkey-8.0.1), binary paths, "
+                                                   "or host:port endpoints. Default: every Valkey version in the catalog."),
+         QStringLiteral("list")},
+        {QStringLiteral("workload"), QStringLiteral("ecommerce (default), hash-ttl, or a file (events JSONL, MONITOR "
+                                                    "output, command file, raw RESP)."),
+         QStringLiteral("name|file"), QStringLiteral("ecommerce")},
+        {QStringLiteral("attributes"), QStringLiteral("Attribute configuration for the ecommerce workload."), QStringLiteral("file")},
+        {QStringLiteral("events"), QStringLiteral("Generate this many events instead of the built-in recording."), QStringLiteral("n")},
+        {QStringLiteral("set"), QStringLiteral("Workload parameter, repeatable: --set keys=20000."), QStringLiteral("name=value")},
+        {QStringLiteral("repeat"), QStringLiteral("Repeats, each on freshly started servers, interleaved across versions (default 1). With 5 or more, changes get a 95% interval taken repeat by repeat."), QStringLiteral("n"), QStringLiteral("1")},
+        {QStringLiteral("schedule"), QStringLiteral("fair (default: one server executes at a time, on a CPU of its own) or concurrent."),
+         QStringLiteral("fair|concurrent"), QStringLiteral("fair")},
+        {QStringLiteral("batch"), QStringLiteral("Events per pipeline (default 1, as an application sends them)."), QStringLiteral("n"), QStringLiteral("1")},
+        {QStringLiteral("timeout"), QStringLiteral("Milliseconds a server may stay silent before it is marked failed (default 10000)."),
+         QStringLiteral("ms"), QStringLiteral("10000")},
+        {QStringLiteral("allow-flush"), QStringLiteral("Allow flushing host:port endpoints Versus did not launch. Their data is deleted.")},
+        {QStringLiteral("password"), QStringLiteral("AUTH password for host:port endpoints."), QStringLiteral("password")},
+        {QStringLiteral("lenient"), QStringLiteral("Skip and count malformed capture lines instead of failing.")},
+        {QStringLiteral("out"), QStringLiteral("Write the results bundle (JSON) here."), QStringLiteral("bundle.json")},
+    });
+}
+
+namespace {
+
+// --repeat, --batch, --timeout, --schedule and --allow-flush.
+Status readRunSettings(const QCommandLineParser &parser, RunRequest &request)
+{
+    Outcome<int> repeats = positiveInt(parser, QStringLiteral("repeat"), 1);
+    if (!repeats)
+        return Error{repeats.error()};
+    request.repeats = repeats.value();
+    Outcome<int> batch = positiveInt(parser, QStringLiteral("batch"), 1);
+    if (!batch)
+        return Error{batch.error()};
+    request.eventsPerBatch = batch.value();
+    Outcome<int> timeout = positiveInt(parser, QStringLiteral("timeout"), 10000);
+    if (!timeout)
+        return Error{timeout.error()};
+    request.commandTimeoutMs = timeout.value();
+    const QString schedule = parser.value(QStringLiteral("schedule"));
+    if (schedule == QLatin1String("fair"))
+        request.schedule = Schedule::Fair;
+    else if (schedule == QLatin1String("concurrent"))
+        request.schedule = Schedule::Concurrent;
+    else
+        return Error{QStringLiteral("--schedule: expected fair or concurrent, got '%1'").arg(schedule)};
+    request.allowFlush = parser.isSet(QStringLiteral("allow-flush"));
+    return Status::success();
+}
+
+// --workload with its --set parameters, --attributes, --events and --lenient.
+Outcome<std::shared_ptr<Workload>> workloadFromParser(const QCommandLineParser &parser)
+{
+    std::map<QString, QString> parameters;
+    for (const QString &assignment : parser.values(QStringLiteral("set"))) {
+        const int equals = assignment.indexOf(QLatin1Char('='));
+        if (equals <= 0)
+            return Error{QStringLiteral("--set: expected name=value, got '%1'").arg(assignment)};
+        parameters[assignment.left(equals)] = assignment.mid(equals + 1);
+    }
+    long long events = 0;
+    if (parser.isSet(QStringLiteral("events"))) {
+        bool ok = false;
+        events = parser.value(QStringLiteral("events")).toLongLong(&ok);
+        if (!ok || events < 1)
+            return Error{QStringLiteral("--events: expected a positive number, got '%1'").arg(parser.value(QStringLiteral("events")))};
+    }
+    return makeWorkload(parser.value(QStringLiteral("workload")), parameters, parser.value(QStringLiteral("attributes")),
+                        events, parser.isSet(QStringLiteral("lenient")));
+}
+
+// --servers (or every Valkey version of the catalog) and --password for endpoints.
+Status serversFromParser(const QCommandLineParser &parser, RunRequest &request)
+{
+    ServerCatalog catalog;
+    catalog.discover();
+    if (!parser.isSet(QStringLiteral("servers"))) {
+        request.servers = catalog.defaultSelection();
+        if (request.servers.empty())
+            return Error{QStringLiteral("no Valkey server found in %1 or on PATH; run scripts/fetch-servers or pass --servers")
+                             .arg(ServerCatalog::defaultCacheDir())};
+        return Status::success();
+    }
+    const QStringList entries = parser.value(QStringLiteral("servers")).split(QLatin1Char(','), Qt::SkipEmptyParts);
+    for (const QString &raw : entries) {
+        Outcome<ServerSpec> spec = resolveServer(catalog, raw.trimmed());
+        if (!spec)
+            return Error{spec.error()};
+        ServerSpec server = spec.value();
+        if (server.isEndpoint) {
+            server.password = parser.value(QStringLiteral("password"));
+            if (!request.allowFlush)
+                return Error{QStringLiteral("--servers: %1 is an endpoint Versus does not launch; the run flushes it, "
+                                            "so it is refused unless --allow-flush is given")
+                                 .arg(raw.trimmed())};
+            if (Status reachable = checkEndpoint(server); !reachable)
+                return reachable;
+        }
+        for (const ServerSpec &earlier : request.servers) {
+            if (earlier.label == server.label)
+                return Error{QStringLiteral("--servers: %1 is listed twice").arg(server.label)};
+        }
+        request.servers.push_back(server);
+    }
+    return Status::success();
+}
+
+} // namespace
+
+Outcome<RunPlan> runPlanFromParser(const QCommandLineParser &parser)
+{
+    RunPlan plan;
+    if (Status settings = readRunSettings(parser, plan.request); !settings)
+        return Error{settings.error()};
+    Outcome<std::shared_ptr<Workload>> workload = workloadFromParser(parser);
+    if (!workload)
+        return Error{workload.error()};
+    plan.request.workload = workload.value();
+    if (Status servers = serversFromParser(parser, plan.request); !servers)
+        return Error{servers.error()};
+    plan.bundlePath = parser.value(QStringLiteral("out"));
+    return plan;
+}

@@ -1,0 +1,106 @@
+#include "commands.h"
+
+#include "jsonsupport.h"
+#include "servercatalog.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <cstdio>
+
+namespace {
+
+Json toJson(const CatalogEntry &entry)
+{
+    const ServerSpec &spec = entry.spec;
+    std::vector<QString> command;
+    if (!spec.program.isEmpty()) {
+        command.push_back(spec.program);
+        command.insert(command.end(), spec.prefixArguments.begin(), spec.prefixArguments.end());
+    }
+    return {
+        {"label", spec.label},
+        {"product", spec.identity.product},
+        {"version", spec.identity.version},
+        {"allocator", spec.identity.allocator},
+        {"build", spec.identity.buildId},
+        {"source", serverSourceName(spec.source)},
+        {"suite", spec.suite},
+        {"package_version", spec.packageVersion},
+        {"binary", spec.binaryPath},
+        {"sha256", spec.binarySha256},
+        {"command", command},
+        {"usable", entry.usable()},
+        {"status", entry.usable() ? QStringLiteral("ok") : entry.problem},
+    };
+}
+
+void printTable(QTextStream &out, const std::vector<CatalogEntry> &entries)
+{
+    const QStringList header{QStringLiteral("LABEL"), QStringLiteral("PRODUCT"), QStringLiteral("VERSION"),
+                             QStringLiteral("ALLOCATOR"), QStringLiteral("BINARY"), QStringLiteral("STATUS")};
+    std::vector<QStringList> rows{header};
+    for (const CatalogEntry &entry : entries) {
+        const ServerSpec &spec = entry.spec;
+        rows.push_back({spec.label, spec.identity.product, spec.identity.version, spec.identity.allocator,
+                        spec.binaryPath, entry.usable() ? QStringLiteral("ok") : entry.problem});
+    }
+    std::vector<int> widths(header.size(), 0);
+    for (const QStringList &row : rows) {
+        for (int column = 0; column < row.size(); ++column)
+            widths[column] = std::max(widths[column], int(row[column].size()));
+    }
+    for (const QStringList &row : rows) {
+        QString line;
+        for (int column = 0; column < row.size(); ++column) {
+            const QString cell = row[column].isEmpty() ? QStringLiteral("-") : row[column];
+            line += column + 1 < row.size() ? cell.leftJustified(widths[column] + 2) : cell;
+        }
+        out << line << '\n';
+    }
+}
+
+} // namespace
+
+int runServersCommand(const QStringList &arguments)
+{
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral(
+        "Lists the server binaries Versus can launch: those scripts/fetch-servers put in the cache\n(%1),\n"
+        "and valkey-server / redis-server on PATH. Each is identified by running it with --version.")
+                                         .arg(ServerCatalog::defaultCacheDir()));
+    parser.addHelpOption();
+    parser.addOption({QStringLiteral("json"), QStringLiteral("Print the catalog as JSON.")});
+    if (!parser.parse(arguments)) {
+        std::fprintf(stderr, "versus servers: %s\n", qPrintable(parser.errorText()));
+        return 2;
+    }
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    if (!parser.positionalArguments().isEmpty()) {
+        std::fprintf(stderr, "versus servers: unexpected argument '%s'\n", qPrintable(parser.positionalArguments().first()));
+        return 2;
+    }
+
+    ServerCatalog catalog;
+    catalog.discover();
+    QTextStream out(stdout);
+    if (parser.isSet(QStringLiteral("json"))) {
+        Json servers = Json::array();
+        for (const CatalogEntry &entry : catalog.entries())
+            servers.push_back(toJson(entry));
+        const Json document = {{"cache", ServerCatalog::defaultCacheDir()}, {"servers", servers}};
+        out << QString::fromStdString(document.dump(4)) << '\n';
+        return 0;
+    }
+    if (catalog.entries().empty()) {
+        out << "No servers found in " << ServerCatalog::defaultCacheDir()
+            << " or on PATH. Run scripts/fetch-servers, or pass a binary with --servers.\n";
+        return 0;
+    }
+    printTable(out, catalog.entries());
+    return 0;
+}

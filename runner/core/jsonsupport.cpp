@@ -1,0 +1,51 @@
+#include "jsonsupport.h"
+
+#include <algorithm>
+
+void failAtJson(const Json &value, const std::string &message)
+{
+    throw nlohmann::detail::other_error::create(501, message, &value);
+}
+
+void from_json(const Json &json, QStringList &out)
+{
+    if (!json.is_array())
+        failAtJson(json, std::string("expected an array, got ") + json.type_name());
+    out.clear();
+    for (const Json &item : json)
+        out << item.get<QString>();
+}
+
+Outcome<Json> parseJson(const QByteArray &text, const QString &source)
+{
+    try {
+        return Json::parse(text.constData(), text.constData() + text.size());
+    } catch (const Json::parse_error &error) {
+        // error.byte counts from 1 and points just past where parsing stopped.
+        const qsizetype offset = std::clamp<qsizetype>(qsizetype(error.byte) - 1, 0, text.size());
+        const qsizetype lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+        const int line = int(std::count(text.constData(), text.constData() + offset, '\n')) + 1;
+        QString what = QString::fromUtf8(error.what());
+        what = what.mid(what.indexOf(QLatin1String("] ")) + 2);
+        return Error{QStringLiteral("%1:%2:%3: malformed JSON: %4").arg(source).arg(line).arg(offset - lineStart + 1).arg(what)};
+    } catch (const nlohmann::json::exception &error) {
+        // A number too large for a double ("1e400") is refused while parsing, with no position.
+        QString what = QString::fromUtf8(error.what());
+        return Error{QStringLiteral("%1: malformed JSON: %2").arg(source, what.mid(what.indexOf(QLatin1String("] ")) + 2))};
+    }
+}
+
+QString jsonErrorMessage(const QString &source, const nlohmann::json::exception &error)
+{
+    // nlohmann's text: "[json.exception.type_error.302] (/runs/x/0/keys) type must be …".
+    QString what = QString::fromUtf8(error.what());
+    what = what.mid(what.indexOf(QLatin1String("] ")) + 2);
+    if (what.startsWith(QLatin1Char('('))) {
+        const int close = what.indexOf(QLatin1String(") "));
+        if (close > 0) {
+            const QString path = what.mid(1, close - 1);
+            return QStringLiteral("%1: at %2: %3").arg(source, path.isEmpty() ? QStringLiteral("/") : path, what.mid(close + 2));
+        }
+    }
+    return QStringLiteral("%1: %2").arg(source, what);
+}

@@ -1,0 +1,19 @@
+#pragma once
+// What a workload is, as a workload describes itself and as a results bundle records it.
+
+#include <QString>
+#include <QStringList>
+#include <map>
+
+struct WorkloadInfo {
+    QString name;                        // "ecommerce", "hash-ttl", "capture"
+    QString sourceFile;                  // recording or capture path; empty if generated
+    QString sourceSha256;
+    std::map<QString, QString> parameters;
+    long long events = 0;                // events in one full pass
+    long long commands = 0;              // commands in one full pass
+    QStringList types;                   // category order of the memory figures
+    // True when each type is replayed and timed alone (hash-ttl: the patterns reuse key
+    // names); false when all types share one timed pass and are measured apart afterwards.
+    bool typesTimedAlone = false;
+};

@@ -1,0 +1,49 @@
+#include "liveprobe.h"
+
+#include "serversession.h"
+
+Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult &finished, const LivePass &pass,
+                                      const PassResult &soFar)
+{
+    Outcome<std::map<QString, CommandStat>> stats = pass.timed ? session.commandStats()
+                                                               : Outcome<std::map<QString, CommandStat>>(std::map<QString, CommandStat>());
+    if (!stats)
+        return Error{stats.error()};
+    Outcome<long long> used = session.usedMemory();
+    if (!used)
+        return Error{used.error()};
+    Outcome<long long> keys = session.dbSize();
+    if (!keys)
+        return Error{keys.error()};
+    PassTiming timing;
+    timing.byCommand = stats.value();
+    timing.events = soFar.eventsSent;
+    timing.commands = soFar.commands;
+    timing.seconds = soFar.activeSeconds;
+
+    RepeatResult partial = finished;
+    partial.status = RepeatStatus::Incomplete;
+    const long long delta = used.value() - pass.baselineBytes;
+    const double bytesPerKey = keys.value() > 0 ? double(delta) / double(keys.value()) : 0.0;
+    if (pass.type.isEmpty()) {
+        partial.timing = timing;
+        partial.keys = keys.value();
+        partial.usedMemoryDelta = delta;
+        partial.bytesPerKey = bytesPerKey;
+        partial.unfinishedTimedPass = true;
+        return partial;
+    }
+    TypeMemory memory;
+    memory.keys = keys.value();
+    memory.usedMemoryDelta = delta;
+    memory.bytesPerKey = bytesPerKey;
+    if (pass.timed)
+        memory.timing = timing;
+    if (!soFar.firstUnknownCommandError.isEmpty()) {
+        memory.status = TypeStatus::Unsupported;
+        memory.error = soFar.firstUnknownCommandError;
+    }
+    partial.byType[pass.type] = memory;
+    partial.unfinishedType = pass.type;
+    return partial;
+}

@@ -1,0 +1,21 @@
+#pragma once
+// The live figures of a pass still running: the same figures as the final ones, read mid-pass
+// on the measuring connection, in a copy of the repeat marked with the pass that has not
+// finished. A pattern the server refuses is marked unsupported from its first refusal.
+
+#include "outcome.h"
+#include "passreplayer.h"
+#include "resultsbundle.h"
+
+class ServerSession;
+
+struct LivePass {
+    QString type;                 // empty: the combined timed pass
+    bool timed = false;
+    long long baselineBytes = 0;  // used_memory before the pass
+};
+
+// Reads the server now. Memory passes leave the command counts alone: CONFIG RESETSTAT only
+// precedes timed passes, so a memory pass's commandstats would mix passes.
+Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult &finished, const LivePass &pass,
+                                      const PassResult &soFar);

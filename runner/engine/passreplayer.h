@@ -1,0 +1,45 @@
+#pragma once
+// Replays one pass of a workload into one server over one connection: pipelined batches,
+// every reply read and checked, optional lockstep turns, cancellation between batches.
+
+#include "outcome.h"
+#include "redisconnection.h"
+#include "workload.h"
+#include <QString>
+#include <atomic>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+class FairScheduler;
+struct PassResult;
+
+struct PassOptions {
+    std::string onlyType;                 // empty: every command; else only commands of this type
+    int eventsPerBatch = 1;
+    FairScheduler *fair = nullptr;        // lockstep turns when set
+    int workerIndex = 0;
+    const std::atomic<bool> *cancelled = nullptr;
+    // Called between batches while holding the turn, at most every `tickIntervalMs`, with
+    // what the pass has done so far; used for progress and the live INFO probe.
+    std::function<void(const PassResult &soFar)> tick;
+    int tickIntervalMs = 100;
+};
+
+struct PassResult {
+    long long events = 0;                 // events read from the source
+    long long eventsSent = 0;             // events that produced at least one command
+    long long commands = 0;
+    double seconds = 0;                   // wall clock, including waits for the turn
+    double activeSeconds = 0;             // pipeline round trips only: comparable across schedules
+    std::vector<float> batchLatencyUsec;  // pipeline round trips
+    std::map<QString, long long> errors;  // "HSETEX: ERR unknown command 'HSETEX'…" -> count
+    QString firstUnknownCommandError;     // set when the server does not know a command
+    QString firstError;                   // the first error reply, "CMD: message"
+    bool cancelled = false;
+
+    double percentileUsec(double fraction) const;
+};
+
+Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connection, const PassOptions &options);

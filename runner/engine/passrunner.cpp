@@ -1,0 +1,131 @@
+#include "passrunner.h"
+
+#include "cpupinning.h"
+#include "fairscheduler.h"
+
+PassRunner::PassRunner(const WorkerJob &job, ServerSession &session, QString host, int port, qint64 serverPid, PassHooks hooks)
+    : m_job(job), m_session(session), m_host(std::move(host)), m_port(port), m_serverPid(serverPid), m_hooks(std::move(hooks))
+{
+}
+
+QString PassRunner::connectionName() const
+{
+    return QStringLiteral("%1 (%2:%3)").arg(m_job.spec().label, m_host).arg(m_port);
+}
+
+Outcome<PassMeasurement> PassRunner::run(const PassPlan &plan)
+{
+    m_hooks.report(plan.timed ? ProgressState::Replaying : ProgressState::Measuring, plan.label);
+    const Outcome<long long> baseline = takeBaseline(plan.timed);
+    if (!baseline)
+        return Error{baseline.error()};
+    Outcome<PassResult> pass = replay(plan, baseline.value());
+    if (!pass)
+        return Error{pass.error()};
+    PassMeasurement measurement;
+    measurement.pass = std::move(pass.value());
+    if (measurement.pass.cancelled)
+        return measurement;
+    if (Status measured = measure(plan, baseline.value(), measurement); !measured)
+        return Error{measured.error()};
+    return measurement;
+}
+
+Outcome<long long> PassRunner::takeBaseline(bool timed)
+{
+    if (Status flushed = m_session.flushSync(m_job.request().commandTimeoutMs); !flushed)
+        return Error{flushed.error()};
+    // Read with the replay connection closed: its query and reply buffers would count as data.
+    Outcome<long long> baseline = m_session.settledUsedMemory(3000);
+    if (!baseline)
+        return Error{baseline.error()};
+    if (timed) {
+        if (Status reset = m_session.resetStats(); !reset)
+            return Error{reset.error()};
+    }
+    return baseline.value();
+}
+
+Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineBytes)
+{
+    const RunRequest &request = m_job.request();
+    RedisConnection connection;
+    Status connected = connection.connectTcp(m_host, m_port, request.commandTimeoutMs, connectionName());
+    if (connected && !m_job.spec().password.isEmpty())
+        connected = connection.auth(m_job.spec().password);
+    if (!connected)
+        return Error{connected.error()};
+    PassResult cancelled;
+    cancelled.cancelled = true;
+    // Every server's timed pass starts together and nobody moves on until all have ended.
+    if (plan.timed) {
+        m_hooks.report(ProgressState::Waiting, QStringLiteral("to start %1 with the other servers").arg(plan.label));
+        if (!m_hooks.reachNextPhase())
+            return cancelled;
+        m_hooks.report(ProgressState::Replaying, plan.label);
+    }
+    std::optional<CpuPinning> pinning;
+    if (plan.timed && m_job.run->cpus && m_serverPid > 0) {
+        pinning.emplace(*m_job.run->cpus, m_serverPid, m_job.spec().label);
+        m_hooks.log(pinning->status() ? QStringLiteral("%1: %2").arg(plan.label, m_job.run->cpus->describe())
+                                      : QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));
+    }
+    PassOptions options;
+    options.onlyType = plan.type.toStdString();
+    options.eventsPerBatch = request.eventsPerBatch;
+    options.cancelled = &m_job.run->cancelled;
+    options.workerIndex = m_job.index;
+    const LivePass live{plan.type, plan.timed, baselineBytes};
+    options.tick = [this, &live](const PassResult &soFar) { m_hooks.ticked(soFar, live); };
+    FairScheduler *fair = plan.timed ? m_job.run->fair.get() : nullptr;
+    if (fair) {
+        options.fair = fair;
+        fair->enter(m_job.index);
+    }
+    Outcome<PassResult> pass = replayPass(*request.workload, connection, options);
+    pinning.reset();
+    if (fair)
+        fair->leave(m_job.index);
+    if (!pass || pass->cancelled)
+        return pass;
+    if (plan.timed) {
+        m_hooks.report(ProgressState::Waiting, QStringLiteral("for the other servers to finish %1").arg(plan.label));
+        if (!m_hooks.reachNextPhase())
+            return cancelled;
+        m_hooks.report(ProgressState::Measuring, plan.label);
+    }
+    return pass;
+}
+
+Status PassRunner::measure(const PassPlan &plan, long long baselineBytes, PassMeasurement &out)
+{
+    Outcome<long long> used = m_session.settledUsedMemory(3000);
+    if (!used)
+        return Error{used.error()};
+    Outcome<long long> keys = m_session.dbSize();
+    if (!keys)
+        return Error{keys.error()};
+    out.usedMemoryDelta = used.value() - baselineBytes;
+    out.keys = keys.value();
+    if (plan.timed) {
+        Outcome<std::map<QString, CommandStat>> stats = m_session.commandStats();
+        if (!stats)
+            return Error{stats.error()};
+        out.stats = stats.value();
+    }
+    if (!plan.type.isEmpty() && out.keys > 0) {
+        Outcome<ServerSession::KeySurvey> survey = m_session.surveyKeys();
+        if (!survey)
+            return Error{survey.error()};
+        out.survey = survey.value();
+    }
+    m_hooks.log(QStringLiteral("%1: %2 events, %3 commands, %4 keys, %5 bytes")
+                    .arg(plan.label)
+                    .arg(out.pass.events)
+                    .arg(out.pass.commands)
+                    .arg(out.keys)
+                    .arg(out.usedMemoryDelta));
+    for (const QString &note : m_session.takeNotes())
+        m_hooks.log(note);
+    return Status::success();
+}

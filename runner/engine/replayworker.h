@@ -1,0 +1,62 @@
+#pragma once
+// Everything one server goes through in a run, in its own thread: start (or reach) the server,
+// run each repeat's passes (PassRunner), publish live figures (readLiveFigures), stop. Talks to
+// the controller only through queued signals carrying values.
+
+#include "liveprobe.h"
+#include "passrunner.h"
+#include "resultsbundle.h"
+#include "runrequest.h"
+#include "workerjob.h"
+#include <QElapsedTimer>
+#include <QObject>
+#include <memory>
+
+class ServerProcess;
+class ServerSession;
+
+class ReplayWorker : public QObject {
+    Q_OBJECT
+public:
+    explicit ReplayWorker(WorkerJob job);
+    ~ReplayWorker() override;
+
+public Q_SLOTS:
+    void run();
+
+Q_SIGNALS:
+    void progress(int runId, int index, const ServerProgress &progress);
+    void live(int runId, int index, const RepeatResult &partial);
+    void log(int runId, const QString &serverId, const QString &line);
+    void finished(int runId, int index, const ServerRun &result);
+
+private:
+    bool cancelled() const { return m_job.cancelled(); }
+    void report(ProgressState state, const QString &phase, const QString &message = {});
+    void logLine(const QString &line);
+    Status runRepeat(RepeatResult &result);
+    Status reachServer(ServerSession &session);
+    Status checkEndpointConsent();
+    Status runPasses(PassRunner &runner, RepeatResult &result);
+    void recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result);
+    void onTick(ServerSession &session, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass);
+    void publish(const RepeatResult &snapshot);
+    void keepRepeat(RepeatResult result, const Status &status);
+    void stopServer();
+    // Waits until every server in the run reaches the next phase; false when cancelled.
+    bool reachNextPhase();
+
+    WorkerJob m_job;
+    ServerRun m_run;
+    ServerProgress m_progress;
+    long long m_eventsBeforePass = 0;
+    QString m_host;
+    int m_port = 0;
+    int m_phase = 0;
+    std::unique_ptr<ServerProcess> m_process;
+    RepeatResult m_lastLive;            // the latest live figures of the repeat running
+    bool m_hasLive = false;
+    QElapsedTimer m_passClock;
+    QElapsedTimer m_sinceProbe;
+    QString m_probeError;
+};

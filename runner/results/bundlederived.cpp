@@ -1,0 +1,172 @@
+// The bundle's derived sections ("memory", "commands", "client", "verdicts", "data_check"),
+// written from the figures layer for scripts (docs/BUNDLE.md). Loading ignores them.
+
+#include "figures.h"
+#include "jsonsupport.h"
+
+#include <cmath>
+
+namespace {
+
+Json number(double value)
+{
+    return std::isfinite(value) ? Json(value) : Json(nullptr);
+}
+
+Json spreadToJson(const Spread &spread)
+{
+    Json object = {{"median", number(spread.median)}, {"min", number(spread.min)}, {"max", number(spread.max)}, {"n", spread.n}};
+    if (spread.hasInterval()) {
+        object["ci_low"] = number(spread.ciLow);
+        object["ci_high"] = number(spread.ciHigh);
+    }
+    return object;
+}
+
+Json valueOf(const Figure &figure)
+{
+    return figure.hasValue() ? number(figure.value) : Json(nullptr);
+}
+
+// One table's column for `id`: "overall" for its total, then each other category by id.
+struct Column {
+    Json overall = nullptr;
+    Json byCategory = Json::object();
+    Json state = Json::object();
+    Json spread = Json::object();
+    QString scope;
+};
+
+Column columnOf(const FigureTable &table, const QString &id)
+{
+    Column column;
+    Json states = Json::object();
+    for (size_t c = 0; c < table.categories.size(); ++c) {
+        const FigureCategory &category = table.categories[c];
+        const Figure &figure = table.at(int(c), id);
+        const bool overall = category.id == QLatin1String("all");
+        if (figure.state == FigureState::Absent && !overall)
+            continue;
+        if (overall) {
+            column.overall = valueOf(figure);
+            column.state["overall"] = figureStateName(figure.state);
+            column.scope = category.scope;
+            if (figure.spread.n > 0)
+                column.spread["overall"] = spreadToJson(figure.spread);
+        } else {
+            column.byCategory[category.id.toStdString()] = valueOf(figure);
+            states[category.id.toStdString()] = figureStateName(figure.state);
+            if (figure.spread.n > 0)
+                column.spread[category.id.toStdString()] = spreadToJson(figure.spread);
+        }
+    }
+    column.state["by_category"] = states;
+    return column;
+}
+
+Json memoryOf(const Figures &figures, const FigureTable &memory, const FigureTable &usage, const FigureTable &keys,
+              const QString &id)
+{
+    const Column bytes = columnOf(memory, id);
+    const Column usageColumn = columnOf(usage, id);
+    const Column keyColumn = columnOf(keys, id);
+    Json unsupported = Json::object(), encodings = Json::object(), differs = Json::object();
+    for (size_t c = 0; c < memory.categories.size(); ++c) {
+        const QString &type = memory.categories[c].id;
+        const Figure &figure = memory.at(int(c), id);
+        if (figure.state == FigureState::Unsupported)
+            unsupported[type.toStdString()] = figure.note;
+        if (const std::optional<TypeEncodings> found = figures.encodings(type, id)) {
+            encodings[type.toStdString()] = toJsonObject(found->encodings);
+            differs[type.toStdString()] = found->memoryUsageDiffers;
+        }
+    }
+    Json json = {
+        {"bytes_per_key", {{"overall", bytes.overall}, {"by_type", bytes.byCategory}}},
+        {"state", {{"overall", bytes.state.value("overall", Json("absent"))}, {"by_type", bytes.state["by_category"]}}},
+        {"keys", {{"overall", keyColumn.overall}, {"by_type", keyColumn.byCategory}}},
+        {"memory_usage",
+         {{"bytes_per_key", {{"overall", usageColumn.overall}, {"by_type", usageColumn.byCategory}}},
+          {"differs_by_more_than_10_percent", differs}}},
+        {"encodings", encodings},
+        {"unsupported", unsupported},
+    };
+    if (!bytes.scope.isEmpty())
+        json["overall_scope"] = bytes.scope;
+    if (figures.bundle().repeats > 1)
+        json["spread"] = {{"overall", bytes.spread.value("overall", Json(nullptr))}, {"by_type", bytes.spread}};
+    return json;
+}
+
+Json commandsOf(const Figures &figures, const FigureTable &times, const FigureTable &calls, const FigureTable &perEvent,
+                const QString &id)
+{
+    const Column usec = columnOf(times, id);
+    const Column callColumn = columnOf(calls, id);
+    const Column event = columnOf(perEvent, id);
+    Json json = {
+        {"usec_per_call", {{"overall", usec.overall}, {"by_command", usec.byCategory}}},
+        {"usec_per_event", event.overall},
+        {"calls", callColumn.byCategory},
+        {"state", {{"overall", usec.state.value("overall", Json("absent"))},
+                   {"by_command", usec.state["by_category"]},
+                   {"usec_per_event", event.state.value("overall", Json("absent"))}}},
+    };
+    if (!usec.scope.isEmpty())
+        json["overall_scope"] = usec.scope;
+    if (!event.scope.isEmpty())
+        json["usec_per_event_scope"] = event.scope;
+    if (figures.bundle().repeats > 1) {
+        Json byCommand = usec.spread;
+        byCommand.erase("overall");
+        json["spread"] = {{"usec_per_call", {{"overall", usec.spread.value("overall", Json(nullptr))}, {"by_command", byCommand}}},
+                          {"usec_per_event", event.spread.value("overall", Json(nullptr))}};
+    }
+    return json;
+}
+
+Json clientOf(const Figures &figures, const std::vector<std::pair<const char *, FigureTable>> &tables, const QString &id)
+{
+    Json client = Json::object(), spreads = Json::object();
+    for (const auto &[name, table] : tables) {
+        const Column column = columnOf(table, id);
+        client[name] = column.overall;
+        if (column.spread.contains("overall"))
+            spreads[name] = column.spread["overall"];
+    }
+    if (figures.bundle().repeats > 1)
+        client["spread"] = spreads;
+    return client;
+}
+
+} // namespace
+
+Json derivedSections(const Figures &figures)
+{
+    const FigureTable memory = figures.memory(), usage = figures.memoryUsage(), keys = figures.keys();
+    const FigureTable times = figures.allCommandTimes(), calls = figures.commandCalls(), perEvent = figures.perEvent();
+    const std::vector<std::pair<const char *, FigureTable>> client = {
+        {"events_per_second", figures.client(Measure::EventsPerSecond)},
+        {"commands_per_second", figures.client(Measure::CommandsPerSecond)},
+        {"latency_p50_usec", figures.client(Measure::LatencyP50Usec)},
+        {"latency_p99_usec", figures.client(Measure::LatencyP99Usec)},
+    };
+    Json memoryJson = Json::object(), commandsJson = Json::object(), clientJson = Json::object(), verdicts = Json::object();
+    for (const QString &id : figures.serverIds()) {
+        const ServerSummary &summary = figures.summary(id);
+        verdicts[id.toStdString()] = summary.statusText();
+        if (!summary.hasFigures())
+            continue;   // a failed server has no figures; servers[].status and error say why
+        memoryJson[id.toStdString()] = memoryOf(figures, memory, usage, keys, id);
+        commandsJson[id.toStdString()] = commandsOf(figures, times, calls, perEvent, id);
+        clientJson[id.toStdString()] = clientOf(figures, client, id);
+    }
+    const QStringList problems = figures.dataProblems();
+    return {
+        {"memory", memoryJson},
+        {"commands", commandsJson},
+        {"client", clientJson},
+        {"verdicts", verdicts},
+        {"data_check", {{"consistent", problems.isEmpty()}, {"mismatches", Json(std::vector<QString>(problems.begin(), problems.end()))}}},
+    };
+}

@@ -1,0 +1,21 @@
+#pragma once
+// ResultsBundle <-> JSON ("versus.results/1", docs/BUNDLE.md). The measurements are the
+// source of truth; the derived sections are written from the figures layer, for scripts,
+// and ignored on reading. Writes are atomic.
+
+#include "outcome.h"
+#include "resultsbundle.h"
+#include <QByteArray>
+#include <QString>
+
+QByteArray bundleToJson(const ResultsBundle &bundle);
+Outcome<ResultsBundle> bundleFromJson(const QByteArray &json, const QString &sourceName);
+
+Status saveBundle(const ResultsBundle &bundle, const QString &path);   // temp file + rename
+Outcome<ResultsBundle> loadBundle(const QString &path);
+
+// The names the bundle uses for its enums, converted only here and in the JSON reader.
+QString typeStatusName(TypeStatus status);
+QString repeatStatusName(RepeatStatus status);
+QString runStatusName(RunStatus status);
+QString scheduleName(Schedule schedule);

@@ -1,0 +1,228 @@
+// Reading a results bundle: nlohmann's from_json for every type of the model. Missing
+// optional members keep their defaults; a member of the wrong type fails with its JSON path.
+
+#include "bundlejson.h"
+#include "jsonsupport.h"
+
+#include <QFile>
+
+namespace {
+
+template <typename Enum, size_t N>
+void enumFromJson(const Json &json, Enum &out, const std::pair<const char *, Enum> (&names)[N])
+{
+    const std::string text = json.get<std::string>();
+    std::string known;
+    for (const auto &[name, value] : names) {
+        if (text == name) {
+            out = value;
+            return;
+        }
+        known += (known.empty() ? "" : ", ") + std::string(name);
+    }
+    failAtJson(json, "unknown value \"" + text + "\" (expected " + known + ")");
+}
+
+} // namespace
+
+void from_json(const Json &json, TypeStatus &status)
+{
+    static const std::pair<const char *, TypeStatus> names[] = {{"ok", TypeStatus::Ok}, {"unsupported", TypeStatus::Unsupported}};
+    enumFromJson(json, status, names);
+}
+
+void from_json(const Json &json, RepeatStatus &status)
+{
+    static const std::pair<const char *, RepeatStatus> names[] = {
+        {"ok", RepeatStatus::Ok}, {"failed", RepeatStatus::Failed}, {"incomplete", RepeatStatus::Incomplete}};
+    enumFromJson(json, status, names);
+}
+
+void from_json(const Json &json, RunStatus &status)
+{
+    static const std::pair<const char *, RunStatus> names[] = {
+        {"ok", RunStatus::Ok}, {"failed", RunStatus::Failed}, {"incomplete", RunStatus::Incomplete}};
+    enumFromJson(json, status, names);
+}
+
+void from_json(const Json &json, Schedule &schedule)
+{
+    static const std::pair<const char *, Schedule> names[] = {{"fair", Schedule::Fair}, {"concurrent", Schedule::Concurrent}};
+    enumFromJson(json, schedule, names);
+}
+
+void from_json(const Json &json, CommandStat &stat)
+{
+    readOptional(json, "calls", stat.calls);
+    readOptional(json, "usec", stat.usec);
+}
+
+void from_json(const Json &json, TypeMemory &type)
+{
+    readOptional(json, "status", type.status);
+    readOptional(json, "error", type.error);
+    readOptional(json, "keys", type.keys);
+    readOptional(json, "used_memory_delta", type.usedMemoryDelta);
+    readOptional(json, "bytes_per_key", type.bytesPerKey);
+    readOptional(json, "memory_usage_bytes_per_key", type.memoryUsageBytesPerKey);
+    readOptional(json, "encodings", type.encodings);
+    // A type timed on its own: its commandstats under "commands", its pace beside them.
+    const auto commands = json.find("commands");
+    if (commands != json.end() && !commands->empty()) {
+        PassTiming timing;
+        commands->get_to(timing.byCommand);
+        readOptional(json, "events", timing.events);
+        readOptional(json, "command_count", timing.commands);
+        readOptional(json, "seconds", timing.seconds);
+        readOptional(json, "latency_p50_usec", timing.latencyP50Usec);
+        readOptional(json, "latency_p99_usec", timing.latencyP99Usec);
+        type.timing = timing;
+    }
+}
+
+void from_json(const Json &json, RepeatResult &repeat)
+{
+    readOptional(json, "repeat", repeat.repeat);
+    readOptional(json, "status", repeat.status);
+    readOptional(json, "error", repeat.error);
+    readOptional(json, "keys", repeat.keys);
+    readOptional(json, "used_memory_delta", repeat.usedMemoryDelta);
+    readOptional(json, "bytes_per_key", repeat.bytesPerKey);
+    readOptional(json, "by_type", repeat.byType);
+    readOptional(json, "by_command", repeat.timing.byCommand);
+    readOptional(json, "events", repeat.timing.events);
+    readOptional(json, "commands", repeat.timing.commands);
+    readOptional(json, "seconds", repeat.timing.seconds);
+    readOptional(json, "latency_p50_usec", repeat.timing.latencyP50Usec);
+    readOptional(json, "latency_p99_usec", repeat.timing.latencyP99Usec);
+    readOptional(json, "errors", repeat.errors);
+    readOptional(json, "first_error", repeat.firstError);
+    readOptional(json, "unfinished_timed_pass", repeat.unfinishedTimedPass);
+    readOptional(json, "unfinished_type", repeat.unfinishedType);
+    readOptional(json, "retimed", repeat.retimed);
+    readOptional(json, "slow_passes", repeat.slowPasses);
+}
+
+void from_json(const Json &json, ServerRun &run)
+{
+    readOptional(json, "id", run.id);
+    if (run.id.isEmpty())
+        failAtJson(json, "every server needs an id");
+    readOptional(json, "product", run.product);
+    readOptional(json, "version", run.version);
+    readOptional(json, "build_id", run.buildId);
+    readOptional(json, "allocator", run.allocator);
+    readOptional(json, "binary_sha256", run.binarySha256);
+    readOptional(json, "status", run.status);
+    readOptional(json, "error", run.error);
+    readOptional(json, "log_tail", run.logTail);
+    readOptional(json, "endpoint", run.endpoint);
+}
+
+void from_json(const Json &json, MachineInfo &machine)
+{
+    readOptional(json, "cpu_model", machine.cpuModel);
+    readOptional(json, "cores", machine.cores);
+    readOptional(json, "os", machine.os);
+    readOptional(json, "hostname", machine.hostname);
+}
+
+void from_json(const Json &json, WorkloadInfo &workload)
+{
+    readOptional(json, "name", workload.name);
+    readOptional(json, "source_file", workload.sourceFile);
+    readOptional(json, "source_sha256", workload.sourceSha256);
+    readOptional(json, "parameters", workload.parameters);
+    readOptional(json, "events", workload.events);
+    readOptional(json, "commands", workload.commands);
+    readOptional(json, "types", workload.types);
+    readOptional(json, "types_timed_alone", workload.typesTimedAlone);
+}
+
+namespace {
+
+// Bundles written before "types_timed_alone" existed say it by timing their types.
+bool typesWereTimedAlone(const ResultsBundle &bundle)
+{
+    for (const ServerRun &run : bundle.servers) {
+        for (const RepeatResult &repeat : run.repeats) {
+            for (const auto &entry : repeat.byType) {
+                if (entry.second.timing)
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
+ResultsBundle bundleFromTree(const Json &root)
+{
+    ResultsBundle bundle;
+    QString created;
+    readOptional(root, "created", created);
+    if (!created.isEmpty()) {
+        bundle.created = QDateTime::fromString(created, Qt::ISODateWithMs);
+        if (!bundle.created.isValid())
+            failAtJson(root.at("created"), "not an ISO 8601 date: " + created.toStdString());
+    }
+    readOptional(root, "machine", bundle.machine);
+    readOptional(root, "versus_version", bundle.versusVersion);
+    readOptional(root, "complete", bundle.complete);
+    readOptional(root, "workload", bundle.workload);
+    readOptional(root, "schedule", bundle.schedule);
+    readOptional(root, "repeats", bundle.repeats);
+    readOptional(root, "baseline", bundle.baseline);
+    readOptional(root, "servers", bundle.servers);
+    const auto runs = root.find("runs");
+    if (runs != root.end()) {
+        if (!runs->is_object())
+            failAtJson(*runs, std::string("expected an object, got ") + runs->type_name());
+        for (const auto &[id, repeats] : runs->items()) {
+            auto target = std::find_if(bundle.servers.begin(), bundle.servers.end(),
+                                       [&](const ServerRun &run) { return run.id == QString::fromStdString(id); });
+            if (target == bundle.servers.end())
+                failAtJson(repeats, "no server with this id in /servers");
+            repeats.get_to(target->repeats);
+        }
+    }
+    if (!root.contains("workload") || !root.at("workload").contains("types_timed_alone"))
+        bundle.workload.typesTimedAlone = typesWereTimedAlone(bundle);
+    return bundle;
+}
+
+} // namespace
+
+Outcome<ResultsBundle> bundleFromJson(const QByteArray &json, const QString &sourceName)
+{
+    Outcome<Json> parsed = parseJson(json, sourceName);
+    if (!parsed)
+        return Error{parsed.error()};
+    const Json &root = parsed.value();
+    if (!root.is_object())
+        return Error{QStringLiteral("%1: not a Versus results bundle (the document is not a JSON object)").arg(sourceName)};
+    const auto schema = root.find("schema");
+    if (schema == root.end() || !schema->is_string())
+        return Error{QStringLiteral("%1: not a Versus results bundle (no \"schema\" field)").arg(sourceName)};
+    const QString found = QString::fromStdString(schema->get<std::string>());
+    if (found != QLatin1String(ResultsBundle::schema)) {
+        const bool newer = found.startsWith(QLatin1String("versus.results/"));
+        return Error{QStringLiteral("%1: schema \"%2\" %3; this Versus reads \"%4\"")
+                         .arg(sourceName, found,
+                              newer ? QStringLiteral("was written by a newer Versus")
+                                    : QStringLiteral("is not a Versus results schema"),
+                              QLatin1String(ResultsBundle::schema))};
+    }
+    try {
+        return bundleFromTree(root);
+    } catch (const nlohmann::json::exception &error) {
+        return Error{jsonErrorMessage(sourceName, error)};
+    }
+}
+
+Outcome<ResultsBundle> loadBundle(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("%1: cannot read: %2").arg(path, file.errorString())};
+    return bundleFromJson(file.readAll(), path);
+}

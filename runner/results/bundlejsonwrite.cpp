@@ -1,0 +1,193 @@
+// Writing a results bundle: the measurements (the source of truth), then sections derived by
+// the figures layer for scripts. Loading reads only the first part.
+
+#include "atomicfile.h"
+#include "bundlejson.h"
+#include "figures.h"
+#include "jsonsupport.h"
+#include "presentation.h"
+
+#include <cmath>
+
+QString typeStatusName(TypeStatus status)
+{
+    return status == TypeStatus::Ok ? QStringLiteral("ok") : QStringLiteral("unsupported");
+}
+
+QString repeatStatusName(RepeatStatus status)
+{
+    switch (status) {
+    case RepeatStatus::Ok: return QStringLiteral("ok");
+    case RepeatStatus::Failed: return QStringLiteral("failed");
+    case RepeatStatus::Incomplete: return QStringLiteral("incomplete");
+    }
+    return {};
+}
+
+QString runStatusName(RunStatus status)
+{
+    switch (status) {
+    case RunStatus::Ok: return QStringLiteral("ok");
+    case RunStatus::Failed: return QStringLiteral("failed");
+    case RunStatus::Incomplete: return QStringLiteral("incomplete");
+    }
+    return {};
+}
+
+QString scheduleName(Schedule schedule)
+{
+    return schedule == Schedule::Fair ? QStringLiteral("fair") : QStringLiteral("concurrent");
+}
+
+namespace {
+
+// A number JSON can hold: non-finite values (a division that had nothing to divide) are null.
+Json number(double value)
+{
+    return std::isfinite(value) ? Json(value) : Json(nullptr);
+}
+
+Json statsToJson(const std::map<QString, CommandStat> &stats)
+{
+    Json object = Json::object();
+    for (const auto &[name, stat] : stats)
+        object[name.toStdString()] = {{"calls", stat.calls}, {"usec", stat.usec}};
+    return object;
+}
+
+Json typeMemoryToJson(const TypeMemory &type)
+{
+    Json json = {
+        {"status", typeStatusName(type.status)},
+        {"error", type.error},
+        {"keys", type.keys},
+        {"used_memory_delta", type.usedMemoryDelta},
+        {"bytes_per_key", number(type.bytesPerKey)},
+        {"memory_usage_bytes_per_key", number(type.memoryUsageBytesPerKey)},
+        {"encodings", toJsonObject(type.encodings)},
+        {"commands", type.timing ? statsToJson(type.timing->byCommand) : Json::object()},
+    };
+    if (type.timing) {
+        json["events"] = type.timing->events;
+        json["command_count"] = type.timing->commands;
+        json["seconds"] = number(type.timing->seconds);
+        json["latency_p50_usec"] = number(type.timing->latencyP50Usec);
+        json["latency_p99_usec"] = number(type.timing->latencyP99Usec);
+    }
+    return json;
+}
+
+Json repeatToJson(const RepeatResult &repeat)
+{
+    Json byType = Json::object();
+    for (const auto &[name, type] : repeat.byType)
+        byType[name.toStdString()] = typeMemoryToJson(type);
+    const PassTiming &timing = repeat.timing;
+    Json json = {
+        {"repeat", repeat.repeat},
+        {"status", repeatStatusName(repeat.status)},
+        {"error", repeat.error},
+        {"keys", repeat.keys},
+        {"used_memory_delta", repeat.usedMemoryDelta},
+        {"bytes_per_key", number(repeat.bytesPerKey)},
+        {"by_type", byType},
+        {"by_command", statsToJson(timing.byCommand)},
+        {"events", timing.events},
+        {"commands", timing.commands},
+        {"seconds", number(timing.seconds)},
+        {"events_per_second", number(timing.eventsPerSecond())},
+        {"commands_per_second", number(timing.commandsPerSecond())},
+        {"latency_p50_usec", number(timing.latencyP50Usec)},
+        {"latency_p99_usec", number(timing.latencyP99Usec)},
+        {"errors", toJsonObject(repeat.errors)},
+    };
+    if (!repeat.firstError.isEmpty())
+        json["first_error"] = repeat.firstError;
+    if (repeat.unfinishedTimedPass)
+        json["unfinished_timed_pass"] = true;
+    if (!repeat.unfinishedType.isEmpty())
+        json["unfinished_type"] = repeat.unfinishedType;
+    if (repeat.retimed > 0 || repeat.slowPasses > 0) {
+        json["retimed"] = repeat.retimed;
+        json["slow_passes"] = repeat.slowPasses;
+    }
+    return json;
+}
+
+Json serverToJson(const ServerRun &run)
+{
+    return {
+        {"id", run.id},
+        {"product", run.product},
+        {"version", run.version},
+        {"build_id", run.buildId},
+        {"allocator", run.allocator},
+        {"binary_sha256", run.binarySha256},
+        {"status", runStatusName(run.status)},
+        {"error", run.error},
+        {"log_tail", Json(std::vector<QString>(run.logTail.begin(), run.logTail.end()))},
+        {"endpoint", run.endpoint},
+    };
+}
+
+Json workloadToJson(const WorkloadInfo &workload)
+{
+    return {
+        {"name", workload.name},
+        {"source_file", workload.sourceFile},
+        {"source_sha256", workload.sourceSha256},
+        {"parameters", toJsonObject(workload.parameters)},
+        {"events", workload.events},
+        {"commands", workload.commands},
+        {"types", Json(std::vector<QString>(workload.types.begin(), workload.types.end()))},
+        {"types_timed_alone", workload.typesTimedAlone},
+    };
+}
+
+Json machineToJson(const MachineInfo &machine)
+{
+    return {{"cpu_model", machine.cpuModel}, {"cores", machine.cores}, {"os", machine.os}, {"hostname", machine.hostname}};
+}
+
+} // namespace
+
+// The derived sections (bundlederived.cpp).
+Json derivedSections(const Figures &figures);
+
+QByteArray bundleToJson(const ResultsBundle &bundle)
+{
+    Json servers = Json::array();
+    Json runs = Json::object();
+    for (const QString &id : orderedServerIds(bundle)) {
+        const ServerRun &run = *bundle.server(id);
+        servers.push_back(serverToJson(run));
+        Json repeats = Json::array();
+        for (const RepeatResult &repeat : run.repeats)
+            repeats.push_back(repeatToJson(repeat));
+        runs[id.toStdString()] = repeats;
+    }
+    const Figures figures(bundle);
+    Json root = {
+        {"schema", ResultsBundle::schema},
+        {"created", bundle.created.toUTC().toString(Qt::ISODateWithMs)},
+        {"machine", machineToJson(bundle.machine)},
+        {"versus_version", bundle.versusVersion},
+        {"complete", bundle.complete},
+        {"workload", workloadToJson(bundle.workload)},
+        {"schedule", scheduleName(bundle.schedule)},
+        {"repeats", bundle.repeats},
+        {"baseline", bundle.baseline},
+        {"baseline_effective", figures.baselineId()},
+        {"servers", servers},
+    };
+    const Json derived = derivedSections(figures);
+    for (const auto &[key, value] : derived.items())
+        root[key] = value;
+    root["runs"] = runs;
+    return QByteArray::fromStdString(root.dump(2)) + '\n';
+}
+
+Status saveBundle(const ResultsBundle &bundle, const QString &path)
+{
+    return writeFileAtomically(path, bundleToJson(bundle));
+}

@@ -1,0 +1,269 @@
+#include "bundlemarkdown.h"
+
+#include "presentation.h"
+
+#include <QLocale>
+#include <functional>
+#include <set>
+
+namespace {
+
+const QString kDisturbedMark = QStringLiteral("†");
+const QString kIncompleteMark = QStringLiteral("‡");
+const QString kProvisionalMark = QStringLiteral("*");
+
+// "| a | b |"; an empty cell stays "| |".
+QString markdownRow(const QStringList &cells)
+{
+    QString row = QStringLiteral("|");
+    for (const QString &cell : cells)
+        row += cell.isEmpty() ? QStringLiteral(" |") : QStringLiteral(" ") + cell + QStringLiteral(" |");
+    return row + QLatin1Char('\n');
+}
+
+// A header row naming the servers, then the alignment row: labels left, figures right.
+QString markdownHeader(const QString &first, const QStringList &ids)
+{
+    QString header = markdownRow(QStringList{first} + ids) + QStringLiteral("|---");
+    for (int i = 0; i < ids.size(); ++i)
+        header += QStringLiteral("|---:");
+    return header + QStringLiteral("|\n");
+}
+
+// The marks a table used, and what the footnotes under it say.
+struct Notes {
+    std::set<FigureState> marks;
+    QStringList scopes;
+
+    QString label(const FigureCategory &category)
+    {
+        if (category.scope.isEmpty() || category.id != QLatin1String("all"))
+            return category.label;
+        scopes << category.scope;
+        return category.label + QStringLiteral(" (%1)").arg(scopes.size());
+    }
+
+    QString text(const QString &tableNote) const
+    {
+        QStringList lines;
+        for (int i = 0; i < scopes.size(); ++i)
+            lines << QStringLiteral("(%1) %2.").arg(i + 1).arg(scopes[i].left(1).toUpper() + scopes[i].mid(1));
+        if (marks.count(FigureState::Disturbed))
+            lines << kDisturbedMark + QStringLiteral(" timed while the machine ran slower than usual.");
+        if (marks.count(FigureState::Incomplete))
+            lines << kIncompleteMark + QStringLiteral(" incomplete: the run stopped before every repeat finished.");
+        if (marks.count(FigureState::Provisional))
+            lines << kProvisionalMark + QStringLiteral(" provisional: the run is still going.");
+        if (!tableNote.isEmpty())
+            lines << tableNote;
+        return lines.isEmpty() ? QString() : QStringLiteral("\n") + lines.join(QStringLiteral("\n")) + QLatin1Char('\n');
+    }
+};
+
+void appendRows(QString &markdown, const FigureTable &table, const QStringList &ids, Notes &notes)
+{
+    for (size_t c = 0; c < table.categories.size(); ++c) {
+        QStringList cells{notes.label(table.categories[c])};
+        for (const QString &id : ids) {
+            const Figure &figure = table.at(int(c), id);
+            cells << markdownCell(figure);
+            notes.marks.insert(figure.state);
+        }
+        markdown += markdownRow(cells);
+    }
+}
+
+// (max − min) / median in percent; 0 when every repeat gave the same figure.
+double spreadPercent(const Spread &spread)
+{
+    return spread.median == 0 ? 0 : 100.0 * (spread.max - spread.min) / spread.median;
+}
+
+QString memorySpreadCell(const FigureTable &memory, const QString &id)
+{
+    double overall = 0, widest = 0;
+    QString widestType;
+    for (size_t c = 0; c < memory.categories.size(); ++c) {
+        const Figure &figure = memory.at(int(c), id);
+        if (!figure.hasValue())
+            continue;
+        const double percent = spreadPercent(figure.spread);
+        if (memory.categories[c].id == QLatin1String("all")) {
+            overall = percent;
+        } else if (percent > widest) {
+            widest = percent;
+            widestType = memory.categories[c].id;
+        }
+    }
+    if (overall == 0 && widest == 0)
+        return QStringLiteral("identical");
+    QString text = QString::number(overall, 'f', 2) + QLatin1Char('%');
+    if (!widestType.isEmpty())
+        text += QStringLiteral(" (%1: %2%)").arg(widestType, QString::number(widest, 'f', 2));
+    return text;
+}
+
+QString rangeCell(const Figure &figure, bool interval)
+{
+    if (!figure.hasValue())
+        return QStringLiteral("—");
+    if (interval)
+        return figure.spread.hasInterval()
+            ? formatFigure(figure.spread.ciLow) + QStringLiteral("–") + formatFigure(figure.spread.ciHigh)
+            : QStringLiteral("—");
+    return formatFigure(figure.spread.min) + QStringLiteral("–") + formatFigure(figure.spread.max);
+}
+
+QString pairedRow(const Figures &figures, const Figure *const *cells, const QStringList &ids, QString &markdown)
+{
+    const QString baseline = figures.baselineId();
+    bool intervals = true;
+    for (int i = 0; i < ids.size(); ++i)
+        intervals = intervals && (ids[i] == baseline || cells[i]->pairedRatio.hasInterval());
+    QStringList row{QStringLiteral("µs per command against %1 in the same repeat, %2")
+                        .arg(baseline, intervals ? QStringLiteral("95% interval") : QStringLiteral("min–max"))};
+    for (int i = 0; i < ids.size(); ++i) {
+        if (ids[i] == baseline)
+            row << QStringLiteral("baseline");
+        else
+            row << (cells[i]->pairedRatio.n == 0 ? QStringLiteral("—") : formatChangeRange(cells[i]->pairedRatio, intervals));
+    }
+    markdown += markdownRow(row);
+    return baseline;
+}
+
+QString retimedNote(const Figures &figures, const QStringList &ids)
+{
+    // Every server of a timed pass is timed again together, so the first one speaks for all.
+    const ServerSummary &first = figures.summary(ids.front());
+    QString text;
+    if (first.retimed > 0)
+        text += QStringLiteral("\nTimed passes run again because the machine ran slower than usual during them: %1.").arg(first.retimed);
+    if (!first.disturbedRepeats.empty()) {
+        QStringList repeats;
+        for (int repeat : first.disturbedRepeats)
+            repeats << QString::number(repeat + 1);
+        text += QStringLiteral("%1Still slower than usual after every attempt, and kept: repeat %2.")
+                    .arg(first.retimed > 0 ? QStringLiteral(" ") : QStringLiteral("\n"), repeats.join(QStringLiteral(", ")));
+    }
+    return text.isEmpty() ? text : text + QLatin1Char('\n');
+}
+
+// How far the repeats agree: the range (and 95% interval) of the time figure, the change
+// against the baseline taken repeat by repeat, and how much the memory figures moved.
+QString acrossRepeats(const Figures &figures, const QStringList &ids)
+{
+    const FigureTable times = figures.commandTime();
+    const FigureTable memory = figures.memory();
+    const bool hasTotal = !times.categories.empty() && times.categories.front().id == QLatin1String("all");
+    QString markdown = QStringLiteral("\n### Across %1 repeats\n\n").arg(figures.bundle().repeats) + markdownHeader(QString(), ids);
+    std::vector<const Figure *> totals;
+    bool anyInterval = false;
+    for (const QString &id : ids) {
+        totals.push_back(&times.at(hasTotal ? 0 : -1, id));
+        anyInterval = anyInterval || totals.back()->spread.hasInterval();
+    }
+    auto row = [&](const QString &label, const std::function<QString(int)> &cell) {
+        QStringList cells{label};
+        for (int i = 0; i < ids.size(); ++i)
+            cells << cell(i);
+        markdown += markdownRow(cells);
+    };
+    row(QStringLiteral("µs per command, min–max"), [&](int i) { return rangeCell(*totals[size_t(i)], false); });
+    if (anyInterval)
+        row(QStringLiteral("µs per command, 95% interval"), [&](int i) { return rangeCell(*totals[size_t(i)], true); });
+    const bool paired = hasTotal && ids.size() > 1 && ids.contains(figures.baselineId());
+    if (paired)
+        pairedRow(figures, totals.data(), ids, markdown);
+    row(QStringLiteral("memory per attribute, spread"), [&](int i) { return memorySpreadCell(memory, ids[i]); });
+    markdown += retimedNote(figures, ids);
+    if (paired)
+        markdown += QStringLiteral("\nThe change against %1 is taken repeat by repeat: the versions of a repeat are timed "
+                                   "side by side, so a change in the machine's own speed between repeats drops out of "
+                                   "it.\n").arg(figures.baselineId());
+    return markdown;
+}
+
+// What happened to the servers whose run was not simply fine.
+QString serverNotes(const Figures &figures)
+{
+    QStringList lines;
+    for (const QString &id : figures.serverIds()) {
+        const ServerSummary &summary = figures.summary(id);
+        if (summary.verdict == ServerVerdict::Completed || summary.verdict == ServerVerdict::Running)
+            continue;
+        QString line = QStringLiteral("- %1: %2").arg(id, summary.statusText());
+        if (summary.verdict == ServerVerdict::WorkloadErrors && !summary.firstError.isEmpty())
+            line += QStringLiteral(" (first: %1)").arg(summary.firstError);
+        lines << line;
+    }
+    for (const QString &problem : figures.dataProblems())
+        lines << QStringLiteral("- data check: %1").arg(problem);
+    return lines.isEmpty() ? QString() : QStringLiteral("\n### Servers\n\n") + lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+} // namespace
+
+QString markdownCell(const Figure &figure)
+{
+    switch (figure.state) {
+    case FigureState::Unsupported: return QStringLiteral("unsupported");
+    case FigureState::Failed: return QStringLiteral("failed");
+    case FigureState::Absent: return QStringLiteral("—");
+    default: break;
+    }
+    QString text = formatFigure(figure.value);
+    if (figure.change)
+        text += QStringLiteral(" (") + formatPercentChange(*figure.change) + QLatin1Char(')');
+    if (figure.state == FigureState::Disturbed)
+        text += QLatin1Char(' ') + kDisturbedMark;
+    else if (figure.state == FigureState::Incomplete)
+        text += QLatin1Char(' ') + kIncompleteMark;
+    else if (figure.state == FigureState::Provisional)
+        text += QLatin1Char(' ') + kProvisionalMark;
+    return text;
+}
+
+QString bundleToMarkdown(const Figures &figures)
+{
+    const ResultsBundle &bundle = figures.bundle();
+    QStringList ids;
+    for (const QString &id : figures.serverIds()) {
+        if (figures.summary(id).hasFigures())
+            ids << id;
+    }
+    const QLocale english(QLocale::English);
+    QString markdown = QStringLiteral("Workload: %1, %2 events, %3 commands. Baseline: %4.\n")
+                           .arg(bundle.workload.name, english.toString(bundle.workload.events),
+                                english.toString(bundle.workload.commands), figures.baselineId());
+    if (figures.live())
+        markdown += QStringLiteral("The run is still going: every figure is provisional.\n");
+
+    Notes memoryNotes;
+    const FigureTable memory = figures.memory();
+    markdown += QStringLiteral("\n### Memory per stored attribute (bytes per key)\n\n")
+        + markdownHeader(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), ids);
+    appendRows(markdown, memory, ids, memoryNotes);
+    markdown += memoryNotes.text(memory.note);
+
+    Notes timeNotes;
+    const FigureTable times = figures.commandTime();
+    const FigureTable perEvent = figures.perEvent();
+    markdown += QStringLiteral("\n### Server time per command (µs per call)\n\n") + markdownHeader(QStringLiteral("Command"), ids);
+    appendRows(markdown, times, ids, timeNotes);
+    FigureTable eventRow = perEvent;
+    for (FigureCategory &category : eventRow.categories)
+        category.label = QStringLiteral("µs per event");
+    appendRows(markdown, eventRow, ids, timeNotes);
+    markdown += timeNotes.text(times.note.isEmpty() ? perEvent.note : times.note);
+
+    if (bundle.repeats > 1 && !ids.isEmpty())
+        markdown += acrossRepeats(figures, ids);
+    markdown += serverNotes(figures);
+    return markdown;
+}
+
+QString bundleToMarkdown(const ResultsBundle &bundle)
+{
+    return bundleToMarkdown(Figures(bundle));
+}

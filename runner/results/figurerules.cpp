@@ -1,0 +1,434 @@
+// How each category is read out of the measurements, and which totals compare like with like.
+
+#include "figuresdata.h"
+
+#include <QLocale>
+#include <algorithm>
+
+namespace {
+
+const TypeMemory *okType(const RepeatResult &repeat, const QString &type)
+{
+    const auto found = repeat.byType.find(type);
+    if (found == repeat.byType.end() || found->second.status != TypeStatus::Ok)
+        return nullptr;
+    return &found->second;
+}
+
+// The timings a repeat has for `types` (every one of them, or nothing).
+std::optional<std::vector<const PassTiming *>> timingsOf(const RepeatResult &repeat, const QStringList &types)
+{
+    std::vector<const PassTiming *> timings;
+    for (const QString &type : types) {
+        const TypeMemory *memory = okType(repeat, type);
+        if (!memory || !memory->timing || memory->timing->events == 0)
+            return std::nullopt;
+        timings.push_back(&*memory->timing);
+    }
+    return timings;
+}
+
+std::optional<double> timingFigure(const PassTiming &timing, Measure measure)
+{
+    switch (measure) {
+    case Measure::UsecPerCall:
+        return timing.totalUsec() > 0 ? std::optional<double>(timing.usecPerCall()) : std::nullopt;
+    case Measure::UsecPerEvent:
+        return timing.events > 0 && timing.totalUsec() > 0 ? std::optional<double>(timing.usecPerEvent()) : std::nullopt;
+    case Measure::EventsPerSecond:
+        return timing.seconds > 0 ? std::optional<double>(timing.eventsPerSecond()) : std::nullopt;
+    case Measure::CommandsPerSecond:
+        return timing.seconds > 0 ? std::optional<double>(timing.commandsPerSecond()) : std::nullopt;
+    case Measure::LatencyP50Usec:
+        return timing.latencyP50Usec > 0 ? std::optional<double>(timing.latencyP50Usec) : std::nullopt;
+    case Measure::LatencyP99Usec:
+        return timing.latencyP99Usec > 0 ? std::optional<double>(timing.latencyP99Usec) : std::nullopt;
+    case Measure::BytesPerKey:
+    case Measure::MemoryUsageBytesPerKey:
+    case Measure::Keys:
+    case Measure::Calls:
+        break;
+    }
+    return std::nullopt;
+}
+
+// The timings of several types, each measured alone, as one piece of work: an event does
+// every one of them once.
+std::optional<double> timingsFigure(const std::vector<const PassTiming *> &timings, Measure measure)
+{
+    long long calls = 0, usec = 0, commands = 0;
+    double usecPerEvent = 0, secondsPerEvent = 0, seconds = 0;
+    for (const PassTiming *timing : timings) {
+        calls += timing->totalCalls();
+        usec += timing->totalUsec();
+        commands += timing->commands;
+        seconds += timing->seconds;
+        usecPerEvent += timing->usecPerEvent();
+        secondsPerEvent += timing->seconds / double(timing->events);
+    }
+    switch (measure) {
+    case Measure::UsecPerCall:
+        return usec > 0 ? std::optional<double>(double(usec) / double(calls)) : std::nullopt;
+    case Measure::UsecPerEvent:
+        return usec > 0 ? std::optional<double>(usecPerEvent) : std::nullopt;
+    case Measure::EventsPerSecond:
+        return secondsPerEvent > 0 ? std::optional<double>(1.0 / secondsPerEvent) : std::nullopt;
+    case Measure::CommandsPerSecond:
+        return seconds > 0 ? std::optional<double>(double(commands) / seconds) : std::nullopt;
+    default:
+        return std::nullopt;
+    }
+}
+
+CommandStat commandSum(const std::map<QString, CommandStat> &byCommand, const QStringList &commands)
+{
+    CommandStat sum;
+    for (const QString &command : commands) {
+        const auto found = byCommand.find(command);
+        if (found != byCommand.end()) {
+            sum.calls += found->second.calls;
+            sum.usec += found->second.usec;
+        }
+    }
+    return sum;
+}
+
+QString joinedList(const QStringList &items)
+{
+    if (items.size() <= 1)
+        return items.join(QString());
+    return QStringList(items.mid(0, items.size() - 1)).join(QStringLiteral(", ")) + QStringLiteral(" and ") + items.last();
+}
+
+} // namespace
+
+FigureRule FiguresData::typeRule(const QString &type, Measure measure) const
+{
+    FigureRule rule;
+    rule.category = {type, type, false, QString(), {}};
+    rule.value = [type, measure](const RepeatResult &repeat) -> std::optional<double> {
+        const TypeMemory *memory = okType(repeat, type);
+        if (!memory || memory->keys <= 0)
+            return std::nullopt;
+        if (measure == Measure::Keys)
+            return double(memory->keys);
+        if (measure == Measure::MemoryUsageBytesPerKey)
+            return memory->memoryUsageBytesPerKey > 0 ? std::optional<double>(memory->memoryUsageBytesPerKey) : std::nullopt;
+        return memory->bytesPerKey;
+    };
+    rule.unfinished = [type](const RepeatResult &repeat) { return repeat.unfinishedType == type; };
+    rule.unsupported = [type](const ServerRun &run) { return unsupportedText(run, type); };
+    return rule;
+}
+
+FigureRule FiguresData::commandRule(const QStringList &commands, const FigureCategory &category, Measure measure) const
+{
+    FigureRule rule;
+    rule.category = category;
+    rule.timed = true;
+    const bool isCombined = combined();
+    QStringList ownTypes;
+    for (const QString &command : commands) {
+        const auto found = typesOfCommand.find(command);
+        if (found != typesOfCommand.end())
+            ownTypes += found->second;
+    }
+    rule.value = [commands, isCombined, measure](const RepeatResult &repeat) -> std::optional<double> {
+        CommandStat sum;
+        if (isCombined) {
+            sum = commandSum(repeat.timing.byCommand, commands);
+        } else {
+            for (const auto &[name, memory] : repeat.byType) {
+                if (memory.status == TypeStatus::Ok && memory.timing) {
+                    const CommandStat part = commandSum(memory.timing->byCommand, commands);
+                    sum.calls += part.calls;
+                    sum.usec += part.usec;
+                }
+            }
+        }
+        // No measurable time yet (a few sub-microsecond calls) is no figure, not a zero.
+        if (sum.calls <= 0 || sum.usec <= 0)
+            return std::nullopt;
+        return measure == Measure::Calls ? double(sum.calls) : sum.usecPerCall();
+    };
+    rule.unfinished = [isCombined, ownTypes](const RepeatResult &repeat) {
+        return isCombined ? repeat.unfinishedTimedPass : ownTypes.contains(repeat.unfinishedType);
+    };
+    if (commands.size() != 1)
+        return rule;
+    rule.unsupported = [this, isCombined, ownTypes, command = commands.front()](const ServerRun &run) -> QString {
+        if (!isCombined) {
+            // Timed alone: a command is this server's only through the types that ran it.
+            QString text;
+            for (const QString &type : ownTypes) {
+                const QString refused = unsupportedText(run, type);
+                if (refused.isEmpty())
+                    return QString();
+                if (text.isEmpty())
+                    text = QStringLiteral("%1 is unsupported: %2").arg(type, refused);
+            }
+            return text;
+        }
+        for (const RepeatResult &repeat : run.repeats) {
+            if (repeat.timing.byCommand.count(command))
+                return QString();
+        }
+        for (const QString &type : types) {
+            if (const QString refused = unsupportedText(run, type); !refused.isEmpty())
+                return QStringLiteral("%1 is unsupported: %2").arg(type, refused);
+        }
+        return QString();
+    };
+    return rule;
+}
+
+bool FiguresData::anyComparedServerRefused() const
+{
+    for (const QString &id : comparedIds()) {
+        for (const QString &type : types) {
+            if (!unsupportedText(*server(id).run, type).isEmpty())
+                return true;
+        }
+    }
+    return false;
+}
+
+QStringList FiguresData::commonTypes() const
+{
+    const QStringList compared = comparedIds();
+    QStringList common;
+    if (compared.isEmpty())
+        return common;
+    for (const QString &type : types) {
+        const FigureRule rule = typeRule(type, Measure::BytesPerKey);
+        const bool everywhere = std::all_of(compared.begin(), compared.end(), [&](const QString &id) {
+            return figureOf(server(id), rule).settled();
+        });
+        if (everywhere)
+            common << type;
+    }
+    return common;
+}
+
+QString FiguresData::scopeOf(const QStringList &common) const
+{
+    if (common.size() == types.size())
+        return QString();
+    const QString noun = bundle.workload.name == QLatin1String("hash-ttl") ? QStringLiteral("pattern") : QStringLiteral("type");
+    if (common.size() == 1)
+        return QStringLiteral("over %1, the %2 every server supports").arg(common.front(), noun);
+    if (common.size() <= 3)
+        return QStringLiteral("over %1, the %2s every server supports").arg(joinedList(common), noun);
+    return QStringLiteral("over %1 of %2 %3s, the ones every server supports").arg(common.size()).arg(types.size()).arg(noun);
+}
+
+std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &note) const
+{
+    FigureRule rule;
+    const bool patterns = bundle.workload.name == QLatin1String("hash-ttl");
+    rule.category = {QStringLiteral("all"), patterns ? QStringLiteral("All patterns") : QStringLiteral("All attributes"), true, QString(), {}};
+    rule.unsupported = [](const ServerRun &) { return QString(); };
+    if (combined() && measure != Measure::MemoryUsageBytesPerKey && !anyComparedServerRefused()) {
+        rule.value = [measure](const RepeatResult &repeat) -> std::optional<double> {
+            if (repeat.keys <= 0)
+                return std::nullopt;
+            return measure == Measure::Keys ? double(repeat.keys) : repeat.bytesPerKey;
+        };
+        rule.unfinished = [](const RepeatResult &repeat) { return repeat.unfinishedTimedPass; };
+        return rule;
+    }
+    const QStringList common = commonTypes();
+    if (common.size() < 2 && !(common.size() == 1 && types.size() == 1)) {
+        note = common.isEmpty() ? QStringLiteral("No total: no %1 ran on every server.").arg(patterns ? "pattern" : "type")
+                                : QStringLiteral("No total: only %1 ran on every server.").arg(common.front());
+        return std::nullopt;
+    }
+    rule.category.scope = scopeOf(common);
+    rule.category.over = rule.category.scope.isEmpty() ? QStringList() : common;
+    // Key-weighted over the common types, each measured on its own.
+    rule.value = [common, measure](const RepeatResult &repeat) -> std::optional<double> {
+        double bytes = 0;
+        long long keys = 0;
+        for (const QString &type : common) {
+            const TypeMemory *memory = okType(repeat, type);
+            if (!memory || memory->keys <= 0)
+                return std::nullopt;
+            bytes += measure == Measure::MemoryUsageBytesPerKey ? memory->memoryUsageBytesPerKey * double(memory->keys)
+                                                                : double(memory->usedMemoryDelta);
+            keys += memory->keys;
+        }
+        return measure == Measure::Keys ? double(keys) : bytes / double(keys);
+    };
+    rule.unfinished = [common](const RepeatResult &repeat) { return common.contains(repeat.unfinishedType); };
+    return rule;
+}
+
+std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const QString &label, int minimumTypes, QString &note) const
+{
+    FigureRule rule;
+    rule.category = {QStringLiteral("all"), label, true, QString(), {}};
+    rule.timed = true;
+    rule.unsupported = [](const ServerRun &) { return QString(); };
+    if (combined()) {
+        if (anyComparedServerRefused()) {
+            note = QStringLiteral("No time total: a server refused some of the commands of the timed pass, so its "
+                                  "total would cover other commands than the others'.");
+            return std::nullopt;
+        }
+        rule.value = [measure](const RepeatResult &repeat) { return timingFigure(repeat.timing, measure); };
+        rule.unfinished = [](const RepeatResult &repeat) { return repeat.unfinishedTimedPass; };
+        return rule;
+    }
+    if (measure == Measure::LatencyP50Usec || measure == Measure::LatencyP99Usec) {
+        note = QStringLiteral("Latency is measured for each %1 on its own.").arg(bundle.workload.name == QLatin1String("hash-ttl") ? "pattern" : "type");
+        return std::nullopt;
+    }
+    const QStringList common = commonTypes();
+    if (common.size() < minimumTypes || common.isEmpty()) {
+        note = common.isEmpty() ? QStringLiteral("No total: nothing ran on every server.")
+                                : QStringLiteral("No total: only %1 ran on every server.").arg(common.front());
+        return std::nullopt;
+    }
+    rule.category.scope = scopeOf(common);
+    rule.category.over = rule.category.scope.isEmpty() ? QStringList() : common;
+    rule.value = [common, measure](const RepeatResult &repeat) -> std::optional<double> {
+        const auto timings = timingsOf(repeat, common);
+        return timings ? timingsFigure(*timings, measure) : std::nullopt;
+    };
+    rule.unfinished = [common](const RepeatResult &repeat) { return common.contains(repeat.unfinishedType); };
+    return rule;
+}
+
+QStringList FiguresData::commandsByCalls() const
+{
+    std::map<QString, long long> calls;
+    auto add = [&calls](const std::map<QString, CommandStat> &byCommand) {
+        for (const auto &[name, stat] : byCommand)
+            calls[name] += stat.calls;
+    };
+    for (const QString &id : shownIds) {
+        for (const RepeatResult *repeat : server(id).sources()) {
+            add(repeat->timing.byCommand);
+            for (const auto &[type, memory] : repeat->byType) {
+                if (memory.status == TypeStatus::Ok && memory.timing)
+                    add(memory.timing->byCommand);
+            }
+        }
+    }
+    std::vector<std::pair<QString, long long>> ranked(calls.begin(), calls.end());
+    std::stable_sort(ranked.begin(), ranked.end(), [](const auto &a, const auto &b) { return a.second > b.second; });
+    // Commands only an unsupported pattern ran still get a row, marked unsupported there.
+    for (const auto &entry : typesOfCommand) {
+        if (!calls.count(entry.first))
+            ranked.push_back({entry.first, 0});
+    }
+    QStringList names;
+    for (const auto &entry : ranked)
+        names << entry.first;
+    return names;
+}
+
+namespace {
+
+FigureTable memoryTable(const FiguresData &data, Measure measure)
+{
+    QString note;
+    std::vector<FigureRule> rules;
+    if (std::optional<FigureRule> total = data.memoryTotal(measure, note))
+        rules.push_back(*total);
+    for (const QString &type : data.types)
+        rules.push_back(data.typeRule(type, measure));
+    return data.tableOf(measure, rules, note);
+}
+
+} // namespace
+
+FigureTable Figures::memory() const
+{
+    return memoryTable(*d, Measure::BytesPerKey);
+}
+
+FigureTable Figures::memoryUsage() const
+{
+    return memoryTable(*d, Measure::MemoryUsageBytesPerKey);
+}
+
+FigureTable Figures::keys() const
+{
+    return memoryTable(*d, Measure::Keys);
+}
+
+namespace {
+
+FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = Measure::UsecPerCall)
+{
+    QString note;
+    std::vector<FigureRule> rules;
+    if (measure == Measure::UsecPerCall) {
+        if (std::optional<FigureRule> total = data.timeTotal(measure, QStringLiteral("All commands"), 2, note))
+            rules.push_back(*total);
+    }
+    const QStringList commands = data.commandsByCalls();
+    const int top = data.options.topCommands;
+    const int shown = fold && int(commands.size()) > top + 1 ? top : int(commands.size());
+    for (int i = 0; i < shown; ++i)
+        rules.push_back(data.commandRule({commands[i]}, {commands[i], commands[i].toUpper(), false, QString(), {}}, measure));
+    if (shown < commands.size()) {
+        const QStringList rest = commands.mid(shown);
+        const FigureCategory other{QStringLiteral("other"), QStringLiteral("other (%1)").arg(rest.size()), false, QString(), rest};
+        rules.push_back(data.commandRule(rest, other, measure));
+    }
+    return data.tableOf(measure, rules, note);
+}
+
+} // namespace
+
+FigureTable Figures::commandTime() const
+{
+    return commandTable(*d, d->options.foldOther);
+}
+
+FigureTable Figures::allCommandTimes() const
+{
+    return commandTable(*d, false);
+}
+
+FigureTable Figures::commandCalls() const
+{
+    return commandTable(*d, false, Measure::Calls);
+}
+
+FigureTable Figures::perEvent() const
+{
+    QString note;
+    std::vector<FigureRule> rules;
+    if (std::optional<FigureRule> total = d->timeTotal(Measure::UsecPerEvent, QStringLiteral("All events"), 1, note))
+        rules.push_back(*total);
+    return d->tableOf(Measure::UsecPerEvent, rules, note);
+}
+
+FigureTable Figures::throughput() const
+{
+    const bool events = throughputInEvents();
+    return client(events ? Measure::EventsPerSecond : Measure::CommandsPerSecond);
+}
+
+FigureTable Figures::client(Measure measure) const
+{
+    static const std::map<Measure, QString> labels = {
+        {Measure::EventsPerSecond, QStringLiteral("Events")},
+        {Measure::CommandsPerSecond, QStringLiteral("Commands")},
+        {Measure::LatencyP50Usec, QStringLiteral("p50")},
+        {Measure::LatencyP99Usec, QStringLiteral("p99")},
+        {Measure::UsecPerEvent, QStringLiteral("All events")},
+        {Measure::UsecPerCall, QStringLiteral("All commands")},
+    };
+    QString note;
+    std::vector<FigureRule> rules;
+    const auto label = labels.find(measure);
+    if (label != labels.end()) {
+        if (std::optional<FigureRule> total = d->timeTotal(measure, label->second, 1, note))
+            rules.push_back(*total);
+    }
+    return d->tableOf(measure, rules, note);
+}

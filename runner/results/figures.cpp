@@ -1,0 +1,304 @@
+#include "figures.h"
+
+#include "figuresdata.h"
+#include "presentation.h"
+
+#include <QVersionNumber>
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+QString incompleteNote(const ServerData &server, int repeatsAsked)
+{
+    if (server.summary.partial)
+        return QStringLiteral("repeat %1 did not finish").arg(server.summary.partialRepeat + 1);
+    return QStringLiteral("%1 of %2 repeats").arg(server.summary.countedRepeats).arg(repeatsAsked);
+}
+
+QString disturbedNote(const std::vector<int> &repeats)
+{
+    QStringList numbers;
+    for (int repeat : repeats)
+        numbers << QString::number(repeat + 1);
+    return QStringLiteral("timed while the machine ran slower than usual (repeat %1)").arg(numbers.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+bool Figure::hasValue() const
+{
+    return state == FigureState::Measured || state == FigureState::Disturbed || state == FigureState::Provisional
+        || state == FigureState::Incomplete;
+}
+
+const Figure &FigureTable::at(int category, const QString &serverId) const
+{
+    static const Figure none;
+    const int column = servers.indexOf(serverId);
+    if (category < 0 || category >= int(cells.size()) || column < 0)
+        return none;
+    return cells[size_t(category)][size_t(column)];
+}
+
+int FigureTable::categoryIndex(const QString &id) const
+{
+    for (size_t i = 0; i < categories.size(); ++i) {
+        if (categories[i].id == id)
+            return int(i);
+    }
+    return -1;
+}
+
+QString figureStateName(FigureState state)
+{
+    switch (state) {
+    case FigureState::Measured: return QStringLiteral("measured");
+    case FigureState::Disturbed: return QStringLiteral("disturbed");
+    case FigureState::Provisional: return QStringLiteral("provisional");
+    case FigureState::Incomplete: return QStringLiteral("incomplete");
+    case FigureState::Unsupported: return QStringLiteral("unsupported");
+    case FigureState::Failed: return QStringLiteral("failed");
+    case FigureState::Absent: return QStringLiteral("absent");
+    }
+    return {};
+}
+
+QString effectiveBaseline(const ResultsBundle &bundle, const QString &chosen)
+{
+    if (!chosen.isEmpty() && bundle.server(chosen))
+        return chosen;
+    const ServerRun *oldest = nullptr;
+    for (const ServerRun &run : bundle.servers) {
+        // Redis is outside the Valkey line; it is a baseline only when nothing else is there.
+        const bool better = !oldest
+            || (oldest->product != run.product && run.product == QLatin1String("valkey"))
+            || (oldest->product == run.product
+                && QVersionNumber::compare(QVersionNumber::fromString(run.version),
+                                           QVersionNumber::fromString(oldest->version)) < 0);
+        if (better)
+            oldest = &run;
+    }
+    return oldest ? oldest->id : QString();
+}
+
+std::vector<const RepeatResult *> ServerData::sources() const
+{
+    if (!counted.empty())
+        return counted;
+    if (partial)
+        return {partial};
+    return {};
+}
+
+QStringList FiguresData::comparedIds() const
+{
+    QStringList ids;
+    for (const QString &id : shownIds) {
+        const ServerSummary &summary = server(id).summary;
+        if (summary.hasFigures() && summary.verdict != ServerVerdict::RejectedWrites)
+            ids << id;
+    }
+    return ids;
+}
+
+QString FiguresData::unsupportedText(const ServerRun &run, const QString &type)
+{
+    for (const RepeatResult &repeat : run.repeats) {
+        const auto found = repeat.byType.find(type);
+        if (found != repeat.byType.end() && found->second.status == TypeStatus::Unsupported)
+            return found->second.error.isEmpty() ? QStringLiteral("unsupported") : found->second.error;
+    }
+    return {};
+}
+
+Figure FiguresData::figureOf(const ServerData &server, const FigureRule &rule) const
+{
+    Figure figure;
+    const ServerSummary &summary = server.summary;
+    if (const QString refused = rule.unsupported ? rule.unsupported(*server.run) : QString(); !refused.isEmpty()) {
+        figure.state = FigureState::Unsupported;
+        figure.note = refused;
+        return figure;
+    }
+    std::vector<double> values;
+    for (const RepeatResult *repeat : server.sources()) {
+        if (const std::optional<double> value = rule.value(*repeat)) {
+            values.push_back(*value);
+            figure.byRepeat[repeat->repeat] = *value;
+        }
+    }
+    if (values.empty()) {
+        const bool failed = summary.verdict == ServerVerdict::Failed || summary.verdict == ServerVerdict::RejectedWrites;
+        figure.state = failed ? FigureState::Failed : FigureState::Absent;
+        figure.note = failed ? summary.statusText() : QString();
+        return figure;
+    }
+    figure.spread = spreadOf(values);
+    figure.value = figure.spread.median;
+    figure.growing = summary.partial && rule.unfinished && rule.unfinished(*server.partial);
+    if (summary.verdict == ServerVerdict::RejectedWrites) {
+        figure.state = FigureState::Failed;
+        figure.note = summary.statusText();
+    } else if (bundle.running) {
+        figure.state = FigureState::Provisional;
+    } else if (summary.partial || summary.countedRepeats < bundle.repeats) {
+        figure.state = FigureState::Incomplete;
+        figure.note = incompleteNote(server, bundle.repeats);
+    } else if (rule.timed && !summary.disturbedRepeats.empty()) {
+        figure.state = FigureState::Disturbed;
+        figure.note = disturbedNote(summary.disturbedRepeats);
+    } else {
+        figure.state = FigureState::Measured;
+    }
+    return figure;
+}
+
+FigureTable FiguresData::tableOf(Measure measure, const std::vector<FigureRule> &rules, const QString &note) const
+{
+    FigureTable table;
+    table.measure = measure;
+    table.servers = shownIds;
+    table.note = note;
+    for (const FigureRule &rule : rules) {
+        table.categories.push_back(rule.category);
+        std::vector<Figure> row;
+        for (const QString &id : shownIds)
+            row.push_back(figureOf(server(id), rule));
+        table.cells.push_back(std::move(row));
+    }
+    compareWithBaseline(table);
+    return table;
+}
+
+void FiguresData::compareWithBaseline(FigureTable &table) const
+{
+    const int base = table.servers.indexOf(baseline);
+    if (base < 0)
+        return;
+    const bool baseFromFinished = !server(baseline).summary.partial;
+    for (std::vector<Figure> &row : table.cells) {
+        const Figure &reference = row[size_t(base)];
+        for (int column = 0; column < int(row.size()); ++column) {
+            Figure &figure = row[size_t(column)];
+            if (column == base || figure.state == FigureState::Failed || !figure.settled() || !reference.settled()
+                || reference.state == FigureState::Failed || reference.value == 0)
+                continue;
+            figure.change = (figure.value - reference.value) / reference.value * 100.0;
+            if (!baseFromFinished || server(table.servers[column]).summary.partial)
+                continue;
+            std::vector<double> ratios;
+            for (const auto &[repeat, value] : figure.byRepeat) {
+                const auto paired = reference.byRepeat.find(repeat);
+                if (paired != reference.byRepeat.end() && paired->second != 0 && value != 0)
+                    ratios.push_back(value / paired->second);
+            }
+            figure.pairedRatio = spreadOf(ratios);
+        }
+    }
+}
+
+Figures::Figures(const ResultsBundle &bundle, const Options &options)
+{
+    auto data = std::make_shared<FiguresData>();
+    data->bundle = bundle;
+    data->options = options;
+    data->allIds = orderedServerIds(bundle);
+    for (const QString &id : data->allIds) {
+        if (!options.hiddenServers.contains(id))
+            data->shownIds << id;
+    }
+    summariseServers(*data);
+    // The user's pick stands; otherwise the oldest version among the servers compared, so a
+    // failed server is never the yardstick.
+    const QString chosen = options.baseline.isEmpty() ? bundle.baseline : options.baseline;
+    const QStringList compared = data->comparedIds();
+    ResultsBundle candidates = bundle;
+    candidates.servers.erase(std::remove_if(candidates.servers.begin(), candidates.servers.end(),
+                                            [&](const ServerRun &run) {
+                                                return run.id != chosen && !compared.contains(run.id);
+                                            }),
+                             candidates.servers.end());
+    data->baseline = effectiveBaseline(candidates.servers.empty() ? bundle : candidates,
+                                       data->shownIds.contains(chosen) ? chosen : QString());
+    d = data;
+}
+
+const ResultsBundle &Figures::bundle() const { return d->bundle; }
+QString Figures::baselineId() const { return d->baseline; }
+QStringList Figures::allServerIds() const { return d->allIds; }
+QStringList Figures::serverIds() const { return d->shownIds; }
+QStringList Figures::comparedServerIds() const { return d->comparedIds(); }
+bool Figures::live() const { return d->bundle.running; }
+QStringList Figures::types() const { return d->types; }
+
+const ServerSummary &Figures::summary(const QString &serverId) const
+{
+    static const ServerSummary none;
+    const auto found = d->servers.find(serverId);
+    return found == d->servers.end() ? none : found->second.summary;
+}
+
+QString Figures::typeNoun() const
+{
+    return d->bundle.workload.name == QLatin1String("hash-ttl") ? QStringLiteral("pattern") : QStringLiteral("type");
+}
+
+bool Figures::throughputInEvents() const
+{
+    const WorkloadInfo &workload = d->bundle.workload;
+    return workload.events > 0 && workload.events != workload.commands;
+}
+
+std::optional<Headline> Figures::headline(const FigureTable &table) const
+{
+    if (table.categories.empty() || !table.categories.front().total)
+        return std::nullopt;
+    const ServerRun *from = d->bundle.server(d->baseline);
+    if (!from)
+        return std::nullopt;
+    const ServerRun *to = nullptr;
+    for (const QString &id : comparedServerIds()) {
+        const ServerRun *run = d->bundle.server(id);
+        if (run == from || run->product != from->product)
+            continue;
+        if (!to || QVersionNumber::compare(QVersionNumber::fromString(run->version), QVersionNumber::fromString(to->version)) > 0)
+            to = run;
+    }
+    if (!to)
+        return std::nullopt;
+    Headline headline;
+    headline.fromId = from->id;
+    headline.toId = to->id;
+    headline.change = table.at(0, to->id).change;
+    headline.provisional = live();
+    headline.categoryLabel = table.categories.front().label;
+    return headline;
+}
+
+std::optional<TypeEncodings> Figures::encodings(const QString &type, const QString &serverId) const
+{
+    const auto found = d->servers.find(serverId);
+    if (found == d->servers.end())
+        return std::nullopt;
+    for (const RepeatResult *repeat : found->second.sources()) {
+        const auto entry = repeat->byType.find(type);
+        if (entry == repeat->byType.end() || entry->second.status != TypeStatus::Ok)
+            continue;
+        TypeEncodings encodings;
+        encodings.keys = entry->second.keys;
+        encodings.encodings = entry->second.encodings;
+        encodings.bytesPerKey = d->figureOf(found->second, d->typeRule(type, Measure::BytesPerKey));
+        encodings.memoryUsageBytesPerKey = d->figureOf(found->second, d->typeRule(type, Measure::MemoryUsageBytesPerKey));
+        const double bytes = encodings.bytesPerKey.value;
+        encodings.memoryUsageDiffers = encodings.bytesPerKey.hasValue() && bytes > 0
+            && std::fabs(encodings.memoryUsageBytesPerKey.value - bytes) / bytes > 0.10;
+        return encodings;
+    }
+    return std::nullopt;
+}
+
+QStringList Figures::dataProblems() const
+{
+    return dataProblemsOf(*d);
+}

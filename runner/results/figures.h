@@ -1,0 +1,178 @@
+#pragma once
+// The figures layer: the only code that turns measurements into the figures Versus shows.
+// For a bundle (complete, cancelled, or a live snapshot of a running run) it decides which
+// repeats count, which servers, types and commands are comparable, and for each
+// (server, category, measure) the value, its spread, its change against the baseline (from
+// the medians and paired repeat by repeat) and its state. Charts, tables, the Markdown, the
+// CSV, the bundle's derived JSON and the CLI format these values; none computes its own.
+
+#include "resultsbundle.h"
+#include "statistics.h"
+
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <memory>
+#include <optional>
+#include <vector>
+
+enum class Measure {
+    BytesPerKey,            // used_memory delta / keys
+    MemoryUsageBytesPerKey, // Σ MEMORY USAGE / keys, second opinion
+    UsecPerCall,            // Σusec / Σcalls (server)
+    UsecPerEvent,           // Σusec / events (server)
+    EventsPerSecond,        // client
+    CommandsPerSecond,      // client
+    LatencyP50Usec,         // client, pipeline round trip
+    LatencyP99Usec,
+    Keys,                   // keys stored (memory categories)
+    Calls,                  // commandstats calls (command categories)
+};
+
+enum class FigureState {
+    Measured,     // over every repeat asked for
+    Disturbed,    // measured, but a counted timed pass ran while the machine was slower than usual
+    Provisional,  // the run is still going
+    Incomplete,   // the run stopped (cancelled, or the server failed) before every repeat finished
+    Unsupported,  // the server refused the category's commands
+    Failed,       // the server failed, or its commands got errors the other servers did not get
+    Absent,       // no figure (e.g. a command this server never ran)
+};
+
+struct Figure {
+    FigureState state = FigureState::Absent;
+    double value = 0;                 // median over the repeats that count
+    Spread spread;                    // over the repeats that count
+    bool growing = false;             // provisional: the pass that measures it is still running
+    std::optional<double> change;     // percent against the baseline's value, when both are settled
+    Spread pairedRatio;               // this / baseline repeat by repeat; n == 0 when none
+    QString note;                     // the server's text, the failure, or why it is incomplete
+    std::map<int, double> byRepeat;   // repeat index -> value, for the repeats that count
+
+    bool hasValue() const;            // measured, disturbed, provisional or incomplete
+    bool settled() const { return hasValue() && !growing; }
+};
+
+struct FigureCategory {
+    QString id;                       // "all", a type, a command (lower case), "other"
+    QString label;                    // "All attributes", "counter", "SISMEMBER", "other (3)"
+    bool total = false;               // a total over several types or commands
+    QString scope;                    // a total over part of the work: "over set-ex, the pattern every server supports"
+    QStringList over;                 // that part: the types the total covers
+};
+
+// One measure over categories × servers.
+struct FigureTable {
+    Measure measure = Measure::BytesPerKey;
+    std::vector<FigureCategory> categories;
+    QStringList servers;                          // ids in display order
+    std::vector<std::vector<Figure>> cells;       // [category][server]
+    QString note;                                 // e.g. why a total is left out
+
+    const Figure &at(int category, const QString &serverId) const;
+    int categoryIndex(const QString &id) const;   // -1 when absent
+};
+
+enum class ServerVerdict {
+    Completed,        // every repeat asked for, no command errors
+    WorkloadErrors,   // completed, with the same command errors as every other server (or alone)
+    RejectedWrites,   // its commands got errors the other servers did not get: its figures are wrong
+    Failed,           // the server failed before any repeat finished
+    FailedLater,      // the server failed after some repeats finished
+    Cancelled,        // the run stopped before it finished
+    Running,
+};
+
+struct ServerSummary {
+    QString id;
+    QString name;                     // "Valkey 8.0.1"
+    ServerVerdict verdict = ServerVerdict::Completed;
+    QString error;                    // the run's own error, when it failed
+    long long errorCount = 0;         // command errors in the repeats that count
+    long long ownErrorCount = 0;      // of those, the ones the other servers did not get
+    QString firstError;
+    std::map<QString, long long> errors;
+    int countedRepeats = 0;           // finished repeats whose figures count
+    bool partial = false;             // no repeat finished: its figures come from one that did not
+    int partialRepeat = -1;           // which (0-based)
+    std::vector<int> disturbedRepeats;   // 0-based repeats with a timed pass kept although slow
+    int retimed = 0;                  // timed passes run again because the machine was slow
+    bool endpoint = false;
+
+    bool hasFigures() const { return countedRepeats > 0 || partial; }
+    QString statusText() const;       // "ok", "ok, 2 command errors", "failed: …", "cancelled", "running"
+};
+
+struct Headline {
+    QString fromId;                   // the baseline
+    QString toId;                     // the newest version of the baseline's product
+    std::optional<double> change;     // of the table's headline category, when both settled
+    bool provisional = false;         // the run is still going
+    QString categoryLabel;
+};
+
+// The encodings of one type on one server (OBJECT ENCODING histogram and key count).
+struct TypeEncodings {
+    long long keys = 0;
+    std::map<QString, long long> encodings;
+    Figure bytesPerKey;
+    Figure memoryUsageBytesPerKey;
+    bool memoryUsageDiffers = false;   // MEMORY USAGE is more than 10% away from the used_memory figure
+};
+
+struct FiguresData;
+
+struct FigureOptions {
+    QString baseline;             // empty: the bundle's own, else the oldest version
+    QStringList hiddenServers;    // left out of the comparison
+    int topCommands = 8;          // command time: this many commands, the rest in "other"
+    bool foldOther = true;
+};
+
+class Figures {
+public:
+    using Options = FigureOptions;
+
+    explicit Figures(const ResultsBundle &bundle, const Options &options = Options());
+
+    const ResultsBundle &bundle() const;
+    QString baselineId() const;
+    // Every server of the bundle, oldest Valkey first (as orderedServerIds()).
+    QStringList allServerIds() const;
+    // The shown servers (not hidden), in the same order.
+    QStringList serverIds() const;
+    // The shown servers whose figures are compared: they have figures and no errors of their own.
+    QStringList comparedServerIds() const;
+    const ServerSummary &summary(const QString &serverId) const;
+    bool live() const;
+    // "type" or "pattern": what the workload calls its categories.
+    QString typeNoun() const;
+    // Types in workload order, then any a server reported beyond them.
+    QStringList types() const;
+
+    FigureTable memory() const;             // the total (when comparable), then each type
+    FigureTable memoryUsage() const;        // the same with MEMORY USAGE
+    FigureTable keys() const;               // keys stored, by the memory table's categories
+    FigureTable commandTime() const;        // the total (when comparable), the top commands, "other"
+    FigureTable allCommandTimes() const;    // the total and every command, nothing folded
+    FigureTable commandCalls() const;       // calls of every command
+    FigureTable perEvent() const;           // one category: the comparable work
+    FigureTable throughput() const;         // events/s, or commands/s when events are single commands
+    FigureTable client(Measure measure) const;   // one category: events/s, commands/s, latencies
+    bool throughputInEvents() const;
+
+    // The table's first category from the baseline to the newest version of its product.
+    std::optional<Headline> headline(const FigureTable &table) const;
+    std::optional<TypeEncodings> encodings(const QString &type, const QString &serverId) const;
+    // Messages naming each server whose writes were rejected or whose key counts disagree.
+    QStringList dataProblems() const;
+
+private:
+    std::shared_ptr<const FiguresData> d;
+};
+
+// Text of a state for files and tables: "measured", "disturbed", "provisional", …
+QString figureStateName(FigureState state);
+// The baseline server id: `chosen` if present, else the oldest Valkey version (Redis only
+// when there is nothing else).
+QString effectiveBaseline(const ResultsBundle &bundle, const QString &chosen);

@@ -1,0 +1,69 @@
+#pragma once
+// Inside the figures layer: what Figures knows about each server, and the rules that read
+// one category's figure out of one repeat. Not for use outside runner/results.
+
+#include "figures.h"
+
+#include <functional>
+
+// How one category is read from the measurements.
+struct FigureRule {
+    FigureCategory category;
+    // The figure in one repeat; nullopt when that repeat has none.
+    std::function<std::optional<double>(const RepeatResult &)> value;
+    // The repeat was caught while the pass that measures this category still ran.
+    std::function<bool(const RepeatResult &)> unfinished;
+    // The server's refusal text when it does not support this category; empty otherwise.
+    std::function<QString(const ServerRun &)> unsupported;
+    bool timed = false;   // a time figure: a timed pass kept although the machine was slow marks it
+};
+
+struct ServerData {
+    const ServerRun *run = nullptr;
+    std::vector<const RepeatResult *> counted;   // finished repeats
+    const RepeatResult *partial = nullptr;       // when none finished: the one caught running
+    ServerSummary summary;
+    bool shown = true;
+
+    // The repeats figures come from: the finished ones, else the one caught running.
+    std::vector<const RepeatResult *> sources() const;
+};
+
+struct FiguresData {
+    ResultsBundle bundle;
+    Figures::Options options;
+    QString baseline;
+    QStringList allIds;
+    QStringList shownIds;
+    QStringList types;
+    std::map<QString, ServerData> servers;
+    // Workloads that time each type alone: the types whose timed pass ran each command.
+    std::map<QString, QStringList> typesOfCommand;
+
+    const ServerData &server(const QString &id) const { return servers.at(id); }
+    QStringList comparedIds() const;
+    bool combined() const { return !bundle.workload.typesTimedAlone; }
+    // The server's refusal text for a type; empty when no repeat refused it.
+    static QString unsupportedText(const ServerRun &run, const QString &type);
+
+    Figure figureOf(const ServerData &server, const FigureRule &rule) const;
+    FigureTable tableOf(Measure measure, const std::vector<FigureRule> &rules, const QString &note = {}) const;
+    void compareWithBaseline(FigureTable &table) const;
+
+    FigureRule typeRule(const QString &type, Measure measure) const;
+    // Measure::UsecPerCall or Measure::Calls over `commands`.
+    FigureRule commandRule(const QStringList &commands, const FigureCategory &category, Measure measure) const;
+    // Types every compared server measured and settled, without refusing them.
+    QStringList commonTypes() const;
+    bool anyComparedServerRefused() const;
+    // The total over `common` for a measure; "over …" when `common` is not every type.
+    QString scopeOf(const QStringList &common) const;
+    std::optional<FigureRule> memoryTotal(Measure measure, QString &note) const;
+    std::optional<FigureRule> timeTotal(Measure measure, const QString &label, int minimumTypes, QString &note) const;
+    QStringList commandsByCalls() const;
+};
+
+// Built once per Figures: which repeats count and each server's verdict.
+void summariseServers(FiguresData &data);
+// The data check over the summaries (datacheck.cpp).
+QStringList dataProblemsOf(const FiguresData &data);

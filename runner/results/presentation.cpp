@@ -1,0 +1,72 @@
+#include "presentation.h"
+
+#include <QLocale>
+#include <QVersionNumber>
+#include <algorithm>
+#include <cmath>
+
+QStringList orderedServerIds(const ResultsBundle &bundle)
+{
+    std::vector<const ServerRun *> runs;
+    for (const ServerRun &run : bundle.servers)
+        runs.push_back(&run);
+    std::sort(runs.begin(), runs.end(), [](const ServerRun *a, const ServerRun *b) {
+        const bool aValkey = a->product == QLatin1String("valkey");
+        const bool bValkey = b->product == QLatin1String("valkey");
+        if (aValkey != bValkey)
+            return aValkey;
+        if (a->product != b->product)
+            return a->product < b->product;
+        const int byVersion = QVersionNumber::compare(QVersionNumber::fromString(a->version),
+                                                      QVersionNumber::fromString(b->version));
+        if (byVersion != 0)
+            return byVersion < 0;
+        return a->id < b->id;
+    });
+    QStringList ids;
+    for (const ServerRun *run : runs)
+        ids << run->id;
+    return ids;
+}
+
+QString formatFigure(double value)
+{
+    const double magnitude = std::fabs(value);
+    if (magnitude >= 1000)
+        return QLocale(QLocale::English).toString(value, 'f', 0);
+    if (magnitude >= 10 || value == 0)
+        return QString::number(value, 'f', value == 0 ? 0 : 1);
+    if (magnitude >= 0.1)
+        return QString::number(value, 'f', 2);
+    // Small figures keep two significant digits.
+    const int decimals = std::min(6, 1 - int(std::floor(std::log10(magnitude))));
+    return QString::number(value, 'f', decimals);
+}
+
+QString serverDisplayName(const ServerRun &run)
+{
+    if (run.product.isEmpty() || run.version.isEmpty())
+        return run.id;
+    QString product = run.product;
+    product[0] = product[0].toUpper();
+    // A server Versus did not launch is told apart from a launched one of the same version.
+    if (run.endpoint)
+        return QStringLiteral("%1 %2 (%3)").arg(product, run.version, run.id);
+    return product + QLatin1Char(' ') + run.version;
+}
+
+QString formatPercentChange(double percent)
+{
+    QString text = QString::number(std::fabs(percent), 'f', 1) + QLatin1Char('%');
+    if (text == QLatin1String("0.0%"))
+        return text;
+    return (percent < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + text;
+}
+
+QString formatChangeRange(const Spread &ratio, bool interval)
+{
+    const bool useInterval = interval && ratio.hasInterval();
+    const double low = useInterval ? ratio.ciLow : ratio.min;
+    const double high = useInterval ? ratio.ciHigh : ratio.max;
+    return formatPercentChange((low - 1.0) * 100.0) + QStringLiteral(" to ") + formatPercentChange((high - 1.0) * 100.0);
+}

@@ -1,0 +1,26 @@
+#pragma once
+// How figures are written, shared by every view so all read the same: server order, names,
+// number formatting and changes. It formats the figures layer's values; it computes none.
+
+#include "resultsbundle.h"
+#include "statistics.h"
+#include <QString>
+#include <QStringList>
+
+// Server ids in a stable order: Valkey first, then other products, each by ascending
+// version (oldest first); ties by id. The same bundle always gives the same order, and a
+// filtered view keeps the positions of the full list (see colour assignment in charts/).
+QStringList orderedServerIds(const ResultsBundle &bundle);
+
+// "Valkey 8.0.1", "Redis 7.0.15", "Valkey 9.1.2 (127.0.0.1:6379)" for an endpoint; the id when
+// product or version is unknown.
+QString serverDisplayName(const ServerRun &run);
+
+// A figure with as many decimals as its size needs: "241.7", "1.22", "0.088", "52,341".
+QString formatFigure(double value);
+
+// A change in percent as "−10.0%" (U+2212 minus), "+3.2%", "0.0%".
+QString formatPercentChange(double percent);
+// A ratio over the repeats as changes: "−19.2% to −14.1%", its 95% interval when `interval`
+// (and it has one), else its lowest to highest.
+QString formatChangeRange(const Spread &ratio, bool interval);

@@ -1,0 +1,113 @@
+#pragma once
+// The results of one comparison: what was measured, and nothing derived from it. Everything
+// shown (medians, changes, totals, states) comes from the figures layer (figures.h).
+// Serialised as JSON schema "versus.results/1" by bundlejson.h.
+
+#include "commandstat.h"
+#include "workloadinfo.h"
+
+#include <QDateTime>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <optional>
+#include <vector>
+
+enum class TypeStatus { Ok, Unsupported };
+enum class RepeatStatus { Ok, Failed, Incomplete };
+enum class RunStatus { Ok, Failed, Incomplete };
+enum class Schedule { Fair, Concurrent };
+
+// What one timed pass measured: the server's time per command and the client's pace.
+struct PassTiming {
+    std::map<QString, CommandStat> byCommand;   // INFO commandstats, Versus's own probes excluded
+    long long events = 0;                       // events that sent at least one command
+    long long commands = 0;
+    double seconds = 0;                         // spent in pipeline round trips
+    double latencyP50Usec = 0;                  // pipeline round trip
+    double latencyP99Usec = 0;
+
+    long long totalCalls() const;
+    long long totalUsec() const;
+    double usecPerCall() const;                 // Σusec / Σcalls
+    double usecPerEvent() const;                // Σusec / events
+    double eventsPerSecond() const;
+    double commandsPerSecond() const;
+};
+
+struct TypeMemory {
+    TypeStatus status = TypeStatus::Ok;
+    QString error;                           // the server's error text when unsupported
+    long long keys = 0;
+    long long usedMemoryDelta = 0;           // bytes, from INFO memory used_memory
+    double bytesPerKey = 0;
+    double memoryUsageBytesPerKey = 0;       // MEMORY USAGE, second opinion only
+    std::map<QString, long long> encodings;  // OBJECT ENCODING histogram
+    std::optional<PassTiming> timing;        // when the type was timed on its own (hash-ttl)
+};
+
+struct RepeatResult {
+    int repeat = 0;
+    RepeatStatus status = RepeatStatus::Ok;
+    QString error;
+    // The combined timed pass (workloads whose types share one server): memory over all types
+    // and the timing. Workloads that time each type alone leave these empty.
+    long long keys = 0;
+    long long usedMemoryDelta = 0;
+    double bytesPerKey = 0;
+    PassTiming timing;
+    std::map<QString, TypeMemory> byType;
+    std::map<QString, long long> errors;     // "CMD: message" -> count
+    QString firstError;                      // the first error reply of the repeat, as the server gave it
+    // A repeat caught while a pass ran (live, or cancelled): which pass had not finished.
+    bool unfinishedTimedPass = false;
+    QString unfinishedType;
+    // Bundles of Versus 0.1 before its speed guard was removed: timed passes run again, or kept
+    // although the machine was slower than usual during them (their figures are "disturbed").
+    int retimed = 0;
+    int slowPasses = 0;
+
+    long long errorCount() const;
+};
+
+struct ServerRun {
+    QString id;                              // "valkey-8.0.1"
+    QString product;
+    QString version;
+    QString buildId;
+    QString allocator;
+    QString binarySha256;
+    RunStatus status = RunStatus::Ok;
+    QString error;
+    QStringList logTail;
+    bool endpoint = false;
+    std::vector<RepeatResult> repeats;
+};
+
+struct MachineInfo {
+    QString cpuModel;
+    int cores = 0;
+    QString os;
+    QString hostname;
+};
+
+struct ResultsBundle {
+    static constexpr const char *schema = "versus.results/1";
+    QDateTime created;
+    MachineInfo machine;
+    QString versusVersion;
+    WorkloadInfo workload;
+    Schedule schedule = Schedule::Fair;
+    int repeats = 1;
+    bool complete = true;
+    bool running = false;                    // a live snapshot of a run still going; never saved
+    QString baseline;                        // server id; empty means the oldest version
+    std::vector<ServerRun> servers;
+
+    const ServerRun *server(const QString &id) const;
+};
+
+Q_DECLARE_METATYPE(RepeatResult)
+Q_DECLARE_METATYPE(ServerRun)
+Q_DECLARE_METATYPE(ResultsBundle)

@@ -1,0 +1,20 @@
+#pragma once
+// Asking a server Versus did not launch who it is and how much data it holds, in one place:
+// before a run (bad input is exit 2), for the flush consent (how many keys would go) and in
+// the worker (whose figures these are). Blocks: call it off the GUI thread.
+
+#include "outcome.h"
+#include "serverspec.h"
+#include <QString>
+
+struct EndpointProbe {
+    QString where;              // "127.0.0.1:6379"
+    QString product;            // from INFO server; empty when INFO was refused
+    QString version;
+    long long keys = -1;        // DBSIZE of db 0; -1 when it could not be read
+};
+
+// Connects (AUTH when the spec has a password) and asks INFO server and DBSIZE. Fails with a
+// message naming the endpoint: unreachable, wrong or missing password, not a Valkey or Redis
+// server. An INFO or DBSIZE refused by ACL is not a failure: the field stays empty.
+Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs = 3000);

@@ -1,0 +1,25 @@
+#pragma once
+// Parsing of INFO output. commandstats rows look like
+//   cmdstat_set:calls=3,usec=12,usec_per_call=4.00,rejected_calls=0,failed_calls=0
+// Subcommands appear as cmdstat_config|get.
+
+#include "commandstat.h"
+#include <QString>
+#include <map>
+
+// Every "field:value" line of any INFO section(s).
+std::map<QString, QString> parseInfoFields(const QString &info);
+
+// INFO commandstats -> command name (lower case, "config|get" for subcommands) -> calls/usec.
+std::map<QString, CommandStat> parseCommandStats(const QString &info);
+
+// Commands Versus itself sends to measure or manage a server; excluded from the figures.
+bool isProbeCommand(const QString &command);
+
+// Server identity from INFO server: valkey_version when present (Valkey reports
+// redis_version:7.2.4 on every version), otherwise redis_version.
+struct InfoServer {
+    QString product;   // "valkey" or "redis" (server_name, else inferred); empty when not INFO server
+    QString version;
+};
+InfoServer parseInfoServer(const QString &info);

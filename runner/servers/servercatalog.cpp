@@ -1,0 +1,324 @@
+#include "servercatalog.h"
+
+#include "jsonsupport.h"
+
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QProcess>
+#include <QProcessEnvironment>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QVersionNumber>
+
+#include <algorithm>
+#include <arpa/inet.h>
+
+namespace {
+
+
+QString sha256Of(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return QString();
+    QCryptographicHash hash(QCryptographicHash::Sha256);
+    if (!hash.addData(&file))
+        return QString();
+    return QString::fromLatin1(hash.result().toHex());
+}
+
+// What scripts/fetch-servers wrote about one version.
+struct Manifest {
+    QString product, version, binary, suite, packageVersion, sha256;
+    QStringList command;
+};
+
+void from_json(const Json &json, Manifest &manifest)
+{
+    readOptional(json, "product", manifest.product);
+    readOptional(json, "version", manifest.version);
+    readOptional(json, "binary", manifest.binary);
+    readOptional(json, "suite", manifest.suite);
+    readOptional(json, "package_version", manifest.packageVersion);
+    readOptional(json, "sha256", manifest.sha256);
+    readOptional(json, "command", manifest.command);
+}
+
+Outcome<Manifest> readManifest(const QString &path)
+{
+    QFile file(path);
+    if (!file.exists())
+        return Error{QStringLiteral("incomplete fetch: no %1 (run scripts/fetch-servers)").arg(path)};
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("unreadable manifest %1: %2").arg(path, file.errorString())};
+    const Outcome<Json> document = parseJson(file.readAll(), path);
+    if (!document)
+        return Error{QStringLiteral("corrupt manifest %1 (run scripts/fetch-servers)").arg(document.error())};
+    if (!document->is_object())
+        return Error{QStringLiteral("corrupt manifest %1: not a JSON object (run scripts/fetch-servers)").arg(path)};
+    Manifest manifest;
+    try {
+        document->get_to(manifest);
+    } catch (const nlohmann::json::exception &error) {
+        return Error{QStringLiteral("corrupt manifest %1 (run scripts/fetch-servers)").arg(jsonErrorMessage(path, error))};
+    }
+    QStringList missing;
+    for (const auto &[name, value] : {std::pair{"product", &manifest.product}, {"version", &manifest.version}, {"binary", &manifest.binary}}) {
+        if (value->isEmpty())
+            missing << QString::fromLatin1(name);
+    }
+    if (manifest.command.isEmpty() || manifest.command.contains(QString()))
+        missing << QStringLiteral("command");
+    if (!missing.isEmpty())
+        return Error{QStringLiteral("corrupt manifest %1: missing or empty %2 (run scripts/fetch-servers)")
+                         .arg(path, missing.join(QStringLiteral(", ")))};
+    return manifest;
+}
+
+// Reads one manifest.json written by scripts/fetch-servers into an entry. The entry's label
+// is the folder's name until the binary itself says who it is.
+CatalogEntry entryFromManifest(const QString &folder)
+{
+    CatalogEntry entry;
+    entry.spec.source = ServerSource::Cache;
+    entry.spec.label = QFileInfo(folder).fileName();
+    const QString manifestPath = QDir(folder).filePath(QStringLiteral("manifest.json"));
+    const Outcome<Manifest> manifest = readManifest(manifestPath);
+    if (!manifest) {
+        entry.problem = manifest.error();
+        return entry;
+    }
+    ServerSpec &spec = entry.spec;
+    spec.identity.product = manifest->product;
+    spec.identity.version = manifest->version;
+    spec.binaryPath = manifest->binary;
+    spec.suite = manifest->suite;
+    spec.packageVersion = manifest->packageVersion;
+    spec.binarySha256 = manifest->sha256;
+    QStringList commandLine = manifest->command;
+    spec.program = commandLine.takeFirst();
+    spec.prefixArguments = commandLine;
+
+    if (!QFileInfo::exists(spec.binaryPath)) {
+        entry.problem = QStringLiteral("missing binary %1 (listed in %2; run scripts/fetch-servers)").arg(spec.binaryPath, manifestPath);
+        return entry;
+    }
+    if (!QFileInfo(spec.program).isExecutable()) {
+        entry.problem = QStringLiteral("missing or not executable %1 (listed in %2; run scripts/fetch-servers)").arg(spec.program, manifestPath);
+        return entry;
+    }
+    if (!spec.binarySha256.isEmpty() && sha256Of(spec.binaryPath) != spec.binarySha256) {
+        entry.problem = QStringLiteral("binary %1 changed since it was fetched (sha256 differs from %2; run scripts/fetch-servers)")
+                           .arg(spec.binaryPath, manifestPath);
+        return entry;
+    }
+
+    Outcome<ServerIdentity> identity = identifyServer(spec);
+    if (!identity) {
+        entry.problem = identity.error();
+        return entry;
+    }
+    spec.identity = identity.value();
+    spec.label = spec.identity.label();
+    entry.problem.clear();
+    return entry;
+}
+
+} // namespace
+
+QString ServerCatalog::defaultCacheDir()
+{
+    const QString overridden = qEnvironmentVariable("VERSUS_SERVER_CACHE");
+    if (!overridden.isEmpty())
+        return overridden;
+    // GenericCacheLocation is $XDG_CACHE_HOME, or ~/.cache when that is unset.
+    return QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation)
+           + QStringLiteral("/versus/servers");
+}
+
+ServerCatalog::ServerCatalog(QString cacheDir)
+    : m_cacheDir(std::move(cacheDir))
+{
+}
+
+void ServerCatalog::discover()
+{
+    m_entries.clear();
+
+    // The cache. Hidden folders (.apt, .staging) are fetch-servers' own working state.
+    const QDir cache(m_cacheDir);
+    if (cache.exists()) {
+        const QStringList folders = cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
+        for (const QString &folder : folders)
+            addEntry(entryFromManifest(cache.filePath(folder)));
+    }
+
+    // PATH: a system-wide install, or the user's own build directory on PATH.
+    for (const QString &name : {QStringLiteral("valkey-server"), QStringLiteral("redis-server")}) {
+        const QString path = QStandardPaths::findExecutable(name);
+        if (path.isEmpty())
+            continue;
+        CatalogEntry entry;
+        entry.spec.source = ServerSource::Path;
+        entry.spec.program = path;
+        entry.spec.binaryPath = path;
+        entry.spec.label = name;
+        Outcome<ServerIdentity> identity = identifyServer(entry.spec);
+        if (identity) {
+            entry.spec.identity = identity.value();
+            entry.spec.label = identity->label();
+            entry.spec.binarySha256 = sha256Of(path);
+            entry.problem.clear();
+        } else {
+            entry.problem = identity.error();
+        }
+        addEntry(std::move(entry));
+    }
+}
+
+Outcome<ServerSpec> ServerCatalog::addBinary(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return Error{QStringLiteral("%1: no such file").arg(path)};
+    if (info.isDir())
+        return Error{QStringLiteral("%1: is a directory, not a server binary").arg(path)};
+    if (!info.isExecutable())
+        return Error{QStringLiteral("%1: not executable (chmod +x it, or point at the server binary)").arg(path)};
+
+    const QString absolute = info.absoluteFilePath();
+    for (const CatalogEntry &entry : m_entries) {
+        if (entry.usable() && !entry.spec.isEndpoint && entry.spec.program == absolute && entry.spec.prefixArguments.isEmpty())
+            return entry.spec;
+    }
+
+    CatalogEntry entry;
+    entry.spec.source = ServerSource::User;
+    entry.spec.program = absolute;
+    entry.spec.binaryPath = absolute;
+    Outcome<ServerIdentity> identity = identifyServer(entry.spec);
+    if (!identity)
+        return Error{identity.error()};
+    entry.spec.identity = identity.value();
+    entry.spec.label = identity->label();
+    entry.spec.binarySha256 = sha256Of(absolute);
+    entry.problem.clear();
+    addEntry(std::move(entry));
+    return m_entries.back().spec;
+}
+
+Outcome<ServerSpec> ServerCatalog::parseEndpoint(const QString &hostPort)
+{
+    const QString text = hostPort.trimmed();
+    // host:port, IPv4:port or [IPv6]:port
+    static const QRegularExpression form(QStringLiteral("^(?:\\[([0-9A-Fa-f:.]+)\\]|([^\\s:\\[\\]]+)):(\\d{1,5})$"));
+    const QRegularExpressionMatch match = form.match(text);
+    if (!match.hasMatch())
+        return Error{QStringLiteral("endpoint '%1': expected host:port, e.g. 127.0.0.1:6379 or [::1]:6379").arg(hostPort)};
+
+    const bool bracketed = !match.captured(1).isEmpty();
+    const QString host = bracketed ? match.captured(1) : match.captured(2);
+    in6_addr ipv6{};
+    if (bracketed && inet_pton(AF_INET6, host.toLatin1().constData(), &ipv6) != 1)
+        return Error{QStringLiteral("endpoint '%1': '%2' is not an IPv6 address").arg(hostPort, host)};
+    static const QRegularExpression hostName(
+        QStringLiteral("^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"));
+    if (!bracketed && !hostName.match(host).hasMatch())
+        return Error{QStringLiteral("endpoint '%1': '%2' is not a host name or IPv4 address").arg(hostPort, host)};
+
+    const int port = match.captured(3).toInt();
+    if (port < 1 || port > 65535)
+        return Error{QStringLiteral("endpoint '%1': port %2 is outside 1–65535").arg(hostPort).arg(port)};
+
+    ServerSpec spec;
+    spec.isEndpoint = true;
+    spec.source = ServerSource::Endpoint;
+    spec.host = host;
+    spec.port = port;
+    spec.label = text;
+    return spec;
+}
+
+const CatalogEntry *ServerCatalog::find(const QString &label) const
+{
+    for (const CatalogEntry &entry : m_entries) {
+        if (entry.spec.label == label)
+            return &entry;
+    }
+    return nullptr;
+}
+
+QString serverSourceName(ServerSource source)
+{
+    switch (source) {
+    case ServerSource::Cache: return QStringLiteral("cache");
+    case ServerSource::Path: return QStringLiteral("path");
+    case ServerSource::User: return QStringLiteral("user");
+    case ServerSource::Endpoint: return QStringLiteral("endpoint");
+    }
+    return {};
+}
+
+std::vector<ServerSpec> ServerCatalog::defaultSelection() const
+{
+    std::vector<ServerSpec> selection;
+    for (const CatalogEntry &entry : m_entries) {
+        if (entry.usable() && entry.spec.isLaunchable() && entry.spec.identity.product == QLatin1String("valkey"))
+            selection.push_back(entry.spec);
+    }
+    std::stable_sort(selection.begin(), selection.end(), [](const ServerSpec &a, const ServerSpec &b) {
+        return QVersionNumber::compare(QVersionNumber::fromString(a.identity.version),
+                                       QVersionNumber::fromString(b.identity.version)) < 0;
+    });
+    return selection;
+}
+
+void ServerCatalog::addEntry(CatalogEntry entry)
+{
+    // The first one keeps the plain label; a later one with the same label says where it is from.
+    if (find(entry.spec.label)) {
+        const QString base = entry.spec.label + QLatin1Char('-') + serverSourceName(entry.spec.source);
+        QString label = base;
+        for (int n = 2; find(label); ++n)
+            label = base + QLatin1Char('-') + QString::number(n);
+        entry.spec.label = label;
+    }
+    m_entries.push_back(std::move(entry));
+}
+
+Outcome<ServerIdentity> identifyServer(const ServerSpec &spec, int timeoutMs)
+{
+    const QString who = spec.binaryPath.isEmpty() ? spec.program : spec.binaryPath;
+    if (spec.program.isEmpty())
+        return Error{QStringLiteral("%1: no program to run").arg(who.isEmpty() ? spec.label : who)};
+
+    QProcess process;
+    process.setProcessChannelMode(QProcess::MergedChannels);
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.start(spec.program, spec.prefixArguments + QStringList{QStringLiteral("--version")});
+    if (!process.waitForStarted(timeoutMs))
+        return Error{QStringLiteral("%1: cannot run it: %2").arg(who, process.errorString())};
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished(1000);
+        return Error{QStringLiteral("%1: --version did not finish within %2 ms, so it is not a Valkey or Redis server")
+                         .arg(who)
+                         .arg(timeoutMs)};
+    }
+    const QString output = QString::fromLocal8Bit(process.readAll().left(64 * 1024));
+    if (process.exitStatus() != QProcess::NormalExit || process.exitCode() != 0) {
+        return Error{QStringLiteral("%1: --version failed (%2): %3")
+                         .arg(who,
+                              process.exitStatus() == QProcess::NormalExit
+                                  ? QStringLiteral("exit code %1").arg(process.exitCode())
+                                  : QStringLiteral("crashed"),
+                              output.simplified().left(300))};
+    }
+    Outcome<ServerIdentity> identity = parseServerVersionOutput(output);
+    if (!identity)
+        return Error{QStringLiteral("%1: %2").arg(who, identity.error())};
+    return identity;
+}

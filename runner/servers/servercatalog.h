@@ -1,0 +1,47 @@
+#pragma once
+// Finds server binaries: the per-user cache filled by scripts/fetch-servers, PATH
+// (valkey-server, redis-server) and binaries the user adds. Each is identified by
+// running it with --version.
+
+#include "outcome.h"
+#include "serverspec.h"
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+struct CatalogEntry {
+    ServerSpec spec;
+    QString problem;   // why it cannot be used ("missing binary …", "corrupt manifest …"); empty when usable
+    bool usable() const { return problem.isEmpty(); }
+};
+
+class ServerCatalog {
+public:
+    // ${XDG_CACHE_HOME:-$HOME/.cache}/versus/servers, or $VERSUS_SERVER_CACHE when set.
+    static QString defaultCacheDir();
+
+    explicit ServerCatalog(QString cacheDir = defaultCacheDir());
+
+    // Scans the cache and PATH. Never fails as a whole: broken entries carry their status.
+    void discover();
+    // Identifies a binary the user points at. Fails with a message naming the path when it
+    // does not exist, is not executable or is not a Valkey/Redis server.
+    Outcome<ServerSpec> addBinary(const QString &path);
+    // host:port, a server Versus does not launch.
+    static Outcome<ServerSpec> parseEndpoint(const QString &hostPort);
+
+    const std::vector<CatalogEntry> &entries() const { return m_entries; }
+    const CatalogEntry *find(const QString &label) const;
+    // Usable Valkey entries, oldest version first.
+    std::vector<ServerSpec> defaultSelection() const;
+
+private:
+    // Appends, giving the entry a label no earlier entry has.
+    void addEntry(CatalogEntry entry);
+
+    QString m_cacheDir;
+    std::vector<CatalogEntry> m_entries;
+};
+
+// Runs `<spec.program> <prefixArguments> --version` (bounded by timeoutMs) and parses it.
+Outcome<ServerIdentity> identifyServer(const ServerSpec &spec, int timeoutMs = 5000);

@@ -1,0 +1,76 @@
+#pragma once
+// One launched server: private temp dir, no persistence, loopback on a free port,
+// log captured, ready when it answers PING, and it dies with Versus (PR_SET_PDEATHSIG).
+// Lives in the thread that created it; start() and stop() block, so call them off the GUI thread.
+//
+// The thread that calls start() must outlive the server: Linux delivers the parent-death
+// signal when the *thread* that forked the child ends, not only when the process does.
+//
+// The temp dir is QDir::tempPath()/versus-server-XXXXXX and holds owner.pid (Versus's pid,
+// for cleanStaleServerDirs()), server.log (the server's own log) and console.log (its
+// stdout/stderr, where start-up errors such as a bad argument go). It is removed by stop().
+
+#include "outcome.h"
+#include "serverspec.h"
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <memory>
+
+class QProcess;
+class QTemporaryDir;
+class RedisConnection;
+
+class ServerProcess {
+public:
+    explicit ServerProcess(ServerSpec spec);
+    ~ServerProcess();   // stops the server if still running
+    ServerProcess(const ServerProcess &) = delete;
+    ServerProcess &operator=(const ServerProcess &) = delete;
+
+    // Arguments appended after Versus's own (e.g. {"--maxmemory", "1gb"}); set before start().
+    void setExtraArguments(const QStringList &arguments) { m_extraArguments = arguments; }
+
+    // Picks a free port, starts, waits for PING. Retries on another port when the port was
+    // taken between choosing and binding. On failure the message carries the log tail.
+    Status start(int readyTimeoutMs = 10000);
+    // SHUTDOWN NOSAVE, then terminate, then kill; always reaps the process and removes the
+    // temp dir. Safe to call more than once.
+    void stop();
+
+    // False once the process has exited for any reason (also when it was killed behind our back).
+    bool isRunning() const;
+    // "exited with code 1", "crashed or was killed", or empty while running / never started.
+    QString exitDescription() const;
+    qint64 pid() const;
+    QString host() const { return QStringLiteral("127.0.0.1"); }
+    int port() const { return m_port; }
+    // "valkey-8.0.1 (127.0.0.1:40123)": the name to give connections to this server.
+    QString connectionName() const;
+    // Connects `connection` to this server, named connectionName().
+    Status connect(RedisConnection &connection, int timeoutMs) const;
+    QString logPath() const;
+    QString tempDirPath() const;
+    // The last lines of the console output and the server log; after stop() the lines as
+    // they were just before the temp dir was removed.
+    QStringList logTail(int lines = 20) const;
+
+    // Test hook: called with each chosen port just before the server is launched on it,
+    // so a test can take the port in between. `attempt` counts from 0.
+    void setPortChosenHookForTesting(std::function<void(int port, int attempt)> hook) { m_portChosenHook = std::move(hook); }
+
+private:
+    Status prepareTempDir();
+    Status launchOnce(int port, int readyTimeoutMs, bool *portTaken);
+    QStringList serverArguments(int port) const;
+    QStringList readLogLines() const;
+    void finishProcess();
+
+    ServerSpec m_spec;
+    QStringList m_extraArguments;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<QProcess> m_process;
+    int m_port = 0;
+    QStringList m_finalLogLines;
+    std::function<void(int, int)> m_portChosenHook;
+};

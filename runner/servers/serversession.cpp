@@ -1,0 +1,246 @@
+#include "serversession.h"
+
+#include "infoparser.h"
+#include "resp.h"
+
+#include <QElapsedTimer>
+#include <QRegularExpression>
+#include <QThread>
+#include <algorithm>
+
+Status ServerSession::connect(const QString &host, int port, const QString &password, int timeoutMs,
+                              const QString &name)
+{
+    Status status = m_connection.connectTcp(host, port, timeoutMs, name);
+    if (!status)
+        return status;
+    if (!password.isEmpty())
+        return m_connection.auth(password);
+    return Status::success();
+}
+
+Outcome<Reply> ServerSession::call(std::initializer_list<const char *> args)
+{
+    std::vector<std::string> words(args.begin(), args.end());
+    Outcome<Reply> reply = m_connection.command(words);
+    if (!reply)
+        return reply;
+    if (reply->isError()) {
+        std::string joined;
+        for (const std::string &word : words)
+            joined += (joined.empty() ? "" : " ") + word;
+        return Error{QStringLiteral("%1: %2 failed: %3")
+                         .arg(m_connection.name(), QString::fromStdString(joined),
+                              QString::fromStdString(reply->text))};
+    }
+    return reply;
+}
+
+Outcome<QString> ServerSession::info(const char *section)
+{
+    return m_connection.info(QString::fromLatin1(section));
+}
+
+Status ServerSession::flushSync(int timeoutMs)
+{
+    Outcome<Reply> flushed = call({"FLUSHALL", "SYNC"});
+    if (!flushed)
+        return Error{flushed.error()};
+    QElapsedTimer timer;
+    timer.start();
+    for (;;) {
+        Outcome<QString> memory = info("memory");
+        if (!memory)
+            return Error{memory.error()};
+        const auto fields = parseInfoFields(memory.value());
+        const auto pending = fields.find(QStringLiteral("lazyfree_pending_objects"));
+        if (pending == fields.end() || pending->second.toLongLong() == 0)
+            return Status::success();
+        if (timer.elapsed() > timeoutMs)
+            return Error{QStringLiteral("%1: lazyfree_pending_objects still %2 after FLUSHALL SYNC")
+                             .arg(m_connection.name(), pending->second)};
+        QThread::msleep(5);
+    }
+}
+
+namespace {
+
+Outcome<int> connectedClients(ServerSession &session)
+{
+    Outcome<QString> clients = session.info("clients");
+    if (!clients)
+        return Error{clients.error()};
+    const auto fields = parseInfoFields(clients.value());
+    const auto connected = fields.find(QStringLiteral("connected_clients"));
+    return connected == fields.end() ? 1 : connected->second.toInt();
+}
+
+} // namespace
+
+Status ServerSession::noteIdleClients()
+{
+    Outcome<int> clients = connectedClients(*this);
+    if (!clients)
+        return Error{clients.error()};
+    m_idleClients = std::max(1, clients.value());
+    return Status::success();
+}
+
+Status ServerSession::waitForIdleClients(int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    for (;;) {
+        Outcome<int> clients = connectedClients(*this);
+        if (!clients)
+            return Error{clients.error()};
+        if (clients.value() <= m_idleClients)
+            return Status::success();
+        if (timer.elapsed() > timeoutMs) {
+            // Not fatal: the figure then carries another connection's buffers (a few KB), so
+            // say which connections were there instead of failing the server.
+            Outcome<Reply> list = m_connection.command({"CLIENT", "LIST"});
+            m_notes << QStringLiteral("%1: %2 clients still connected after %3 ms (expected %4); the memory "
+                                      "figure may include their buffers. CLIENT LIST: %5")
+                           .arg(m_connection.name())
+                           .arg(clients.value())
+                           .arg(timeoutMs)
+                           .arg(m_idleClients)
+                           .arg(list ? QString::fromStdString(list->text).trimmed() : list.error());
+            return Status::success();
+        }
+        QThread::msleep(2);
+    }
+}
+
+Status ServerSession::resetStats()
+{
+    Outcome<Reply> reply = call({"CONFIG", "RESETSTAT"});
+    return reply ? Status::success() : Status(Error{reply.error()});
+}
+
+Outcome<long long> ServerSession::usedMemory()
+{
+    // INFO memory and CLIENT INFO go in one pipeline, so the server answers both in the same
+    // event-loop turn, before its cron can resize this connection's buffers in between.
+    std::string request;
+    appendRespCommand({"INFO", "memory"}, request);
+    appendRespCommand({"CLIENT", "INFO"}, request);
+    Status sent = m_connection.appendRaw(request);
+    if (sent)
+        sent = m_connection.flush();
+    if (!sent)
+        return Error{sent.error()};
+    Outcome<Reply> memory = m_connection.readReply();
+    if (!memory)
+        return Error{memory.error()};
+    Outcome<Reply> self = m_connection.readReply();
+    if (!self)
+        return Error{self.error()};
+    if (memory->isError())
+        return Error{QStringLiteral("%1: INFO memory failed: %2")
+                         .arg(m_connection.name(), QString::fromStdString(memory->text))};
+    const auto fields = parseInfoFields(QString::fromStdString(memory->text));
+    const auto used = fields.find(QStringLiteral("used_memory"));
+    if (used == fields.end())
+        return Error{QStringLiteral("%1: INFO memory has no used_memory").arg(m_connection.name())};
+    // This connection's own buffers are Versus's, not the data's; servers before CLIENT INFO
+    // (Redis 6.2) answer an error and their figure keeps them.
+    long long ownBuffers = 0;
+    if (!self->isError()) {
+        static const QRegularExpression totalMemory(QStringLiteral("(?:^| )tot-mem=(\\d+)"));
+        const QRegularExpressionMatch match = totalMemory.match(QString::fromStdString(self->text));
+        if (match.hasMatch())
+            ownBuffers = match.captured(1).toLongLong();
+    }
+    return used->second.toLongLong() - ownBuffers;
+}
+
+Outcome<long long> ServerSession::settledUsedMemory(int timeoutMs)
+{
+    Status alone = waitForIdleClients(timeoutMs);
+    if (!alone)
+        return Error{alone.error()};
+    QElapsedTimer timer;
+    timer.start();
+    Outcome<long long> previous = usedMemory();
+    int unchanged = 0;
+    while (previous && unchanged < 2 && timer.elapsed() < timeoutMs) {
+        // The server's cron runs every 100 ms at the default hz; two quiet periods in a row
+        // mean no rehash step or lazy free is pending.
+        QThread::msleep(110);
+        Outcome<long long> current = usedMemory();
+        if (!current)
+            return current;
+        unchanged = current.value() == previous.value() ? unchanged + 1 : 0;
+        previous = current;
+    }
+    return previous;
+}
+
+Outcome<long long> ServerSession::dbSize()
+{
+    Outcome<Reply> reply = call({"DBSIZE"});
+    if (!reply)
+        return Error{reply.error()};
+    return reply->integer;
+}
+
+Outcome<std::map<QString, CommandStat>> ServerSession::commandStats()
+{
+    Outcome<QString> text = info("commandstats");
+    if (!text)
+        return Error{text.error()};
+    std::map<QString, CommandStat> stats = parseCommandStats(text.value());
+    for (auto it = stats.begin(); it != stats.end();) {
+        if (isProbeCommand(it->first))
+            it = stats.erase(it);
+        else
+            ++it;
+    }
+    return stats;
+}
+
+Outcome<ServerSession::KeySurvey> ServerSession::surveyKeys()
+{
+    KeySurvey survey;
+    std::string cursor = "0";
+    std::string batch;
+    do {
+        Outcome<Reply> page = m_connection.command({"SCAN", cursor, "COUNT", "1000"});
+        if (!page)
+            return Error{page.error()};
+        if (page->kind != Reply::Kind::Array || page->elements.size() != 2)
+            return Error{QStringLiteral("%1: unexpected SCAN reply").arg(m_connection.name())};
+        cursor = page->elements[0].text;
+        const std::vector<Reply> &keys = page->elements[1].elements;
+        if (keys.empty())
+            continue;
+        batch.clear();
+        for (const Reply &key : keys) {
+            appendRespCommand({"OBJECT", "ENCODING", key.text}, batch);
+            appendRespCommand({"MEMORY", "USAGE", key.text, "SAMPLES", "0"}, batch);
+        }
+        Status sent = m_connection.appendRaw(batch);
+        if (sent)
+            sent = m_connection.flush();
+        if (!sent)
+            return Error{sent.error()};
+        for (size_t i = 0; i < keys.size(); ++i) {
+            Outcome<Reply> encoding = m_connection.readReply();
+            if (!encoding)
+                return Error{encoding.error()};
+            Outcome<Reply> usage = m_connection.readReply();
+            if (!usage)
+                return Error{usage.error()};
+            // A key that expired or was evicted between SCAN and here answers nil: not counted.
+            if (encoding->kind == Reply::Kind::Nil || encoding->isError())
+                continue;
+            ++survey.keys;
+            ++survey.encodings[QString::fromStdString(encoding->text)];
+            if (usage->kind == Reply::Kind::Integer)
+                survey.memoryUsageBytes += usage->integer;
+        }
+    } while (cursor != "0");
+    return survey;
+}

@@ -1,0 +1,55 @@
+#pragma once
+// The measuring side of one server: flushing to a clean baseline, reading INFO, counting keys
+// and their encodings. Uses its own connection, separate from the replay connection, and
+// belongs to the worker thread that created it.
+
+#include "outcome.h"
+#include "redisconnection.h"
+#include "commandstat.h"
+#include <QString>
+#include <QStringList>
+#include <utility>
+#include <map>
+
+class ServerSession {
+public:
+    Status connect(const QString &host, int port, const QString &password, int timeoutMs, const QString &name);
+    RedisConnection &connection() { return m_connection; }
+
+    // FLUSHALL SYNC, then waits until lazyfree_pending_objects is 0: a baseline taken while a
+    // background free is still running would be wrong.
+    Status flushSync(int timeoutMs);
+    Status resetStats();
+    // Remembers how many clients are connected while Versus has only this connection open
+    // (1 on a launched server; an endpoint may have clients of its own).
+    Status noteIdleClients();
+    // Polls INFO clients until no more than the idle clients are connected: the server frees
+    // a closed connection's buffers only when it notices the close.
+    Status waitForIdleClients(int timeoutMs);
+    // Warnings gathered while measuring, for the server's log; taken (and cleared) by the caller.
+    QStringList takeNotes() { return std::exchange(m_notes, {}); }
+    // used_memory less this connection's own memory (CLIENT INFO tot-mem).
+    Outcome<long long> usedMemory();
+    // used_memory as a clean figure: no connection but the idle ones is open, this one's own
+    // buffers are left out (usedMemory()), and the figure has stopped moving (after a pass the
+    // server may still be rehashing its key tables, old and new table both allocated, until
+    // its cron is done).
+    Outcome<long long> settledUsedMemory(int timeoutMs);
+    Outcome<long long> dbSize();
+    Outcome<std::map<QString, CommandStat>> commandStats();   // probe commands excluded
+    Outcome<QString> info(const char *section);
+
+    struct KeySurvey {
+        long long keys = 0;
+        long long memoryUsageBytes = 0;                 // Σ MEMORY USAGE, second opinion
+        std::map<QString, long long> encodings;         // OBJECT ENCODING histogram
+    };
+    // Walks every key with SCAN and asks OBJECT ENCODING and MEMORY USAGE for each, pipelined.
+    Outcome<KeySurvey> surveyKeys();
+
+private:
+    Outcome<Reply> call(std::initializer_list<const char *> args);
+    RedisConnection m_connection;
+    int m_idleClients = 1;
+    QStringList m_notes;
+};

@@ -1,0 +1,39 @@
+#pragma once
+// How to start (or reach) one server: the catalog produces these, the fleet consumes them.
+
+#include "serveridentity.h"
+#include <QString>
+#include <QStringList>
+
+// Where a server comes from.
+enum class ServerSource {
+    Cache,      // scripts/fetch-servers put it in the per-user cache
+    Path,       // valkey-server or redis-server on PATH
+    User,       // a binary the user pointed at
+    Endpoint,   // a server Versus does not launch
+};
+QString serverSourceName(ServerSource source);   // "cache", "path", "user", "endpoint"
+
+struct ServerSpec {
+    ServerIdentity identity;
+    QString label;           // unique id, normally identity.label()
+
+    // Launched servers: run `program` with `prefixArguments` and then the server's own
+    // arguments. For the trixie/sid builds `program` is the private ld-linux loader and
+    // prefixArguments are {"--library-path", dir, "--argv0", "valkey-server", binary}.
+    QString program;
+    QStringList prefixArguments;
+    QString binaryPath;      // the real server binary (for display and sha256)
+    QString binarySha256;
+    ServerSource source = ServerSource::User;
+    QString suite;           // Debian suite it came from, if fetched
+    QString packageVersion;  // Debian package version, if fetched
+
+    // Endpoints: servers Versus does not launch.
+    bool isEndpoint = false;
+    QString host;
+    int port = 0;
+    QString password;        // AUTH, endpoints only
+
+    bool isLaunchable() const { return !isEndpoint && !program.isEmpty(); }
+};

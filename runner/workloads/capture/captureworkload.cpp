@@ -1,0 +1,212 @@
+#include "captureworkload.h"
+
+#include "chunkedreader.h"
+
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+
+namespace {
+
+const size_t maxCaptureLineLength = 4u << 20;   // 4 MiB; larger values belong in RESP captures
+const size_t maxRespBulk = 64u << 20;
+const char *const captureType = "capture";
+const char *const malformedLabel = "malformed line";
+
+class CaptureSource : public CommandSource {
+public:
+    CaptureSource(CaptureFormat format, bool lenient, const QString &displayName)
+        : m_format(format), m_lenient(lenient), m_displayName(displayName) {}
+
+    bool open(const QString &path)
+    {
+        if (!m_reader.open(path)) {
+            m_error = m_reader.error();
+            return false;
+        }
+        return true;
+    }
+
+    bool next(EventCommands &out) override
+    {
+        if (!m_error.isEmpty())
+            return false;
+        for (;;) {
+            const bool got = m_format == CaptureFormat::Resp ? nextResp() : nextLine();
+            if (!got)
+                return false;
+            const std::string refused = refusedCommand(m_args);
+            if (!refused.empty()) {
+                ++m_skipped[refused];
+                continue;
+            }
+            out.commands.resize(1);
+            WorkloadCommand &command = out.commands[0];
+            command.type.assign(captureType);
+            command.args.swap(m_args);
+            return true;
+        }
+    }
+
+    QString error() const override { return m_error; }
+    std::map<std::string, long long> skipped() const override { return m_skipped; }
+
+private:
+    bool fail(const QString &message)
+    {
+        m_error = message;
+        return false;
+    }
+
+    // Next sendable-or-refused command from a line format; false at the end or on error.
+    bool nextLine()
+    {
+        std::string_view line;
+        for (;;) {
+            if (!m_reader.nextLine(line, maxCaptureLineLength)) {
+                if (!m_reader.error().isEmpty())
+                    return fail(QString(m_reader.error()).replace(m_reader.path(), m_displayName));
+                return false;
+            }
+            std::string problem;
+            bool ok = true;
+            if (m_format == CaptureFormat::Monitor) {
+                const MonitorLineKind kind = parseMonitorLine(line, m_args, problem);
+                if (kind == MonitorLineKind::Ignored)
+                    continue;
+                ok = kind == MonitorLineKind::Command;
+            } else {
+                size_t first = 0;
+                while (first < line.size() && (line[first] == ' ' || line[first] == '\t'))
+                    ++first;
+                if (first == line.size() || line[first] == '#')
+                    continue;   // blank lines and comments
+                ok = splitCommandLine(line, m_args, problem);
+            }
+            if (ok && !isCommandName(m_args.front())) {
+                problem = "'" + m_args.front().substr(0, 40) + "' is not a command name";
+                ok = false;
+            }
+            if (ok)
+                return true;
+            if (m_lenient) {
+                ++m_skipped[malformedLabel];
+                continue;
+            }
+            return fail(QStringLiteral("%1:%2: %3").arg(m_displayName).arg(m_reader.lineNumber())
+                            .arg(QString::fromStdString(problem)));
+        }
+    }
+
+    bool nextResp()
+    {
+        for (;;) {
+            const std::string_view buffered = m_reader.buffered();
+            if (buffered.empty() && m_reader.atEnd())
+                return false;
+            size_t consumed = 0;
+            std::string problem;
+            const RespParse state = parseRespCommand(m_reader.buffered(), m_args, consumed, problem, maxRespBulk);
+            if (state == RespParse::Complete) {
+                m_reader.consume(consumed);
+                ++m_commandNumber;
+                if (!isCommandName(m_args.front()))
+                    return fail(QStringLiteral("%1: command %2 at byte %3: '%4' is not a command name")
+                                    .arg(m_displayName).arg(m_commandNumber).arg(m_reader.offset() - (long long)consumed)
+                                    .arg(QString::fromStdString(m_args.front().substr(0, 40))));
+                return true;
+            }
+            if (state == RespParse::Malformed)
+                return fail(QStringLiteral("%1: command %2 at byte %3: %4").arg(m_displayName).arg(m_commandNumber + 1)
+                                .arg(m_reader.offset()).arg(QString::fromStdString(problem)));
+            const size_t have = m_reader.buffered().size();
+            if (!m_reader.ensure(have + 1)) {
+                if (!m_reader.error().isEmpty())
+                    return fail(m_reader.error());
+                return fail(QStringLiteral("%1: command %2 at byte %3: the file ends inside the command")
+                                .arg(m_displayName).arg(m_commandNumber + 1).arg(m_reader.offset()));
+            }
+        }
+    }
+
+    CaptureFormat m_format;
+    bool m_lenient;
+    QString m_displayName;
+    ChunkedReader m_reader;
+    std::vector<std::string> m_args;
+    std::map<std::string, long long> m_skipped;
+    long long m_commandNumber = 0;
+    QString m_error;
+};
+
+} // namespace
+
+CaptureWorkload::CaptureWorkload(const QString &path, CaptureFormat format, bool lenient)
+    : m_path(path), m_format(format), m_lenient(lenient)
+{
+}
+
+Outcome<std::unique_ptr<CommandSource>> CaptureWorkload::open() const
+{
+    auto source = std::make_unique<CaptureSource>(m_format, m_lenient, QFileInfo(m_path).fileName());
+    if (!source->open(m_path))
+        return Error{source->error()};
+    return std::unique_ptr<CommandSource>(std::move(source));
+}
+
+Status CaptureWorkload::countPass() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_counted)
+        return m_countStatus;
+    m_counted = true;
+    WorkloadInfo &d = m_description;
+    d.name = QStringLiteral("capture");
+    d.sourceFile = m_path;
+    d.types = QStringList{QString::fromLatin1(captureType)};
+    d.parameters[QStringLiteral("format")] = QString::fromLatin1(captureFormatName(m_format));
+    d.parameters[QStringLiteral("lenient")] = m_lenient ? QStringLiteral("yes") : QStringLiteral("no");
+    {
+        QFile file(m_path);
+        if (file.open(QIODevice::ReadOnly)) {
+            QCryptographicHash hash(QCryptographicHash::Sha256);
+            hash.addData(&file);
+            d.sourceSha256 = QString::fromLatin1(hash.result().toHex());
+        }
+    }
+    Outcome<std::unique_ptr<CommandSource>> opened = open();
+    if (!opened) {
+        m_countStatus = Error{opened.error()};
+        return m_countStatus;
+    }
+    EventCommands event;
+    long long events = 0;
+    while (opened.value()->next(event))
+        ++events;
+    if (!opened.value()->error().isEmpty()) {
+        m_countStatus = Error{opened.value()->error()};
+        return m_countStatus;
+    }
+    d.events = events;
+    d.commands = events;
+    m_skipped = opened.value()->skipped();
+    long long skipped = 0;
+    for (const auto &entry : m_skipped)
+        skipped += entry.second;
+    d.parameters[QStringLiteral("skipped")] = QString::number(skipped);
+    return m_countStatus;
+}
+
+WorkloadInfo CaptureWorkload::describe() const
+{
+    countPass();
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_description;
+}
+
+std::map<std::string, long long> CaptureWorkload::skippedInPass() const
+{
+    countPass();
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_skipped;
+}

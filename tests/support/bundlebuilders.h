@@ -1,0 +1,39 @@
+#pragma once
+// Pieces of hand-built results bundles for the tests of the figures and of their text forms.
+
+#include "resultsbundle.h"
+
+#include <QString>
+
+namespace BundleBuilders {
+
+inline CommandStat stat(long long calls, long long usec)
+{
+    CommandStat result;
+    result.calls = calls;
+    result.usec = usec;
+    return result;
+}
+
+// `keys` keys of `bytesPerKey` each; MEMORY USAGE says 80% of that (more than 10% off).
+inline TypeMemory typeMemory(long long keys, double bytesPerKey)
+{
+    TypeMemory type;
+    type.keys = keys;
+    type.bytesPerKey = bytesPerKey;
+    type.usedMemoryDelta = (long long)(double(keys) * bytesPerKey);
+    type.memoryUsageBytesPerKey = bytesPerKey * 0.8;
+    type.encodings = {{QStringLiteral("int"), keys}};
+    return type;
+}
+
+// A type the server refused, as Valkey 8.x refuses HSETEX.
+inline TypeMemory refused(const QString &command)
+{
+    TypeMemory type;
+    type.status = TypeStatus::Unsupported;
+    type.error = QStringLiteral("ERR unknown command '%1'").arg(command);
+    return type;
+}
+
+} // namespace BundleBuilders

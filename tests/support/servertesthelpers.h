@@ -1,0 +1,139 @@
+#pragma once
+// Helpers for tests that need real servers: the ones scripts/fetch-servers put in the cache.
+//
+//   VERSUS_REQUIRE_SERVERS();                        // every version the project supports
+//   VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");      // ServerSpec spec, first label with that prefix
+//
+// Both FAIL when the environment variable CI is set and a server is missing, and SKIP otherwise.
+
+#include "servercatalog.h"
+#include "serverspec.h"
+
+#include <QDir>
+#include <QFile>
+#include <QStringList>
+#include <QTest>
+#include <algorithm>
+#include <optional>
+#include <vector>
+
+namespace ServerTestHelpers {
+
+// $VERSUS_SERVER_CACHE, else ${XDG_CACHE_HOME:-$HOME/.cache}/versus/servers.
+inline QString serverCacheDir()
+{
+    return ServerCatalog::defaultCacheDir();
+}
+
+// The usable servers of the cache, as the catalog finds them, sorted by label.
+inline std::vector<ServerSpec> fetchedServers()
+{
+    ServerCatalog catalog;
+    catalog.discover();
+    std::vector<ServerSpec> specs;
+    for (const CatalogEntry &entry : catalog.entries()) {
+        if (entry.usable() && entry.spec.source == ServerSource::Cache)
+            specs.push_back(entry.spec);
+    }
+    std::sort(specs.begin(), specs.end(),
+              [](const ServerSpec &a, const ServerSpec &b) { return a.label < b.label; });
+    return specs;
+}
+
+// Label prefixes of the versions every test run must have.
+inline QStringList requiredServerPrefixes()
+{
+    return {QStringLiteral("valkey-8.0.1"), QStringLiteral("valkey-8.1.1"), QStringLiteral("valkey-9.1."),
+            QStringLiteral("redis-7.0.")};
+}
+
+inline std::optional<ServerSpec> findFetchedServer(const QString &labelPrefix)
+{
+    for (const ServerSpec &spec : fetchedServers()) {
+        if (spec.label.startsWith(labelPrefix))
+            return spec;
+    }
+    return std::nullopt;
+}
+
+// Empty when every required version is there; otherwise says which are missing and where we looked.
+inline QString missingServersMessage(const QStringList &prefixes = requiredServerPrefixes())
+{
+    const std::vector<ServerSpec> servers = fetchedServers();
+    QStringList missing;
+    for (const QString &prefix : prefixes) {
+        const bool found = std::any_of(servers.begin(), servers.end(),
+                                       [&](const ServerSpec &spec) { return spec.label.startsWith(prefix); });
+        if (!found)
+            missing << prefix + QLatin1Char('*');
+    }
+    if (missing.isEmpty())
+        return QString();
+    return QStringLiteral("servers missing from %1: %2 (run scripts/fetch-servers)")
+        .arg(serverCacheDir(), missing.join(QStringLiteral(", ")));
+}
+
+inline bool runningInCi()
+{
+    return qEnvironmentVariableIsSet("CI");
+}
+
+// Pids of live processes whose command line mentions `text` (e.g. a server's temp dir).
+inline std::vector<qint64> pidsMentioning(const QString &text)
+{
+    std::vector<qint64> pids;
+    const QByteArray needle = text.toLocal8Bit();
+    const QDir proc(QStringLiteral("/proc"));
+    for (const QString &entry : proc.entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool isPid = false;
+        const qint64 pid = entry.toLongLong(&isPid);
+        if (!isPid)
+            continue;
+        QFile cmdline(proc.filePath(entry + QStringLiteral("/cmdline")));
+        if (!cmdline.open(QIODevice::ReadOnly))
+            continue;
+        QByteArray arguments = cmdline.readAll();
+        arguments.replace('\0', ' ');
+        if (arguments.contains(needle))
+            pids.push_back(pid);
+    }
+    return pids;
+}
+
+// True while /proc/<pid> exists and is not a zombie.
+inline bool processAlive(qint64 pid)
+{
+    if (pid <= 0)
+        return false;
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray text = stat.readAll();
+    // "pid (comm) S ..."; comm may hold spaces and parentheses, so look after the last ')'.
+    const int close = text.lastIndexOf(')');
+    return close >= 0 && close + 2 < text.size() && text.at(close + 2) != 'Z';
+}
+
+} // namespace ServerTestHelpers
+
+// FAIL in CI, SKIP elsewhere.
+#define VERSUS_SERVER_MISSING(message)                                   \
+    do {                                                                 \
+        if (ServerTestHelpers::runningInCi())                            \
+            QFAIL(qPrintable(message));                                  \
+        QSKIP(qPrintable(message));                                      \
+    } while (false)
+
+#define VERSUS_REQUIRE_SERVERS()                                                          \
+    do {                                                                                  \
+        const QString versusMissing_ = ServerTestHelpers::missingServersMessage();        \
+        if (!versusMissing_.isEmpty())                                                    \
+            VERSUS_SERVER_MISSING(versusMissing_);                                        \
+    } while (false)
+
+// Declares `ServerSpec var` holding the first fetched server whose label starts with prefix.
+#define VERSUS_REQUIRE_SERVER(var, prefix)                                                        \
+    const std::optional<ServerSpec> var##Found_ = ServerTestHelpers::findFetchedServer(prefix);   \
+    if (!var##Found_)                                                                             \
+        VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({QStringLiteral(prefix)})); \
+    const ServerSpec var = *var##Found_
