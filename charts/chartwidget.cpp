@@ -18,6 +18,9 @@ struct ChartWidget::Private {
     QString baseline;
     ChartDataOptions options;
     int connectedRebuild = -1;
+    // Results that arrived while the chart was not on screen: laying out a chart is the
+    // window's costliest work, so a hidden chart takes them only when it is shown.
+    bool pending = false;
 
     ResultsBundle withChosenBaseline() const
     {
@@ -55,12 +58,34 @@ ChartKind ChartWidget::kind() const
 void ChartWidget::setBundle(const ResultsBundle &bundle)
 {
     d->bundle = bundle;
+    if (!isVisible()) {
+        d->pending = true;
+        return;
+    }
     d->chart->setBundle(d->withChosenBaseline());
 }
 
 void ChartWidget::flush()
 {
+    takePending();
     d->chart->flush();
+}
+
+void ChartWidget::takePending()
+{
+    if (!d->pending)
+        return;
+    d->pending = false;
+    d->chart->setBundle(d->withChosenBaseline());
+}
+
+void ChartWidget::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (d->pending) {
+        takePending();
+        d->chart->flush();
+    }
 }
 
 void ChartWidget::onApplied()
@@ -95,6 +120,7 @@ void ChartWidget::setTheme(ColorTheme theme)
 void ChartWidget::setBaseline(const QString &serverId)
 {
     d->baseline = serverId;
+    d->pending = false;
     d->chart->setBundle(d->withChosenBaseline());
     d->chart->flush();
 }

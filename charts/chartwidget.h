@@ -21,9 +21,10 @@ public:
     ~ChartWidget() override;
 
     ChartKind kind() const;
-    // Coalesced: call as often as results arrive; the chart redraws a few times a second.
+    // Coalesced: call as often as results arrive; the chart redraws a few times a second,
+    // and a chart that is not on screen redraws once, when it is shown.
     void setBundle(const ResultsBundle &bundle);
-    // Applies pending results now (tests, screenshots).
+    // Applies pending results now (tests, screenshots), shown or not.
     void flush();
 
     void setTheme(ColorTheme theme);
@@ -46,8 +47,12 @@ public:
 Q_SIGNALS:
     void applied();
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void onApplied();
+    void takePending();
     struct Private;
     std::unique_ptr<Private> d;
 };

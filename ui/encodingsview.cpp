@@ -14,11 +14,10 @@ EncodingsView::EncodingsView(QWidget *parent) : QTreeWidget(parent)
     header()->setDefaultAlignment(Qt::AlignCenter);
 }
 
-void EncodingsView::addType(const Figures &figures, const QString &type, bool expand)
+void EncodingsView::addType(const Figures &figures, const FigureTable &memory, const QString &type, bool expand)
 {
     const QStringList ids = figures.serverIds();
     const QLocale locale(QLocale::English);
-    const FigureTable memory = figures.memory();
     const int category = memory.categoryIndex(type);
     auto *typeItem = new QTreeWidgetItem(this);
     typeItem->setText(0, type);
@@ -79,6 +78,7 @@ void EncodingsView::setBundle(const ResultsBundle &bundle)
     setHeaderLabels(headers);
     header()->setSectionResizeMode(QHeaderView::ResizeToContents);
     header()->setStretchLastSection(false);
+    const FigureTable memory = figures.memory();
     for (const QString &type : figures.types())
-        addType(figures, type, firstFill || expanded.count(type) > 0);
+        addType(figures, memory, type, firstFill || expanded.count(type) > 0);
 }

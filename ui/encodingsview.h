@@ -6,6 +6,7 @@
 #include <QTreeWidget>
 
 class Figures;
+struct FigureTable;
 
 class EncodingsView : public QTreeWidget {
     Q_OBJECT
@@ -14,5 +15,5 @@ public:
     void setBundle(const ResultsBundle &bundle);
 
 private:
-    void addType(const Figures &figures, const QString &type, bool expand);
+    void addType(const Figures &figures, const FigureTable &memory, const QString &type, bool expand);
 };

@@ -184,19 +184,24 @@ FigureRule FiguresData::commandRule(const QStringList &commands, const FigureCat
 
 bool FiguresData::anyComparedServerRefused() const
 {
+    if (refusedCache)
+        return *refusedCache;
+    refusedCache = false;
     for (const QString &id : comparedIds()) {
         for (const QString &type : types) {
             if (!unsupportedText(*server(id).run, type).isEmpty())
-                return true;
+                refusedCache = true;
         }
     }
-    return false;
+    return *refusedCache;
 }
 
 QStringList FiguresData::commonTypes() const
 {
+    if (commonTypesCache)
+        return *commonTypesCache;
     const QStringList compared = comparedIds();
-    QStringList common;
+    QStringList &common = commonTypesCache.emplace();
     if (compared.isEmpty())
         return common;
     for (const QString &type : types) {

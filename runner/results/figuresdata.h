@@ -40,6 +40,10 @@ struct FiguresData {
     // Workloads that time each type alone: the types whose timed pass ran each command.
     std::map<QString, QStringList> typesOfCommand;
 
+    // Computed once, on first use: every total asks for them. Figures live in one thread.
+    mutable std::optional<QStringList> commonTypesCache;
+    mutable std::optional<bool> refusedCache;
+
     const ServerData &server(const QString &id) const { return servers.at(id); }
     QStringList comparedIds() const;
     bool combined() const { return !bundle.workload.typesTimedAlone; }

@@ -1,4 +1,5 @@
 #include "bundlejson.h"
+#include "chartwidget.h"
 #include "livebarchart.h"
 
 #include <QBarSet>
@@ -109,6 +110,44 @@ private Q_SLOTS:
         QCOMPARE(chart->rebuildCount(), 2);
         QCOMPARE(chart->barSeries()->barSets().size(), 3);
         QCOMPARE(chart->findChildren<QBarSet *>().size(), 3);
+    }
+
+    // Laying a chart out is the window's costliest work: a chart on a tab that is not shown
+    // must not redraw for every result, and must show the latest ones once it is shown.
+    void hiddenChartWaitsUntilShown()
+    {
+        ChartWidget widget(ChartKind::MemoryPerAttribute);
+        widget.resize(900, 600);
+        QSignalSpy applied(&widget, &ChartWidget::applied);
+        const ResultsBundle final = fixture();
+        for (int step = 0; step <= 300; step += 30) {
+            widget.setBundle(growing(final, step));
+            QTest::qWait(200);
+        }
+        QCOMPARE(applied.size(), 0);
+        QCOMPARE(widget.barSetCount(), 0);
+
+        widget.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&widget));
+        QCOMPARE(applied.size(), 1);
+        QCOMPARE(widget.barSetCount(), 4);
+        QCOMPARE(widget.seriesNames().at(2), QStringLiteral("Valkey 9.1.2"));
+        QCOMPARE(widget.barValue(2, 0), 217.6);
+
+        // Shown, it follows the results as they come.
+        widget.setBundle(growing(final, 150));
+        QVERIFY(applied.wait(2000));
+        // growing() scales every figure to 0.2 + 0.8 × 150 / 300 = 0.6 of the final one.
+        QVERIFY2(qFuzzyCompare(widget.barValue(2, 0), 217.6 * 0.6), qPrintable(QString::number(widget.barValue(2, 0))));
+
+        // Hidden again, it stops; flush() still applies on demand.
+        widget.hide();
+        widget.setBundle(final);
+        QTest::qWait(300);
+        QCOMPARE(applied.size(), 2);
+        widget.flush();
+        QCOMPARE(applied.size(), 3);
+        QCOMPARE(widget.barValue(2, 0), 217.6);
     }
 };
 
