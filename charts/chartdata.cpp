@@ -66,7 +66,28 @@ QString valueTitleOf(const Figures &figures, ChartKind kind)
     return {};
 }
 
-// What the marks and the partial totals of a chart mean, one line each.
+QString repeatList(const std::vector<int> &repeats)
+{
+    QStringList numbers;
+    for (int repeat : repeats)
+        numbers << QString::number(repeat + 1);
+    return (repeats.size() == 1 ? QStringLiteral("repeat ") : QStringLiteral("repeats ")) + numbers.join(QStringLiteral(", "));
+}
+
+// A server's failure in one sentence: without its own id in front and without the lead-in
+// to the log lines that follow it (those stay in the table and the log).
+QString failureSentence(const ServerSummary &summary, const QString &note)
+{
+    const bool failed = summary.verdict == ServerVerdict::Failed || summary.verdict == ServerVerdict::FailedLater;
+    QString text = (failed ? summary.error : note).section(QLatin1Char('\n'), 0, 0).trimmed();
+    if (text.startsWith(summary.id + QStringLiteral(": ")))
+        text = text.mid(summary.id.size() + 2);
+    if (text.endsWith(QLatin1Char(':')) && text.lastIndexOf(QStringLiteral(". ")) > 0)
+        text = text.left(text.lastIndexOf(QStringLiteral(". ")));
+    return text;
+}
+
+// What the marks, the partial totals and the missing servers of a chart mean, one line each.
 QStringList footnotesOf(const FigureTable &table, const Figures &figures)
 {
     QStringList notes;
@@ -82,16 +103,17 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
             if (!why.count(figure.state))
                 why[figure.state] = figure.note;
         }
-        const QString name = figures.summary(id).name;
+        const ServerSummary &summary = figures.summary(id);
         if (why.count(FigureState::Disturbed))
-            disturbed << QStringLiteral("%1, %2").arg(name, why[FigureState::Disturbed]);
+            disturbed << QStringLiteral("%1 (%2)").arg(summary.name, repeatList(summary.disturbedRepeats));
         if (why.count(FigureState::Incomplete))
-            incomplete << QStringLiteral("%1, %2").arg(name, why[FigureState::Incomplete]);
-        if (why.count(FigureState::Failed) && figures.summary(id).hasFigures())
-            failed << QStringLiteral("%1: %2").arg(name, why[FigureState::Failed]);
+            incomplete << QStringLiteral("%1, %2").arg(summary.name, why[FigureState::Incomplete]);
+        if (why.count(FigureState::Failed) && summary.hasFigures())
+            failed << QStringLiteral("Failed, %1: %2").arg(summary.name, failureSentence(summary, why[FigureState::Failed]));
+        else if (why.count(FigureState::Failed))
+            failed << QStringLiteral("Not shown: %1 failed: %2").arg(summary.name, failureSentence(summary, why[FigureState::Failed]));
     }
-    for (const QString &line : failed)
-        notes << QStringLiteral("Failed, %1").arg(line);
+    notes << failed;
     if (!disturbed.isEmpty())
         notes << kDisturbedMark + QStringLiteral(" timed while the machine ran slower than usual: ") + disturbed.join(QStringLiteral("; "));
     if (!incomplete.isEmpty())

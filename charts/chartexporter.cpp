@@ -15,10 +15,25 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QTextLayout>
 #include <cmath>
 #include <memory>
 
 namespace {
+
+// A footnote is never cut short: it says why a figure is marked or missing.
+QStringList wrappedLines(const QString &text, const QFont &font, double width)
+{
+    QStringList lines;
+    QTextLayout layout(text, font);
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        lines << text.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
+    return lines;
+}
 
 // A chart with its title, subtitle and footnote, laid out at the options' base size.
 class ComposedChart {
@@ -56,10 +71,13 @@ public:
         top += margin * 0.35;
         double bottom = m_size.height() - margin * 0.7;
         // What the marks on the bars mean is never left out, whatever the footnote says.
-        QStringList footnotes = data.footnotes;
+        QStringList notes = data.footnotes;
         if (!footnote.isEmpty())
-            footnotes << footnote;
+            notes << footnote;
         const QFont footnoteFont = chartFont(sizes.footnote);
+        QStringList footnotes;
+        for (const QString &note : notes)
+            footnotes << wrappedLines(note, footnoteFont, textWidth);
         for (auto line = footnotes.crbegin(); line != footnotes.crend(); ++line) {
             bottom -= QFontMetricsF(footnoteFont).height();
             addLine(*line, footnoteFont, m_colors.mutedText, bottom);

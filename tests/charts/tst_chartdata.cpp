@@ -100,6 +100,22 @@ private Q_SLOTS:
                  QStringLiteral("Server time per command, Valkey 8.0.1 → 9.1.2: −26.7%"));
         QVERIFY(defaultChartFootnote(bundle).startsWith(QStringLiteral("Workload ecommerce, 20,000 events · Valkey 8.0.1")));
     }
+
+    // A published chart says why a bar is marked or a server is missing, once per server.
+    void footnotesNameTheServerAndTheReason()
+    {
+        QCOMPARE(buildChartData(fixture("real-disturbed.json"), ChartKind::UsecPerCommand).footnotes,
+                 QStringList{QStringLiteral("† timed while the machine ran slower than usual: Valkey 8.0.1 (repeat 2); Valkey 9.1.2 (repeat 2)")});
+        // Memory is not a timed figure: no mark.
+        QCOMPARE(buildChartData(fixture("real-disturbed.json"), ChartKind::MemoryPerAttribute).footnotes, QStringList());
+        QCOMPARE(buildChartData(fixture("real-failed.json"), ChartKind::MemoryPerAttribute).footnotes,
+                 QStringList{QStringLiteral("Not shown: Valkey 9.9.9 failed: the server exited with code 1 during start-up (port 36805)")});
+        const QStringList rejected = buildChartData(fixture("real-rejected-writes.json"), ChartKind::MemoryPerAttribute).footnotes;
+        QCOMPARE(rejected.size(), 1);
+        QVERIFY2(rejected[0].startsWith(QStringLiteral("Failed, Valkey 9.1.2 (127.0.0.1:")), qPrintable(rejected[0]));
+        QVERIFY2(rejected[0].contains(QStringLiteral(" command errors the other servers did not get (first: SADD: OOM command not allowed")),
+                 qPrintable(rejected[0]));
+    }
 };
 
 QTEST_MAIN(TestChartData)
