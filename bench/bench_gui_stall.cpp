@@ -24,28 +24,48 @@
 #include <map>
 #include <thread>
 
-int main(int argc, char **argv)
+namespace {
+
+constexpr int probeIntervalMs = 10;
+constexpr qint64 discoveryTimeoutMs = 30000;
+constexpr qint64 runTimeoutMs = 20 * 60 * 1000;
+constexpr int rehookIntervalMs = 250;
+
+// Must run before QApplication exists: the platform is chosen when it is constructed.
+void useOffscreenPlatformUnlessChosen()
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
-    // A private settings scope: the benchmark must not change the user's saved choices.
+}
+
+// A private settings scope: the benchmark must not change the user's saved choices.
+void usePrivateSettingsScope()
+{
     QApplication::setOrganizationName(QStringLiteral("versus-bench"));
     QApplication::setApplicationName(QStringLiteral("versus-bench"));
+}
+
+QStringList wantedServerPrefixes(const QStringList &args)
+{
     QStringList wanted = {QStringLiteral("valkey-8.0.1"), QStringLiteral("valkey-8.1.1"), QStringLiteral("valkey-9.1.")};
-    const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); ++i)
         if (args[i] == QLatin1String("--servers"))
             wanted = args[i + 1].split(QLatin1Char(','));
+    return wanted;
+}
 
-    MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-
+void waitUntilWindowIsReady(MainWindow &window)
+{
     QElapsedTimer guard;
     guard.start();
-    while ((window.serversPanel()->isDiscovering() || !window.isReady()) && guard.elapsed() < 30000)
+    while ((window.serversPanel()->isDiscovering() || !window.isReady()) && guard.elapsed() < discoveryTimeoutMs)
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+// Checks exactly the offered servers that match a wanted prefix; fails unless each prefix
+// found one.
+QStringList checkWantedServers(MainWindow &window, const QStringList &wanted)
+{
     QStringList chosen;
     for (const QString &label : window.serversPanel()->labels()) {
         bool take = false;
@@ -58,141 +78,272 @@ int main(int argc, char **argv)
     if (chosen.size() != wanted.size())
         Bench::fail(QStringLiteral("wanted %1, the window offers %2").arg(wanted.join(QLatin1Char(',')),
                                                                         window.serversPanel()->labels().join(QLatin1Char(','))));
-    QCoreApplication::processEvents();
-    std::printf("servers: %s\n", qPrintable(chosen.join(QStringLiteral(", "))));
+    return chosen;
+}
 
-    // Stall probe: a 10 ms repeating timer; lateness = time between firings minus 10 ms.
-    QElapsedTimer probeClock;
-    double maxStallMs = 0;
-    std::vector<double> stalls;
-    QTimer probe;
-    probe.setTimerType(Qt::PreciseTimer);
-    probe.setInterval(10);
-    qint64 last = -1;
-    double lastCpuMs = 0;
-    double maxBusyCpuMs = 0;
-    const auto threadCpuMs = [] {
-        timespec t{};
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-        return double(t.tv_sec) * 1000.0 + double(t.tv_nsec) / 1e6;
-    };
-    QObject::connect(&probe, &QTimer::timeout, [&] {
-        const qint64 now = probeClock.nsecsElapsed();
-        const double cpuNow = threadCpuMs();
+double guiThreadCpuMs()
+{
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) * 1000.0 + double(t.tv_nsec) / 1e6;
+}
+
+// A repeating timer in the GUI thread; lateness = time between firings minus the interval.
+class StallProbe {
+public:
+    StallProbe()
+    {
+        timer.setTimerType(Qt::PreciseTimer);
+        timer.setInterval(probeIntervalMs);
+        QObject::connect(&timer, &QTimer::timeout, [this] { fired(); });
+    }
+
+    void start()
+    {
+        clock.start();
+        timer.start();
+    }
+
+    // Sorts the latenesses once no more can come, for percentile().
+    void stop()
+    {
+        timer.stop();
+        std::sort(stalls.begin(), stalls.end());
+    }
+
+    double percentile(double fraction) const
+    {
+        return stalls.empty() ? 0.0 : stalls[size_t(fraction * double(stalls.size() - 1))];
+    }
+
+    size_t firings() const { return stalls.size(); }
+    double maxStallMs() const { return maxLateMs; }
+    double maxBusyCpuMs() const { return maxCpuBetweenFiringsMs; }
+
+private:
+    void fired()
+    {
+        const qint64 now = clock.nsecsElapsed();
+        const double cpuNow = guiThreadCpuMs();
         if (last >= 0)
-            maxBusyCpuMs = std::max(maxBusyCpuMs, cpuNow - lastCpuMs);
+            maxCpuBetweenFiringsMs = std::max(maxCpuBetweenFiringsMs, cpuNow - lastCpuMs);
         lastCpuMs = cpuNow;
         if (last >= 0) {
-            const double late = double(now - last) / 1e6 - 10.0;
+            const double late = double(now - last) / 1e6 - double(probeIntervalMs);
             stalls.push_back(late);
             if (late > 50)
                 std::printf("stall of %.0f ms at %.1f s\n", late, double(now) / 1e9);
-            maxStallMs = std::max(maxStallMs, late);
+            maxLateMs = std::max(maxLateMs, late);
         }
         last = now;
-    });
+    }
 
-    std::atomic<bool> stopBaseline{false};
-    std::atomic<long long> baselineMaxUs{0};
-    std::thread baseline([&] {
+    QElapsedTimer clock;
+    QTimer timer;
+    qint64 last = -1;
+    double lastCpuMs = 0;
+    double maxLateMs = 0;
+    double maxCpuBetweenFiringsMs = 0;
+    std::vector<double> stalls;
+};
+
+// A plain thread sleeping 10 ms at a time, outside any event loop: its lateness is what the
+// scheduler alone costs.
+class SchedulerBaseline {
+public:
+    SchedulerBaseline() : thread([this] { sleepAndMeasure(); }) {}
+    SchedulerBaseline(const SchedulerBaseline &) = delete;
+    SchedulerBaseline &operator=(const SchedulerBaseline &) = delete;
+    ~SchedulerBaseline() { stop(); }
+
+    void stop()
+    {
+        stopRequested.store(true);
+        if (thread.joinable())
+            thread.join();
+    }
+
+    double maxLatenessMs() const { return double(maxLatenessUs.load()) / 1000.0; }
+
+private:
+    void sleepAndMeasure()
+    {
         auto last = std::chrono::steady_clock::now();
-        while (!stopBaseline.load()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        while (!stopRequested.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(probeIntervalMs));
             const auto now = std::chrono::steady_clock::now();
-            const long long late = std::chrono::duration_cast<std::chrono::microseconds>(now - last).count() - 10000;
-            if (late > baselineMaxUs.load())
-                baselineMaxUs.store(late);
+            const long long late = std::chrono::duration_cast<std::chrono::microseconds>(now - last).count()
+                - probeIntervalMs * 1000;
+            if (late > maxLatenessUs.load())
+                maxLatenessUs.store(late);
             last = now;
         }
-    });
+    }
 
-    std::map<ChartWidget *, int> refreshes;
-    std::map<ChartWidget *, std::vector<qint64>> refreshTimes;
+    std::atomic<bool> stopRequested{false};
+    std::atomic<long long> maxLatenessUs{0};
+    std::thread thread;   // last: it starts running once the atomics above exist
+};
+
+// Counts each chart's applied() signals and when they came, in ms of the run clock.
+class ChartRefreshes {
+public:
+    ChartRefreshes(MainWindow &window, const QElapsedTimer &runClock) : window(window), runClock(runClock) {}
+
+    // Charts appear as the run creates them, so this is called again while it goes on.
+    void hookNewCharts()
+    {
+        for (ChartWidget *chart : window.findChildren<ChartWidget *>()) {
+            if (counts.count(chart))
+                continue;
+            counts[chart] = 0;
+            QObject::connect(chart, &ChartWidget::applied, [this, chart] {
+                ++counts[chart];
+                times[chart].push_back(runClock.elapsed());
+            });
+        }
+    }
+
+    std::map<ChartWidget *, int> counts;
+    std::map<ChartWidget *, std::vector<qint64>> times;
+
+private:
+    MainWindow &window;
+    const QElapsedTimer &runClock;
+};
+
+// Starts the window's run with the probes going and waits for its end; returns its seconds.
+double runWithProbes(MainWindow &window, StallProbe &probe, SchedulerBaseline &baseline, ChartRefreshes &refreshes,
+                     QElapsedTimer &runClock)
+{
     bool finished = false;
     bool failed = false;
-    QElapsedTimer runClock;
-    QObject::connect(&window, &MainWindow::runNotStarted, [&](const QString &reason) {
+    // The connections end with this object, before the flags they set go out of scope.
+    QObject watcher;
+    QObject::connect(&window, &MainWindow::runNotStarted, &watcher, [&](const QString &reason) {
         std::fprintf(stderr, "run not started: %s\n", qPrintable(reason));
         failed = true;
     });
-    QObject::connect(&window, &MainWindow::runFinished, [&](const ResultsBundle &) { finished = true; });
-    auto hookCharts = [&] {
-        for (ChartWidget *chart : window.findChildren<ChartWidget *>()) {
-            if (refreshes.count(chart))
-                continue;
-            refreshes[chart] = 0;
-            QObject::connect(chart, &ChartWidget::applied, [&, chart] {
-                ++refreshes[chart];
-                refreshTimes[chart].push_back(runClock.elapsed());
-            });
-        }
-    };
-    hookCharts();
-    probeClock.start();
+    QObject::connect(&window, &MainWindow::runFinished, &watcher, [&](const ResultsBundle &) { finished = true; });
+    refreshes.hookNewCharts();
     probe.start();
     runClock.start();
     if (!window.startRun())
         Bench::fail(QStringLiteral("the window refused to start a run"));
     QTimer rehook;
-    QObject::connect(&rehook, &QTimer::timeout, hookCharts);
-    rehook.start(250);
-    while (!finished && !failed && runClock.elapsed() < 20 * 60 * 1000)
+    QObject::connect(&rehook, &QTimer::timeout, [&refreshes] { refreshes.hookNewCharts(); });
+    rehook.start(rehookIntervalMs);
+    while (!finished && !failed && runClock.elapsed() < runTimeoutMs)
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     const double runSeconds = double(runClock.nsecsElapsed()) / 1e9;
     probe.stop();
-    stopBaseline.store(true);
-    baseline.join();
+    baseline.stop();
     if (!finished)
         Bench::fail(QStringLiteral("the run did not finish"));
+    return runSeconds;
+}
 
+struct RefreshTotals {
+    ChartWidget *busiest = nullptr;   // the first chart with the most refreshes
     int most = 0;
     int total = 0;
-    ChartWidget *busiest = nullptr;
-    for (const auto &entry : refreshes) {
-        if (entry.second > most)
-            busiest = entry.first;
-        most = std::max(most, entry.second);
-        total += entry.second;
+};
+
+RefreshTotals refreshTotals(const std::map<ChartWidget *, int> &counts)
+{
+    RefreshTotals totals;
+    for (const auto &entry : counts) {
+        if (entry.second > totals.most)
+            totals.busiest = entry.first;
+        totals.most = std::max(totals.most, entry.second);
+        totals.total += entry.second;
     }
-    // While the charts are live: from the first refresh to the last one.
-    double liveRate = 0;
+    return totals;
+}
+
+// While the charts are live: from the first refresh to the last one.
+void printLiveSpan(const std::vector<qint64> &times)
+{
+    const double liveRate = double(times.size() - 1) * 1000.0 / double(std::max<qint64>(1, times.back() - times.front()));
     qint64 longestGap = 0;
-    if (busiest && refreshTimes[busiest].size() > 1) {
-        const std::vector<qint64> &times = refreshTimes[busiest];
-        liveRate = double(times.size() - 1) * 1000.0 / double(std::max<qint64>(1, times.back() - times.front()));
-        qint64 gapStart = 0;
-        for (size_t i = 1; i < times.size(); ++i) {
-            if (times[i] - times[i - 1] > longestGap)
-                gapStart = times[i - 1];
-            longestGap = std::max(longestGap, times[i] - times[i - 1]);
-        }
-        std::printf("busiest chart refreshed from %.1f s to %.1f s: %.1f per second, longest gap %lld ms (from %.1f s)\n",
-                    double(times.front()) / 1000.0, double(times.back()) / 1000.0, liveRate, (long long)longestGap,
-                    double(gapStart) / 1000.0);
-        // Refreshes follow the results: between passes nothing changes and nothing is redrawn.
-        // So the rate is also given per whole second in which the chart was redrawn at all.
-        std::map<qint64, int> perSecond;
-        for (qint64 t : times)
-            ++perSecond[t / 1000];
-        std::vector<double> busySeconds;
-        for (const auto &bin : perSecond)
-            busySeconds.push_back(bin.second);
-        std::printf("seconds with refreshes: %zu; refreshes in such a second: median %.0f, min %.0f, max %.0f\n",
-                    busySeconds.size(), Bench::median(busySeconds),
-                    *std::min_element(busySeconds.begin(), busySeconds.end()),
-                    *std::max_element(busySeconds.begin(), busySeconds.end()));
-        liveRate = Bench::median(busySeconds);
+    qint64 gapStart = 0;
+    for (size_t i = 1; i < times.size(); ++i) {
+        if (times[i] - times[i - 1] > longestGap)
+            gapStart = times[i - 1];
+        longestGap = std::max(longestGap, times[i] - times[i - 1]);
     }
-    std::sort(stalls.begin(), stalls.end());
-    const auto pct = [&](double f) { return stalls.empty() ? 0.0 : stalls[size_t(f * double(stalls.size() - 1))]; };
+    std::printf("busiest chart refreshed from %.1f s to %.1f s: %.1f per second, longest gap %lld ms (from %.1f s)\n",
+                double(times.front()) / 1000.0, double(times.back()) / 1000.0, liveRate, (long long)longestGap,
+                double(gapStart) / 1000.0);
+}
+
+// Refreshes follow the results: between passes nothing changes and nothing is redrawn.
+// So the rate is also given per whole second in which the chart was redrawn at all; that
+// median is the figure the benchmark reports.
+double printBusySecondsAndMedian(const std::vector<qint64> &times)
+{
+    std::map<qint64, int> perSecond;
+    for (qint64 t : times)
+        ++perSecond[t / 1000];
+    std::vector<double> busySeconds;
+    for (const auto &bin : perSecond)
+        busySeconds.push_back(bin.second);
+    std::printf("seconds with refreshes: %zu; refreshes in such a second: median %.0f, min %.0f, max %.0f\n",
+                busySeconds.size(), Bench::median(busySeconds),
+                *std::min_element(busySeconds.begin(), busySeconds.end()),
+                *std::max_element(busySeconds.begin(), busySeconds.end()));
+    return Bench::median(busySeconds);
+}
+
+// Prints the busiest chart's refresh pattern; returns its refreshes per busy second, or 0
+// when it refreshed fewer than twice.
+double printBusiestChart(ChartRefreshes &refreshes, ChartWidget *busiest)
+{
+    if (!busiest || refreshes.times[busiest].size() <= 1)
+        return 0;
+    const std::vector<qint64> &times = refreshes.times[busiest];
+    printLiveSpan(times);
+    return printBusySecondsAndMedian(times);
+}
+
+void printSummary(double runSeconds, const StallProbe &probe, const SchedulerBaseline &baseline,
+                  const ChartRefreshes &refreshes, const RefreshTotals &totals, double liveRate)
+{
     std::printf("run: %.1f s; probe fired %zu times; lateness p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", runSeconds,
-                stalls.size(), pct(0.5), pct(0.99), maxStallMs);
+                probe.firings(), probe.percentile(0.5), probe.percentile(0.99), probe.maxStallMs());
     std::printf("live charts: %zu; refreshes of the busiest chart: %d (%.1f per second); all charts: %d\n",
-                refreshes.size(), most, double(most) / runSeconds, total);
-    std::printf("longest GUI-thread CPU time between two firings: %.1f ms\n", maxBusyCpuMs);
-    std::printf("scheduler baseline (a plain thread sleeping 10 ms): max lateness %.1f ms\n",
-                double(baselineMaxUs.load()) / 1000.0);
+                refreshes.counts.size(), totals.most, double(totals.most) / runSeconds, totals.total);
+    std::printf("longest GUI-thread CPU time between two firings: %.1f ms\n", probe.maxBusyCpuMs());
+    std::printf("scheduler baseline (a plain thread sleeping 10 ms): max lateness %.1f ms\n", baseline.maxLatenessMs());
     std::printf("chart_refreshes_per_second (median over seconds with refreshes): %.1f\n", liveRate);
-    std::printf("max_gui_stall_ms: %.0f\n", maxStallMs);
+    std::printf("max_gui_stall_ms: %.0f\n", probe.maxStallMs());
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    useOffscreenPlatformUnlessChosen();
+    QApplication app(argc, argv);
+    usePrivateSettingsScope();
+    const QStringList wanted = wantedServerPrefixes(app.arguments());
+
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    waitUntilWindowIsReady(window);
+    const QStringList chosen = checkWantedServers(window, wanted);
+    QCoreApplication::processEvents();
+    std::printf("servers: %s\n", qPrintable(chosen.join(QStringLiteral(", "))));
+
+    StallProbe probe;
+    SchedulerBaseline baseline;
+    QElapsedTimer runClock;
+    ChartRefreshes refreshes(window, runClock);
+    const double runSeconds = runWithProbes(window, probe, baseline, refreshes, runClock);
+
+    const RefreshTotals totals = refreshTotals(refreshes.counts);
+    const double liveRate = printBusiestChart(refreshes, totals.busiest);
+    printSummary(runSeconds, probe, baseline, refreshes, totals, liveRate);
     return 0;
 }

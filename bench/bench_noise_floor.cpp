@@ -89,26 +89,31 @@ void pipeInto(const Bench::FetchedServer &fetched, const ServerProcess &server, 
         Bench::fail(QStringLiteral("%1: valkey-cli --pipe: unexpected summary: %2").arg(fetched.spec.label, output.trimmed()));
 }
 
-} // namespace
-
-int main(int argc, char **argv)
-{
-    QCoreApplication app(argc, argv);
+struct Options {
     int repeats = 5;
     double spacingSeconds = 21;
-    QStringList labels;
-    const QStringList args = app.arguments();
+    QStringList labels;   // bench_stability's three versions unless --servers names others
+};
+
+Options parseOptions(const QStringList &args)
+{
+    Options options;
     for (int i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--repeats"))
-            repeats = args[++i].toInt();
+            options.repeats = args[++i].toInt();
         else if (args[i] == QLatin1String("--spacing"))
-            spacingSeconds = args[++i].toDouble();
+            options.spacingSeconds = args[++i].toDouble();
         else if (args[i] == QLatin1String("--servers"))
-            labels = args[++i].split(QLatin1Char(','));
+            options.labels = args[++i].split(QLatin1Char(','));
     }
-    if (labels.isEmpty())
-        labels = Bench::stabilityServerLabels();
+    if (options.labels.isEmpty())
+        options.labels = Bench::stabilityServerLabels();
+    return options;
+}
 
+// Each label exactly as fetched, with the valkey-cli that came with it.
+std::vector<Bench::FetchedServer> fetchedServersWithCli(const QStringList &labels)
+{
     std::vector<Bench::FetchedServer> servers;
     for (const QString &label : labels) {
         const std::optional<Bench::FetchedServer> found = Bench::findServer(label);
@@ -118,28 +123,33 @@ int main(int argc, char **argv)
             Bench::fail(QStringLiteral("%1 has no cli_command in its manifest: run scripts/fetch-servers").arg(label));
         servers.push_back(*found);
     }
+    return servers;
+}
+
+CpuPlan cpuPlanForServerAndClient()
+{
     const std::optional<CpuPlan> allowed = CpuPlan::forThisMachine();
     if (!allowed)
         Bench::fail(QStringLiteral("this process may use fewer than two CPUs: the server and the client need one each"));
+    return *allowed;
+}
 
+// The default workload, as the RESP stream valkey-cli --pipe sends.
+Bench::RespFile writeDefaultWorkload(const QString &respPath)
+{
     Outcome<std::shared_ptr<Workload>> made = makeWorkload(QStringLiteral("ecommerce"), {}, QString(), 0, false);
     if (!made)
         Bench::fail(made.error());
-    QTemporaryDir dir;
-    const QString respPath = dir.filePath(QStringLiteral("stream.resp"));
-    const Bench::RespFile stream = Bench::writeRespFile(*made.value(), respPath);
-    std::printf("workload: ecommerce, %lld events, %lld commands, sent by valkey-cli --pipe\n", stream.events,
-                stream.commands);
-    std::printf("%d repeats, one every %.0f s, each on freshly started servers\n\n", repeats, spacingSeconds);
-    std::fflush(stdout);
+    return Bench::writeRespFile(*made.value(), respPath);
+}
 
-    const CpuPlan plan = *allowed;
-    std::vector<std::vector<double>> usec(servers.size());
-    for (int repeat = 1; repeat <= repeats; ++repeat) {
-        QElapsedTimer repeatClock;
-        repeatClock.start();
-        std::vector<std::unique_ptr<ServerProcess>> processes;
-        std::vector<std::unique_ptr<RedisConnection>> controls;
+// One repeat's servers, each with its control connection, index for index.
+struct RunningServers {
+    std::vector<std::unique_ptr<ServerProcess>> processes;
+    std::vector<std::unique_ptr<RedisConnection>> controls;
+
+    explicit RunningServers(const std::vector<Bench::FetchedServer> &servers)
+    {
         for (const Bench::FetchedServer &fetched : servers) {
             processes.push_back(std::make_unique<ServerProcess>(fetched.spec));
             if (Status started = processes.back()->start(); !started)
@@ -148,28 +158,59 @@ int main(int argc, char **argv)
             if (Status connected = processes.back()->connect(*controls.back(), 10000); !connected)
                 Bench::fail(connected.error());
         }
-        std::printf("repeat %d: %s\n", repeat, qPrintable(plan.describe()));
-        std::fflush(stdout);
-        for (size_t s = 0; s < servers.size(); ++s) {
-            const QString &label = servers[s].spec.label;
-            mustReplyOk(*controls[s], {"FLUSHALL", "SYNC"}, label);
-            mustReplyOk(*controls[s], {"CONFIG", "RESETSTAT"}, label);
-            {
-                CpuPinning pinning(plan, processes[s]->pid(), label);
-                if (!pinning.status())
-                    Bench::fail(pinning.status().error());
-                pipeInto(servers[s], *processes[s], respPath, stream.commands, plan.replayCpus);
-            }
-            usec[s].push_back(usecPerCommand(*controls[s], label, stream.commands));
-        }
+    }
+
+    // The connections close before their servers stop.
+    void stop()
+    {
         controls.clear();
         for (auto &process : processes)
             process->stop();
-        const qint64 left = qint64(spacingSeconds * 1000) - repeatClock.elapsed();
-        if (repeat < repeats && left > 0)
+    }
+};
+
+// Sends the stream to an empty server with fresh statistics, the server pinned as Versus
+// pins its timed server, and returns its µs/command.
+double timeOneServer(const Bench::FetchedServer &fetched, ServerProcess &process, RedisConnection &control,
+                     const CpuPlan &plan, const QString &respPath, long long commands)
+{
+    const QString &label = fetched.spec.label;
+    mustReplyOk(control, {"FLUSHALL", "SYNC"}, label);
+    mustReplyOk(control, {"CONFIG", "RESETSTAT"}, label);
+    {
+        CpuPinning pinning(plan, process.pid(), label);
+        if (!pinning.status())
+            Bench::fail(pinning.status().error());
+        pipeInto(fetched, process, respPath, commands, plan.replayCpus);
+    }
+    return usecPerCommand(control, label, commands);
+}
+
+// usec[server][repeat]: µs/command of each server in each repeat, one server after the
+// other on freshly started servers, the repeats `spacingSeconds` apart from start to start.
+std::vector<std::vector<double>> timeAllRepeats(const Options &options, const std::vector<Bench::FetchedServer> &servers,
+                                                const CpuPlan &plan, const QString &respPath, long long commands)
+{
+    std::vector<std::vector<double>> usec(servers.size());
+    for (int repeat = 1; repeat <= options.repeats; ++repeat) {
+        QElapsedTimer repeatClock;
+        repeatClock.start();
+        RunningServers running(servers);
+        std::printf("repeat %d: %s\n", repeat, qPrintable(plan.describe()));
+        std::fflush(stdout);
+        for (size_t s = 0; s < servers.size(); ++s)
+            usec[s].push_back(timeOneServer(servers[s], *running.processes[s], *running.controls[s], plan, respPath, commands));
+        running.stop();
+        const qint64 left = qint64(options.spacingSeconds * 1000) - repeatClock.elapsed();
+        if (repeat < options.repeats && left > 0)
             QThread::msleep(static_cast<unsigned long>(left));
     }
+    return usec;
+}
 
+// One row per server; returns the largest CV of µs/command.
+double printRepeatTable(const std::vector<Bench::FetchedServer> &servers, const std::vector<std::vector<double>> &usec)
+{
     std::printf("\n%-14s %-42s %8s %22s\n", "server", "µs/command per repeat", "CV %", "ratio to first, CV %");
     double maxCv = 0;
     for (size_t s = 0; s < servers.size(); ++s) {
@@ -184,15 +225,43 @@ int main(int argc, char **argv)
         std::printf("%-14s %-42s %8.2f %22s\n", qPrintable(servers[s].spec.label), qPrintable(list), cv,
                     s == 0 ? "" : qPrintable(QString::number(Bench::cvPercent(ratios), 'f', 2)));
     }
+    return maxCv;
+}
+
+bool sameOrderInEveryRepeat(const std::vector<std::vector<double>> &usec, int repeats)
+{
     std::set<std::vector<size_t>> orders;
     for (int r = 0; r < repeats; ++r) {
-        std::vector<size_t> order(servers.size());
+        std::vector<size_t> order(usec.size());
         for (size_t s = 0; s < order.size(); ++s)
             order[s] = s;
         std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return usec[a][r] < usec[b][r]; });
         orders.insert(order);
     }
-    std::printf("same order in every repeat: %s\n", orders.size() == 1 ? "yes" : "no");
+    return orders.size() == 1;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const Options options = parseOptions(app.arguments());
+    const std::vector<Bench::FetchedServer> servers = fetchedServersWithCli(options.labels);
+    const CpuPlan plan = cpuPlanForServerAndClient();
+
+    QTemporaryDir dir;
+    const QString respPath = dir.filePath(QStringLiteral("stream.resp"));
+    const Bench::RespFile stream = writeDefaultWorkload(respPath);
+    std::printf("workload: ecommerce, %lld events, %lld commands, sent by valkey-cli --pipe\n", stream.events,
+                stream.commands);
+    std::printf("%d repeats, one every %.0f s, each on freshly started servers\n\n", options.repeats,
+                options.spacingSeconds);
+    std::fflush(stdout);
+
+    const std::vector<std::vector<double>> usec = timeAllRepeats(options, servers, plan, respPath, stream.commands);
+    const double maxCv = printRepeatTable(servers, usec);
+    std::printf("same order in every repeat: %s\n", sameOrderInEveryRepeat(usec, options.repeats) ? "yes" : "no");
     std::printf("noise_floor_max_cv_percent: %.2f\n", maxCv);
     return 0;
 }

@@ -33,35 +33,43 @@ double spreadPercent(const std::vector<double> &values)
     return med == 0 ? 0 : 100.0 * (*hi - *lo) / med;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
-{
-    QCoreApplication app(argc, argv);
+struct Options {
     int repeats = 5;
-    QString events;
-    QString servers;
-    const QStringList args = app.arguments();
+    QString events;    // empty: the workload's own default
+    QString servers;   // comma-separated labels
+};
+
+Options parseOptions(const QStringList &args)
+{
+    Options options;
     for (int i = 1; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--quick")) {
-            repeats = 3;
-            events = QStringLiteral("4000");
+            options.repeats = 3;
+            options.events = QStringLiteral("4000");
         } else if (args[i] == QLatin1String("--repeats") && i + 1 < args.size()) {
-            repeats = args[++i].toInt();
+            options.repeats = args[++i].toInt();
         } else if (args[i] == QLatin1String("--servers") && i + 1 < args.size()) {
-            servers = args[++i];
+            options.servers = args[++i];
         }
     }
-    if (servers.isEmpty())
-        servers = Bench::stabilityServerLabels().join(QLatin1Char(','));
+    if (options.servers.isEmpty())
+        options.servers = Bench::stabilityServerLabels().join(QLatin1Char(','));
+    return options;
+}
 
-    QTemporaryDir dir;
-    const QString bundlePath = dir.filePath(QStringLiteral("bundle.json"));
-    QStringList runArgs = {QStringLiteral("run"), QStringLiteral("--servers"), servers, QStringLiteral("--repeat"),
-                           QString::number(repeats), QStringLiteral("--schedule"), QStringLiteral("fair"),
+QStringList versusRunArguments(const Options &options, const QString &bundlePath)
+{
+    QStringList runArgs = {QStringLiteral("run"), QStringLiteral("--servers"), options.servers, QStringLiteral("--repeat"),
+                           QString::number(options.repeats), QStringLiteral("--schedule"), QStringLiteral("fair"),
                            QStringLiteral("--out"), bundlePath};
-    if (!events.isEmpty())
-        runArgs << QStringLiteral("--events") << events;
+    if (!options.events.isEmpty())
+        runArgs << QStringLiteral("--events") << options.events;
+    return runArgs;
+}
+
+// Runs versus to the end, its report discarded: only the bundle it writes is read.
+void runVersus(const QStringList &runArgs)
+{
     std::printf("versus %s\n", qPrintable(runArgs.join(QLatin1Char(' '))));
     std::fflush(stdout);
     QProcess versus;
@@ -73,46 +81,58 @@ int main(int argc, char **argv)
     if (!versus.waitForFinished(-1) || versus.exitCode() != 0)
         Bench::fail(QStringLiteral("versus run failed (exit %1)").arg(versus.exitCode()));
     std::printf("run took %.0f s\n\n", double(clock.elapsed()) / 1000.0);
+}
 
-    Outcome<ResultsBundle> loaded = loadBundle(bundlePath);
-    if (!loaded)
-        Bench::fail(loaded.error());
-    const ResultsBundle &bundle = loaded.value();
+// The largest figures over all servers, folded in as each server's row is printed.
+struct Maxima {
+    double cv = 0;
+    double memorySpread = 0;
+};
 
-    double maxCv = 0;
-    double maxMemorySpread = 0;
-    std::map<int, std::vector<std::pair<double, QString>>> usecByRepeat;
-    std::printf("%-14s %-42s %8s %8s\n", "server", "µs/command per repeat", "CV %", "B/attr spread %");
-    for (const ServerRun &run : bundle.servers) {
-        std::vector<double> usec;
-        std::vector<double> bytes;
-        std::map<QString, std::vector<double>> typeBytes;
-        QString perRepeat;
-        for (const RepeatResult &repeat : run.repeats) {
-            if (repeat.status != RepeatStatus::Ok)
-                Bench::fail(QStringLiteral("%1 repeat %2: %3 %4").arg(run.id).arg(repeat.repeat).arg(repeatStatusName(repeat.status), repeat.error));
-            usec.push_back(repeat.timing.usecPerCall());
-            bytes.push_back(repeat.bytesPerKey);
-            for (const auto &[type, memory] : repeat.byType)
-                typeBytes[type].push_back(memory.bytesPerKey);
-            usecByRepeat[repeat.repeat].push_back({repeat.timing.usecPerCall(), run.id});
-            perRepeat += QString::number(repeat.timing.usecPerCall(), 'f', 3) + QLatin1Char(' ');
-        }
-        const double cv = Bench::cvPercent(usec);
-        maxCv = std::max(maxCv, cv);
-        const double memSpread = spreadPercent(bytes);
-        maxMemorySpread = std::max(maxMemorySpread, memSpread);
-        std::printf("%-14s %-42s %8.2f %8.3f\n", qPrintable(run.id), qPrintable(perRepeat), cv, memSpread);
-        for (const auto &[type, values] : typeBytes) {
-            const double s = spreadPercent(values);
-            maxMemorySpread = std::max(maxMemorySpread, s);
-            QString list;
-            for (double v : values)
-                list += QString::number(v, 'f', 1) + QLatin1Char(' ');
-            std::printf("    memory %-18s B/key per repeat: %s(spread %.3f%%)\n", qPrintable(type), qPrintable(list), s);
-        }
+// For each repeat number: each server's µs/command in it, with the server's id.
+using UsecByRepeat = std::map<int, std::vector<std::pair<double, QString>>>;
+
+void printTypeMemory(const std::map<QString, std::vector<double>> &typeBytes, Maxima &maxima)
+{
+    for (const auto &[type, values] : typeBytes) {
+        const double s = spreadPercent(values);
+        maxima.memorySpread = std::max(maxima.memorySpread, s);
+        QString list;
+        for (double v : values)
+            list += QString::number(v, 'f', 1) + QLatin1Char(' ');
+        std::printf("    memory %-18s B/key per repeat: %s(spread %.3f%%)\n", qPrintable(type), qPrintable(list), s);
     }
+}
 
+// The server's row, then one line per type of its memory; fails on a repeat that did not
+// succeed.
+void printServer(const ServerRun &run, Maxima &maxima, UsecByRepeat &usecByRepeat)
+{
+    std::vector<double> usec;
+    std::vector<double> bytes;
+    std::map<QString, std::vector<double>> typeBytes;
+    QString perRepeat;
+    for (const RepeatResult &repeat : run.repeats) {
+        if (repeat.status != RepeatStatus::Ok)
+            Bench::fail(QStringLiteral("%1 repeat %2: %3 %4").arg(run.id).arg(repeat.repeat).arg(repeatStatusName(repeat.status), repeat.error));
+        usec.push_back(repeat.timing.usecPerCall());
+        bytes.push_back(repeat.bytesPerKey);
+        for (const auto &[type, memory] : repeat.byType)
+            typeBytes[type].push_back(memory.bytesPerKey);
+        usecByRepeat[repeat.repeat].push_back({repeat.timing.usecPerCall(), run.id});
+        perRepeat += QString::number(repeat.timing.usecPerCall(), 'f', 3) + QLatin1Char(' ');
+    }
+    const double cv = Bench::cvPercent(usec);
+    maxima.cv = std::max(maxima.cv, cv);
+    const double memSpread = spreadPercent(bytes);
+    maxima.memorySpread = std::max(maxima.memorySpread, memSpread);
+    std::printf("%-14s %-42s %8.2f %8.3f\n", qPrintable(run.id), qPrintable(perRepeat), cv, memSpread);
+    printTypeMemory(typeBytes, maxima);
+}
+
+// Sorts each repeat's entries, fastest first, and prints the order of each repeat.
+void printRepeatOrders(UsecByRepeat &usecByRepeat)
+{
     std::set<QStringList> orders;
     for (auto &[repeat, entries] : usecByRepeat) {
         std::sort(entries.begin(), entries.end());
@@ -123,9 +143,13 @@ int main(int argc, char **argv)
         std::printf("repeat %d order (fastest first): %s\n", repeat, qPrintable(order.join(QStringLiteral(" < "))));
     }
     std::printf("same order in every repeat: %s\n", orders.size() == 1 ? "yes" : "no");
-    // The versions take turns within milliseconds, so a change in the machine's own speed
-    // moves all of them together; their ratio to the first server shows how steady the
-    // comparison itself is.
+}
+
+// The versions take turns within milliseconds, so a change in the machine's own speed
+// moves all of them together; their ratio to the first server shows how steady the
+// comparison itself is.
+void printRatiosToFirstServer(const ResultsBundle &bundle)
+{
     const Figures figures(bundle);
     const FigureTable times = figures.commandTime();
     const ServerRun &baseline = bundle.servers.front();
@@ -144,7 +168,32 @@ int main(int argc, char **argv)
         if (paired.hasInterval())
             std::printf("paired_interval_width_percent %s: %.2f\n", qPrintable(run.id), 100.0 * (paired.ciHigh - paired.ciLow));
     }
-    std::printf("largest memory spread across repeats: %.3f%% (0 means identical)\n", maxMemorySpread);
-    std::printf("max_cv_percent: %.2f\n", maxCv);
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    const Options options = parseOptions(app.arguments());
+
+    QTemporaryDir dir;
+    const QString bundlePath = dir.filePath(QStringLiteral("bundle.json"));
+    runVersus(versusRunArguments(options, bundlePath));
+
+    Outcome<ResultsBundle> loaded = loadBundle(bundlePath);
+    if (!loaded)
+        Bench::fail(loaded.error());
+    const ResultsBundle &bundle = loaded.value();
+
+    Maxima maxima;
+    UsecByRepeat usecByRepeat;
+    std::printf("%-14s %-42s %8s %8s\n", "server", "µs/command per repeat", "CV %", "B/attr spread %");
+    for (const ServerRun &run : bundle.servers)
+        printServer(run, maxima, usecByRepeat);
+    printRepeatOrders(usecByRepeat);
+    printRatiosToFirstServer(bundle);
+    std::printf("largest memory spread across repeats: %.3f%% (0 means identical)\n", maxima.memorySpread);
+    std::printf("max_cv_percent: %.2f\n", maxima.cv);
     return 0;
 }
