@@ -11,11 +11,17 @@
 Status ServerSession::connect(const QString &host, int port, const QString &password, int timeoutMs,
                               const QString &name)
 {
-    Status status = m_connection.connectTcp(host, port, timeoutMs, name);
+    m_address = {host, port, password, timeoutMs, name};
+    return open(m_connection, name);
+}
+
+Status ServerSession::open(RedisConnection &connection, const QString &name) const
+{
+    Status status = connection.connectTcp(m_address.host, m_address.port, m_address.timeoutMs, name);
     if (!status)
         return status;
-    if (!password.isEmpty())
-        return m_connection.auth(password);
+    if (!m_address.password.isEmpty())
+        return connection.auth(m_address.password);
     return Status::success();
 }
 
@@ -203,15 +209,27 @@ Outcome<std::map<QString, CommandStat>> ServerSession::commandStats()
 
 Outcome<ServerSession::KeySurvey> ServerSession::surveyKeys()
 {
+    // The survey's pipelines are far larger than a read, so the connection sending them ends up
+    // owning a query buffer of its own. On Redis 7.4 and later the server then allocates a new
+    // shared one only when the next client reads: done on this session, that 20 KB would land
+    // inside the next pass's figure. A connection of its own takes the buffer away when it closes.
+    RedisConnection connection;
+    if (Status opened = open(connection, m_address.name + QStringLiteral(" survey")); !opened)
+        return Error{opened.error()};
+    return surveyKeysOver(connection);
+}
+
+Outcome<ServerSession::KeySurvey> ServerSession::surveyKeysOver(RedisConnection &connection)
+{
     KeySurvey survey;
     std::string cursor = "0";
     std::string batch;
     do {
-        Outcome<Reply> page = m_connection.command({"SCAN", cursor, "COUNT", "1000"});
+        Outcome<Reply> page = connection.command({"SCAN", cursor, "COUNT", "1000"});
         if (!page)
             return Error{page.error()};
         if (page->kind != Reply::Kind::Array || page->elements.size() != 2)
-            return Error{QStringLiteral("%1: unexpected SCAN reply").arg(m_connection.name())};
+            return Error{QStringLiteral("%1: unexpected SCAN reply").arg(connection.name())};
         cursor = page->elements[0].text;
         const std::vector<Reply> &keys = page->elements[1].elements;
         if (keys.empty())
@@ -221,16 +239,16 @@ Outcome<ServerSession::KeySurvey> ServerSession::surveyKeys()
             appendRespCommand({"OBJECT", "ENCODING", key.text}, batch);
             appendRespCommand({"MEMORY", "USAGE", key.text, "SAMPLES", "0"}, batch);
         }
-        Status sent = m_connection.appendRaw(batch);
+        Status sent = connection.appendRaw(batch);
         if (sent)
-            sent = m_connection.flush();
+            sent = connection.flush();
         if (!sent)
             return Error{sent.error()};
         for (size_t i = 0; i < keys.size(); ++i) {
-            Outcome<Reply> encoding = m_connection.readReply();
+            Outcome<Reply> encoding = connection.readReply();
             if (!encoding)
                 return Error{encoding.error()};
-            Outcome<Reply> usage = m_connection.readReply();
+            Outcome<Reply> usage = connection.readReply();
             if (!usage)
                 return Error{usage.error()};
             // A key that expired or was evicted between SCAN and here answers nil: not counted.

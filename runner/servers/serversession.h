@@ -44,10 +44,21 @@ public:
         long long memoryUsageBytes = 0;                 // Σ MEMORY USAGE, second opinion
         std::map<QString, long long> encodings;         // OBJECT ENCODING histogram
     };
-    // Walks every key with SCAN and asks OBJECT ENCODING and MEMORY USAGE for each, pipelined.
+    // Walks every key with SCAN and asks OBJECT ENCODING and MEMORY USAGE for each, pipelined,
+    // on a connection opened for the survey and closed after it.
     Outcome<KeySurvey> surveyKeys();
 
 private:
+    struct Address {
+        QString host;
+        int port = 0;
+        QString password;
+        int timeoutMs = 0;
+        QString name;
+    };
+    Status open(RedisConnection &connection, const QString &name) const;
+    static Outcome<KeySurvey> surveyKeysOver(RedisConnection &connection);
+    Address m_address;
     Outcome<Reply> call(std::initializer_list<const char *> args);
     RedisConnection m_connection;
     int m_idleClients = 1;

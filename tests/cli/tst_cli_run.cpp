@@ -20,8 +20,9 @@ QString everyFetchedLabel()
 
 bool hasHsetex(const ServerRun &server)
 {
-    // HSETEX exists from Valkey 9.0 on; Redis 7 and Valkey 8.x answer "unknown command".
-    return server.product == QLatin1String("valkey") && server.version.section(QLatin1Char('.'), 0, 0).toInt() >= 9;
+    // HSETEX exists from Valkey 9.0 and Redis 8.0 on; Redis 7 and Valkey 8.x answer "unknown command".
+    const int major = server.version.section(QLatin1Char('.'), 0, 0).toInt();
+    return major >= (server.product == QLatin1String("valkey") ? 9 : 8);
 }
 
 } // namespace

@@ -44,7 +44,7 @@ inline std::vector<ServerSpec> fetchedServers()
 inline QStringList requiredServerPrefixes()
 {
     return {QStringLiteral("valkey-8.0.1"), QStringLiteral("valkey-8.1.1"), QStringLiteral("valkey-9.1."),
-            QStringLiteral("redis-7.0.")};
+            QStringLiteral("redis-7.0."), QStringLiteral("redis-8.0.")};
 }
 
 inline std::optional<ServerSpec> findFetchedServer(const QString &labelPrefix)

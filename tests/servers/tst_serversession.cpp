@@ -1,0 +1,105 @@
+// ServerSession against the real fetched servers: a key survey must not change what the next
+// pass measures. A connection that sends more than one read's worth of pipeline keeps a query
+// buffer of its own; on Redis 8 the survey's, left on the session, moved the next pass's figure
+// by 20,480 bytes (docs/MEASUREMENT.md).
+
+#include "redisconnection.h"
+#include "resp.h"
+#include "serverprocess.h"
+#include "serversession.h"
+#include "servertesthelpers.h"
+
+#include <QTest>
+
+namespace {
+
+Status fillKeys(ServerProcess &server, int keys)
+{
+    RedisConnection connection;
+    if (Status connected = server.connect(connection, 2000); !connected)
+        return connected;
+    std::string batch;
+    for (int i = 0; i < keys; ++i)
+        appendRespCommand({"SET", "survey:" + std::to_string(i), std::string(40, 'v')}, batch);
+    if (Status sent = connection.appendRaw(batch); !sent)
+        return sent;
+    if (Status flushed = connection.flush(); !flushed)
+        return flushed;
+    for (int i = 0; i < keys; ++i) {
+        Outcome<Reply> reply = connection.readReply();
+        if (!reply)
+            return Error{reply.error()};
+    }
+    return Status::success();
+}
+
+// The figure a pass of `keys` SETs on a connection of its own adds, as PassRunner takes it:
+// flushed, settled, replayed, settled.
+Outcome<long long> passDelta(ServerSession &session, ServerProcess &server, int keys)
+{
+    if (Status flushed = session.flushSync(5000); !flushed)
+        return Error{flushed.error()};
+    const Outcome<long long> baseline = session.settledUsedMemory(3000);
+    if (!baseline)
+        return baseline;
+    if (Status filled = fillKeys(server, keys); !filled)
+        return Error{filled.error()};
+    const Outcome<long long> after = session.settledUsedMemory(3000);
+    if (!after)
+        return after;
+    return after.value() - baseline.value();
+}
+
+} // namespace
+
+class TestServerSession : public QObject {
+    Q_OBJECT
+
+private slots:
+    void surveyLeavesTheNextPassUnchanged_data()
+    {
+        QTest::addColumn<QString>("prefix");
+        for (const QString &prefix : ServerTestHelpers::requiredServerPrefixes())
+            QTest::newRow(qPrintable(prefix)) << prefix;
+    }
+
+    void surveyLeavesTheNextPassUnchanged()
+    {
+        QFETCH(QString, prefix);
+        const std::optional<ServerSpec> spec = ServerTestHelpers::findFetchedServer(prefix);
+        if (!spec)
+            VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({prefix}));
+        ServerProcess server(*spec);
+        const Status started = server.start();
+        QVERIFY2(started, qPrintable(started.error()));
+        ServerSession session;
+        const Status connected = session.connect(QStringLiteral("127.0.0.1"), server.port(), QString(), 5000, spec->label);
+        QVERIFY2(connected, qPrintable(connected.error()));
+        QVERIFY(session.noteIdleClients());
+
+        // The first pass pays for what a server allocates on first use; it is not compared.
+        const Outcome<long long> warmUp = passDelta(session, server, 3000);
+        QVERIFY2(warmUp, qPrintable(warmUp.error()));
+        Outcome<ServerSession::KeySurvey> survey = session.surveyKeys();
+        QVERIFY2(survey, qPrintable(survey.error()));
+        QCOMPARE(survey->keys, 3000LL);
+        long long surveyed = 0;
+        for (const auto &encoding : survey->encodings)
+            surveyed += encoding.second;
+        QCOMPARE(surveyed, 3000LL);
+        QVERIFY(survey->memoryUsageBytes > 3000LL * 40);
+
+        const Outcome<long long> afterSurvey = passDelta(session, server, 3000);
+        QVERIFY2(afterSurvey, qPrintable(afterSurvey.error()));
+        const Outcome<long long> withoutSurvey = passDelta(session, server, 3000);
+        QVERIFY2(withoutSurvey, qPrintable(withoutSurvey.error()));
+        qInfo("%s: %lld bytes after a survey, %lld without", qPrintable(spec->label), afterSurvey.value(),
+              withoutSurvey.value());
+        // The same commands into the same empty server: to the byte.
+        QCOMPARE(afterSurvey.value(), withoutSurvey.value());
+        server.stop();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestServerSession)
+#include "tst_serversession.moc"
