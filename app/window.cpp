@@ -22,6 +22,9 @@ struct WindowOptions {
                                   QStringLiteral("With --autorun: save a picture of the window when the run ends."),
                                   QStringLiteral("FILE")};
     QCommandLineOption quit{QStringLiteral("quit"), QStringLiteral("With --autorun: quit when the run ends.")};
+    QCommandLineOption out{QStringLiteral("out"),
+                           QStringLiteral("With --autorun: save the results bundle (JSON) here when the run ends."),
+                           QStringLiteral("FILE")};
     QCommandLineOption demo{QStringLiteral("demo"),
                             QStringLiteral("Demo mode: full screen, large fonts, no paths or host names, "
                                            "runs the default workload.")};
@@ -33,7 +36,7 @@ struct WindowOptions {
             "attribute and server time per command.\nSubcommands: versus run | export | servers | generate."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({autorun, workload, screenshot, quit, demo});
+        parser.addOptions({autorun, workload, screenshot, quit, out, demo});
     }
 };
 
@@ -87,8 +90,9 @@ int runWindow(int &argc, char **argv)
     options.addTo(parser);
     parser.process(app);
 
-    if ((parser.isSet(options.screenshot) || parser.isSet(options.quit)) && !parser.isSet(options.autorun)) {
-        std::fprintf(stderr, "versus: --screenshot and --quit need --autorun\n");
+    if ((parser.isSet(options.screenshot) || parser.isSet(options.quit) || parser.isSet(options.out)) &&
+        !parser.isSet(options.autorun)) {
+        std::fprintf(stderr, "versus: --screenshot, --out and --quit need --autorun\n");
         return 2;
     }
 
@@ -108,7 +112,8 @@ int runWindow(int &argc, char **argv)
         window.show();
     }
     if (parser.isSet(options.autorun)) {
-        auto *runner = new AutoRun(&window, parser.value(options.screenshot), parser.isSet(options.quit));
+        auto *runner = new AutoRun(&window, parser.value(options.screenshot), parser.isSet(options.quit),
+                                   parser.value(options.out));
         QObject::connect(runner, &AutoRun::finished, &window, [&exitCode](int code) { exitCode = code; });
         runner->start();
     }

@@ -8,6 +8,7 @@
 #include <QGraphicsLayout>
 #include <QHorizontalBarSeries>
 #include <QLegend>
+#include <QLocale>
 #include <QLegendMarker>
 #include <QValueAxis>
 #include <algorithm>
@@ -31,6 +32,9 @@ BarChart::BarChart(ColorTheme theme, QGraphicsItem *parent)
     : QChart(parent), m_theme(theme)
 {
     setAnimationOptions(QChart::NoAnimation);
+    // Axis numbers with the same thousands separator as the bar labels ("5,000", not "5000").
+    setLocale(QLocale(QLocale::English));
+    setLocalizeNumbers(true);
     m_overlay = new BarOverlay(this);
     applyStyle();
     connect(this, &QChart::plotAreaChanged, this, [this] { updateValueAxis(); });
@@ -198,15 +202,24 @@ void BarChart::resizeEvent(QGraphicsSceneResizeEvent *event)
         applyStyle();
 }
 
-QFont BarChart::labelFont() const
+double BarChart::fittingLabelPx() const
 {
-    const ChartFontSizes sizes = chartFontSizes(styleSize());
     const int seriesCount = std::max<int>(1, int(m_data.series.size()));
     const int categoryCount = std::max<int>(1, int(m_data.categories.size()));
     const double slot = plotArea().height() / categoryCount * groupWidth() / barGroupWidth / seriesCount;
     // Labels must not run into the neighbouring bar's label.
-    const double fitting = slot > 0 ? slot * 0.88 : sizes.label;
-    return chartFont(std::max(8.0, std::min(sizes.label, fitting)));
+    return slot > 0 ? slot * 0.88 : chartFontSizes(styleSize()).label;
+}
+
+bool BarChart::barLabelsShown() const
+{
+    return fittingLabelPx() >= minimumLabelPx;
+}
+
+QFont BarChart::labelFont() const
+{
+    const ChartFontSizes sizes = chartFontSizes(styleSize());
+    return chartFont(std::max(minimumLabelPx, std::min(sizes.label, fittingLabelPx())));
 }
 
 QRectF BarChart::barRect(int category, int series) const
@@ -239,7 +252,7 @@ void BarChart::updateValueAxis()
     const double gap = BarOverlay::labelGap(font);
     // The axis must reach far enough that every bar's label fits after the bar.
     double needed = m_data.largestExtent();
-    if (width > 0) {
+    if (width > 0 && barLabelsShown()) {
         for (const ChartSeries &series : m_data.series) {
             for (const ChartBar &bar : series.bars) {
                 const double end = bar.hasRange ? std::max(bar.value, bar.max) : barValue(bar);

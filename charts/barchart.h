@@ -38,6 +38,11 @@ public:
     // Where a bar stands, in chart coordinates (category and series as in data()).
     QRectF barRect(int category, int series) const;
     QFont labelFont() const;
+    // Bar labels are never drawn smaller than this (layout px, so 22 px at --scale 2): bars
+    // too thin for it show no labels, and barLabelsShown() says so (markers such as
+    // "unsupported" stay).
+    static constexpr double minimumLabelPx = 11.0;
+    bool barLabelsShown() const;
     ChartColors colors() const { return chartColors(m_theme); }
     QHorizontalBarSeries *barSeries() const { return m_series; }
     QValueAxis *valueAxis() const { return m_valueAxis; }
@@ -53,6 +58,7 @@ private:
     void updateValueAxis();
     QSizeF styleSize() const;
     double groupWidth() const;
+    double fittingLabelPx() const;   // the largest label height that fits the bar slots
 
     ChartData m_data;
     ColorTheme m_theme;

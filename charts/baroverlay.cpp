@@ -38,6 +38,7 @@ void BarOverlay::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWid
     const QFontMetricsF metrics(font);
     const double gap = labelGap(font);
     const QRectF plot = m_chart->plotArea();
+    const bool labels = m_chart->barLabelsShown();
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
     for (int c = 0; c < data.categories.size(); ++c) {
@@ -61,6 +62,8 @@ void BarOverlay::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWid
                 labelX = std::max(labelX, high.x() + gap);
             }
             const bool marker = bar.unsupported || bar.missing;
+            if (!labels && !marker)
+                continue;
             painter->setFont(marker ? markerFont : font);
             painter->setPen(marker ? colors.mutedText : colors.text);
             const double width = metrics.horizontalAdvance(bar.label) * (marker ? 1.1 : 1.0);

@@ -123,6 +123,60 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
     return notes;
 }
 
+// The largest change any version shows in category `index`, whichever its sign.
+double largestChange(const ChartData &data, int index)
+{
+    double largest = -1;
+    for (const ChartSeries &series : data.series) {
+        const ChartBar &bar = series.bars[size_t(index)];
+        if (!series.baseline && bar.change)
+            largest = std::max(largest, std::abs(*bar.change));
+    }
+    return largest;
+}
+
+bool isTotal(const QString &category)
+{
+    return category.startsWith(QLatin1String("All "));
+}
+
+void keepCategories(ChartData &data, const ChartDataOptions &options)
+{
+    if (options.onlyCategories.isEmpty() && options.topCategories <= 0)
+        return;
+    std::vector<int> kept;
+    int others = 0;
+    int offered = 0;
+    for (int c = 0; c < data.categories.size(); ++c) {
+        const QString &category = data.categories[c];
+        if (isTotal(category)) {
+            kept.push_back(c);
+            continue;
+        }
+        ++offered;
+        const bool chosen = options.onlyCategories.isEmpty()
+            || std::any_of(options.onlyCategories.begin(), options.onlyCategories.end(),
+                           [&category](const QString &name) { return categoryMatches(category, name); });
+        if (chosen && (options.topCategories <= 0 || others < options.topCategories)) {
+            kept.push_back(c);
+            ++others;
+        }
+    }
+    QStringList categories;
+    for (int index : kept)
+        categories << data.categories[index];
+    data.categories = categories;
+    for (ChartSeries &series : data.series) {
+        std::vector<ChartBar> bars;
+        for (int index : kept)
+            bars.push_back(series.bars[size_t(index)]);
+        series.bars = bars;
+    }
+    // A reader must know the picture is a selection; the totals still cover everything.
+    if (others < offered)
+        data.footnotes << QStringLiteral("Showing %1 of %2 categories; totals cover all of them.").arg(others).arg(offered);
+}
+
 void sortCategories(ChartData &data, CategoryOrder order)
 {
     if (order == CategoryOrder::Workload || data.categories.size() < 2)
@@ -148,6 +202,8 @@ void sortCategories(ChartData &data, CategoryOrder order)
             return rank(nameA) < rank(nameB);
         if (order == CategoryOrder::Name)
             return nameA.compare(nameB, Qt::CaseInsensitive) < 0;
+        if (order == CategoryOrder::Change)
+            return largestChange(data, a) > largestChange(data, b);
         const double valueA = reference ? reference->bars[size_t(a)].value : 0;
         const double valueB = reference ? reference->bars[size_t(b)].value : 0;
         return valueA > valueB;
@@ -165,6 +221,24 @@ void sortCategories(ChartData &data, CategoryOrder order)
 }
 
 } // namespace
+
+bool categoryMatches(const QString &category, const QString &name)
+{
+    const auto normal = [](QString text) { return text.replace(QLatin1Char('_'), QLatin1Char(' ')).trimmed().toLower(); };
+    return normal(category) == normal(name);
+}
+
+std::optional<CategoryOrder> categoryOrderNamed(const QString &name)
+{
+    static const std::map<QString, CategoryOrder> names = {
+        {QStringLiteral("workload"), CategoryOrder::Workload},
+        {QStringLiteral("largest"), CategoryOrder::Value},
+        {QStringLiteral("change"), CategoryOrder::Change},
+        {QStringLiteral("name"), CategoryOrder::Name},
+    };
+    const auto found = names.find(name.trimmed().toLower());
+    return found == names.end() ? std::nullopt : std::optional<CategoryOrder>(found->second);
+}
 
 bool ChartData::sameShape(const ChartData &other) const
 {
@@ -233,6 +307,7 @@ ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const Char
     }
     data.footnotes = footnotesOf(table, figures);
     sortCategories(data, options.order);
+    keepCategories(data, options);
     return data;
 }
 

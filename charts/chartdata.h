@@ -3,6 +3,7 @@
 // category, each bar's label and spread. Built from the figures layer (figures.h), which
 // decides every value and state; this file only lays them out and formats them.
 
+#include "categoryorder.h"
 #include "chartkind.h"
 #include "figures.h"
 #include "resultsbundle.h"
@@ -48,11 +49,6 @@ struct ChartData {
     double largestExtent() const;      // the largest value or error-bar end
 };
 
-enum class CategoryOrder {
-    Workload,   // as the workload lists them (the memory chart) or most frequent first (commands)
-    Value,      // largest baseline value first
-    Name,       // alphabetical
-};
 
 struct ChartDataOptions {
     int topCommands = 8;       // usec-per-command: this many commands, the rest folded into "other"
@@ -62,7 +58,15 @@ struct ChartDataOptions {
     QStringList hiddenServers;
     // Totals ("All attributes") stay on top and the folded rest ("other") at the bottom.
     CategoryOrder order = CategoryOrder::Workload;
+    // Fewer bars for a small picture: only these categories (names as shown, or with
+    // underscores: "approx_distinct"), then only the first N in the chosen order. 0: all.
+    // Totals ("All attributes") always stay.
+    QStringList onlyCategories;
+    int topCategories = 0;
 };
+
+// Whether `name` is one of the chart's categories, as onlyCategories matches them.
+bool categoryMatches(const QString &category, const QString &name);
 
 // The bundle as it reads with `serverIds` left out, for titles, footnotes and tables. A hidden
 // baseline is cleared. For bars use ChartDataOptions::hiddenServers, which keeps the colours.

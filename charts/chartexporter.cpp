@@ -63,6 +63,9 @@ public:
         ChartDataOptions dataOptions;
         dataOptions.topCommands = options.topCommands;
         dataOptions.hiddenServers = options.hiddenServers;
+        dataOptions.order = options.order;
+        dataOptions.onlyCategories = options.onlyCategories;
+        dataOptions.topCategories = options.topCategories;
         const ChartData data = buildChartData(bundle, kind, dataOptions);
         if (!title.isEmpty())
             top += addLine(title, chartFont(sizes.title, true), m_colors.text, top) + sizes.title * 0.2;
@@ -112,6 +115,8 @@ public:
         const QTransform toImage = QTransform::fromScale(scale, scale);
         const QPointF offset = m_chart->pos();
         geometry.data = m_chart->data();
+        geometry.barLabelsShown = m_chart->barLabelsShown();
+        geometry.labelPx = m_chart->labelFont().pixelSize() * scale;
         geometry.plotArea = toImage.mapRect(m_chart->plotArea().translated(offset));
         for (int s = 0; s < int(geometry.data.series.size()); ++s) {
             std::vector<QRectF> bars;
@@ -124,6 +129,8 @@ public:
 
     QSize size() const { return m_size; }
     QColor background() const { return m_colors.background; }
+    bool barLabelsShown() const { return m_chart->barLabelsShown(); }
+    int barCount() const { return int(m_chart->data().series.size()) * int(m_chart->data().categories.size()); }
 
 private:
     QSize m_size;
@@ -229,6 +236,22 @@ Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const E
     if (geometry)
         *geometry = chart.geometry(double(pixels.width()) / options.size.width());
     return image;
+}
+
+QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
+{
+    if (!checkOptions(options))
+        return {};
+    const ComposedChart chart(bundle, kind, options);
+    if (chart.barLabelsShown())
+        return {};
+    return {QStringLiteral("%1 at %2x%3: bar labels left out, %4 bars are too thin for %5 px text; show fewer "
+                           "categories or use a taller preset")
+                .arg(chartFileStem(kind))
+                .arg(options.size.width())
+                .arg(options.size.height())
+                .arg(chart.barCount())
+                .arg(BarChart::minimumLabelPx)};
 }
 
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)

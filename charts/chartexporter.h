@@ -16,12 +16,18 @@ struct ChartGeometry {
     QRectF plotArea;
     std::vector<std::vector<QRectF>> bars;   // [series][category], as in buildChartData()
     ChartData data;
+    bool barLabelsShown = true;
+    double labelPx = 0;   // bar label text height, in image pixels
 };
 
 // An image of exactly options.pixelSize(), with dots per metre set from options.dpi × scale.
 // `geometry`, when given, receives where the bars stand.
 Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
                             ChartGeometry *geometry = nullptr);
+
+// What makes the chart hard to read at these options, said to the person exporting it and
+// never drawn into the image: today, bar labels left out because the bars are too thin.
+QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options);
 
 // Writes one chart; the format follows the file's extension (.png, .svg, .pdf).
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path);

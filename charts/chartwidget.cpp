@@ -193,7 +193,7 @@ QString ChartWidget::toolTipFor(int series, int category) const
         return text + tr("unsupported by this version") + (bar.note.isEmpty() ? QString() : QStringLiteral(": ") + bar.note.toHtmlEscaped());
     if (bar.missing)
         return text + (bar.note.isEmpty() ? tr("no figure") : bar.note.toHtmlEscaped());
-    text += QStringLiteral("%1 %2").arg(QString::number(bar.value, 'g', 8), data.valueTitle.toHtmlEscaped());
+    text += QStringLiteral("%1 %2").arg(formatFigure(bar.value), data.valueTitle.toHtmlEscaped());
     if (line.baseline) {
         text += tr(" (baseline)");
     } else if (bar.change) {

@@ -15,9 +15,25 @@ const std::vector<SizePreset> &sizePresets()
         {QStringLiteral("blog"), QSize(1200, 675), 96, QStringLiteral("blog posts, 16:9")},
         {QStringLiteral("social"), QSize(1200, 630), 96, QStringLiteral("social cards")},
         {QStringLiteral("slide"), QSize(1920, 1080), 96, QStringLiteral("full-HD slides")},
-        {QStringLiteral("a4"), QSize(2480, 1754), 300, QStringLiteral("print reports, A4 landscape at 300 dpi")},
+        {QStringLiteral("blog-tall"), QSize(1200, 1500), 96, QStringLiteral("a blog column, 4:5")},
+        {QStringLiteral("social-tall"), QSize(1080, 1350), 96, QStringLiteral("portrait social posts, 4:5")},
+        // 297 × 210 mm at 300 dpi; 2480×1754 would be A5.
+        {QStringLiteral("a4"), QSize(3508, 2480), 300, QStringLiteral("print reports, A4 landscape at 300 dpi")},
+        {QStringLiteral("a4-portrait"), QSize(2480, 3508), 300, QStringLiteral("print reports, A4 portrait at 300 dpi")},
     };
     return presets;
+}
+
+QString sizePresetList()
+{
+    QStringList items;
+    for (const SizePreset &preset : sizePresets()) {
+        QString item = QStringLiteral("%1 (%2x%3").arg(preset.name).arg(preset.size.width()).arg(preset.size.height());
+        if (preset.dpi != 96)
+            item += QStringLiteral(", %1 dpi").arg(preset.dpi);
+        items << item + QLatin1Char(')');
+    }
+    return items.join(QStringLiteral(", "));
 }
 
 std::optional<SizePreset> findSizePreset(const QString &name)

@@ -1,6 +1,7 @@
 #pragma once
 // What an exported chart looks like: size, pixel scale, dpi, theme, formats and titles.
 
+#include "categoryorder.h"
 #include "charttheme.h"
 #include "chartkind.h"
 #include "outcome.h"
@@ -26,6 +27,9 @@ struct ExportOptions {
     // Versions left out of the picture, the titles and the data files. The others keep the
     // colours they have with every version shown, as in the window.
     QStringList hiddenServers;
+    CategoryOrder order = CategoryOrder::Workload;   // as the window's Sort
+    QStringList onlyCategories;                      // see ChartDataOptions
+    int topCategories = 0;
 
     QSize pixelSize() const;
 };
@@ -37,9 +41,11 @@ struct SizePreset {
     QString use;
 };
 
-// blog 1200×675, social 1200×630, slide 1920×1080, a4 2480×1754 (A4 landscape at 300 dpi).
+// blog 1200×675, social 1200×630, slide 1920×1080, the tall 4:5 ones, A4 landscape and portrait.
 const std::vector<SizePreset> &sizePresets();
 std::optional<SizePreset> findSizePreset(const QString &name);
+// "blog (1200x675), …, a4 (3508x2480, 300 dpi)", for help texts and messages.
+QString sizePresetList();
 Outcome<QSize> parseImageSize(const QString &text);           // "1600x900"
 Outcome<std::vector<ImageFormat>> parseImageFormats(const QString &text);   // "png,svg,pdf"
 QString imageFormatExtension(ImageFormat format);              // "png"

@@ -1,5 +1,5 @@
 #pragma once
-// Value-axis ranges with round ticks: steps of 1, 2 or 5 × 10^k, starting at zero.
+// Value-axis ranges with round ticks: steps of 1, 2, 2.5 or 5 × 10^k, starting at zero.
 
 struct NiceAxis {
     double max = 1;

@@ -2,20 +2,74 @@
 
 #include "presentation.h"
 
+#include <array>
+
+namespace {
+
+constexpr int paletteSize = 8;
+
+// The lines Versus fetches; the rest share the last three colours by their name.
+int preferredIndex(const QString &line)
+{
+    static const std::map<QString, int> known = {
+        {QStringLiteral("valkey 8.0"), 0}, {QStringLiteral("valkey 8.1"), 1}, {QStringLiteral("valkey 9.1"), 2},
+        {QStringLiteral("redis 7.0"), 3},  {QStringLiteral("redis 8.0"), 4},
+    };
+    const auto found = known.find(line);
+    if (found != known.end())
+        return found->second;
+    // FNV-1a, not qHash: qHash is seeded per process, and the colour must not change between runs.
+    quint32 hash = 2166136261u;
+    for (const char byte : line.toUtf8()) {
+        hash ^= quint8(byte);
+        hash *= 16777619u;
+    }
+    return 5 + int(hash % 3);
+}
+
+// The n-th further server of a line: alternately lighter and darker, further each time.
+QColor shadeOf(const QColor &color, int n)
+{
+    const int step = 130 + 25 * (n / 2);
+    return n % 2 == 0 ? color.lighter(step) : color.darker(step);
+}
+
+} // namespace
+
 QColor paletteColor(int index)
 {
     // Okabe–Ito, reordered so neighbouring versions contrast most; its yellow is last
     // because it is hard to read on white.
-    static const QRgb colors[] = {0x0072B2, 0xE69F00, 0x009E73, 0xD55E00, 0x56B4E9, 0xCC79A7, 0x999999, 0xF0E442};
-    const int count = int(sizeof colors / sizeof colors[0]);
-    return QColor::fromRgb(colors[((index % count) + count) % count]);
+    static const QRgb colors[paletteSize] = {0x0072B2, 0xE69F00, 0x009E73, 0xD55E00,
+                                             0x56B4E9, 0xCC79A7, 0x999999, 0xF0E442};
+    return QColor::fromRgb(colors[((index % paletteSize) + paletteSize) % paletteSize]);
+}
+
+QString versionLine(const QString &product, const QString &version)
+{
+    return product.toLower() + QLatin1Char(' ') + version.section(QLatin1Char('.'), 0, 1);
 }
 
 std::map<QString, QColor> serverColors(const ResultsBundle &bundle)
 {
     std::map<QString, QColor> colors;
-    const QStringList ids = orderedServerIds(bundle);
-    for (int i = 0; i < ids.size(); ++i)
-        colors[ids[i]] = paletteColor(i);
+    std::array<bool, paletteSize> taken{};
+    std::map<QString, std::pair<int, int>> lines;   // line → palette index, servers so far
+    for (const QString &id : orderedServerIds(bundle)) {
+        const ServerRun *run = bundle.server(id);
+        const QString line = run ? versionLine(run->product, run->version) : id;
+        const auto seen = lines.find(line);
+        if (seen != lines.end()) {
+            colors[id] = shadeOf(paletteColor(seen->second.first), seen->second.second - 1);
+            ++seen->second.second;
+            continue;
+        }
+        int index = preferredIndex(line);
+        for (int tries = 0; taken[size_t(index)] && tries < paletteSize; ++tries)
+            index = (index + 1) % paletteSize;
+        taken[size_t(index)] = true;
+        lines[line] = {index, 1};
+        colors[id] = paletteColor(index);
+    }
     return colors;
 }

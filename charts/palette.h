@@ -1,8 +1,10 @@
 #pragma once
-// Each server version keeps one colour in every chart. Colours come from the Okabe–Ito
-// palette, which readers with the common colour-vision deficiencies can tell apart, and are
-// assigned by the position of the server in orderedServerIds() of the whole bundle, so a
-// filtered view never shifts them.
+// Each server version keeps one colour in every chart, export and comparison. Colours come
+// from the Okabe–Ito palette, which readers with the common colour-vision deficiencies can tell
+// apart. The colour follows the version line (product and major.minor): the lines compared
+// most have a colour of their own, any other line a stable one derived from its name. A second
+// server of the same line in one bundle (a comparison of two bundles, or two builds of 9.1)
+// gets a shade of that colour; a different line whose colour is taken gets the next free one.
 
 #include "resultsbundle.h"
 #include <QColor>
@@ -10,4 +12,6 @@
 #include <map>
 
 QColor paletteColor(int index);
+// "valkey 9.1" for Valkey 9.1.2.
+QString versionLine(const QString &product, const QString &version);
 std::map<QString, QColor> serverColors(const ResultsBundle &bundle);

@@ -1,5 +1,6 @@
 #include "autorun.h"
 
+#include "bundlefiles.h"
 #include "mainwindow.h"
 #include "resultsview.h"
 #include <QCoreApplication>
@@ -8,8 +9,9 @@
 #include <QTimer>
 #include <cstdio>
 
-AutoRun::AutoRun(MainWindow *window, QString screenshotPath, bool quitWhenDone)
-    : QObject(window), m_window(window), m_screenshot(std::move(screenshotPath)), m_quit(quitWhenDone)
+AutoRun::AutoRun(MainWindow *window, QString screenshotPath, bool quitWhenDone, QString resultsPath)
+    : QObject(window), m_window(window), m_screenshot(std::move(screenshotPath)), m_results(std::move(resultsPath)),
+      m_quit(quitWhenDone)
 {
 }
 
@@ -20,7 +22,14 @@ void AutoRun::start()
         std::fprintf(stderr, "versus: the run did not start: %s\n", qPrintable(reason));
         finish(1);
     });
-    connect(m_window, &MainWindow::runFinished, this, [this] {
+    connect(m_window, &MainWindow::runFinished, this, [this](const ResultsBundle &results) {
+        if (!m_results.isEmpty()) {
+            if (const Status saved = saveBundleFile(results, m_results); !saved) {
+                std::fprintf(stderr, "versus: %s\n", qPrintable(saved.error()));
+                finish(1);
+                return;
+            }
+        }
         m_window->resultsView()->flushCharts();
         // One turn of the event loop so the final bars and labels are laid out and painted.
         QTimer::singleShot(300, this, [this] {

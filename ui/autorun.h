@@ -12,7 +12,9 @@ class MainWindow;
 class AutoRun : public QObject {
     Q_OBJECT
 public:
-    AutoRun(MainWindow *window, QString screenshotPath, bool quitWhenDone);
+    // `resultsPath`, when not empty, receives the run's bundle: a screenshot can then be
+    // published with the measurements it shows.
+    AutoRun(MainWindow *window, QString screenshotPath, bool quitWhenDone, QString resultsPath = QString());
     void start();
 
 Q_SIGNALS:
@@ -24,6 +26,7 @@ private:
 
     MainWindow *m_window = nullptr;
     QString m_screenshot;
+    QString m_results;
     bool m_quit = false;
     bool m_started = false;
     bool m_finished = false;

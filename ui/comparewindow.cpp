@@ -16,7 +16,7 @@ CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const
     : QWidget(parent, Qt::Window), m_merged(mergeBundles(a, nameA, b, nameB))
 {
     setAttribute(Qt::WA_DeleteOnClose);
-    setWindowTitle(tr("Versus — %1 vs %2").arg(nameA, nameB));
+    setWindowTitle(tr("%1 vs %2").arg(nameA, nameB));
     resize(1300, 850);
 
     auto *heading = new QLabel(tr("Comparing <b>%1</b> (%2) with <b>%3</b> (%4)")
@@ -32,6 +32,7 @@ CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const
     connect(exportButton, &QPushButton::clicked, this, [this] {
         ExportDialog dialog(m_results->bundleWithBaseline(), m_results->currentChartKind(), this,
                             m_results->hiddenVersions());
+        dialog.setCategoryOrder(m_results->categoryOrder());
         dialog.exec();
     });
     connect(saveButton, &QPushButton::clicked, this, [this] {

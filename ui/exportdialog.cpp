@@ -42,6 +42,7 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     auto *left = new QVBoxLayout;
     left->addLayout(buildForm());
     left->addWidget(m_pixelSize);
+    left->addWidget(m_legibility);
     left->addStretch();
     auto *top = new QHBoxLayout;
     top->addLayout(left);
@@ -98,6 +99,10 @@ void ExportDialog::createFields()
     if (folder.isEmpty())
         folder = QStandardPaths::writableLocation(QStandardPaths::PicturesLocation);
     m_folder->setText(folder);
+    m_legibility = new QLabel;
+    m_legibility->setObjectName(QStringLiteral("legibility"));
+    m_legibility->setWordWrap(true);
+    m_legibility->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_pixelSize = new QLabel;
     m_pixelSize->setStyleSheet(QStringLiteral("color: palette(mid);"));
     m_message = new QLabel;
@@ -186,6 +191,12 @@ void ExportDialog::setChartKind(ChartKind kind)
     m_chart->setCurrentIndex(m_chart->findData(int(kind)));
 }
 
+void ExportDialog::setCategoryOrder(CategoryOrder order)
+{
+    m_order = order;
+    schedulePreview();
+}
+
 void ExportDialog::setPreset(const QString &name)
 {
     const int index = m_preset->findData(name);
@@ -240,6 +251,7 @@ ExportOptions ExportDialog::options() const
     options.theme = ColorTheme(m_theme->currentData().toInt());
     options.formats = {ImageFormat(m_format->currentData().toInt())};
     options.hiddenServers = m_hidden;
+    options.order = m_order;
     // An empty field means "derived from the results" (shown as the placeholder).
     if (!m_title->text().isEmpty())
         options.title = m_title->text();
@@ -276,6 +288,7 @@ void ExportDialog::renderPreview()
         return;
     }
     m_preview = image.value();
+    m_legibility->setText(legibilityProblems(m_bundle, chartKind(), preview).join(QLatin1Char('\n')));
     const QSize room = m_previewLabel->contentsRect().size() - QSize(8, 8);
     QImage scaled = m_preview.scaled(room, Qt::KeepAspectRatio, Qt::SmoothTransformation);
     m_previewLabel->setPixmap(QPixmap::fromImage(scaled));

@@ -28,7 +28,8 @@ public:
     ExportOptions options() const;
     ChartKind chartKind() const;
     void setChartKind(ChartKind kind);
-    void setPreset(const QString &name);          // "blog", "social", "slide", "a4" or "custom"
+    void setPreset(const QString &name);          // a sizePresets() name or "custom"
+    void setCategoryOrder(CategoryOrder order);   // the window's Sort, kept in the export
     void setCustomSize(const QSize &size);
     void setScale(double scale);
     void setFormat(ImageFormat format);
@@ -58,6 +59,7 @@ private:
 
     ResultsBundle m_bundle;
     QStringList m_hidden;
+    CategoryOrder m_order = CategoryOrder::Workload;
     ResultsBundle m_shown;   // m_bundle without m_hidden: what the default titles describe
     QComboBox *m_chart = nullptr;
     QComboBox *m_preset = nullptr;
@@ -72,6 +74,7 @@ private:
     QLineEdit *m_folder = nullptr;
     QLabel *m_previewLabel = nullptr;
     QLabel *m_pixelSize = nullptr;
+    QLabel *m_legibility = nullptr;   // what would make the image hard to read
     QLabel *m_message = nullptr;
     QTimer *m_previewTimer = nullptr;
     QImage m_preview;

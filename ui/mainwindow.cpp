@@ -176,7 +176,8 @@ void MainWindow::onRunStarted(int, const QStringList &serverIds)
     m_results->logView()->clear();
     m_results->setBundle(controller()->results());
     m_source.clear();
-    setWindowTitle(QStringLiteral("Versus — %1").arg(m_workload->workload()->describe().name));
+    // The platform appends the application's display name: "ecommerce — Versus".
+    setWindowTitle(m_workload->workload()->describe().name);
     m_runStartedMs = QDateTime::currentMSecsSinceEpoch();
     statusBar()->showMessage(tr("Running %1 on %n server(s)…", nullptr, int(serverIds.size()))
                                  .arg(m_workload->workload()->describe().name));
@@ -220,7 +221,7 @@ void MainWindow::showResults(const ResultsBundle &bundle, const QString &source)
     m_results->flushCharts();
     m_source = source;
     m_progressFrame->hide();
-    setWindowTitle(source.isEmpty() ? QStringLiteral("Versus") : QStringLiteral("Versus — %1").arg(source));
+    setWindowTitle(source.isEmpty() ? QStringLiteral("Versus") : source);
 }
 
 void MainWindow::setPathsHidden(bool hidden)

@@ -69,7 +69,7 @@ void MainWindow::buildMenus()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     auto *themes = new QActionGroup(this);
     for (ColorTheme theme : {ColorTheme::Light, ColorTheme::Dark}) {
-        QAction *action = view->addAction(tr("%1 charts").arg(colorThemeName(theme)), this,
+        QAction *action = view->addAction(theme == ColorTheme::Light ? tr("&Light charts") : tr("&Dark charts"), this,
                                           [this, theme] { m_results->setTheme(theme); });
         action->setCheckable(true);
         action->setChecked(theme == ColorTheme::Light);
@@ -97,5 +97,6 @@ void MainWindow::showExportDialog()
     }
     ExportDialog dialog(m_results->bundleWithBaseline(), m_results->currentChartKind(), this,
                         m_results->hiddenVersions());
+    dialog.setCategoryOrder(m_results->categoryOrder());
     dialog.exec();
 }

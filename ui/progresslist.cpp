@@ -101,7 +101,7 @@ void ProgressList::showProgress(const ServerProgress &progress)
     if (!eta.isEmpty() && !done && !failed)
         rate += (rate.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("ETA %1").arg(eta);
     if (done)
-        rate = tr("%1 events").arg(locale.toString(progress.eventsDone));
+        rate = doneText(progress);
     row.rate->setText(rate);
     // Notes accumulate over the run ("hsetex unsupported · hset-hexpire unsupported"): the
     // worker reports only its latest one.
@@ -112,6 +112,17 @@ void ProgressList::showProgress(const ServerProgress &progress)
     row.message->setStyleSheet(failed || row.message->text().contains(QLatin1String("unsupported"))
                                    ? QStringLiteral("color: #c62828;")
                                    : QStringLiteral("color: palette(mid);"));
+}
+
+QString ProgressList::doneText(const ServerProgress &progress)
+{
+    // "20,000 events × 12 passes": the workload's own count, as the workload panel says it,
+    // not the 240,000 replayed over every pass.
+    const QLocale locale(QLocale::English);
+    if (progress.workloadEvents <= 0 || progress.eventsDone <= progress.workloadEvents)
+        return tr("%1 events").arg(locale.toString(progress.eventsDone));
+    const long long passes = progress.eventsDone / progress.workloadEvents;
+    return tr("%1 events × %2 passes").arg(locale.toString(progress.workloadEvents)).arg(passes);
 }
 
 void ProgressList::markCancelled()
@@ -143,4 +154,10 @@ QString ProgressList::message(const QString &id) const
 {
     auto it = m_rows.find(id);
     return it == m_rows.end() ? QString() : it->second.message->text();
+}
+
+QString ProgressList::rate(const QString &id) const
+{
+    auto it = m_rows.find(id);
+    return it == m_rows.end() ? QString() : it->second.rate->text();
 }

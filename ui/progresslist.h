@@ -23,6 +23,8 @@ public:
     int percent(const QString &id) const;    // -1 when the server has no row
     ProgressState state(const QString &id) const;
     QString message(const QString &id) const;
+    QString rate(const QString &id) const;   // "12,345 events/s · ETA 3s", "20,000 events × 12 passes"
+    static QString doneText(const ServerProgress &progress);
 
 private:
     struct Row {

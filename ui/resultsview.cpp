@@ -99,6 +99,7 @@ QHBoxLayout *ResultsView::buildControls()
     m_order->setObjectName(QStringLiteral("categoryOrder"));
     m_order->addItem(tr("Workload order"), int(CategoryOrder::Workload));
     m_order->addItem(tr("Largest first"), int(CategoryOrder::Value));
+    m_order->addItem(tr("Largest change first"), int(CategoryOrder::Change));
     m_order->addItem(tr("By name"), int(CategoryOrder::Name));
     connect(m_order, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
         const auto order = CategoryOrder(m_order->currentData().toInt());
@@ -206,6 +207,11 @@ ChartKind ResultsView::currentChartKind() const
     if (auto *chart = qobject_cast<ChartWidget *>(m_tabs->currentWidget()))
         return chart->kind();
     return ChartKind::MemoryPerAttribute;
+}
+
+CategoryOrder ResultsView::categoryOrder() const
+{
+    return CategoryOrder(m_order->currentData().toInt());
 }
 
 void ResultsView::setBaseline(const QString &serverId)

@@ -3,6 +3,7 @@
 // encodings breakdown and the per-server logs, with the view controls above them
 // (baseline, shown versions, category order, copy as Markdown or CSV).
 
+#include "categoryorder.h"
 #include "chartkind.h"
 #include "charttheme.h"
 #include "resultsbundle.h"
@@ -38,6 +39,7 @@ public:
 
     ChartWidget *chart(ChartKind kind) const;
     ChartKind currentChartKind() const;
+    CategoryOrder categoryOrder() const;   // the Sort box
     LogView *logView() const { return m_log; }
     ResultsTableModel *tableModel() const { return m_model; }
 

@@ -1,14 +1,17 @@
 #include "exportcommandline.h"
 
+#include "chartdata.h"
 #include "chartexporter.h"
+
+#include <algorithm>
+#include <cstdio>
 
 void addExportOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
         {QStringLiteral("export-dir"), QStringLiteral("Folder to write the charts into (created if needed)."), QStringLiteral("DIR")},
         {QStringLiteral("preset"),
-         QStringLiteral("Size preset: blog (1200x675), social (1200x630), slide (1920x1080), a4 (2480x1754, 300 dpi). "
-                        "Default blog."),
+         QStringLiteral("Size preset: %1. Default blog.").arg(sizePresetList()),
          QStringLiteral("NAME")},
         {QStringLiteral("size"), QStringLiteral("Custom size in pixels, e.g. 1600x900."), QStringLiteral("WxH")},
         {QStringLiteral("scale"), QStringLiteral("Pixel scale factor: 1, 2 or 3. Default 1."), QStringLiteral("S"), QStringLiteral("1")},
@@ -19,6 +22,16 @@ void addExportOptions(QCommandLineParser &parser)
         {QStringLiteral("title"), QStringLiteral("Title (default: derived from the results)."), QStringLiteral("T")},
         {QStringLiteral("subtitle"), QStringLiteral("Subtitle; empty for none."), QStringLiteral("S")},
         {QStringLiteral("footnote"), QStringLiteral("Footnote; empty for none."), QStringLiteral("F")},
+        {QStringLiteral("sort"),
+         QStringLiteral("Order of the bars: workload (default), largest (baseline value), change (largest change first) "
+                        "or name."),
+         QStringLiteral("ORDER"), QStringLiteral("workload")},
+        {QStringLiteral("categories"),
+         QStringLiteral("Comma-separated: only these categories (types or commands, e.g. counter,approx_distinct); "
+                        "the total stays."),
+         QStringLiteral("LIST")},
+        {QStringLiteral("top"), QStringLiteral("Only the first N categories in the --sort order; the total stays."),
+         QStringLiteral("N")},
         {QStringLiteral("chart"),
          QStringLiteral("Only this chart: memory-per-attribute, usec-per-command, usec-per-event or throughput. Repeatable."),
          QStringLiteral("NAME")},
@@ -37,8 +50,8 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
     if (hasPreset) {
         const std::optional<SizePreset> preset = findSizePreset(parser.value(QStringLiteral("preset")));
         if (!preset)
-            return Error{QStringLiteral("--preset: unknown preset '%1' (use blog, social, slide or a4)")
-                             .arg(parser.value(QStringLiteral("preset")))};
+            return Error{QStringLiteral("--preset: unknown preset '%1' (use %2)")
+                             .arg(parser.value(QStringLiteral("preset")), sizePresetList())};
         options.size = preset->size;
         options.dpi = preset->dpi;
     }
@@ -66,6 +79,20 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
         options.subtitle = parser.value(QStringLiteral("subtitle"));
     if (parser.isSet(QStringLiteral("footnote")))
         options.footnote = parser.value(QStringLiteral("footnote"));
+    const std::optional<CategoryOrder> order = categoryOrderNamed(parser.value(QStringLiteral("sort")));
+    if (!order)
+        return Error{QStringLiteral("--sort: unknown order '%1' (use workload, largest, change or name)")
+                         .arg(parser.value(QStringLiteral("sort")))};
+    options.order = *order;
+    if (parser.isSet(QStringLiteral("top"))) {
+        bool topOk = false;
+        options.topCategories = parser.value(QStringLiteral("top")).toInt(&topOk);
+        if (!topOk || options.topCategories < 1)
+            return Error{QStringLiteral("--top: expected a whole number of at least 1, got '%1'")
+                             .arg(parser.value(QStringLiteral("top")))};
+    }
+    for (const QString &name : parser.value(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts))
+        options.onlyCategories << name.trimmed();
     for (const QString &name : parser.values(QStringLiteral("chart"))) {
         const Outcome<ChartKind> kind = parseChartKind(name);
         if (!kind)
@@ -75,8 +102,38 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
     return request;
 }
 
+namespace {
+
+// Every --categories name must name a category of at least one chart exported.
+Status checkCategories(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names)
+{
+    QStringList known;
+    for (const ChartKind kind : kinds) {
+        ChartDataOptions every;
+        every.foldOther = false;
+        for (const QString &category : buildChartData(bundle, kind, every).categories)
+            if (!known.contains(category))
+                known << category;
+    }
+    for (const QString &name : names) {
+        if (std::none_of(known.begin(), known.end(), [&name](const QString &c) { return categoryMatches(c, name); }))
+            return Error{QStringLiteral("--categories: '%1' is not a category of these charts (they have: %2)")
+                             .arg(name, known.join(QStringLiteral(", ")))};
+    }
+    return Status::success();
+}
+
+} // namespace
+
 Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request)
 {
+    const std::vector<ChartKind> kinds = request.charts.empty() ? allChartKinds() : request.charts;
+    if (Status known = checkCategories(bundle, kinds, request.options.onlyCategories); !known)
+        return Error{known.error()};
+    // Said, never silent: an unreadable chart is still written, with the reason and the way out.
+    for (const ChartKind kind : kinds)
+        for (const QString &problem : legibilityProblems(bundle, kind, request.options))
+            std::fprintf(stderr, "versus: warning: %s (--top N, --categories, --preset blog-tall)\n", qPrintable(problem));
     if (request.charts.empty())
         return exportAll(bundle, request.directory, request.options);
     return exportCharts(bundle, request.charts, request.directory, request.options);

@@ -59,6 +59,7 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
 
     m_progress.runId = m_job.runId;
     m_progress.serverId = m_run.id;
+    m_progress.workloadEvents = m_job.workload().events;
     m_progress.eventsTotal = m_job.workload().events * passesPerRepeat(m_job.workload()) * std::max(1, m_job.request().repeats);
 }
 

@@ -33,6 +33,7 @@ struct ServerProgress {
     int repeat = 0;         // 0-based
     long long eventsDone = 0;
     long long eventsTotal = 0;   // across all passes and repeats of this server
+    long long workloadEvents = 0;   // in the workload: what one pass replays
     long long commandsDone = 0;
     double eventsPerSecond = 0;
     double etaSeconds = -1;

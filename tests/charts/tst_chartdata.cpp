@@ -1,4 +1,5 @@
 #include "bundlejson.h"
+#include "bundlemerge.h"
 #include "chartdata.h"
 #include "charttheme.h"
 #include "palette.h"
@@ -66,6 +67,37 @@ private Q_SLOTS:
         for (const ChartSeries &series : full.series)
             distinct.insert(series.color.rgb());
         QCOMPARE(distinct.size(), 4);
+    }
+
+    void coloursFollowTheVersionAcrossBundles()
+    {
+        const ResultsBundle four = fixture("ecommerce-4-versions.json");
+        const std::map<QString, QColor> inFour = serverColors(four);
+        QCOMPARE(inFour.at(QStringLiteral("valkey-8.0.1")).name(), QStringLiteral("#0072b2"));
+        QCOMPARE(inFour.at(QStringLiteral("valkey-8.1.1")).name(), QStringLiteral("#e69f00"));
+        QCOMPARE(inFour.at(QStringLiteral("valkey-9.1.2")).name(), QStringLiteral("#009e73"));
+        QCOMPARE(inFour.at(QStringLiteral("redis-7.0.15")).name(), QStringLiteral("#d55e00"));
+        // A two-server bundle gives Valkey 9.1.2 the same green, not the second colour.
+        const ResultsBundle two =
+            withoutServers(four, {QStringLiteral("valkey-8.1.1"), QStringLiteral("redis-7.0.15")});
+        const std::map<QString, QColor> inTwo = serverColors(two);
+        QCOMPARE(inTwo.size(), size_t(2));
+        QCOMPARE(inTwo.at(QStringLiteral("valkey-9.1.2")).name(), QStringLiteral("#009e73"));
+        QCOMPARE(inTwo.at(QStringLiteral("valkey-8.0.1")).name(), QStringLiteral("#0072b2"));
+        // Compared with itself, each version's second bundle is a shade of the same colour.
+        const ResultsBundle merged = mergeBundles(two, QStringLiteral("laptop"), two, QStringLiteral("server"));
+        const std::map<QString, QColor> inMerged = serverColors(merged);
+        QCOMPARE(inMerged.size(), size_t(4));
+        QSet<QString> names;
+        for (const auto &entry : inMerged)
+            names.insert(entry.second.name());
+        QCOMPARE(names.size(), 4);
+        for (const auto &entry : inMerged) {
+            const ServerRun *run = merged.server(entry.first);
+            QVERIFY(run);
+            const QColor base = inTwo.at(entry.first.section(QStringLiteral(" @ "), 0, 0));
+            QVERIFY2(std::abs(entry.second.hue() - base.hue()) <= 2, qPrintable(entry.first));
+        }
     }
 
     void unsupportedPatternsAreMarked()

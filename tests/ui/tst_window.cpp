@@ -7,6 +7,7 @@
 #include "exportdialog.h"
 #include "logview.h"
 #include "mainwindow.h"
+#include "presentation.h"
 #include "progresslist.h"
 #include "redisconnection.h"
 #include "resultstablemodel.h"
@@ -151,7 +152,11 @@ void WindowTest::runsHashTtlOnTwoServers()
         QCOMPARE(window.progressList()->percent(label), 100);
         QCOMPARE(window.progressList()->state(label), ProgressState::Done);
         QCOMPARE(window.serversPanel()->stateText(label), QStringLiteral("done"));
+        // The workload's own 2,000 events, as the workload panel says, not 6,000 over three passes.
+        QCOMPARE(window.progressList()->rate(label), QStringLiteral("2,000 events × 3 passes"));
     }
+    // The platform appends " — Versus" itself.
+    QCOMPARE(window.windowTitle(), QStringLiteral("hash-ttl"));
     // 8.1 has no HSETEX: said in its row, not as a dialog.
     QVERIFY2(window.progressList()->message(m_old).contains(QLatin1String("hsetex unsupported")),
              qPrintable(window.progressList()->message(m_old)));
@@ -173,6 +178,12 @@ void WindowTest::runsHashTtlOnTwoServers()
     QVERIFY(memory->barValue(0, setEx) > 0);
     QVERIFY(memory->barValue(1, setEx) > 0);
     QVERIFY(memory->toolTipFor(1, setEx).contains(QLatin1String("Valkey 8.1.1")));   // change against the baseline
+    // The figure as the bar label shows it (one decimal), not "175.33013".
+    QVERIFY2(memory->toolTipFor(0, setEx).contains(formatFigure(memory->barValue(0, setEx)) + QLatin1Char(' ')),
+             qPrintable(memory->toolTipFor(0, setEx)));
+    QVERIFY2(!memory->toolTipFor(0, setEx).contains(QString::number(memory->barValue(0, setEx), 'g', 8)) ||
+                 formatFigure(memory->barValue(0, setEx)) == QString::number(memory->barValue(0, setEx), 'g', 8),
+             qPrintable(memory->toolTipFor(0, setEx)));
     ChartWidget *commands = window.resultsView()->chart(ChartKind::UsecPerCommand);
     commands->flush();
     QCOMPARE(commands->barSetCount(), 2);
