@@ -59,7 +59,8 @@ void BarOverlay::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWid
                 painter->drawLine(QPointF(low.x(), y), QPointF(high.x(), y));
                 painter->drawLine(QPointF(low.x(), y - cap), QPointF(low.x(), y + cap));
                 painter->drawLine(QPointF(high.x(), y - cap), QPointF(high.x(), y + cap));
-                labelX = std::max(labelX, high.x() + gap);
+                // Clear of the cap, so the whisker does not read as a "|" before the number.
+                labelX = std::max(labelX, high.x() + lineWidth + gap * 1.5);
             }
             const bool marker = bar.unsupported || bar.missing;
             if (!labels && !marker)
@@ -68,10 +69,23 @@ void BarOverlay::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWid
             painter->setPen(marker ? colors.mutedText : colors.text);
             const double width = metrics.horizontalAdvance(bar.label) * (marker ? 1.1 : 1.0);
             // Never past the plot's right edge: a label that would be clipped goes inside the bar.
-            if (labelX + width > plot.right() + gap * 2 && !marker)
+            bool inside = false;
+            if (labelX + width > plot.right() + gap * 2 && !marker) {
                 labelX = std::max(plot.left(), rect.right() - gap - width);
+                inside = true;
+            }
             const QRectF textRect(labelX, rect.center().y() - metrics.height() / 2, width + gap, metrics.height());
-            painter->drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, bar.label);
+            // "176.0  −8.0%": the change in the table's colours, green when it is good news.
+            const int split = bar.label.indexOf(QStringLiteral("  "));
+            if (marker || inside || split < 0 || bar.meaning == ChangeMeaning::Neutral) {
+                painter->drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, bar.label);
+                continue;
+            }
+            const QString value = bar.label.left(split);
+            painter->drawText(textRect, Qt::AlignLeft | Qt::AlignVCenter, value);
+            painter->setPen(bar.meaning == ChangeMeaning::Better ? colors.better : colors.worse);
+            painter->drawText(textRect.adjusted(metrics.horizontalAdvance(value), 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                              bar.label.mid(split));
         }
     }
     painter->restore();

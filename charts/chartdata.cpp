@@ -15,7 +15,7 @@ QString categoryName(QString name)
     return name.replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
-ChartBar barOf(const Figure &figure)
+ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
 {
     ChartBar bar;
     bar.state = figure.state;
@@ -24,11 +24,12 @@ ChartBar barOf(const Figure &figure)
     switch (figure.state) {
     case FigureState::Unsupported:
         bar.unsupported = true;
-        bar.label = QStringLiteral("unsupported");
+        // No bar to carry the colour: the marker names whose it is.
+        bar.label = QStringLiteral("unsupported (%1)").arg(serverName);
         return bar;
     case FigureState::Failed:
         bar.missing = true;
-        bar.label = QStringLiteral("failed");
+        bar.label = QStringLiteral("failed (%1)").arg(serverName);
         return bar;
     case FigureState::Absent:
         bar.missing = true;
@@ -43,6 +44,7 @@ ChartBar barOf(const Figure &figure)
     bar.hasRange = figure.spread.n > 1 && bar.max > bar.min;
     bar.repeats = figure.spread.n;
     bar.change = figure.change;
+    bar.meaning = changeMeaning(measure, figure);
     bar.label = formatFigure(bar.value);
     if (figure.change)
         bar.label += QStringLiteral("  ") + formatPercentChange(*figure.change);
@@ -302,7 +304,7 @@ ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const Char
         series.color = colors.at(id);
         series.baseline = id == data.baselineId;
         for (size_t c = 0; c < table.categories.size(); ++c)
-            series.bars.push_back(barOf(table.at(int(c), id)));
+            series.bars.push_back(barOf(table.at(int(c), id), table.measure, series.name));
         data.series.push_back(std::move(series));
     }
     data.footnotes = footnotesOf(table, figures);

@@ -20,11 +20,12 @@ struct ChartBar {
     bool hasRange = false;
     int repeats = 0;           // repeats behind the value
     std::optional<double> change;   // percent against the baseline, as the figures layer gives it
+    ChangeMeaning meaning = ChangeMeaning::Neutral;   // the change's colour: better, worse
     FigureState state = FigureState::Absent;
     bool growing = false;      // its pass is still running: the bar grows, no change is shown
     bool unsupported = false;  // the server refused this category ("unsupported" marker, no bar)
     bool missing = false;      // no bar: no figure, or the server failed
-    QString label;             // "217.6  −10.0%", "unsupported", "failed", "n/a"
+    QString label;             // "217.6  −10.0%", "unsupported (Valkey 8.1.1)", "failed (…)", "n/a"
     QString note;              // why: the server's text, the failure, the disturbance
 };
 

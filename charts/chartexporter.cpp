@@ -67,8 +67,15 @@ public:
         dataOptions.onlyCategories = options.onlyCategories;
         dataOptions.topCategories = options.topCategories;
         const ChartData data = buildChartData(bundle, kind, dataOptions);
-        if (!title.isEmpty())
-            top += addLine(title, chartFont(sizes.title, true), m_colors.text, top) + sizes.title * 0.2;
+        if (!title.isEmpty()) {
+            // A long title wraps to a second line; only what would need a third is cut short.
+            const QFont titleFont = chartFont(sizes.title, true);
+            const QStringList lines = wrappedLines(title, titleFont, textWidth);
+            top += addLine(lines.value(0), titleFont, m_colors.text, top);
+            if (lines.size() > 1)
+                top += addLine(QStringList(lines.mid(1)).join(QLatin1Char(' ')), titleFont, m_colors.text, top);
+            top += sizes.title * 0.2;
+        }
         if (!subtitle.isEmpty())
             top += addLine(subtitle, chartFont(sizes.subtitle), m_colors.mutedText, top);
         top += margin * 0.35;

@@ -21,6 +21,8 @@ ChartColors chartColors(ColorTheme theme)
         colors.grid = QColor(0xdd, 0xe1, 0xe6);
         colors.axisLine = QColor(0x8a, 0x90, 0x98);
         colors.errorBar = QColor(0x1f, 0x23, 0x28);
+        colors.better = QColor(0x2e, 0x7d, 0x32);
+        colors.worse = QColor(0xc6, 0x28, 0x28);
         break;
     case ColorTheme::Dark:
         colors.background = QColor(0x1c, 0x1f, 0x24);
@@ -29,6 +31,8 @@ ChartColors chartColors(ColorTheme theme)
         colors.grid = QColor(0x3a, 0x3f, 0x47);
         colors.axisLine = QColor(0x80, 0x86, 0x8e);
         colors.errorBar = QColor(0xec, 0xee, 0xf1);
+        colors.better = QColor(0x81, 0xc7, 0x84);
+        colors.worse = QColor(0xef, 0x9a, 0x9a);
         break;
     }
     return colors;

@@ -18,6 +18,8 @@ struct ChartColors {
     QColor grid;
     QColor axisLine;
     QColor errorBar;
+    QColor better;          // a change label that is good news (as the table colours it)
+    QColor worse;
 };
 
 ChartColors chartColors(ColorTheme theme);

@@ -207,9 +207,10 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
         if (column == StatusColumn && row.summary.verdict != ServerVerdict::Completed && row.summary.verdict != ServerVerdict::Running)
             return QBrush(QColor(0xc6, 0x28, 0x28));
         const Figure &figure = column == BytesChangeColumn ? row.bytesPerKey : row.usecPerCommand;
-        if ((column == BytesChangeColumn || column == UsecChangeColumn) && !row.baseline && figure.change
-            && std::fabs(*figure.change) >= 0.05)
-            return QBrush(*figure.change < 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+        const ChangeMeaning meaning =
+            changeMeaning(column == BytesChangeColumn ? Measure::BytesPerKey : Measure::UsecPerCall, figure);
+        if ((column == BytesChangeColumn || column == UsecChangeColumn) && !row.baseline && meaning != ChangeMeaning::Neutral)
+            return QBrush(meaning == ChangeMeaning::Better ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
     }
     if (role == Qt::DecorationRole && column == ServerColumn) {
         const std::map<QString, QColor> colors = serverColors(m_bundle);

@@ -50,6 +50,14 @@ int FigureTable::categoryIndex(const QString &id) const
     return -1;
 }
 
+ChangeMeaning changeMeaning(Measure measure, const Figure &figure)
+{
+    if (!figure.change || std::fabs(*figure.change) < 0.05)
+        return ChangeMeaning::Neutral;
+    const bool higherIsBetter = measure == Measure::EventsPerSecond || measure == Measure::CommandsPerSecond;
+    return (*figure.change > 0) == higherIsBetter ? ChangeMeaning::Better : ChangeMeaning::Worse;
+}
+
 QString figureStateName(FigureState state)
 {
     switch (state) {

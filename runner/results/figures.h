@@ -173,6 +173,11 @@ private:
 
 // Text of a state for files and tables: "measured", "disturbed", "provisional", …
 QString figureStateName(FigureState state);
+
+// Whether a change against the baseline is good news for the measure: less memory and time,
+// more throughput. Neutral without a change or below 0.05% (the figures' last digit).
+enum class ChangeMeaning { Neutral, Better, Worse };
+ChangeMeaning changeMeaning(Measure measure, const Figure &figure);
 // The baseline server id: `chosen` if present, else the oldest Valkey version (Redis only
 // when there is nothing else).
 QString effectiveBaseline(const ResultsBundle &bundle, const QString &chosen);

@@ -107,8 +107,11 @@ private Q_SLOTS:
         for (int s : {0, 1}) {
             QVERIFY(data.series[size_t(s)].bars[1].unsupported);
             QVERIFY(data.series[size_t(s)].bars[2].unsupported);
-            QCOMPARE(data.series[size_t(s)].bars[1].label, QStringLiteral("unsupported"));
+            // No bar carries the version's colour, so the marker names the version.
+            QCOMPARE(data.series[size_t(s)].bars[1].label,
+                     QStringLiteral("unsupported (%1)").arg(data.series[size_t(s)].name));
         }
+        QCOMPARE(data.series[0].bars[1].label, QStringLiteral("unsupported (Valkey 8.0.1)"));
         QCOMPARE(data.series[2].bars[1].value, 221.6);
     }
 

@@ -181,7 +181,7 @@ private Q_SLOTS:
                                                         QStringLiteral("hset-hexpire")}));
         const ChartBar &refused = geometry.data.series[0].bars[1];
         QVERIFY(refused.unsupported);
-        QCOMPARE(refused.label, QStringLiteral("unsupported"));
+        QCOMPARE(refused.label, QStringLiteral("unsupported (Valkey 8.0.1)"));
         QVERIFY(geometry.bars[0][1].width() < 1);
         QVERIFY(!geometry.data.series[2].bars[1].unsupported);
         QVERIFY(geometry.bars[2][1].width() > 50);
