@@ -146,7 +146,9 @@ private:
     BarChart *m_chart = nullptr;
 };
 
-Status checkOptions(const ExportOptions &options)
+} // namespace
+
+Status checkExportOptions(const ExportOptions &options)
 {
     if (options.size.width() < 1 || options.size.height() < 1)
         return Error{QStringLiteral("image size %1x%2 is empty").arg(options.size.width()).arg(options.size.height())};
@@ -154,9 +156,12 @@ Status checkOptions(const ExportOptions &options)
         return Error{QStringLiteral("scale %1 is out of range (0.25–8)").arg(options.scale)};
     const QSize pixels = options.pixelSize();
     if (qint64(pixels.width()) * pixels.height() > 400LL * 1000 * 1000)
-        return Error{QStringLiteral("image %1x%2 is too large").arg(pixels.width()).arg(pixels.height())};
+        return Error{QStringLiteral("image %1x%2 is too large: at most 400 million pixels (1.6 GB in memory)")
+                         .arg(pixels.width()).arg(pixels.height())};
     return Status::success();
 }
+
+namespace {
 
 Status writePng(const QImage &image, const QString &path)
 {
@@ -226,7 +231,7 @@ Status writePdf(const ResultsBundle &bundle, ChartKind kind, const ExportOptions
 Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
                             ChartGeometry *geometry)
 {
-    if (const Status valid = checkOptions(options); !valid)
+    if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
     ComposedChart chart(bundle, kind, options);
     const QSize pixels = options.pixelSize();
@@ -263,7 +268,7 @@ QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, cons
 
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
 {
-    if (const Status valid = checkOptions(options); !valid)
+    if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     const QString extension = QFileInfo(path).suffix().toLower();
     if (extension == QLatin1String("svg"))
@@ -287,7 +292,7 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
     QStringList written;
     for (ChartKind kind : kinds) {
         for (ImageFormat format : options.formats) {
-            const QString path = folder.filePath(chartFileStem(kind) + QLatin1Char('.') + imageFormatExtension(format));
+            const QString path = folder.filePath(chartFileName(kind, format));
             if (const Status status = exportChart(bundle, kind, options, path); !status)
                 return Error{status.error()};
             written << path;
@@ -302,6 +307,22 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
         return Error{status.error()};
     written << json;
     return written;
+}
+
+QString chartFileName(ChartKind kind, ImageFormat format)
+{
+    return chartFileStem(kind) + QLatin1Char('.') + imageFormatExtension(format);
+}
+
+QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOptions &options)
+{
+    QStringList names;
+    for (ChartKind kind : kinds) {
+        for (ImageFormat format : options.formats)
+            names << chartFileName(kind, format);
+    }
+    names << QStringLiteral("results.csv") << QStringLiteral("results.json");
+    return names;
 }
 
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)

@@ -20,6 +20,9 @@ struct ChartGeometry {
     double labelPx = 0;   // bar label text height, in image pixels
 };
 
+// The size, scale and pixel count are within what can be rendered; errors say which is not.
+Status checkExportOptions(const ExportOptions &options);
+
 // An image of exactly options.pixelSize(), with dots per metre set from options.dpi × scale.
 // `geometry`, when given, receives where the bars stand.
 Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
@@ -35,6 +38,10 @@ Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOpti
 // Writes every chart in every format of options.formats into `dir` (created if needed) as
 // <chartFileStem>.<ext>, plus results.csv and results.json. Returns the paths written.
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
+// The names exportCharts() writes into its folder, in order: "<chartFileStem>.<ext>" for each
+// chart and format, then results.csv and results.json.
+QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOptions &options);
+QString chartFileName(ChartKind kind, ImageFormat format);
 // The same for a chosen set of charts.
 Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
                                   const QString &dir, const ExportOptions &options);

@@ -2,6 +2,7 @@
 
 #include "bundlejson.h"
 #include "exportcommandline.h"
+#include "outputchecks.h"
 
 #include <QCommandLineParser>
 #include <cstdio>
@@ -44,6 +45,12 @@ int runExportCommand(const QStringList &arguments)
     if (!request->enabled())
         return fail(QStringLiteral("--export-dir DIR is required"));
 
+    // Checked before anything is written: no name the export writes may be the bundle itself.
+    if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), request->directory,
+                                          exportRequestFileNames(request.value()),
+                                          {{QStringLiteral("BUNDLE"), positional.first()}});
+        !folder)
+        return fail(folder.error());
     const Outcome<ResultsBundle> bundle = loadBundle(positional.first());
     if (!bundle)
         return fail(bundle.error());

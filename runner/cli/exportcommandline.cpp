@@ -61,10 +61,10 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
             return Error{QStringLiteral("--size: %1").arg(size.error())};
         options.size = size.value();
     }
-    bool scaleOk = false;
-    options.scale = parser.value(QStringLiteral("scale")).toDouble(&scaleOk);
-    if (!scaleOk || options.scale < 1 || options.scale > 4)
+    const QString scale = parser.value(QStringLiteral("scale")).trimmed();
+    if (scale != QLatin1String("1") && scale != QLatin1String("2") && scale != QLatin1String("3"))
         return Error{QStringLiteral("--scale: expected 1, 2 or 3, got '%1'").arg(parser.value(QStringLiteral("scale")))};
+    options.scale = scale.toDouble();
     const Outcome<std::vector<ImageFormat>> formats = parseImageFormats(parser.value(QStringLiteral("format")));
     if (!formats)
         return Error{QStringLiteral("--format: %1").arg(formats.error())};
@@ -93,6 +93,11 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
     }
     for (const QString &name : parser.value(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts))
         options.onlyCategories << name.trimmed();
+    if (const Status renderable = checkExportOptions(options); !renderable)
+        return Error{QStringLiteral("%1 at --scale %2: %3")
+                         .arg(hasSize ? QStringLiteral("--size ") + parser.value(QStringLiteral("size"))
+                                      : QStringLiteral("the image size"),
+                              scale, renderable.error())};
     for (const QString &name : parser.values(QStringLiteral("chart"))) {
         const Outcome<ChartKind> kind = parseChartKind(name);
         if (!kind)
@@ -124,6 +129,11 @@ Status checkCategories(const ResultsBundle &bundle, const std::vector<ChartKind>
 }
 
 } // namespace
+
+QStringList exportRequestFileNames(const ExportRequest &request)
+{
+    return exportFileNames(request.charts.empty() ? allChartKinds() : request.charts, request.options);
+}
 
 Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request)
 {

@@ -21,5 +21,7 @@ struct ExportRequest {
 void addExportOptions(QCommandLineParser &parser);
 // Checks every value; errors name the option and the value at fault.
 Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser);
+// The file names the request writes into its folder (charts, results.csv, results.json).
+QStringList exportRequestFileNames(const ExportRequest &request);
 // Renders the requested charts of `bundle` into request.directory; returns the files written.
 Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request);

@@ -1,6 +1,9 @@
 #include "commands.h"
 
 #include "eventgenerator.h"
+#include "generatorlimits.h"
+#include "interruption.h"
+#include "outputchecks.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -66,11 +69,24 @@ int runGenerateCommand(const QStringList &arguments)
     if (!parsePositive(parser, QStringLiteral("events"), options.events)
         || !parsePositive(parser, QStringLiteral("shoppers"), options.shoppers))
         return 2;
+    for (const Status &bounded : {checkGeneratedEvents(options.events, QStringLiteral("--events")),
+                                  checkGeneratedShoppers(options.shoppers, QStringLiteral("--shoppers"))}) {
+        if (!bounded) {
+            std::fprintf(stderr, "versus generate: %s\n", qPrintable(bounded.error()));
+            return 2;
+        }
+    }
     const QString out = parser.value(QStringLiteral("out"));
+    if (Status writable = checkOutputFile(QStringLiteral("--out"), out, {}); !writable) {
+        std::fprintf(stderr, "versus generate: %s\n", qPrintable(writable.error()));
+        return 2;
+    }
+    // Ctrl-C, SIGTERM or SIGHUP stop the generator; the file at --out is left as it was.
+    installInterruptHandlers();
     const Status written = writeEventRecording(options, out);
     if (!written) {
         std::fprintf(stderr, "versus generate: %s\n", qPrintable(written.error()));
-        return 2;
+        return interruptRequested() ? 130 : 2;
     }
     std::fprintf(stderr, "versus generate: wrote %lld events from %lld shoppers (seed %llu) to %s\n",
                  options.events, options.shoppers, (unsigned long long)options.seed, qPrintable(out));

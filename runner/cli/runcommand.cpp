@@ -5,26 +5,22 @@
 #include "consoleprogress.h"
 #include "exportcommandline.h"
 #include "figures.h"
+#include "interruption.h"
+#include "machineinfo.h"
+#include "outputchecks.h"
 #include "runcontroller.h"
 #include "runoptions.h"
+#include "workloadfactory.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFileInfo>
 #include <QTimer>
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <unistd.h>
 
 namespace {
-
-std::atomic<bool> interrupted{false};
-
-void onInterrupt(int)
-{
-    interrupted.store(true);
-}
 
 int fail(const QString &message, int code = 2)
 {
@@ -77,7 +73,7 @@ ResultsBundle runWithProgress(const RunPlan &plan)
     // Signal handlers may only set a flag; the event loop turns it into a clean cancel.
     QTimer interruptWatch;
     QObject::connect(&interruptWatch, &QTimer::timeout, [&controller] {
-        if (interrupted.load())
+        if (interruptRequested())
             controller.cancel();
     });
     interruptWatch.start(50);
@@ -114,6 +110,59 @@ bool writeOutputs(const ResultsBundle &results, const RunPlan &plan, const Expor
     return ok;
 }
 
+// The files `versus run` reads, which no output may overwrite.
+std::vector<NamedInput> runInputs(const QCommandLineParser &parser)
+{
+    std::vector<NamedInput> inputs;
+    const QString workload = parser.value(QStringLiteral("workload"));
+    if (!builtInWorkloadNames().contains(workload))
+        inputs.push_back({QStringLiteral("--workload"), workload});
+    inputs.push_back({QStringLiteral("--attributes"), parser.value(QStringLiteral("attributes"))});
+    return inputs;
+}
+
+// Every output option, checked before the workload is prepared or any server starts.
+Outcome<ExportRequest> checkOutputs(const QCommandLineParser &parser)
+{
+    Outcome<ExportRequest> exportRequest = exportRequestFromParser(parser);
+    if (!exportRequest)
+        return exportRequest;
+    const std::vector<NamedInput> inputs = runInputs(parser);
+    if (Status out = checkOutputFile(QStringLiteral("--out"), parser.value(QStringLiteral("out")), inputs); !out)
+        return Error{out.error()};
+    if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), exportRequest->directory,
+                                          exportRequestFileNames(exportRequest.value()), inputs);
+        !folder)
+        return Error{folder.error()};
+    return exportRequest;
+}
+
+// Interrupted before any server started (while the workload was prepared): the bundle says so.
+int stopBeforeStart(const QCommandLineParser &parser)
+{
+    const QString out = parser.value(QStringLiteral("out"));
+    std::fprintf(stderr, "versus run: interrupted before any server started\n");
+    if (!out.isEmpty()) {
+        ResultsBundle bundle;
+        bundle.created = QDateTime::currentDateTimeUtc();
+        bundle.machine = currentMachine();
+        bundle.versusVersion = QStringLiteral(VERSUS_VERSION);
+        // What the workload was is known only once it is prepared: the bundle names what was asked.
+        const QString workload = parser.value(QStringLiteral("workload"));
+        if (builtInWorkloadNames().contains(workload))
+            bundle.workload.name = workload;
+        else
+            bundle.workload.sourceFile = QFileInfo(workload).fileName();
+        bundle.complete = false;
+        const Status saved = saveBundle(bundle, out);
+        if (saved)
+            std::printf("Results bundle (incomplete): %s\n", qPrintable(QDir::current().absoluteFilePath(out)));
+        else
+            fail(saved.error());
+    }
+    return 130;
+}
+
 } // namespace
 
 int runRunCommand(const QStringList &arguments)
@@ -128,17 +177,17 @@ int runRunCommand(const QStringList &arguments)
     }
     if (!parser.positionalArguments().isEmpty())
         return fail(QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first()));
-    // Installed before the catalog and workload are read, so an early Ctrl-C is a clean stop too.
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
-    const Outcome<RunPlan> plan = runPlanFromParser(parser);
-    if (!plan)
-        return fail(plan.error());
-    const Outcome<ExportRequest> exportRequest = exportRequestFromParser(parser);
+    // Installed before the catalog and workload are read, so an early Ctrl-C, SIGTERM or SIGHUP
+    // is a clean stop too; preparing the workload polls it.
+    installInterruptHandlers();
+    const Outcome<ExportRequest> exportRequest = checkOutputs(parser);
     if (!exportRequest)
         return fail(exportRequest.error());
-    if (interrupted.load())
-        return fail(QStringLiteral("interrupted before any server started"), 130);
+    const Outcome<RunPlan> plan = runPlanFromParser(parser);
+    if (interruptRequested())
+        return stopBeforeStart(parser);
+    if (!plan)
+        return fail(plan.error());
 
     const ResultsBundle results = runWithProgress(plan.value());
     const Figures figures(results);
@@ -147,7 +196,7 @@ int runRunCommand(const QStringList &arguments)
     for (const QString &problem : dataProblems)
         std::fprintf(stderr, "data check: %s\n", qPrintable(problem));
     const bool written = writeOutputs(results, plan.value(), exportRequest.value());
-    if (interrupted.load())
+    if (interruptRequested())
         return 130;
     if (!written)
         return 2;

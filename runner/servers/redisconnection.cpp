@@ -1,5 +1,7 @@
 #include "redisconnection.h"
 
+#include "boundedreply.h"
+
 #include <hiredis/hiredis.h>
 
 #include <cerrno>
@@ -7,6 +9,18 @@
 #include <sys/time.h>
 
 namespace {
+
+// Replies Versus builds and reads (INFO, SCAN pages, CONFIG GET, COMMAND INFO) are under 1 MiB;
+// 16 MiB of small elements still makes under 1 GB of reply objects.
+const size_t maxBuiltReply = size_t(16) << 20;
+// Replies to replayed commands are only checked for an error, never built: one string of
+// them is at most a default server's proto-max-bulk-len (512mb), plus its header.
+const size_t maxDiscardedReplyString = (size_t(512) << 20) + 64;
+
+ReplyBounds boundsOf(size_t maxBuffered, size_t maxReceived, int timeoutMs)
+{
+    return ReplyBounds{maxBuffered, maxReceived, std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs)};
+}
 
 timeval toTimeval(int timeoutMs)
 {
@@ -165,6 +179,33 @@ Error RedisConnection::transportError(const char *what)
     return Error{QStringLiteral("%1: %2: %3").arg(m_name, QLatin1String(what), reason)};
 }
 
+Error RedisConnection::replyFailure(int wait, const char *what, size_t limit)
+{
+    switch (ReplyWait(wait)) {
+    case ReplyWait::TooLarge:
+        close();
+        m_lastErrorWasTimeout = false;
+        return Error{QStringLiteral("%1: %2: the reply passed %3 bytes, more than Versus accepts for one reply; "
+                                    "the connection is closed")
+                         .arg(m_name, QLatin1String(what))
+                         .arg(limit)};
+    case ReplyWait::LineTooLong:
+        close();
+        m_lastErrorWasTimeout = false;
+        return Error{QStringLiteral("%1: %2: a reply line passed %3 bytes without an end; the connection is closed")
+                         .arg(m_name, QLatin1String(what))
+                         .arg(maxReplyLine)};
+    case ReplyWait::TimedOut:
+        close();
+        m_lastErrorWasTimeout = true;
+        return Error{QStringLiteral("%1: %2: timed out after %3 ms").arg(m_name, QLatin1String(what)).arg(m_timeoutMs)};
+    case ReplyWait::Done:
+    case ReplyWait::Failed:
+        break;
+    }
+    return transportError(what);
+}
+
 Error RedisConnection::notConnected(const char *what) const
 {
     return Error{QStringLiteral("%1: %2: not connected").arg(m_name, QLatin1String(what))};
@@ -183,10 +224,13 @@ Outcome<Reply> RedisConnection::command(const std::vector<std::string> &args)
         argv.push_back(arg.data());
         argvLengths.push_back(arg.size());
     }
-    auto *reply = static_cast<redisReply *>(
-        redisCommandArgv(m_context, int(argv.size()), argv.data(), argvLengths.data()));
-    if (!reply)
+    if (redisAppendCommandArgv(m_context, int(argv.size()), argv.data(), argvLengths.data()) != REDIS_OK)
         return transportError(what);
+    void *raw = nullptr;
+    const ReplyWait wait = readReplyWithin(m_context, &raw, boundsOf(maxBuiltReply, maxBuiltReply, m_timeoutMs));
+    if (wait != ReplyWait::Done)
+        return replyFailure(int(wait), what, maxBuiltReply);
+    auto *reply = static_cast<redisReply *>(raw);
     Reply value = toReply(reply);
     freeReplyObject(reply);
     return value;
@@ -223,11 +267,9 @@ Status RedisConnection::flush()
 {
     if (!m_context)
         return notConnected("write");
-    int done = 0;
-    while (!done) {
-        if (redisBufferWrite(m_context, &done) != REDIS_OK)
-            return transportError("write");
-    }
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_timeoutMs);
+    if (const ReplyWait wait = writeWithin(m_context, deadline); wait != ReplyWait::Done)
+        return replyFailure(int(wait), "write", 0);
     return Status::success();
 }
 
@@ -236,8 +278,9 @@ Outcome<Reply> RedisConnection::readReply()
     if (!m_context)
         return notConnected("read reply");
     void *raw = nullptr;
-    if (redisGetReply(m_context, &raw) != REDIS_OK)
-        return transportError("read reply");
+    const ReplyWait wait = readReplyWithin(m_context, &raw, boundsOf(maxBuiltReply, maxBuiltReply, m_timeoutMs));
+    if (wait != ReplyWait::Done)
+        return replyFailure(int(wait), "read reply", maxBuiltReply);
     auto *reply = static_cast<redisReply *>(raw);
     Reply value = toReply(reply);
     freeReplyObject(reply);
@@ -252,11 +295,12 @@ Outcome<bool> RedisConnection::readReplyIsError(std::string *errorText)
     m_discardedErrorText = errorText;
     m_context->reader->fn = &DiscardingReader::functions;
     void *placeholder = nullptr;
-    if (redisGetReply(m_context, &placeholder) != REDIS_OK) {
+    const ReplyWait wait = readReplyWithin(m_context, &placeholder, boundsOf(maxDiscardedReplyString, 0, m_timeoutMs));
+    if (wait != ReplyWait::Done) {
         // The reader may still hold a half-built placeholder: free the context while the
         // discarding functions are installed, so hiredis never frees a placeholder.
         m_discardedErrorText = nullptr;
-        return transportError("read reply");
+        return replyFailure(int(wait), "read reply", maxDiscardedReplyString);
     }
     m_context->reader->fn = m_defaultReplyFunctions;
     m_discardedErrorText = nullptr;

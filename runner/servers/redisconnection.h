@@ -4,8 +4,11 @@
 //
 // Every wait is bounded by the timeout given to connect*(): a server that stops answering
 // (crashed, SIGSTOPped, wedged) turns into an Error "<name>: <what>: timed out after N ms"
-// instead of a hang. After any transport error the context is freed and isConnected() is
-// false; connect again to go on.
+// instead of a hang. The timeout bounds a whole request (its write and its whole reply), not
+// each read, and every reply is bounded in size (boundedreply.h), so a misbehaving server that
+// trickles bytes, never ends a line or announces a huge string cannot hang Versus or fill its
+// memory. After any transport error the context is freed and isConnected() is false; connect
+// again to go on.
 
 #include "outcome.h"
 #include <QString>
@@ -67,6 +70,8 @@ public:
 private:
     Status connected(redisContext *context, int timeoutMs, const QString &name, const QString &where);
     Error transportError(const char *what);
+    // A bounded wait that did not end in a reply (boundedreply.h's ReplyWait): the message.
+    Error replyFailure(int wait, const char *what, size_t limit);
     Error notConnected(const char *what) const;
 
     redisContext *m_context = nullptr;

@@ -2,6 +2,7 @@
 
 #include "captureworkload.h"
 #include "ecommerceworkload.h"
+#include "generatorlimits.h"
 #include "hashttlworkload.h"
 
 #include <QDir>
@@ -77,6 +78,9 @@ Outcome<std::shared_ptr<Workload>> makeEcommerce(const std::map<QString, QString
     if (generate) {
         GeneratorOptions options;
         options.events = events > 0 ? events : builtInRecordingEvents;
+        // Bounded before the shoppers are scaled from it (which could overflow) or allocated.
+        if (Status bounded = checkGeneratedEvents(options.events, QStringLiteral("--events")); !bounded)
+            return Error{bounded.error()};
         // Keep the recording's ratio of events to shoppers unless told otherwise.
         const long long scaledShoppers = std::max(1LL, options.events * builtInRecordingShoppers / builtInRecordingEvents);
         Outcome<long long> shoppers = positiveParameter(parameters, "shoppers", scaledShoppers);
@@ -85,6 +89,8 @@ Outcome<std::shared_ptr<Workload>> makeEcommerce(const std::map<QString, QString
             return Error{shoppers.error()};
         if (!seed)
             return Error{seed.error()};
+        if (Status bounded = checkGeneratedShoppers(shoppers.value(), QStringLiteral("--set shoppers")); !bounded)
+            return Error{bounded.error()};
         options.shoppers = shoppers.value();
         options.seed = std::uint64_t(seed.value());
         workload = EcommerceWorkload::fromGenerator(options, config.value(), attributesName);

@@ -255,7 +255,7 @@ bool isCommandName(std::string_view name)
 }
 
 RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &args, size_t &consumed,
-                           std::string &error, size_t maxBulk)
+                           std::string &error, size_t maxBulk, size_t maxCommand)
 {
     args.clear();
     size_t p = 0;
@@ -286,6 +286,7 @@ RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &ar
         error = "array of " + std::to_string(count) + " elements is not a command";
         return RespParse::Malformed;
     }
+    size_t announced = 0;
     for (long long k = 0; k < count; ++k) {
         long long length = 0;
         state = readHeader('$', length);
@@ -293,6 +294,15 @@ RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &ar
             return state;
         if (size_t(length) > maxBulk) {
             error = "bulk string of " + std::to_string(length) + " bytes exceeds the limit of " + std::to_string(maxBulk);
+            return RespParse::Malformed;
+        }
+        // Checked as each header is read, before its bytes are: a command is held about three
+        // times (file buffer, arguments, the RESP sent), so the bound keeps that near 1.5 GiB.
+        announced += size_t(length);
+        if (announced > maxCommand) {
+            error = "command larger than the limit of " + std::to_string(maxCommand) + " bytes: its first "
+                + std::to_string(k + 1) + " of " + std::to_string(count) + " arguments announce "
+                + std::to_string(announced) + " bytes";
             return RespParse::Malformed;
         }
         if (buffer.size() - p < size_t(length) + 2)

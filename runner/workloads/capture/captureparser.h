@@ -28,9 +28,13 @@ bool isCommandName(std::string_view name);
 
 enum class RespParse { Complete, NeedMore, Malformed };
 // Parses one command (an array of bulk strings) from the front of `buffer`. On Complete,
-// `consumed` is its size in bytes. Bulk strings over `maxBulk` bytes are Malformed.
+// `consumed` is its size in bytes. Bulk strings over `maxBulk` bytes are Malformed, and so is a
+// command whose bulk strings add up to more than `maxCommand` bytes, refused as soon as the header
+// that passes it is read. The default, 512 MiB, is a default server's proto-max-bulk-len: a command
+// is held about three times (file buffer, arguments, the RESP sent), so this keeps it near 1.5 GiB.
+constexpr size_t maxRespCommandBytes = size_t(512) << 20;
 RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &args, size_t &consumed,
-                           std::string &error, size_t maxBulk);
+                           std::string &error, size_t maxBulk, size_t maxCommand = maxRespCommandBytes);
 
 // Empty when the command may be sent; otherwise the label it is skipped and counted under,
 // e.g. "FLUSHALL" or "CONFIG SET". Covers data-destroying, server-altering, blocking and

@@ -1,8 +1,10 @@
 #include "captureworkload.h"
 
 #include "chunkedreader.h"
+#include "interruption.h"
 
 #include <QCryptographicHash>
+#include <algorithm>
 #include <QFile>
 #include <QFileInfo>
 
@@ -119,8 +121,9 @@ private:
             if (state == RespParse::Malformed)
                 return fail(QStringLiteral("%1: command %2 at byte %3: %4").arg(m_displayName).arg(m_commandNumber + 1)
                                 .arg(m_reader.offset()).arg(QString::fromStdString(problem)));
+            // Doubling what is buffered: a 512 MiB command is parsed a dozen times, not 512.
             const size_t have = m_reader.buffered().size();
-            if (!m_reader.ensure(have + 1)) {
+            if (!m_reader.ensure(std::max(have + 1, have * 2)) && m_reader.buffered().size() == have) {
                 if (!m_reader.error().isEmpty())
                     return fail(m_reader.error());
                 return fail(QStringLiteral("%1: command %2 at byte %3: the file ends inside the command")
@@ -181,8 +184,12 @@ Status CaptureWorkload::countPass() const
     }
     EventCommands event;
     long long events = 0;
-    while (opened.value()->next(event))
-        ++events;
+    while (opened.value()->next(event)) {
+        if ((++events & 0xFFF) == 0 && interruptRequested()) {
+            m_countStatus = Error{QStringLiteral("%1: interrupted while preparing the workload").arg(m_path)};
+            return m_countStatus;
+        }
+    }
     if (!opened.value()->error().isEmpty()) {
         m_countStatus = Error{opened.value()->error()};
         return m_countStatus;

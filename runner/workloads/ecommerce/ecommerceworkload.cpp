@@ -2,6 +2,7 @@
 
 #include "chunkedreader.h"
 #include "eventtranslator.h"
+#include "interruption.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -183,6 +184,15 @@ Status EcommerceWorkload::countPass() const
     while (opened.value()->nextCount(eventCommands)) {
         ++events;
         commands += (long long)eventCommands;
+        // A large workload takes seconds to count: SIGINT, SIGTERM and SIGHUP stop it.
+        if ((events & 0xFFF) == 0 && interruptRequested()) {
+            m_countStatus = Error{QStringLiteral("ecommerce: interrupted while preparing the workload")};
+            return m_countStatus;
+        }
+    }
+    if (interruptRequested()) {   // also while the generator was built, before any event
+        m_countStatus = Error{QStringLiteral("ecommerce: interrupted while preparing the workload")};
+        return m_countStatus;
     }
     if (!opened.value()->error().isEmpty()) {
         m_countStatus = Error{opened.value()->error()};

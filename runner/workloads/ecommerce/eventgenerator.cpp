@@ -1,6 +1,8 @@
 #include "eventgenerator.h"
 
-#include <QSaveFile>
+#include "atomicfile.h"
+#include "interruption.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -97,7 +99,15 @@ EventGenerator::EventGenerator(const GeneratorOptions &options)
 {
     m_options.shoppers = std::max(1LL, m_options.shoppers);
     m_shoppers.resize(size_t(m_options.shoppers));
-    for (Shopper &shopper : m_shoppers) {
+    for (size_t built = 0; built < m_shoppers.size(); ++built) {
+        // Millions of shoppers take seconds: an interrupted generator keeps what it built and
+        // produces no event (its callers see interruptRequested() and stop).
+        if ((built & 0xFFFF) == 0xFFFF && interruptRequested()) {
+            m_shoppers.resize(built);
+            m_options.events = 0;
+            break;
+        }
+        Shopper &shopper = m_shoppers[built];
         shopper.id = makeUuid(m_random);
         const int favourites = int(m_random.between(1, 3));
         for (int i = 0; i < favourites; ++i)
@@ -378,9 +388,9 @@ bool EventGenerator::next(ShopperEvent &event)
 
 Status writeEventRecording(const GeneratorOptions &options, const QString &path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error{QStringLiteral("%1: cannot write: %2").arg(path, file.errorString())};
+    AtomicFileWriter file;
+    if (Status opened = file.open(path); !opened)
+        return opened;
     EventGenerator generator(options);
     ShopperEvent event;
     std::string buffer;
@@ -388,14 +398,22 @@ Status writeEventRecording(const GeneratorOptions &options, const QString &path)
     while (generator.next(event)) {
         appendEventJsonLine(event, buffer);
         if (buffer.size() >= (1 << 20) - 4096) {
-            if (file.write(buffer.data(), qint64(buffer.size())) != qint64(buffer.size()))
-                return Error{QStringLiteral("%1: write failed: %2").arg(path, file.errorString())};
+            if (Status written = file.write(buffer.data(), buffer.size()); !written)
+                return written;
             buffer.clear();
+            // Interrupted: the target is left as it was (a FIFO or device keeps what it got).
+            if (interruptRequested()) {
+                file.abandon();
+                return Error{QStringLiteral("%1: interrupted after %2 events; nothing was replaced")
+                                 .arg(path).arg(generator.produced())};
+            }
         }
     }
-    if (file.write(buffer.data(), qint64(buffer.size())) != qint64(buffer.size()))
-        return Error{QStringLiteral("%1: write failed: %2").arg(path, file.errorString())};
-    if (!file.commit())
-        return Error{QStringLiteral("%1: cannot save: %2").arg(path, file.errorString())};
-    return Status::success();
+    if (Status written = file.write(buffer.data(), buffer.size()); !written)
+        return written;
+    if (interruptRequested()) {
+        file.abandon();
+        return Error{QStringLiteral("%1: interrupted after %2 events; nothing was replaced").arg(path).arg(generator.produced())};
+    }
+    return file.commit();
 }

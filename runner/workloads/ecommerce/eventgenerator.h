@@ -64,5 +64,6 @@ private:
     long long m_transactionSequence = 0;
 };
 
-// Writes `options.events` events as JSON Lines to `path` (atomically, via QSaveFile).
+// Writes `options.events` events as JSON Lines to `path` (atomicfile.h: a regular file is
+// replaced atomically, a device or FIFO written straight). Stops when interrupted (interruption.h).
 Status writeEventRecording(const GeneratorOptions &options, const QString &path);
