@@ -133,12 +133,14 @@ int runRunCommand(const QStringList &arguments)
     std::signal(SIGTERM, onInterrupt);
     const Outcome<RunPlan> plan = runPlanFromParser(parser);
     if (!plan)
-        return fail(plan.error());
+        return fail(plan.error(), interrupted.load() ? 130 : 2);   // Ctrl-C at the --askpass prompt: 130
     const Outcome<ExportRequest> exportRequest = exportRequestFromParser(parser);
     if (!exportRequest)
         return fail(exportRequest.error());
     if (interrupted.load())
         return fail(QStringLiteral("interrupted before any server started"), 130);
+    for (const QString &notice : plan->notices)
+        std::fprintf(stderr, "versus run: %s\n", qPrintable(notice));
 
     const ResultsBundle results = runWithProgress(plan.value());
     const Figures figures(results);
