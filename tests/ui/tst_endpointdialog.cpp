@@ -4,14 +4,17 @@
 #include "endpointdialog.h"
 #include "flushconsent.h"
 #include "foreignserver.h"
+#include "runcoordinator.h"
 #include "serverspanel.h"
 #include "servertesthelpers.h"
+#include "workloadfactory.h"
 
 #include <QApplication>
 #include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QTimer>
 #include <QtTest>
 
@@ -139,6 +142,45 @@ private slots:
                      .arg(server.hostPort()));
         QVERIFY(flushConsentText(sizes, true).contains(QLatin1String("<li><b>mine</b> holds db0: 1 key, db5: 3 keys</li>")));
         QCOMPARE(server.command({"DBSIZE"}), QStringLiteral("1"));
+    }
+
+    // The window's run, with one server named twice: not started, both names in the reason,
+    // the consent never asked, the key still there.
+    void sameServerTwiceIsRefusedBeforeTheQuestion()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"SET", "precious", "data"}), QStringLiteral("OK"));
+        QString runId;
+        for (const QString &line : server.command({"INFO", "server"}).split(QStringLiteral("\r\n"))) {
+            if (line.startsWith(QLatin1String("run_id:")))
+                runId = line.mid(7);
+        }
+        QVERIFY(!runId.isEmpty());
+        const QString first = QStringLiteral("localhost:%1").arg(server.port());
+        const QString second = QStringLiteral("[::1]:%1").arg(server.port());
+        RunRequest request;
+        request.servers = {ServerCatalog::parseEndpoint(first).value(), ServerCatalog::parseEndpoint(second).value()};
+        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(QStringLiteral("hash-ttl"), {}, QString(), 0, false);
+        QVERIFY(workload);
+        request.workload = workload.value();
+
+        RunCoordinator coordinator(nullptr);
+        bool asked = false;
+        coordinator.setConsentHandler([&asked](const std::vector<EndpointSize> &) {
+            asked = true;
+            return FlushDecision::Allow;
+        });
+        QSignalSpy notStarted(&coordinator, &RunCoordinator::notStarted);
+        QSignalSpy started(&coordinator, &RunCoordinator::started);
+        coordinator.start(request);
+        QTRY_COMPARE_WITH_TIMEOUT(notStarted.count(), 1, 30000);
+        QCOMPARE(notStarted.first().first().toString(),
+                 QStringLiteral("Not started: %1 and %2 are the same server (INFO server run_id %3): name it once.").arg(first, second, runId));
+        QCOMPARE(started.count(), 0);
+        QVERIFY(!asked);
+        QCOMPARE(server.command({"GET", "precious"}), QStringLiteral("data"));
     }
 };
 
