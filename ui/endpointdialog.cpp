@@ -13,10 +13,13 @@ EndpointDialog::EndpointDialog(QWidget *parent) : QDialog(parent)
     m_hostPort->setPlaceholderText(QStringLiteral("127.0.0.1:6379"));
     m_password = new QLineEdit;
     m_password->setEchoMode(QLineEdit::Password);
-    m_password->setPlaceholderText(tr("optional"));
+    m_password->setPlaceholderText(tr("optional, never saved"));
+    m_password->setObjectName(QStringLiteral("endpointPassword"));
+    m_hostPort->setObjectName(QStringLiteral("endpointHostPort"));
 
     auto *note = new QLabel(tr("Versus does not launch this server. Before a run it asks you to confirm "
-                               "that its data may be deleted, and refuses by default."));
+                               "that its data may be deleted, and refuses by default. The password is kept for "
+                               "this session only and never saved: add the endpoint again to give it after a restart."));
     note->setWordWrap(true);
     m_error = new QLabel;
     m_error->setStyleSheet(QStringLiteral("color: #c62828;"));

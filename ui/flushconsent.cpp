@@ -1,7 +1,7 @@
 #include "flushconsent.h"
 
-#include "endpointprobe.h"
-#include <QLocale>
+#include "endpointconsent.h"
+#include "hostport.h"
 #include <QMessageBox>
 #include <QPushButton>
 
@@ -11,38 +11,45 @@ std::vector<EndpointSize> queryEndpointSizes(const std::vector<ServerSpec> &endp
     for (const ServerSpec &spec : endpoints) {
         EndpointSize size;
         size.label = spec.label;
-        size.where = QStringLiteral("%1:%2").arg(spec.host).arg(spec.port);
-        const Outcome<EndpointProbe> probe = probeEndpoint(spec, timeoutMs);
-        if (!probe)
+        size.where = hostPortText(spec.host, spec.port);
+        const Outcome<EndpointProbe> probe = probeEndpoint(spec, timeoutMs, QObject::tr("the Password field of Add endpoint"));
+        if (!probe) {
             size.error = probe.error();
-        else if (probe->keys < 0)
-            size.error = QStringLiteral("%1: DBSIZE was refused").arg(size.where);
-        else
-            size.keys = probe->keys;
+        } else {
+            size.probe = probe.value();
+            size.holds = keysLost(probe.value());
+            size.keys = probe->totalKeys();
+            if (size.keys < 0)
+                size.error = QStringLiteral("%1: DBSIZE and INFO keyspace were refused").arg(size.where);
+        }
         sizes.push_back(size);
     }
     return sizes;
 }
 
-FlushDecision askFlushConsent(QWidget *parent, const std::vector<EndpointSize> &sizes, bool hideHosts)
+QString flushConsentText(const std::vector<EndpointSize> &sizes, bool hideHosts)
 {
-    const QLocale locale(QLocale::English);
     QString details;
     for (const EndpointSize &size : sizes) {
         const QString where = hideHosts ? size.label : size.where;
-        if (size.keys >= 0)
-            details += QObject::tr("<li><b>%1</b>: %2 keys would be deleted</li>")
-                           .arg(where.toHtmlEscaped(), locale.toString(size.keys));
+        if (size.probe && size.keys >= 0)
+            details += QObject::tr("<li><b>%1</b> holds %2</li>").arg(where.toHtmlEscaped(), size.holds.toHtmlEscaped());
         else
-            details += QObject::tr("<li><b>%1</b>: could not read DBSIZE (%2)</li>")
+            details += QObject::tr("<li><b>%1</b>: its keys could not be counted (%2)</li>")
                            .arg(where.toHtmlEscaped(), size.error.toHtmlEscaped());
     }
+    return QObject::tr("<p>These servers were not launched by Versus. A run on them cannot be undone: %1.</p><ul>%2</ul>"
+                       "<p>Their replicas, and their RDB or AOF file when they persist, lose the keys too. "
+                       "latency-tracking, which Versus turns off for the run, and function libraries are put back at "
+                       "the end, also when the run fails or is cancelled.</p>"
+                       "<p>If you do not allow it, they are left untouched and skipped in this run.</p>")
+        .arg(irreversibleEffects().toHtmlEscaped(), details);
+}
+
+FlushDecision askFlushConsent(QWidget *parent, const std::vector<EndpointSize> &sizes, bool hideHosts)
+{
     QMessageBox box(QMessageBox::Warning, QObject::tr("Flush servers Versus did not launch?"),
-                    QObject::tr("<p>Versus flushes every server before measuring it. These servers were not "
-                                "launched by Versus, so flushing them <b>deletes their data</b>:</p><ul>%1</ul>"
-                                "<p>If you do not allow it, they are left untouched and skipped in this run.</p>")
-                        .arg(details),
-                    QMessageBox::NoButton, parent);
+                    flushConsentText(sizes, hideHosts), QMessageBox::NoButton, parent);
     QPushButton *allow = box.addButton(QObject::tr("Delete their data and run"), QMessageBox::DestructiveRole);
     QPushButton *refuse = box.addButton(QObject::tr("Don't flush them"), QMessageBox::RejectRole);
     QPushButton *cancel = box.addButton(QObject::tr("Cancel run"), QMessageBox::NoRole);

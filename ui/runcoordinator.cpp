@@ -1,6 +1,7 @@
 #include "runcoordinator.h"
 
 #include "backgroundtasks.h"
+#include "endpointconsent.h"
 #include <QWidget>
 
 RunCoordinator::RunCoordinator(QWidget *dialogParent)
@@ -41,6 +42,14 @@ void RunCoordinator::start(RunRequest request)
         m_checking = false;
         if (m_cancelWhileChecking) {
             Q_EMIT notStarted(tr("Cancelled."));
+            return;
+        }
+        std::vector<NamedProbe> probes;
+        for (const EndpointSize &size : sizes)
+            if (size.probe)
+                probes.push_back({size.label, *size.probe});
+        if (Status distinct = refuseSameServerTwice(probes); !distinct) {
+            Q_EMIT notStarted(tr("Not started: %1.").arg(distinct.error()));
             return;
         }
         const FlushDecision decision = m_consent ? m_consent(sizes) : askFlushConsent(m_dialogParent, sizes, m_hideHosts);

@@ -2,6 +2,7 @@
 
 #include "backgroundtasks.h"
 #include "endpointdialog.h"
+#include "hostport.h"
 #include "uisettings.h"
 #include <QFileDialog>
 #include <QFileInfo>
@@ -79,6 +80,7 @@ ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new Backg
     m_addBinary = new QPushButton(tr("Add binary…"));
     m_addBinary->setToolTip(tr("Add a valkey-server or redis-server binary; it is identified by --version"));
     m_addEndpoint = new QPushButton(tr("Add endpoint…"));
+    m_addEndpoint->setObjectName(QStringLiteral("addEndpoint"));
     m_addEndpoint->setToolTip(tr("Add a running server that Versus does not launch (host:port)"));
     m_remove = new QPushButton(tr("Remove"));
     m_remove->setEnabled(false);
@@ -185,7 +187,7 @@ void ServersPanel::addEntry(const CatalogEntry &entry, bool checked)
         item->setForeground(StateColumn, stateColour(ProgressState::Failed));
         item->setToolTip(StateColumn, unique.problem);
     }
-    const QString where = unique.spec.isEndpoint ? QStringLiteral("%1:%2").arg(unique.spec.host).arg(unique.spec.port)
+    const QString where = unique.spec.isEndpoint ? hostPortText(unique.spec.host, unique.spec.port)
                                                  : unique.spec.binaryPath;
     item->setToolTip(NameColumn, m_pathsHidden ? label : QStringLiteral("%1\n%2").arg(label, where));
     m_list->addTopLevelItem(item);
@@ -203,7 +205,7 @@ void ServersPanel::fitListHeight()
 QString ServersPanel::sourceText(const ServerSpec &spec) const
 {
     if (spec.isEndpoint)
-        return m_pathsHidden ? tr("endpoint") : QStringLiteral("%1:%2").arg(spec.host).arg(spec.port);
+        return m_pathsHidden ? tr("endpoint") : hostPortText(spec.host, spec.port);
     if (spec.source == ServerSource::Cache)
         return spec.suite.isEmpty() ? tr("cache") : spec.suite;
     if (spec.source == ServerSource::User)
@@ -316,6 +318,17 @@ QString ServersPanel::addEndpoint(const QString &hostPort, const QString &passwo
         return endpoint.error();
     ServerSpec spec = endpoint.value();
     spec.password = password;
+    // Added again (after a restart, whose settings keep no password): the password is set on
+    // the entry that is there, for this session.
+    for (auto &[label, known] : m_entries) {
+        if (known.spec.isEndpoint && known.spec.host == spec.host && known.spec.port == spec.port) {
+            known.spec.password = password;
+            setChecked(label, true);
+            showMessage(tr("Endpoint %1: password set for this session.").arg(label), false);
+            Q_EMIT selectionChanged();
+            return QString();
+        }
+    }
     addEntry(CatalogEntry{spec, QString()}, true);
     QStringList saved = UiSettings::endpoints();
     if (!saved.contains(hostPort.trimmed()))
@@ -337,7 +350,7 @@ void ServersPanel::removeSelected()
             const ServerSpec &spec = it->second.spec;
             if (spec.isEndpoint) {
                 QStringList saved = UiSettings::endpoints();
-                saved.removeAll(QStringLiteral("%1:%2").arg(spec.host).arg(spec.port));
+                saved.removeAll(hostPortText(spec.host, spec.port));
                 UiSettings::setEndpoints(saved);
             } else if (spec.source == ServerSource::User) {
                 QStringList saved = UiSettings::userBinaries();

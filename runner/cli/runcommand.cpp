@@ -184,10 +184,12 @@ int runRunCommand(const QStringList &arguments)
     if (!exportRequest)
         return fail(exportRequest.error());
     const Outcome<RunPlan> plan = runPlanFromParser(parser);
+    if (!plan)
+        return fail(plan.error(), interruptRequested() ? 130 : 2);   // Ctrl-C at the --askpass prompt: 130
     if (interruptRequested())
         return stopBeforeStart(parser);
-    if (!plan)
-        return fail(plan.error());
+    for (const QString &notice : plan->notices)
+        std::fprintf(stderr, "versus run: %s\n", qPrintable(notice));
 
     const ResultsBundle results = runWithProgress(plan.value());
     const Figures figures(results);

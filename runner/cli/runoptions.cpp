@@ -1,5 +1,7 @@
 #include "runoptions.h"
 
+#include "endpointconsent.h"
+#include "endpointpassword.h"
 #include "endpointprobe.h"
 #include "redisconnection.h"
 #include "servercatalog.h"
@@ -7,12 +9,14 @@
 
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <optional>
 
 namespace {
 
 Outcome<ServerSpec> resolveServer(ServerCatalog &catalog, const QString &entry)
 {
-    static const QRegularExpression hostPort(QStringLiteral("^[^/:\\s]+:\\d+$"));
+    // host:port, IPv4:port or [IPv6]:port; ServerCatalog::parseEndpoint checks the parts.
+    static const QRegularExpression hostPort(QStringLiteral("^(?:\\[[^/\\s\\]]*\\]|[^/:\\s\\[\\]]+):\\d+$"));
     if (entry.contains(QLatin1Char('/')))
         return catalog.addBinary(entry);
     if (hostPort.match(entry).hasMatch())
@@ -32,15 +36,30 @@ Outcome<ServerSpec> resolveServer(ServerCatalog &catalog, const QString &entry)
 
 // Asks an endpoint who it is before anything runs, so a wrong port, a missing or wrong password
 // is bad input (exit 2) rather than a failed server. An endpoint that cannot be reached at all
-// is left to the run, which reports it as a failed server.
-Status checkEndpoint(const ServerSpec &spec)
+// is left to the run, which reports it as a failed server: then there is no probe.
+Outcome<std::optional<EndpointProbe>> checkEndpoint(const ServerSpec &spec)
 {
     RedisConnection connection;
     if (!connection.connectTcp(spec.host, spec.port, 3000, spec.label))
-        return Status::success();
+        return std::optional<EndpointProbe>();
     connection.close();
-    const Outcome<EndpointProbe> probe = probeEndpoint(spec);
-    return probe ? Status::success() : Status(Error{QStringLiteral("--servers: %1").arg(probe.error())});
+    const Outcome<EndpointProbe> probe = probeEndpoint(spec, 3000, howToGivePassword());
+    if (!probe)
+        return Error{QStringLiteral("--servers: %1").arg(probe.error())};
+    return std::optional<EndpointProbe>(probe.value());
+}
+
+// Without --allow-flush an endpoint is refused, saying what the run would do to it.
+Status consentTo(const QString &name, const std::optional<EndpointProbe> &probe, bool allowFlush, QStringList &notices)
+{
+    const QString holds = probe ? keysLost(*probe) : QStringLiteral("an unknown number of keys (it did not answer)");
+    if (allowFlush) {
+        notices << QStringLiteral("%1 (--allow-flush): %2; it holds %3").arg(name, irreversibleEffects(), holds);
+        return Status::success();
+    }
+    return Error{QStringLiteral("--servers: %1 is an endpoint Versus does not launch, and a run there cannot be undone: %2. "
+                                "It holds %3. Refused unless --allow-flush is given")
+                     .arg(name, irreversibleEffects(), holds)};
 }
 
 Outcome<int> positiveInt(const QCommandLineParser &parser, const QString &name, int fallback)
@@ -74,8 +93,22 @@ void addRunOptions(QCommandLineParser &parser)
         {QStringLiteral("batch"), QStringLiteral("Events per pipeline (default 1, as an application sends them)."), QStringLiteral("n"), QStringLiteral("1")},
         {QStringLiteral("timeout"), QStringLiteral("Milliseconds a server may stay silent before it is marked failed (default 10000)."),
          QStringLiteral("ms"), QStringLiteral("10000")},
-        {QStringLiteral("allow-flush"), QStringLiteral("Allow flushing host:port endpoints Versus did not launch. Their data is deleted.")},
-        {QStringLiteral("password"), QStringLiteral("AUTH password for host:port endpoints."), QStringLiteral("password")},
+        {QStringLiteral("allow-flush"),
+         QStringLiteral("Allow runs on host:port endpoints Versus did not launch. What it does there cannot be undone: every key "
+                        "of every database is deleted (FLUSHALL, before each pass and at the end; its replicas, and its RDB "
+                        "or AOF file when it persists, lose them too), and its statistics are reset (CONFIG RESETSTAT: INFO stats counters, "
+                        "commandstats, errorstats, latency histograms). Each endpoint's keys, database by database, are "
+                        "printed before the run, and in the refusal without this option. latency-tracking, which Versus "
+                        "turns off for the run, and function libraries are put back at the end, also after a failure, a "
+                        "cancel or Ctrl-C.")},
+        {QStringLiteral("askpass"),
+         QStringLiteral("Read the endpoints' AUTH password from the terminal without echo (one line from stdin when it is "
+                        "not a terminal). Without --askpass or --password, the environment variable VERSUS_PASSWORD is used, "
+                        "else valkey-cli's VALKEYCLI_AUTH or REDISCLI_AUTH (said on stderr).")},
+        {QStringLiteral("password"),
+         QStringLiteral("AUTH password for host:port endpoints. Visible to every local user in /proc/<pid>/cmdline (and "
+                        "kept in shell history): prefer --askpass or VERSUS_PASSWORD. Not with --askpass."),
+         QStringLiteral("password")},
         {QStringLiteral("lenient"), QStringLiteral("Skip and count malformed capture lines instead of failing.")},
         {QStringLiteral("out"), QStringLiteral("Write the results bundle (JSON) here."), QStringLiteral("bundle.json")},
     });
@@ -130,9 +163,33 @@ Outcome<std::shared_ptr<Workload>> workloadFromParser(const QCommandLineParser &
                         events, parser.isSet(QStringLiteral("lenient")));
 }
 
-// --servers (or every Valkey version of the catalog) and --password for endpoints.
-Status serversFromParser(const QCommandLineParser &parser, RunRequest &request)
+// One --servers entry that names an endpoint: its password, what it holds, the consent.
+Outcome<std::optional<EndpointProbe>> prepareEndpoint(const QCommandLineParser &parser, ServerSpec &server,
+                                                     std::optional<EndpointPassword> &password, RunPlan &plan)
 {
+    if (!password) {
+        Outcome<EndpointPassword> read = readEndpointPassword(parser);
+        if (!read)
+            return Error{read.error()};
+        password = read.value();
+        plan.notices << password->notices;
+    }
+    server.password = password->password;
+    Outcome<std::optional<EndpointProbe>> probe = checkEndpoint(server);
+    if (!probe)
+        return probe;
+    if (Status consent = consentTo(server.label, probe.value(), plan.request.allowFlush, plan.notices); !consent)
+        return Error{consent.error()};
+    return probe;
+}
+
+// --servers (or every Valkey version of the catalog); for endpoints their password, consent
+// and identity (one server named twice is refused).
+Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
+{
+    RunRequest &request = plan.request;
+    if (Status passwordOptions = checkPasswordOptions(parser); !passwordOptions)
+        return passwordOptions;
     ServerCatalog catalog;
     catalog.discover();
     if (!parser.isSet(QStringLiteral("servers"))) {
@@ -142,27 +199,29 @@ Status serversFromParser(const QCommandLineParser &parser, RunRequest &request)
                              .arg(ServerCatalog::defaultCacheDir())};
         return Status::success();
     }
+    std::optional<EndpointPassword> password;
+    std::vector<NamedProbe> probes;
     const QStringList entries = parser.value(QStringLiteral("servers")).split(QLatin1Char(','), Qt::SkipEmptyParts);
     for (const QString &raw : entries) {
         Outcome<ServerSpec> spec = resolveServer(catalog, raw.trimmed());
         if (!spec)
             return Error{spec.error()};
         ServerSpec server = spec.value();
-        if (server.isEndpoint) {
-            server.password = parser.value(QStringLiteral("password"));
-            if (!request.allowFlush)
-                return Error{QStringLiteral("--servers: %1 is an endpoint Versus does not launch; the run flushes it, "
-                                            "so it is refused unless --allow-flush is given")
-                                 .arg(raw.trimmed())};
-            if (Status reachable = checkEndpoint(server); !reachable)
-                return reachable;
-        }
         for (const ServerSpec &earlier : request.servers) {
             if (earlier.label == server.label)
                 return Error{QStringLiteral("--servers: %1 is listed twice").arg(server.label)};
         }
+        if (server.isEndpoint) {
+            Outcome<std::optional<EndpointProbe>> probe = prepareEndpoint(parser, server, password, plan);
+            if (!probe)
+                return Error{probe.error()};
+            if (probe.value())
+                probes.push_back({server.label, *probe.value()});
+        }
         request.servers.push_back(server);
     }
+    if (Status distinct = refuseSameServerTwice(probes); !distinct)
+        return Error{QStringLiteral("--servers: %1").arg(distinct.error())};
     return Status::success();
 }
 
@@ -177,7 +236,7 @@ Outcome<RunPlan> runPlanFromParser(const QCommandLineParser &parser)
     if (!workload)
         return Error{workload.error()};
     plan.request.workload = workload.value();
-    if (Status servers = serversFromParser(parser, plan.request); !servers)
+    if (Status servers = serversFromParser(parser, plan); !servers)
         return Error{servers.error()};
     plan.bundlePath = parser.value(QStringLiteral("out"));
     return plan;

@@ -7,11 +7,15 @@
 #include "runrequest.h"
 #include <QCommandLineParser>
 #include <QString>
+#include <QStringList>
 
 struct RunPlan {
     RunRequest request;
     QString bundlePath;      // --out; empty: none
     QString exportDir;       // --export-dir; empty: no charts
+    // Said on stderr before the run: what --allow-flush costs each endpoint, which password
+    // source is used.
+    QStringList notices;
 };
 
 // Declares the run options on `parser` (the export options are added by the caller).

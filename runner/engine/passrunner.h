@@ -1,7 +1,7 @@
 #pragma once
 // One pass on one server, in three steps:
-// - baseline: FLUSHALL SYNC with lazyfree drained, a settled used_memory with only the
-//   measuring connection open, and CONFIG RESETSTAT before a timed pass;
+// - baseline: CONFIG RESETSTAT before a timed pass, FLUSHALL SYNC with lazyfree drained, and
+//   a settled used_memory with only the measuring connection open;
 // - replay: the workload's commands (or one type's) over a connection of their own, every
 //   reply checked; a timed pass starts and ends together with the other servers, takes turns
 //   under the fair schedule and runs its server on a CPU of its own;

@@ -1,6 +1,8 @@
 #include "replayworker.h"
 
 #include "endpointprobe.h"
+#include "endpointstate.h"
+#include "hostport.h"
 #include "fairscheduler.h"
 #include "phasebarrier.h"
 #include "serverprocess.h"
@@ -126,6 +128,7 @@ void ReplayWorker::run()
     if (m_job.run->fair)
         m_job.run->fair->leave(m_job.index);
     stopServer();
+    restoreEndpoint();
     const bool ok = m_run.status == RunStatus::Ok;
     report(ok ? ProgressState::Done : (m_run.status == RunStatus::Failed ? ProgressState::Failed : ProgressState::Cancelled),
            QString(), ok ? QString() : m_run.error);
@@ -190,17 +193,48 @@ Status ReplayWorker::reachServer(ServerSession &session)
         if (Status consent = checkEndpointConsent(); !consent)
             return consent;
     }
-    const QString name = QStringLiteral("%1 (%2:%3)").arg(m_run.id, m_host).arg(m_port);
+    const QString name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(m_host, m_port));
     if (Status connected = session.connect(m_host, m_port, spec.password, m_job.request().commandTimeoutMs, name); !connected)
         return connected;
     if (spec.isEndpoint) {
+        if (Status prepared = prepareEndpoint(); !prepared)
+            return prepared;
         // A launched server has no client but ours; an endpoint may have its own.
         if (Status noted = session.noteIdleClients(); !noted)
             return noted;
-        // Same reason as for launched servers; older servers without the setting refuse it.
-        session.connection().command({"CONFIG", "SET", "latency-tracking", "no"});
     }
     return Status::success();
+}
+
+// Once per run, before the first baseline: what restoreEndpoint() puts back is read first,
+// then latency tracking goes off and CONFIG RESETSTAT frees the histograms it had allocated
+// (the same reason launched servers start with --latency-tracking no).
+Status ReplayWorker::prepareEndpoint()
+{
+    if (m_endpoint)
+        return Status::success();
+    auto endpoint = std::make_unique<EndpointState>(m_job.spec(), m_job.request().commandTimeoutMs, m_run.id);
+    if (Status captured = endpoint->capture(); !captured)
+        return captured;
+    m_endpoint = std::move(endpoint);
+    return m_endpoint->prepareForMeasuring();
+}
+
+// At the end of every run that reached the endpoint, completed, failed or cancelled.
+void ReplayWorker::restoreEndpoint()
+{
+    if (!m_endpoint)
+        return;
+    report(ProgressState::Measuring, QStringLiteral("restoring the endpoint"));
+    const Outcome<QStringList> restored = m_endpoint->restore();
+    m_endpoint.reset();
+    if (!restored) {
+        logLine(QStringLiteral("could not restore the endpoint: %1").arg(restored.error()));
+        m_progress.message = QStringLiteral("not restored: %1").arg(restored.error());
+        return;
+    }
+    for (const QString &line : restored.value())
+        logLine(line);
 }
 
 Status ReplayWorker::runRepeat(RepeatResult &result)

@@ -12,6 +12,7 @@
 #include <QObject>
 #include <memory>
 
+class EndpointState;
 class ServerProcess;
 class ServerSession;
 
@@ -37,6 +38,8 @@ private:
     Status runRepeat(RepeatResult &result);
     Status reachServer(ServerSession &session);
     Status checkEndpointConsent();
+    Status prepareEndpoint();
+    void restoreEndpoint();
     Status runPasses(PassRunner &runner, RepeatResult &result);
     void recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result);
     void onTick(ServerSession &session, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass);
@@ -54,6 +57,7 @@ private:
     int m_port = 0;
     int m_phase = 0;
     std::unique_ptr<ServerProcess> m_process;
+    std::unique_ptr<EndpointState> m_endpoint;   // what to put back on an endpoint (runner/servers/endpointstate.h)
     RepeatResult m_lastLive;            // the latest live figures of the repeat running
     bool m_hasLive = false;
     QElapsedTimer m_passClock;

@@ -1,7 +1,10 @@
 #include "endpointprobe.h"
 
+#include "hostport.h"
 #include "infoparser.h"
 #include "redisconnection.h"
+
+#include <QRegularExpression>
 
 namespace {
 
@@ -10,12 +13,35 @@ bool needsPassword(const QString &reply)
     return reply.startsWith(QLatin1String("NOAUTH")) || reply.contains(QLatin1String("Authentication required"));
 }
 
+// INFO keyspace lists every database holding keys: "db3:keys=12,expires=0,avg_ttl=0".
+std::map<int, long long> keysByDatabase(const QString &keyspace)
+{
+    static const QRegularExpression line(QStringLiteral("^db(\\d+):keys=(\\d+)"), QRegularExpression::MultilineOption);
+    std::map<int, long long> keys;
+    auto it = line.globalMatch(keyspace);
+    while (it.hasNext()) {
+        const QRegularExpressionMatch match = it.next();
+        keys[match.captured(1).toInt()] = match.captured(2).toLongLong();
+    }
+    return keys;
+}
+
 } // namespace
 
-Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs)
+long long EndpointProbe::totalKeys() const
+{
+    if (!keysKnown)
+        return keys;
+    long long total = 0;
+    for (const auto &[database, count] : keysByDatabase)
+        total += count;
+    return total;
+}
+
+Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs, const QString &howToGivePassword)
 {
     EndpointProbe probe;
-    probe.where = QStringLiteral("%1:%2").arg(spec.host).arg(spec.port);
+    probe.where = hostPortText(spec.host, spec.port);
     const QString name = spec.label.isEmpty() ? probe.where : spec.label;
     RedisConnection connection;
     if (Status connected = connection.connectTcp(spec.host, spec.port, timeoutMs, name); !connected)
@@ -33,16 +59,24 @@ Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs)
         return Error{QStringLiteral("%1 did not answer like a Valkey or Redis server (%2)").arg(name, info.error())};
     const QString text = QString::fromStdString(info->text);
     if (info->isError() && needsPassword(text))
-        return Error{QStringLiteral("%1 needs a password; give it with --password (%2)").arg(name, text)};
+        return Error{howToGivePassword.isEmpty()
+                         ? QStringLiteral("%1 needs a password (%2)").arg(name, text)
+                         : QStringLiteral("%1 needs a password; give it with %2 (%3)").arg(name, howToGivePassword, text)};
     if (!info->isError()) {
         if (!text.contains(QLatin1String("redis_version:")))
             return Error{QStringLiteral("%1 is not a Valkey or Redis server (INFO server has no redis_version)").arg(name)};
         const InfoServer identity = parseInfoServer(text);
         probe.product = identity.product;
         probe.version = identity.version;
+        probe.runId = parseInfoFields(text)[QStringLiteral("run_id")];
     }
     Outcome<Reply> size = connection.command({"DBSIZE"});
     if (size && size->kind == Reply::Kind::Integer)
         probe.keys = size->integer;
+    Outcome<Reply> keyspace = connection.command({"INFO", "keyspace"});
+    if (keyspace && keyspace->kind == Reply::Kind::String) {
+        probe.keysByDatabase = keysByDatabase(QString::fromStdString(keyspace->text));
+        probe.keysKnown = true;
+    }
     return probe;
 }

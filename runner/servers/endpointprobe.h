@@ -6,15 +6,23 @@
 #include "outcome.h"
 #include "serverspec.h"
 #include <QString>
+#include <map>
 
 struct EndpointProbe {
-    QString where;              // "127.0.0.1:6379"
+    QString where;              // "127.0.0.1:6379", "[::1]:6379"
     QString product;            // from INFO server; empty when INFO was refused
     QString version;
+    QString runId;              // INFO server run_id: tells two names of one server apart from two servers
     long long keys = -1;        // DBSIZE of db 0; -1 when it could not be read
+    // INFO keyspace: the keys of every database that holds any (FLUSHALL empties them all).
+    std::map<int, long long> keysByDatabase;
+    bool keysKnown = false;     // false when INFO keyspace was refused
+    long long totalKeys() const;   // over every database; `keys` (db 0) when INFO keyspace was refused
 };
 
-// Connects (AUTH when the spec has a password) and asks INFO server and DBSIZE. Fails with a
+// Connects (AUTH when the spec has a password) and asks INFO server, DBSIZE and INFO keyspace. Fails with a
 // message naming the endpoint: unreachable, wrong or missing password, not a Valkey or Redis
 // server. An INFO or DBSIZE refused by ACL is not a failure: the field stays empty.
-Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs = 3000);
+// `howToGivePassword` ("--askpass, VERSUS_PASSWORD … or --password") completes the message when a
+// password is missing.
+Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs = 3000, const QString &howToGivePassword = {});

@@ -1,6 +1,7 @@
 #include "redisconnection.h"
 
 #include "boundedreply.h"
+#include "hostport.h"
 
 #include <hiredis/hiredis.h>
 
@@ -105,7 +106,7 @@ Status RedisConnection::connectTcp(const QString &host, int port, int timeoutMs,
 {
     close();
     redisContext *context = redisConnectWithTimeout(host.toUtf8().constData(), port, toTimeval(timeoutMs));
-    return connected(context, timeoutMs, name, host + QLatin1Char(':') + QString::number(port));
+    return connected(context, timeoutMs, name, hostPortText(host, port));
 }
 
 Status RedisConnection::connectUnix(const QString &path, int timeoutMs, const QString &name)

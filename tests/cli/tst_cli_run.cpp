@@ -217,7 +217,7 @@ private slots:
         const QStringList options{QStringLiteral("--servers"), QStringLiteral("--workload"), QStringLiteral("--attributes"),
                                   QStringLiteral("--events"), QStringLiteral("--set"), QStringLiteral("--repeat"),
                                   QStringLiteral("--schedule"), QStringLiteral("--batch"), QStringLiteral("--timeout"),
-                                  QStringLiteral("--allow-flush"), QStringLiteral("--password"), QStringLiteral("--lenient"),
+                                  QStringLiteral("--allow-flush"), QStringLiteral("--askpass"), QStringLiteral("--password"), QStringLiteral("--lenient"),
                                   QStringLiteral("--out"), QStringLiteral("--export-dir"), QStringLiteral("--preset"),
                                   QStringLiteral("--size"), QStringLiteral("--scale"), QStringLiteral("--format"),
                                   QStringLiteral("--theme"), QStringLiteral("--title"), QStringLiteral("--subtitle"),

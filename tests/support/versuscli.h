@@ -21,6 +21,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 
 class VersusCli {
 public:
@@ -72,6 +73,11 @@ public:
     QProcessEnvironment &environment() { return m_environment; }
     // Runs in the child between fork and exec (e.g. setrlimit).
     void setChildModifier(std::function<void()> modifier) { m_modifier = std::move(modifier); }
+    // The child's stdin: these bytes, then end of file. Without either call it is an open pipe
+    // that nothing is written to.
+    void setStandardInput(const QByteArray &bytes) { m_input = bytes; m_inputFile.clear(); }
+    // The child's stdin read from a file, e.g. a pseudo-terminal's slave (/dev/pts/N).
+    void setStandardInputFile(const QString &path) { m_inputFile = path; m_input.reset(); }
 
     void start(const QStringList &arguments)
     {
@@ -84,10 +90,16 @@ public:
         m_process->setWorkingDirectory(m_root.path());
         if (m_modifier)
             m_process->setChildProcessModifier(m_modifier);
+        if (!m_inputFile.isEmpty())
+            m_process->setStandardInputFile(m_inputFile);
         QProcess *process = m_process.get();
         QObject::connect(process, &QProcess::readyReadStandardOutput, [this, process] { m_out += process->readAllStandardOutput(); });
         QObject::connect(process, &QProcess::readyReadStandardError, [this, process] { m_err += process->readAllStandardError(); });
         m_process->start();
+        if (m_input && m_process->waitForStarted(10000)) {
+            m_process->write(*m_input);
+            m_process->closeWriteChannel();
+        }
     }
 
     bool waitStarted() { return m_process && m_process->waitForStarted(10000); }
@@ -165,6 +177,8 @@ private:
     QString m_childTemp;
     QProcessEnvironment m_environment;
     std::function<void()> m_modifier;
+    std::optional<QByteArray> m_input;
+    QString m_inputFile;
     std::unique_ptr<QProcess> m_process;
     QByteArray m_out;
     QByteArray m_err;

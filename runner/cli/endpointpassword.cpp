@@ -1,0 +1,186 @@
+#include "endpointpassword.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <csignal>
+#include <cstring>
+#include <string>
+#include <termios.h>
+#include <unistd.h>
+
+namespace {
+
+constexpr size_t kLongestPassword = 4096;
+
+volatile sig_atomic_t promptSignal = 0;
+
+void onPromptSignal(int signal)
+{
+    promptSignal = signal;
+}
+
+// While it lives, SIGINT and SIGTERM interrupt a blocking read (no SA_RESTART) instead of
+// leaving the terminal without echo; afterwards the handlers that were there come back and
+// the signal caught is raised again for them.
+class PromptSignals {
+public:
+    PromptSignals()
+    {
+        promptSignal = 0;
+        struct sigaction action {};
+        action.sa_handler = onPromptSignal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = 0;
+        sigaction(SIGINT, &action, &m_oldInt);
+        sigaction(SIGTERM, &action, &m_oldTerm);
+    }
+    ~PromptSignals()
+    {
+        sigaction(SIGINT, &m_oldInt, nullptr);
+        sigaction(SIGTERM, &m_oldTerm, nullptr);
+        if (promptSignal != 0)
+            raise(promptSignal);
+    }
+    PromptSignals(const PromptSignals &) = delete;
+    PromptSignals &operator=(const PromptSignals &) = delete;
+
+private:
+    struct sigaction m_oldInt {};
+    struct sigaction m_oldTerm {};
+};
+
+// Echo off for as long as it lives; line editing (backspace) still works.
+class EchoOff {
+public:
+    explicit EchoOff(int fd) : m_fd(fd)
+    {
+        m_saved = tcgetattr(fd, &m_old) == 0;
+        if (!m_saved)
+            return;
+        termios quiet = m_old;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        quiet.c_lflag |= ICANON;
+        tcsetattr(fd, TCSAFLUSH, &quiet);
+    }
+    ~EchoOff()
+    {
+        if (m_saved)
+            tcsetattr(m_fd, TCSANOW, &m_old);
+    }
+    EchoOff(const EchoOff &) = delete;
+    EchoOff &operator=(const EchoOff &) = delete;
+
+private:
+    int m_fd;
+    termios m_old {};
+    bool m_saved = false;
+};
+
+// One line from `fd`, without its line end.
+Outcome<QString> readLine(int fd)
+{
+    std::string line;
+    for (;;) {
+        char c = 0;
+        const ssize_t n = ::read(fd, &c, 1);
+        if (n < 0 && errno == EINTR) {
+            if (promptSignal != 0)
+                return Error{QStringLiteral("--askpass: interrupted")};
+            continue;
+        }
+        if (n < 0)
+            return Error{QStringLiteral("--askpass: cannot read the password: %1").arg(QString::fromLocal8Bit(std::strerror(errno)))};
+        if (n == 0 || c == '\n')
+            break;
+        line.push_back(c);
+        if (line.size() > kLongestPassword)
+            return Error{QStringLiteral("--askpass: the password is longer than %1 bytes").arg(kLongestPassword)};
+    }
+    if (!line.empty() && line.back() == '\r')
+        line.pop_back();
+    return QString::fromUtf8(line.data(), int(line.size()));
+}
+
+Outcome<QString> askPassword()
+{
+    const bool terminal = isatty(STDIN_FILENO) != 0;
+    Outcome<QString> typed = QString();
+    {
+        PromptSignals interruptible;
+        if (terminal) {
+            EchoOff quiet(STDIN_FILENO);   // before the prompt: nothing typed after it is echoed
+            std::fputs("Password for the endpoints: ", stderr);
+            std::fflush(stderr);
+            typed = readLine(STDIN_FILENO);
+            std::fputs("\n", stderr);
+        } else {
+            typed = readLine(STDIN_FILENO);
+        }
+    }
+    if (!typed)
+        return typed;
+    if (typed->isEmpty())
+        return Error{terminal ? QStringLiteral("--askpass: no password was typed")
+                              : QStringLiteral("--askpass: stdin is not a terminal and its first line is empty")};
+    return typed;
+}
+
+} // namespace
+
+Status checkPasswordOptions(const QCommandLineParser &parser)
+{
+    if (parser.isSet(QStringLiteral("askpass")) && parser.isSet(QStringLiteral("password")))
+        return Error{QStringLiteral("--askpass and --password both give the endpoints' password; give one of them")};
+    return Status::success();
+}
+
+namespace {
+
+// The first password variable that is set (VERSUS_PASSWORD, VALKEYCLI_AUTH, REDISCLI_AUTH), or
+// an empty name. Set but empty counts as set: the user said "no password" on purpose.
+QString firstVariableSet()
+{
+    if (qEnvironmentVariableIsSet(kPasswordVariable))
+        return QLatin1String(kPasswordVariable);
+    for (const char *variable : kCliPasswordVariables) {
+        if (qEnvironmentVariableIsSet(variable))
+            return QLatin1String(variable);
+    }
+    return QString();
+}
+
+} // namespace
+
+Outcome<EndpointPassword> readEndpointPassword(const QCommandLineParser &parser)
+{
+    if (Status checked = checkPasswordOptions(parser); !checked)
+        return Error{checked.error()};
+    EndpointPassword result;
+    const QString variable = firstVariableSet();
+    const QString option = parser.isSet(QStringLiteral("askpass")) ? QStringLiteral("--askpass")
+                         : parser.isSet(QStringLiteral("password")) ? QStringLiteral("--password")
+                                                                    : QString();
+    if (!variable.isEmpty() && !option.isEmpty())
+        result.notices << QStringLiteral("%1 is set, but %2 is given and used").arg(variable, option);
+    if (option == QLatin1String("--askpass")) {
+        Outcome<QString> typed = askPassword();
+        if (!typed)
+            return Error{typed.error()};
+        result.password = typed.value();
+    } else if (option == QLatin1String("--password")) {
+        result.password = parser.value(QStringLiteral("password"));
+    } else if (!variable.isEmpty()) {
+        result.password = qEnvironmentVariable(variable.toLatin1().constData());
+        if (variable != QLatin1String(kPasswordVariable))
+            result.notices << QStringLiteral("the endpoints' password is taken from %1 (valkey-cli's variable; %2 "
+                                             "or --askpass give one for Versus alone)")
+                                  .arg(variable, QLatin1String(kPasswordVariable));
+    }
+    return result;
+}
+
+QString howToGivePassword()
+{
+    return QStringLiteral("--askpass, %1 (or valkey-cli's VALKEYCLI_AUTH, REDISCLI_AUTH) or --password")
+        .arg(QLatin1String(kPasswordVariable));
+}

@@ -1,0 +1,191 @@
+#include "endpointstate.h"
+
+#include "serversession.h"
+
+#include <algorithm>
+
+namespace {
+
+QString joined(const std::vector<std::string> &words)
+{
+    QStringList parts;
+    for (const std::string &word : words)
+        parts << QString::fromStdString(word);
+    return parts.join(QLatin1Char(' '));
+}
+
+// One command whose error reply is an Error too, naming the command (never its arguments
+// beyond the first two: a restored value may be a secret).
+Outcome<Reply> call(ServerSession &session, const std::vector<std::string> &args)
+{
+    Outcome<Reply> reply = session.connection().command(args);
+    if (!reply)
+        return reply;
+    if (reply->isError()) {
+        const std::vector<std::string> named(args.begin(), args.begin() + std::min<size_t>(2, args.size()));
+        return Error{QStringLiteral("%1: %2 failed: %3")
+                         .arg(session.connection().name(), joined(named), QString::fromStdString(reply->text))};
+    }
+    return reply;
+}
+
+bool isUnknownCommand(const Reply &reply)
+{
+    return reply.isError() && (reply.text.find("unknown command") != std::string::npos
+                               || reply.text.find("unknown subcommand") != std::string::npos);
+}
+
+// Names (never values: requirepass and masterauth are among them) of the settings that differ.
+QStringList differences(const std::map<QString, QString> &before, const std::map<QString, QString> &after)
+{
+    QStringList names;
+    for (const auto &[name, value] : before) {
+        const auto now = after.find(name);
+        if (now == after.end() || now->second != value)
+            names << name;
+    }
+    for (const auto &[name, value] : after) {
+        if (!before.count(name))
+            names << name;
+    }
+    return names;
+}
+
+} // namespace
+
+// Putting things back is worth waiting for: a server that stalled the run (a CLIENT PAUSE, a
+// slow disk) often answers again a few seconds later.
+constexpr int kShortestTimeoutMs = 5000;
+
+EndpointState::EndpointState(ServerSpec spec, int timeoutMs, QString name)
+    : m_spec(std::move(spec)), m_timeoutMs(std::max(timeoutMs, kShortestTimeoutMs)), m_name(std::move(name))
+{
+}
+
+const std::map<QString, QString> &EndpointState::settingsChanged()
+{
+    static const std::map<QString, QString> changed{{QStringLiteral("latency-tracking"), QStringLiteral("no")}};
+    return changed;
+}
+
+Status EndpointState::connect(ServerSession &session) const
+{
+    return session.connect(m_spec.host, m_spec.port, m_spec.password, m_timeoutMs, m_name);
+}
+
+Outcome<std::map<QString, QString>> EndpointState::readSettings(ServerSession &session) const
+{
+    Outcome<Reply> reply = call(session, {"CONFIG", "GET", "*"});
+    if (!reply)
+        return Error{QStringLiteral("%1 (Versus needs it to put back the settings it changes)").arg(reply.error())};
+    std::map<QString, QString> settings;
+    const std::vector<Reply> &pairs = reply->elements;
+    for (size_t i = 0; i + 1 < pairs.size(); i += 2)
+        settings[QString::fromStdString(pairs[i].text)] = QString::fromStdString(pairs[i + 1].text);
+    if (settings.empty())
+        return Error{QStringLiteral("%1: CONFIG GET * answered no settings").arg(m_name)};
+    return settings;
+}
+
+Status EndpointState::capture()
+{
+    ServerSession session;
+    if (Status connected = connect(session); !connected)
+        return connected;
+    Outcome<std::map<QString, QString>> settings = readSettings(session);
+    if (!settings)
+        return Error{settings.error()};
+    Outcome<Reply> functions = session.connection().command({"FUNCTION", "DUMP"});
+    if (!functions)
+        return Error{functions.error()};
+    if (functions->isError() && !isUnknownCommand(functions.value()))
+        return Error{QStringLiteral("%1: FUNCTION DUMP failed: %2 (Versus needs it to put back function libraries)")
+                         .arg(m_name, QString::fromStdString(functions->text))};
+    m_settings = std::move(settings.value());
+    m_functions.reset();
+    if (!functions->isError())
+        m_functions = functions->text;
+    m_captured = true;
+    return Status::success();
+}
+
+Status EndpointState::prepareForMeasuring()
+{
+    ServerSession session;
+    if (Status connected = connect(session); !connected)
+        return connected;
+    for (const auto &[name, value] : settingsChanged()) {
+        if (!m_settings.count(name))
+            continue;   // a server without the setting (latency-tracking arrived in Redis 7.0)
+        if (Outcome<Reply> set = call(session, {"CONFIG", "SET", name.toStdString(), value.toStdString()}); !set)
+            return Error{set.error()};
+    }
+    // After latency-tracking is off: nothing allocates a histogram again until restore().
+    if (Outcome<Reply> reset = call(session, {"CONFIG", "RESETSTAT"}); !reset)
+        return Error{reset.error()};
+    return Status::success();
+}
+
+Outcome<QString> EndpointState::restoreFunctions(ServerSession &session) const
+{
+    if (!m_functions)
+        return QString();
+    Outcome<Reply> now = call(session, {"FUNCTION", "DUMP"});
+    if (!now)
+        return Error{now.error()};
+    if (now->text == *m_functions)
+        return QString();
+    if (Outcome<Reply> restored = call(session, {"FUNCTION", "RESTORE", *m_functions, "FLUSH"}); !restored)
+        return Error{restored.error()};
+    return QStringLiteral("%1: function libraries put back as they were before the run").arg(m_name);
+}
+
+Outcome<QStringList> EndpointState::restoreSettings(ServerSession &session) const
+{
+    Outcome<std::map<QString, QString>> now = readSettings(session);
+    if (!now)
+        return Error{now.error()};
+    QStringList done;
+    for (const auto &[name, value] : settingsChanged()) {
+        const auto original = m_settings.find(name);
+        if (original == m_settings.end() || now.value()[name] == original->second)
+            continue;
+        if (Outcome<Reply> set = call(session, {"CONFIG", "SET", name.toStdString(), original->second.toStdString()}); !set)
+            return Error{QStringLiteral("%1; %2 is left at %3, it was %4").arg(set.error(), name, now.value()[name], original->second)};
+        done << QStringLiteral("%1: %2 put back to %3").arg(m_name, name, original->second);
+    }
+    Outcome<std::map<QString, QString>> after = readSettings(session);
+    if (!after)
+        return Error{after.error()};
+    const QStringList changed = differences(m_settings, after.value());
+    if (!changed.isEmpty())
+        done << QStringLiteral("%1: settings changed during the run by someone other than Versus, left as they are now: %2")
+                    .arg(m_name, changed.join(QStringLiteral(", ")));
+    return done;
+}
+
+Outcome<QStringList> EndpointState::restore()
+{
+    if (!m_captured)
+        return QStringList();
+    ServerSession session;
+    if (Status connected = connect(session); !connected)
+        return Error{QStringLiteral("%1; could not put back latency-tracking and the function libraries").arg(connected.error())};
+    QStringList done;
+    QStringList failed;
+    if (Status flushed = session.flushSync(m_timeoutMs); !flushed)
+        failed << flushed.error();
+    Outcome<QString> functions = restoreFunctions(session);
+    if (!functions)
+        failed << functions.error();
+    else if (!functions->isEmpty())
+        done << functions.value();
+    Outcome<QStringList> settings = restoreSettings(session);
+    if (!settings)
+        failed << settings.error();
+    else
+        done << settings.value();
+    if (!failed.isEmpty())
+        return Error{failed.join(QStringLiteral("; "))};
+    return done;
+}

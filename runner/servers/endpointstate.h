@@ -1,0 +1,61 @@
+#pragma once
+// What a run changes on an endpoint (a server Versus did not launch), and putting it back.
+//
+// On an endpoint a run
+// - sets latency-tracking to no: with it on, each command's first call allocates a latency
+//   histogram that would be counted as the workload's memory (docs/MEASUREMENT.md). Put back at the end;
+// - resets its statistics (CONFIG RESETSTAT: INFO stats counters, commandstats, errorstats and
+//   the latency histograms). Cannot be undone;
+// - deletes every key of every database (FLUSHALL SYNC before each pass and at the end), with
+//   the user's consent. Cannot be undone;
+// - leaves function libraries alone unless the workload loads some (FUNCTION LOAD outlives
+//   FLUSHALL): they are put back from a FUNCTION DUMP taken before the run.
+// restore() runs at the end of every run: completed, failed, cancelled from the window or by
+// Ctrl-C (SIGINT and SIGTERM cancel the run, see runcommand.cpp). Only SIGKILL or a crash of
+// Versus skips it. Each step opens its own connection, so a run whose connections were
+// closed still restores. Blocks: call it in the worker's thread.
+
+#include "outcome.h"
+#include "serverspec.h"
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <optional>
+#include <string>
+
+class ServerSession;
+
+class EndpointState {
+public:
+    // `name` prefixes every message: the server's id in the run, "127.0.0.1:6379". Each
+    // command may take `timeoutMs`, and at least 5 s.
+    EndpointState(ServerSpec spec, int timeoutMs, QString name);
+
+    // Reads what restore() puts back: every setting (CONFIG GET *) and the function
+    // libraries (FUNCTION DUMP, on servers that have functions). Changes nothing. Fails when
+    // CONFIG GET is refused: Versus could then not put its changes back.
+    Status capture();
+    // latency-tracking no, then CONFIG RESETSTAT, which frees the histograms that commands
+    // sent before (by Versus or anyone) allocated, so no baseline holds them.
+    Status prepareForMeasuring();
+    // FLUSHALL SYNC (the run's keys), the function libraries and the settings as captured,
+    // then CONFIG GET * once more against the capture. Returns what it did, for the log; the
+    // error names what it could not put back. Does nothing before capture().
+    Outcome<QStringList> restore();
+
+    // The settings a run changes, with the value it sets: {"latency-tracking", "no"}.
+    static const std::map<QString, QString> &settingsChanged();
+
+private:
+    Status connect(ServerSession &session) const;
+    Outcome<std::map<QString, QString>> readSettings(ServerSession &session) const;
+    Outcome<QString> restoreFunctions(ServerSession &session) const;
+    Outcome<QStringList> restoreSettings(ServerSession &session) const;
+
+    ServerSpec m_spec;
+    int m_timeoutMs = 0;
+    QString m_name;
+    bool m_captured = false;
+    std::map<QString, QString> m_settings;        // CONFIG GET * before the run
+    std::optional<std::string> m_functions;       // FUNCTION DUMP before the run; none: no functions
+};

@@ -1,0 +1,179 @@
+// EndpointState against servers the test starts itself with their default settings: what a run
+// changes on an endpoint is read first and put back exactly, and nothing else is touched.
+#include "endpointstate.h"
+#include "foreignserver.h"
+#include "servercatalog.h"
+#include "servertesthelpers.h"
+
+#include <QtTest>
+
+namespace {
+
+const char *const kUserLibrary = "#!lua name=userlib\nredis.register_function('user_one', function() return 1 end)";
+const char *const kWorkloadLibrary = "#!lua name=workloadlib\nredis.register_function('wl', function() return 2 end)";
+
+ServerSpec endpointSpec(const ForeignServer &server, const QString &password = {})
+{
+    ServerSpec spec = ServerCatalog::parseEndpoint(server.hostPort()).value();
+    spec.password = password;
+    return spec;
+}
+
+// Library names of FUNCTION LIST, sorted.
+QStringList libraries(const ForeignServer &server)
+{
+    RedisConnection connection;
+    if (!server.connect(connection))
+        return {QStringLiteral("<cannot connect>")};
+    Outcome<Reply> list = connection.command({"FUNCTION", "LIST"});
+    if (!list)
+        return {list.error()};
+    QStringList names;
+    for (const Reply &library : list->elements) {
+        for (size_t i = 0; i + 1 < library.elements.size(); i += 2) {
+            if (library.elements[i].text == "library_name")
+                names << QString::fromStdString(library.elements[i + 1].text);
+        }
+    }
+    names.sort();
+    return names;
+}
+
+// The lines of INFO latencystats that hold a command's histogram.
+QStringList latencyHistograms(const ForeignServer &server)
+{
+    QStringList lines;
+    for (const QString &line : server.command({"INFO", "latencystats"}).split(QStringLiteral("\r\n"))) {
+        if (line.startsWith(QLatin1String("latency_percentiles_usec_")))
+            lines << line.section(QLatin1Char(':'), 0, 0);
+    }
+    return lines;
+}
+
+// CONFIG GET * as the user "admin" (password "admin-pw").
+std::map<QString, QString> settingsAsAdmin(const ForeignServer &server)
+{
+    std::map<QString, QString> values;
+    RedisConnection connection;
+    if (!server.connect(connection))
+        return values;
+    Outcome<Reply> auth = connection.command({"AUTH", "admin", "admin-pw"});
+    Outcome<Reply> reply = connection.command({"CONFIG", "GET", "*"});
+    if (!auth || auth->isError() || !reply)
+        return values;
+    for (size_t i = 0; i + 1 < reply->elements.size(); i += 2)
+        values[QString::fromStdString(reply->elements[i].text)] = QString::fromStdString(reply->elements[i + 1].text);
+    return values;
+}
+
+} // namespace
+
+class EndpointStateTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    // A whole run's worth of changes, then restore(): every setting as found, the workload's
+    // function library gone and the user's back, no key left.
+    void restorePutsBackWhatARunChanged()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"FUNCTION", "LOAD", kUserLibrary}), QStringLiteral("userlib"));
+        const std::map<QString, QString> before = server.settings();
+        QCOMPARE(before.at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
+
+        const QString name = QStringLiteral("endpoint (%1)").arg(server.hostPort());
+        EndpointState state(endpointSpec(server), 5000, name);
+        const Status captured = state.capture();
+        QVERIFY2(captured, qPrintable(captured.error()));
+        QVERIFY(server.settings() == before);   // capture() changes nothing
+
+        const Status prepared = state.prepareForMeasuring();
+        QVERIFY2(prepared, qPrintable(prepared.error()));
+        std::map<QString, QString> during = server.settings();
+        QCOMPARE(during.at(QStringLiteral("latency-tracking")), QStringLiteral("no"));
+        during[QStringLiteral("latency-tracking")] = QStringLiteral("yes");
+        QVERIFY(during == before);              // and nothing else
+
+        // What a workload leaves: keys, and a library (FUNCTION LOAD outlives FLUSHALL).
+        QCOMPARE(server.command({"SET", "run:key", "v"}), QStringLiteral("OK"));
+        QCOMPARE(server.command({"FUNCTION", "LOAD", kWorkloadLibrary}), QStringLiteral("workloadlib"));
+        QCOMPARE(libraries(server), (QStringList{QStringLiteral("userlib"), QStringLiteral("workloadlib")}));
+
+        const Outcome<QStringList> restored = state.restore();
+        QVERIFY2(restored, qPrintable(restored.error()));
+        QCOMPARE(restored.value(), (QStringList{name + QStringLiteral(": function libraries put back as they were before the run"),
+                                                name + QStringLiteral(": latency-tracking put back to yes")}));
+        QVERIFY(server.settings() == before);
+        QCOMPARE(libraries(server), QStringList{QStringLiteral("userlib")});
+        QCOMPARE(server.command({"DBSIZE"}), QStringLiteral("0"));
+    }
+
+    // CONFIG RESETSTAT after latency-tracking no: the histograms that commands sent before
+    // allocated are gone, and commands sent afterwards allocate none (item 8's cause).
+    void prepareLeavesNoLatencyHistogram()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"SET", "a", "1"}), QStringLiteral("OK"));
+        QCOMPARE(server.command({"GET", "a"}), QStringLiteral("1"));
+        const QStringList earlier = latencyHistograms(server);
+        QVERIFY2(earlier.contains(QStringLiteral("latency_percentiles_usec_set")), qPrintable(earlier.join(QLatin1Char(','))));
+        QVERIFY2(earlier.contains(QStringLiteral("latency_percentiles_usec_get")), qPrintable(earlier.join(QLatin1Char(','))));
+
+        EndpointState state(endpointSpec(server), 5000, server.hostPort());
+        QVERIFY(state.capture());
+        QVERIFY(state.prepareForMeasuring());
+        QCOMPARE(server.command({"HSET", "h", "f", "v"}), QStringLiteral("1"));
+        QCOMPARE(latencyHistograms(server), QStringList());
+        QVERIFY(state.restore());
+        QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
+    }
+
+    // A setting someone else changed during the run is named (never its value) and left as it is.
+    void someoneElsesChangeIsReportedAndKept()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        const QString name = server.hostPort();
+        EndpointState state(endpointSpec(server), 5000, name);
+        QVERIFY(state.capture());
+        QVERIFY(state.prepareForMeasuring());
+        QCOMPARE(server.command({"CONFIG", "SET", "maxmemory-policy", "allkeys-lru"}), QStringLiteral("OK"));
+        const Outcome<QStringList> restored = state.restore();
+        QVERIFY2(restored, qPrintable(restored.error()));
+        QCOMPARE(restored.value(), (QStringList{name + QStringLiteral(": latency-tracking put back to yes"),
+                                                name + QStringLiteral(": settings changed during the run by someone other than "
+                                                                      "Versus, left as they are now: maxmemory-policy")}));
+        QCOMPARE(server.settings().at(QStringLiteral("maxmemory-policy")), QStringLiteral("allkeys-lru"));
+    }
+
+    // Without CONFIG Versus could not put its changes back: capture() refuses, before any change.
+    void refusedConfigStopsBeforeAnyChange()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"ACL", "SETUSER", "admin", "on", ">admin-pw", "~*", "&*", "+@all"}), QStringLiteral("OK"));
+        QCOMPARE(server.command({"ACL", "SETUSER", "default", "-config"}), QStringLiteral("OK"));
+        const std::map<QString, QString> before = settingsAsAdmin(server);
+        QVERIFY(!before.empty());
+        const QString name = server.hostPort();
+        EndpointState state(endpointSpec(server), 5000, name);
+        const Status captured = state.capture();
+        QVERIFY(!captured);
+        QVERIFY2(captured.error().startsWith(name + QStringLiteral(": CONFIG GET failed: NOPERM")), qPrintable(captured.error()));
+        QVERIFY2(captured.error().endsWith(QStringLiteral("(Versus needs it to put back the settings it changes)")),
+                 qPrintable(captured.error()));
+        const Outcome<QStringList> restored = state.restore();   // nothing captured: nothing to do
+        QVERIFY(restored);
+        QCOMPARE(restored.value(), QStringList());
+        QVERIFY(settingsAsAdmin(server) == before);
+    }
+};
+
+QTEST_GUILESS_MAIN(EndpointStateTest)
+#include "tst_endpointstate.moc"

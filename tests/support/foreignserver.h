@@ -1,0 +1,139 @@
+#pragma once
+// A server the test starts itself, not through Versus (ServerProcess gives its servers
+// Versus's own settings: --save "", --latency-tracking no, …). It runs with the server's
+// defaults plus only what it is given: a free port and, as the working directory, a folder of
+// its own (its dump.rdb lands there). It dies with the test (PR_SET_PDEATHSIG) and is shut
+// down by the destructor, by pid.
+//
+//   ForeignServer endpoint(spec);                   // spec from VERSUS_REQUIRE_SERVER
+//   QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+//   endpoint.command({"SET", "precious", "data"});
+//   ... versus run --servers 127.0.0.1:<endpoint.port()> --allow-flush ...
+
+#include "redisconnection.h"
+#include "serverspec.h"
+
+#include <QProcess>
+#include <QStringList>
+#include <QTemporaryDir>
+#include <QTest>
+#include <arpa/inet.h>
+#include <csignal>
+#include <map>
+#include <netinet/in.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+class ForeignServer {
+public:
+    explicit ForeignServer(ServerSpec spec, QStringList extraArguments = {})
+        : m_spec(std::move(spec)), m_extra(std::move(extraArguments))
+    {
+    }
+    ~ForeignServer() { stop(); }
+    ForeignServer(const ForeignServer &) = delete;
+    ForeignServer &operator=(const ForeignServer &) = delete;
+
+    bool start()
+    {
+        m_port = freePort();
+        QStringList arguments = m_spec.prefixArguments;
+        arguments << QStringLiteral("--port") << QString::number(m_port) << m_extra;
+        m_process.setProgram(m_spec.program);
+        m_process.setArguments(arguments);
+        m_process.setWorkingDirectory(m_dir.path());
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+        m_process.start();
+        if (!m_process.waitForStarted(10000)) {
+            m_error = m_process.errorString();
+            return false;
+        }
+        const bool ready = QTest::qWaitFor([this] { return ping(); }, 10000);
+        if (!ready)
+            m_error = QStringLiteral("no PONG on port %1: %2").arg(m_port).arg(QString::fromLocal8Bit(m_process.readAll()));
+        return ready;
+    }
+
+    void stop()
+    {
+        if (m_process.state() == QProcess::NotRunning)
+            return;
+        ::kill(pid_t(m_process.processId()), SIGKILL);
+        m_process.waitForFinished(10000);
+    }
+
+    int port() const { return m_port; }
+    qint64 pid() const { return m_process.processId(); }
+    QString error() const { return m_error; }
+    QString hostPort() const { return QStringLiteral("127.0.0.1:%1").arg(m_port); }
+
+    // A connection of the test's own; AUTH with `password` when given.
+    bool connect(RedisConnection &connection, const QString &password = {}, const QString &host = QStringLiteral("127.0.0.1")) const
+    {
+        if (!connection.connectTcp(host, m_port, 5000, QStringLiteral("foreign %1").arg(m_port)))
+            return false;
+        return password.isEmpty() || connection.auth(password);
+    }
+
+    // One command on a fresh connection; the reply's text, or "<error>" when it failed.
+    QString command(const std::vector<std::string> &args, const QString &password = {}) const
+    {
+        RedisConnection connection;
+        if (!connect(connection, password))
+            return QStringLiteral("<cannot connect>");
+        Outcome<Reply> reply = connection.command(args);
+        if (!reply)
+            return QStringLiteral("<%1>").arg(reply.error());
+        if (reply->kind == Reply::Kind::Integer)
+            return QString::number(reply->integer);
+        return QString::fromStdString(reply->text);
+    }
+
+    // CONFIG GET * as name -> value.
+    std::map<QString, QString> settings(const QString &password = {}) const
+    {
+        std::map<QString, QString> values;
+        RedisConnection connection;
+        if (!connect(connection, password))
+            return values;
+        Outcome<Reply> reply = connection.command({"CONFIG", "GET", "*"});
+        if (!reply)
+            return values;
+        for (size_t i = 0; i + 1 < reply->elements.size(); i += 2)
+            values[QString::fromStdString(reply->elements[i].text)] = QString::fromStdString(reply->elements[i + 1].text);
+        return values;
+    }
+
+private:
+    bool ping() const
+    {
+        RedisConnection connection;
+        if (!connection.connectTcp(QStringLiteral("127.0.0.1"), m_port, 500, QStringLiteral("ping")))
+            return false;
+        Outcome<Reply> reply = connection.command({"PING"});
+        // A server with requirepass answers NOAUTH: it is up all the same.
+        return reply && (reply->text == "PONG" || reply->isError());
+    }
+
+    static int freePort()
+    {
+        const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        socklen_t length = sizeof(address);
+        ::bind(fd, reinterpret_cast<sockaddr *>(&address), sizeof(address));
+        ::getsockname(fd, reinterpret_cast<sockaddr *>(&address), &length);
+        ::close(fd);
+        return ntohs(address.sin_port);
+    }
+
+    ServerSpec m_spec;
+    QStringList m_extra;
+    QTemporaryDir m_dir;
+    QProcess m_process;
+    int m_port = 0;
+    QString m_error;
+};

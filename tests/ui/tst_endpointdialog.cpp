@@ -1,0 +1,188 @@
+// The window's side of endpoints: the password typed in Add endpoint reaches the run and is
+// never written to the settings file, also when the endpoint is added again after a restart;
+// the consent dialog names every database's keys and everything else a run cannot undo.
+#include "endpointdialog.h"
+#include "flushconsent.h"
+#include "foreignserver.h"
+#include "runcoordinator.h"
+#include "serverspanel.h"
+#include "servertesthelpers.h"
+#include "workloadfactory.h"
+
+#include <QApplication>
+#include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QTimer>
+#include <QtTest>
+
+namespace {
+
+const char *const kPassword = "dialog-secret-41";
+
+// Fills the Add endpoint dialog as soon as it is open, and presses OK.
+void answerEndpointDialog(const QString &hostPort, const QString &password)
+{
+    auto *poll = new QTimer;
+    QObject::connect(poll, &QTimer::timeout, [poll, hostPort, password] {
+        auto *dialog = qobject_cast<EndpointDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        dialog->findChild<QLineEdit *>(QStringLiteral("endpointHostPort"))->setText(hostPort);
+        auto *field = dialog->findChild<QLineEdit *>(QStringLiteral("endpointPassword"));
+        QCOMPARE(field->echoMode(), QLineEdit::Password);
+        field->setText(password);
+        dialog->accept();
+        poll->deleteLater();
+    });
+    poll->start(20);
+}
+
+// The password each endpoint of the panel would run with, by label.
+std::map<QString, QString> endpointPasswords(const ServersPanel &panel)
+{
+    std::map<QString, QString> passwords;
+    for (const ServerSpec &spec : panel.selectedServers()) {
+        if (spec.isEndpoint)
+            passwords[spec.label] = spec.password;
+    }
+    return passwords;
+}
+
+QByteArray settingsFile()
+{
+    QSettings settings;
+    settings.sync();
+    QFile file(settings.fileName());
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<cannot read ") + settings.fileName().toUtf8() + '>';
+}
+
+} // namespace
+
+class EndpointDialogTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        // Settings of their own, so the tests neither read nor change the user's.
+        QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_endpointdialog"));
+    }
+    void init() { QSettings().clear(); }
+
+    void passwordIsUsedButNeverSaved()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec, {QStringLiteral("--requirepass"), QLatin1String(kPassword)});
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        const QString hostPort = server.hostPort();
+        {
+            ServersPanel panel;
+            panel.discover();
+            QTRY_VERIFY_WITH_TIMEOUT(!panel.isDiscovering(), 60000);
+            answerEndpointDialog(hostPort, QLatin1String(kPassword));
+            panel.findChild<QPushButton *>(QStringLiteral("addEndpoint"))->click();
+            QCOMPARE(endpointPasswords(panel), (std::map<QString, QString>{{hostPort, QLatin1String(kPassword)}}));
+            const QByteArray saved = settingsFile();
+            QVERIFY2(saved.contains(hostPort.toUtf8()), saved);
+            QVERIFY2(!saved.contains(kPassword), saved);
+        }
+        // A restart: the endpoint is remembered, its password is not.
+        ServersPanel restarted;
+        restarted.discover();
+        QTRY_VERIFY_WITH_TIMEOUT(!restarted.isDiscovering(), 60000);
+        QCOMPARE(endpointPasswords(restarted), (std::map<QString, QString>{{hostPort, QString()}}));
+        // Added again with its password: the same entry gets it, for this session only.
+        QCOMPARE(restarted.addEndpoint(hostPort, QLatin1String(kPassword)), QString());
+        QCOMPARE(endpointPasswords(restarted), (std::map<QString, QString>{{hostPort, QLatin1String(kPassword)}}));
+        QCOMPARE(restarted.inlineMessage(), QStringLiteral("Endpoint %1: password set for this session.").arg(hostPort));
+        QVERIFY2(!settingsFile().contains(kPassword), settingsFile());
+
+        // The password reaches the endpoint: the consent's probe reads its keys with it.
+        QCOMPARE(server.command({"SET", "k", "v"}, QLatin1String(kPassword)), QStringLiteral("OK"));
+        std::vector<ServerSpec> endpoints;
+        for (const ServerSpec &selected : restarted.selectedServers()) {
+            if (selected.isEndpoint)
+                endpoints.push_back(selected);
+        }
+        const std::vector<EndpointSize> sizes = queryEndpointSizes(endpoints);
+        QCOMPARE(int(sizes.size()), 1);
+        QCOMPARE(sizes[0].error, QString());
+        QCOMPARE(sizes[0].keys, 1LL);
+    }
+
+    // The consent dialog's text, exactly: every database's keys, and what else cannot be undone.
+    void consentNamesWhatIsDeletedAndReset()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"SET", "a", "1"}), QStringLiteral("OK"));
+        RedisConnection db5;
+        QVERIFY(server.connect(db5));
+        QVERIFY(db5.command({"SELECT", "5"}));
+        QVERIFY(db5.command({"MSET", "b", "1", "c", "2", "d", "3"}));
+        ServerSpec endpoint = ServerCatalog::parseEndpoint(server.hostPort()).value();
+        endpoint.label = QStringLiteral("mine");
+
+        const std::vector<EndpointSize> sizes = queryEndpointSizes({endpoint});
+        QCOMPARE(int(sizes.size()), 1);
+        QCOMPARE(sizes[0].keys, 4LL);
+        QCOMPARE(flushConsentText(sizes, false),
+                 QStringLiteral("<p>These servers were not launched by Versus. A run on them cannot be undone: every key of every "
+                                "database is deleted (FLUSHALL) and its statistics are reset (CONFIG RESETSTAT: INFO stats counters, "
+                                "commandstats, errorstats, latency histograms).</p><ul><li><b>%1</b> holds db0: 1 key, db5: 3 keys</li></ul>"
+                                "<p>Their replicas, and their RDB or AOF file when they persist, lose the keys too. latency-tracking, "
+                                "which Versus turns off for the run, and function libraries are put back at the end, also when the "
+                                "run fails or is cancelled.</p><p>If you do not allow it, they are left untouched and skipped in this "
+                                "run.</p>")
+                     .arg(server.hostPort()));
+        QVERIFY(flushConsentText(sizes, true).contains(QLatin1String("<li><b>mine</b> holds db0: 1 key, db5: 3 keys</li>")));
+        QCOMPARE(server.command({"DBSIZE"}), QStringLiteral("1"));
+    }
+
+    // The window's run, with one server named twice: not started, both names in the reason,
+    // the consent never asked, the key still there.
+    void sameServerTwiceIsRefusedBeforeTheQuestion()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"SET", "precious", "data"}), QStringLiteral("OK"));
+        QString runId;
+        for (const QString &line : server.command({"INFO", "server"}).split(QStringLiteral("\r\n"))) {
+            if (line.startsWith(QLatin1String("run_id:")))
+                runId = line.mid(7);
+        }
+        QVERIFY(!runId.isEmpty());
+        const QString first = QStringLiteral("localhost:%1").arg(server.port());
+        const QString second = QStringLiteral("[::1]:%1").arg(server.port());
+        RunRequest request;
+        request.servers = {ServerCatalog::parseEndpoint(first).value(), ServerCatalog::parseEndpoint(second).value()};
+        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(QStringLiteral("hash-ttl"), {}, QString(), 0, false);
+        QVERIFY(workload);
+        request.workload = workload.value();
+
+        RunCoordinator coordinator(nullptr);
+        bool asked = false;
+        coordinator.setConsentHandler([&asked](const std::vector<EndpointSize> &) {
+            asked = true;
+            return FlushDecision::Allow;
+        });
+        QSignalSpy notStarted(&coordinator, &RunCoordinator::notStarted);
+        QSignalSpy started(&coordinator, &RunCoordinator::started);
+        coordinator.start(request);
+        QTRY_COMPARE_WITH_TIMEOUT(notStarted.count(), 1, 30000);
+        QCOMPARE(notStarted.first().first().toString(),
+                 QStringLiteral("Not started: %1 and %2 are the same server (INFO server run_id %3): name it once.").arg(first, second, runId));
+        QCOMPARE(started.count(), 0);
+        QVERIFY(!asked);
+        QCOMPARE(server.command({"GET", "precious"}), QStringLiteral("data"));
+    }
+};
+
+QTEST_MAIN(EndpointDialogTest)
+#include "tst_endpointdialog.moc"
