@@ -252,7 +252,7 @@ Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const E
 
 QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
 {
-    if (!checkOptions(options))
+    if (!checkExportOptions(options))
         return {};
     const ComposedChart chart(bundle, kind, options);
     if (chart.barLabelsShown())
