@@ -103,6 +103,8 @@ Json repeatToJson(const RepeatResult &repeat)
     };
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
+    json["refused"] = toJsonObject(repeat.refused);
+    json["counted_not_sent"] = toJsonObject(repeat.countedNotSent);
     if (repeat.unfinishedTimedPass)
         json["unfinished_timed_pass"] = true;
     if (!repeat.unfinishedType.isEmpty())
@@ -127,6 +129,7 @@ Json serverToJson(const ServerRun &run)
         {"error", run.error},
         {"log_tail", Json(std::vector<QString>(run.logTail.begin(), run.logTail.end()))},
         {"endpoint", run.endpoint},
+        {"replay_access", run.replayAccess},
     };
 }
 

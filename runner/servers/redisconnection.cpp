@@ -1,5 +1,7 @@
 #include "redisconnection.h"
 
+#include "resp.h"
+
 #include <hiredis/hiredis.h>
 
 #include <cerrno>
@@ -136,6 +138,23 @@ Status RedisConnection::auth(const QString &password)
     return Status::success();
 }
 
+Status RedisConnection::auth(const Credentials &credentials)
+{
+    if (credentials.empty())
+        return Status::success();
+    if (credentials.user.isEmpty())
+        return auth(credentials.password);
+    const QByteArray user = credentials.user.toUtf8();
+    const QByteArray password = credentials.password.toUtf8();
+    Outcome<Reply> reply = command({"AUTH", std::string(user.constData(), size_t(user.size())),
+                                    std::string(password.constData(), size_t(password.size()))});
+    if (!reply)
+        return Error{reply.error()};
+    if (reply->isError())
+        return Error{QStringLiteral("%1: AUTH as %2: %3").arg(m_name, credentials.user, QString::fromStdString(reply->text))};
+    return Status::success();
+}
+
 void RedisConnection::close()
 {
     if (m_context) {
@@ -183,6 +202,7 @@ Outcome<Reply> RedisConnection::command(const std::vector<std::string> &args)
         argv.push_back(arg.data());
         argvLengths.push_back(arg.size());
     }
+    m_sent.add(args);
     auto *reply = static_cast<redisReply *>(
         redisCommandArgv(m_context, int(argv.size()), argv.data(), argvLengths.data()));
     if (!reply)
@@ -208,6 +228,14 @@ Outcome<QString> RedisConnection::info(const QString &section)
 Status RedisConnection::appendRaw(const std::string &resp)
 {
     return appendRaw(resp.data(), resp.size());
+}
+
+Status RedisConnection::appendCommand(const std::vector<std::string> &args)
+{
+    std::string resp;
+    appendRespCommand(args, resp);
+    m_sent.add(args);
+    return appendRaw(resp);
 }
 
 Status RedisConnection::appendRaw(const char *data, size_t length)

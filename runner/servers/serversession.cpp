@@ -1,22 +1,19 @@
 #include "serversession.h"
 
 #include "infoparser.h"
-#include "resp.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QThread>
 #include <algorithm>
 
-Status ServerSession::connect(const QString &host, int port, const QString &password, int timeoutMs,
+Status ServerSession::connect(const QString &host, int port, const Credentials &credentials, int timeoutMs,
                               const QString &name)
 {
     Status status = m_connection.connectTcp(host, port, timeoutMs, name);
     if (!status)
         return status;
-    if (!password.isEmpty())
-        return m_connection.auth(password);
-    return Status::success();
+    return m_connection.auth(credentials);
 }
 
 Outcome<Reply> ServerSession::call(std::initializer_list<const char *> args)
@@ -115,6 +112,7 @@ Status ServerSession::waitForIdleClients(int timeoutMs)
 
 Status ServerSession::resetStats()
 {
+    m_connection.clearSentCommands();
     Outcome<Reply> reply = call({"CONFIG", "RESETSTAT"});
     return reply ? Status::success() : Status(Error{reply.error()});
 }
@@ -123,10 +121,9 @@ Outcome<long long> ServerSession::usedMemory()
 {
     // INFO memory and CLIENT INFO go in one pipeline, so the server answers both in the same
     // event-loop turn, before its cron can resize this connection's buffers in between.
-    std::string request;
-    appendRespCommand({"INFO", "memory"}, request);
-    appendRespCommand({"CLIENT", "INFO"}, request);
-    Status sent = m_connection.appendRaw(request);
+    Status sent = m_connection.appendCommand({"INFO", "memory"});
+    if (sent)
+        sent = m_connection.appendCommand({"CLIENT", "INFO"});
     if (sent)
         sent = m_connection.flush();
     if (!sent)
@@ -191,21 +188,13 @@ Outcome<std::map<QString, CommandStat>> ServerSession::commandStats()
     Outcome<QString> text = info("commandstats");
     if (!text)
         return Error{text.error()};
-    std::map<QString, CommandStat> stats = parseCommandStats(text.value());
-    for (auto it = stats.begin(); it != stats.end();) {
-        if (isProbeCommand(it->first))
-            it = stats.erase(it);
-        else
-            ++it;
-    }
-    return stats;
+    return parseCommandStats(text.value());
 }
 
 Outcome<ServerSession::KeySurvey> ServerSession::surveyKeys()
 {
     KeySurvey survey;
     std::string cursor = "0";
-    std::string batch;
     do {
         Outcome<Reply> page = m_connection.command({"SCAN", cursor, "COUNT", "1000"});
         if (!page)
@@ -216,12 +205,13 @@ Outcome<ServerSession::KeySurvey> ServerSession::surveyKeys()
         const std::vector<Reply> &keys = page->elements[1].elements;
         if (keys.empty())
             continue;
-        batch.clear();
+        Status sent;
         for (const Reply &key : keys) {
-            appendRespCommand({"OBJECT", "ENCODING", key.text}, batch);
-            appendRespCommand({"MEMORY", "USAGE", key.text, "SAMPLES", "0"}, batch);
+            if (sent)
+                sent = m_connection.appendCommand({"OBJECT", "ENCODING", key.text});
+            if (sent)
+                sent = m_connection.appendCommand({"MEMORY", "USAGE", key.text, "SAMPLES", "0"});
         }
-        Status sent = m_connection.appendRaw(batch);
         if (sent)
             sent = m_connection.flush();
         if (!sent)

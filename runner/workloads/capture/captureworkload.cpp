@@ -5,6 +5,7 @@
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 
 namespace {
 
@@ -181,8 +182,16 @@ Status CaptureWorkload::countPass() const
     }
     EventCommands event;
     long long events = 0;
-    while (opened.value()->next(event))
+    QSet<QString> names;
+    while (opened.value()->next(event)) {
         ++events;
+        for (const WorkloadCommand &command : event.commands) {
+            if (!command.args.empty())
+                names.insert(QString::fromStdString(command.args.front()).toUpper());
+        }
+    }
+    d.commandNames = QStringList(names.begin(), names.end());
+    d.commandNames.sort();
     if (!opened.value()->error().isEmpty()) {
         m_countStatus = Error{opened.value()->error()};
         return m_countStatus;
