@@ -103,8 +103,10 @@ Json repeatToJson(const RepeatResult &repeat)
     };
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
-    json["refused"] = toJsonObject(repeat.refused);
-    json["counted_not_sent"] = toJsonObject(repeat.countedNotSent);
+    if (!repeat.refused.empty())
+        json["refused"] = toJsonObject(repeat.refused);
+    if (!repeat.countedNotSent.empty())
+        json["counted_not_sent"] = toJsonObject(repeat.countedNotSent);
     if (repeat.unfinishedTimedPass)
         json["unfinished_timed_pass"] = true;
     if (!repeat.unfinishedType.isEmpty())
@@ -118,7 +120,7 @@ Json repeatToJson(const RepeatResult &repeat)
 
 Json serverToJson(const ServerRun &run)
 {
-    return {
+    Json json = {
         {"id", run.id},
         {"product", run.product},
         {"version", run.version},
@@ -129,8 +131,11 @@ Json serverToJson(const ServerRun &run)
         {"error", run.error},
         {"log_tail", Json(std::vector<QString>(run.logTail.begin(), run.logTail.end()))},
         {"endpoint", run.endpoint},
-        {"replay_access", run.replayAccess},
     };
+    // Absent in bundles of runs before the replay user, and for servers that never started.
+    if (!run.replayAccess.isEmpty())
+        json["replay_access"] = run.replayAccess;
+    return json;
 }
 
 Json workloadToJson(const WorkloadInfo &workload)
