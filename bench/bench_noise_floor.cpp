@@ -44,8 +44,9 @@ void mustReplyOk(RedisConnection &control, const std::vector<std::string> &comma
                              reply ? QString::fromStdString(reply.value().text) : reply.error()));
 }
 
-// Σusec / Σcalls over the workload's commands. valkey-cli ends --pipe with an ECHO of its own
-// to find the last reply; like Versus's probe commands it is not part of the workload.
+// Σusec / Σcalls over the workload's commands. valkey-cli starts --pipe with an AUTH and ends it
+// with an ECHO of its own to find the last reply; like the control connection's commands they
+// are not part of the workload.
 double usecPerCommand(RedisConnection &control, const QString &server, long long expectedCalls)
 {
     Outcome<Reply> reply = control.command({"INFO", "commandstats"});
@@ -54,7 +55,7 @@ double usecPerCommand(RedisConnection &control, const QString &server, long long
     long long calls = 0;
     long long usec = 0;
     for (const auto &[command, stat] : parseCommandStats(QString::fromStdString(reply.value().text))) {
-        if (isProbeCommand(command) || command == QLatin1String("echo"))
+        if (control.sentCommands().ofRow(command) > 0 || command == QLatin1String("echo") || command == QLatin1String("auth"))
             continue;
         calls += stat.calls;
         usec += stat.usec;
@@ -70,6 +71,10 @@ void pipeInto(const Bench::FetchedServer &fetched, const ServerProcess &server, 
     QProcess cli;
     cli.setStandardInputFile(respPath);
     cli.setProcessChannelMode(QProcess::MergedChannels);
+    // The server's password goes through the environment, never the command line.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("REDISCLI_AUTH"), server.controlCredentials().password);
+    cli.setProcessEnvironment(environment);
     // Off the server's CPU, as Versus's replay threads are: sharing it would put the
     // client's time into the server's usec.
     cli.setChildProcessModifier([clientCpus] {

@@ -58,9 +58,14 @@ Figures runVersus(const Workload &workload, const ServerProcess &server, int eve
     return {double(pass.value().commands) / seconds, pass.value().commands, seconds};
 }
 
-Figures runCli(const QStringList &cliCommand, int port, const QString &respFile, long long commands)
+Figures runCli(const QStringList &cliCommand, const ServerProcess &server, const QString &respFile, long long commands)
 {
+    const int port = server.port();
     QProcess cli;
+    // The server's password goes through the environment, never the command line.
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    environment.insert(QStringLiteral("REDISCLI_AUTH"), server.controlCredentials().password);
+    cli.setProcessEnvironment(environment);
     QStringList arguments = cliCommand.mid(1);
     arguments << QStringLiteral("-p") << QString::number(port) << QStringLiteral("--pipe");
     cli.setStandardInputFile(respFile);
@@ -129,7 +134,7 @@ int main(int argc, char **argv)
         flushAll(control);
         const Figures a256 = runVersus(workload, server, 256);
         flushAll(control);
-        const Figures b = runCli(fetched->cliCommand, server.port(), respPath, commands);
+        const Figures b = runCli(fetched->cliCommand, server, respPath, commands);
         const long long keysCli = dbsize(control);
         if (keysVersus != keysCli)
             Bench::fail(QStringLiteral("DBSIZE differs: %1 after Versus, %2 after valkey-cli").arg(keysVersus).arg(keysCli));

@@ -13,6 +13,10 @@ struct WorkloadInfo {
     long long events = 0;                // events in one full pass
     long long commands = 0;              // commands in one full pass
     QStringList types;                   // category order of the memory figures
+    // The distinct command names of one pass, upper case, sorted: known before anything is
+    // sent (an endpoint without ACL refuses some of them; a live probe may have to wait).
+    // Not saved in bundles.
+    QStringList commandNames;
     // True when each type is replayed and timed alone (hash-ttl: the patterns reuse key
     // names); false when all types share one timed pass and are measured apart afterwards.
     bool typesTimedAlone = false;

@@ -1,10 +1,17 @@
 #include "liveprobe.h"
 
+#include "commandtally.h"
 #include "serversession.h"
+
+QStringList liveProbeCommands()
+{
+    return {QStringLiteral("INFO"), QStringLiteral("CLIENT"), QStringLiteral("DBSIZE")};
+}
 
 Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult &finished, const LivePass &pass,
                                       const PassResult &soFar)
 {
+    const CommandTally own = session.ownCommands();   // before the INFO, which does not count itself
     Outcome<std::map<QString, CommandStat>> stats = pass.timed ? session.commandStats()
                                                                : Outcome<std::map<QString, CommandStat>>(std::map<QString, CommandStat>());
     if (!stats)
@@ -16,7 +23,8 @@ Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult
     if (!keys)
         return Error{keys.error()};
     PassTiming timing;
-    timing.byCommand = stats.value();
+    if (pass.timed)
+        timing.byCommand = reconcileCommandStats(stats.value(), sentTally(soFar), own).workload;
     timing.events = soFar.eventsSent;
     timing.commands = soFar.commands;
     timing.seconds = soFar.activeSeconds;

@@ -13,9 +13,14 @@ struct LivePass {
     QString type;                 // empty: the combined timed pass
     bool timed = false;
     long long baselineBytes = 0;  // used_memory before the pass
+    bool readsServer = true;      // false: suspended for this pass (PassRunner::liveProbeSuspended)
 };
 
+// The commands readLiveFigures() sends: INFO, CLIENT (INFO) and DBSIZE.
+QStringList liveProbeCommands();
+
 // Reads the server now. Memory passes leave the command counts alone: CONFIG RESETSTAT only
-// precedes timed passes, so a memory pass's commandstats would mix passes.
+// precedes timed passes, so a memory pass's commandstats would mix passes. The counts are the
+// workload's: Versus's own commands since the reset are taken out (commandtally.h).
 Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult &finished, const LivePass &pass,
                                       const PassResult &soFar);

@@ -1,6 +1,8 @@
 #include "passreplayer.h"
 
 #include "fairscheduler.h"
+#include "replayaccess.h"
+#include "replayrules.h"
 
 #include <QElapsedTimer>
 #include <algorithm>
@@ -30,6 +32,30 @@ QString shortUnknownCommandError(const std::string &message)
 {
     const size_t cut = message.find(", with args");
     return QString::fromStdString(cut == std::string::npos ? message : message.substr(0, cut));
+}
+
+std::string upper(std::string text)
+{
+    std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    return text;
+}
+
+// The label an ACL refusal is counted under: the command it names ("... to run the
+// 'config|set' command" -> "CONFIG SET"), prefixed by the script that called it ("EVAL:
+// MIGRATE"), or the command sent when the reply names none (a script's refusal on Redis 7.0).
+QString refusalLabel(const std::string &command, const std::string &message)
+{
+    const std::string sent = upper(command);
+    const std::string opening = "run the '";
+    const size_t start = message.find(opening);
+    const size_t end = start == std::string::npos ? start : message.find("' command", start + opening.size());
+    if (end == std::string::npos)
+        return QString::fromStdString(sent);
+    std::string named = upper(message.substr(start + opening.size(), end - start - opening.size()));
+    std::replace(named.begin(), named.end(), '|', ' ');
+    if (ReplayRules::isScriptCommand(QString::fromStdString(sent)))
+        named = sent + ": " + named;
+    return QString::fromStdString(named);
 }
 
 constexpr int kBatchesPerTurn = 16;
@@ -68,6 +94,14 @@ double PassResult::percentileUsec(double fraction) const
     return sorted[index];
 }
 
+CommandTally sentTally(const PassResult &pass)
+{
+    CommandTally tally;
+    for (const auto &[name, count] : pass.sent)
+        tally.addName(name, count);
+    return tally;
+}
+
 namespace {
 
 // One pipelined batch: the events' commands in RESP, and each command's name to label errors.
@@ -91,6 +125,14 @@ bool fillBatch(CommandSource &source, const PassOptions &options, EventCommands 
         for (const WorkloadCommand &command : event.commands) {
             if (filtered && command.type != options.onlyType)
                 continue;
+            if (options.filter && !options.filter->empty()) {
+                const std::string refused = options.filter->refusalOf(command.args);
+                if (!refused.empty()) {
+                    ++result.refused[QString::fromStdString(refused)];
+                    continue;
+                }
+            }
+            ++result.sent[command.args.front()];
             appendResp(command, batch.resp);
             batch.names.push_back(command.args.front());
             any = true;
@@ -118,6 +160,10 @@ Status sendAndCheck(RedisConnection &connection, const Batch &batch, std::string
             return Error{isError.error()};
         if (!isError.value())
             continue;
+        if (ReplayRules::isRefusal(errorText)) {
+            ++result.refused[refusalLabel(name, errorText)];
+            continue;
+        }
         const QString key = errorKey(name, errorText);
         ++result.errors[key];
         if (result.firstError.isEmpty())

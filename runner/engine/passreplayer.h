@@ -1,7 +1,10 @@
 #pragma once
 // Replays one pass of a workload into one server over one connection: pipelined batches,
 // every reply read and checked, optional lockstep turns, cancellation between batches.
+// A command the server's ACL refuses (replayrules.h), or one the send filter keeps back on an
+// endpoint without ACL (replayaccess.h), is a refusal: counted by command, not an error.
 
+#include "commandtally.h"
 #include "outcome.h"
 #include "redisconnection.h"
 #include "workload.h"
@@ -14,6 +17,7 @@
 
 class FairScheduler;
 struct PassResult;
+struct SendFilter;
 
 struct PassOptions {
     std::string onlyType;                 // empty: every command; else only commands of this type
@@ -21,6 +25,7 @@ struct PassOptions {
     FairScheduler *fair = nullptr;        // lockstep turns when set
     int workerIndex = 0;
     const std::atomic<bool> *cancelled = nullptr;
+    const SendFilter *filter = nullptr;   // commands Versus refuses to send (an endpoint without ACL)
     // Called between batches while holding the turn, at most every `tickIntervalMs`, with
     // what the pass has done so far; used for progress and the live INFO probe.
     std::function<void(const PassResult &soFar)> tick;
@@ -35,11 +40,16 @@ struct PassResult {
     double activeSeconds = 0;             // pipeline round trips only: comparable across schedules
     std::vector<float> batchLatencyUsec;  // pipeline round trips
     std::map<QString, long long> errors;  // "HSETEX: ERR unknown command 'HSETEX'…" -> count
+    std::map<QString, long long> refused; // "MIGRATE", "CONFIG SET" -> count: the ACL's or the filter's refusals
+    std::map<std::string, long long> sent;   // command name as sent -> count, refusals by the server included
     QString firstUnknownCommandError;     // set when the server does not know a command
     QString firstError;                   // the first error reply, "CMD: message"
     bool cancelled = false;
 
     double percentileUsec(double fraction) const;
 };
+
+// The workload's commands the pass sent so far, by name (commandtally.h).
+CommandTally sentTally(const PassResult &pass);
 
 Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connection, const PassOptions &options);

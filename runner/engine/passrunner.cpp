@@ -4,9 +4,23 @@
 #include "fairscheduler.h"
 #include "hostport.h"
 
-PassRunner::PassRunner(const WorkerJob &job, ServerSession &session, QString host, int port, qint64 serverPid, PassHooks hooks)
-    : m_job(job), m_session(session), m_host(std::move(host)), m_port(port), m_serverPid(serverPid), m_hooks(std::move(hooks))
+PassRunner::PassRunner(const WorkerJob &job, ServerSession &session, const ReplayAccess &access, QString host, int port,
+                       qint64 serverPid, PassHooks hooks)
+    : m_job(job), m_session(session), m_access(access), m_host(std::move(host)), m_port(port), m_serverPid(serverPid),
+      m_hooks(std::move(hooks))
 {
+}
+
+QStringList PassRunner::probeCommandsOfWorkload(const PassPlan &plan) const
+{
+    QStringList shared;
+    if (!plan.timed)
+        return shared;
+    for (const QString &command : liveProbeCommands()) {
+        if (m_job.workload().commandNames.contains(command))
+            shared << command;
+    }
+    return shared;
 }
 
 QString PassRunner::connectionName() const
@@ -55,8 +69,8 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     const RunRequest &request = m_job.request();
     RedisConnection connection;
     Status connected = connection.connectTcp(m_host, m_port, request.commandTimeoutMs, connectionName());
-    if (connected && !m_job.spec().password.isEmpty())
-        connected = connection.auth(m_job.spec().password);
+    if (connected)
+        connected = connection.auth(m_access.replayCredentials());
     if (!connected)
         return Error{connected.error()};
     PassResult cancelled;
@@ -79,7 +93,12 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     options.eventsPerBatch = request.eventsPerBatch;
     options.cancelled = &m_job.run->cancelled;
     options.workerIndex = m_job.index;
-    const LivePass live{plan.type, plan.timed, baselineBytes};
+    options.filter = &m_access.filter();
+    const QStringList shared = probeCommandsOfWorkload(plan);
+    const LivePass live{plan.type, plan.timed, baselineBytes, shared.isEmpty()};
+    if (!live.readsServer)
+        m_hooks.log(QStringLiteral("%1: live figures wait for the end of the pass: the workload sends %2, which the live "
+                                   "probe sends too").arg(plan.label, shared.join(QStringLiteral(", "))));
     options.tick = [this, &live](const PassResult &soFar) { m_hooks.ticked(soFar, live); };
     FairScheduler *fair = plan.timed ? m_job.run->fair.get() : nullptr;
     if (fair) {
@@ -87,6 +106,7 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
         fair->enter(m_job.index);
     }
     Outcome<PassResult> pass = replayPass(*request.workload, connection, options);
+    m_replayOwn = connection.sentCommands();
     pinning.reset();
     if (fair)
         fair->leave(m_job.index);
@@ -103,6 +123,19 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
 
 Status PassRunner::measure(const PassPlan &plan, long long baselineBytes, PassMeasurement &out)
 {
+    if (plan.timed) {
+        // Read first, before the memory readings add INFO calls of Versus's own to the counts.
+        // Versus's own commands are taken before the INFO: the server counts a command after
+        // it has run, so INFO commandstats does not count itself.
+        CommandTally own = m_session.ownCommands();
+        Outcome<std::map<QString, CommandStat>> stats = m_session.commandStats();
+        if (!stats)
+            return Error{stats.error()};
+        own.merge(m_replayOwn);
+        ReconciledStats reconciled = reconcileCommandStats(stats.value(), sentTally(out.pass), own);
+        out.stats = std::move(reconciled.workload);
+        out.countedNotSent = std::move(reconciled.countedNotSent);
+    }
     Outcome<long long> used = m_session.settledUsedMemory(3000);
     if (!used)
         return Error{used.error()};
@@ -111,12 +144,6 @@ Status PassRunner::measure(const PassPlan &plan, long long baselineBytes, PassMe
         return Error{keys.error()};
     out.usedMemoryDelta = used.value() - baselineBytes;
     out.keys = keys.value();
-    if (plan.timed) {
-        Outcome<std::map<QString, CommandStat>> stats = m_session.commandStats();
-        if (!stats)
-            return Error{stats.error()};
-        out.stats = stats.value();
-    }
     if (!plan.type.isEmpty() && out.keys > 0) {
         Outcome<ServerSession::KeySurvey> survey = m_session.surveyKeys();
         if (!survey)

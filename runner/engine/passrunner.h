@@ -5,13 +5,15 @@
 // - replay: the workload's commands (or one type's) over a connection of their own, every
 //   reply checked; a timed pass starts and ends together with the other servers, takes turns
 //   under the fair schedule and runs its server on a CPU of its own;
-// - measure: the settled used_memory again, DBSIZE, commandstats after a timed pass and, for
-//   a type's own pass, every key's encoding.
+// - measure: commandstats first after a timed pass (cleared of Versus's own commands, and what
+//   the server counted beyond what Versus sent reported, commandtally.h), then the settled
+//   used_memory again, DBSIZE and, for a type's own pass, every key's encoding.
 // Runs in the worker's thread; it reports through the hooks the worker gives it.
 
 #include "liveprobe.h"
 #include "outcome.h"
 #include "passreplayer.h"
+#include "replayaccess.h"
 #include "runrequest.h"
 #include "serversession.h"
 #include "workerjob.h"
@@ -25,7 +27,8 @@ struct PassPlan {
 
 struct PassMeasurement {
     PassResult pass;
-    std::map<QString, CommandStat> stats;   // timed passes only
+    std::map<QString, CommandStat> stats;   // timed passes only: the workload's commands
+    std::map<QString, long long> countedNotSent;   // timed passes only: what the server counted beyond them
     long long usedMemoryDelta = 0;
     long long keys = 0;
     ServerSession::KeySurvey survey;
@@ -41,7 +44,9 @@ struct PassHooks {
 class PassRunner {
 public:
     // `serverPid` is 0 for a server Versus did not launch: it is never pinned.
-    PassRunner(const WorkerJob &job, ServerSession &session, QString host, int port, qint64 serverPid, PassHooks hooks);
+    // The replay connections log in and are filtered as `access` says.
+    PassRunner(const WorkerJob &job, ServerSession &session, const ReplayAccess &access, QString host, int port,
+               qint64 serverPid, PassHooks hooks);
 
     // A cancelled pass is not an error: its measurement has pass.cancelled set.
     Outcome<PassMeasurement> run(const PassPlan &plan);
@@ -51,9 +56,15 @@ private:
     Outcome<PassResult> replay(const PassPlan &plan, long long baselineBytes);
     Status measure(const PassPlan &plan, long long baselineBytes, PassMeasurement &out);
     QString connectionName() const;
+    // The commands of a timed pass's workload that the live probe sends too (INFO, DBSIZE):
+    // the probe's µs could not be told from the workload's, so when there are any the probe
+    // waits for the pass's end.
+    QStringList probeCommandsOfWorkload(const PassPlan &plan) const;
 
     const WorkerJob &m_job;
     ServerSession &m_session;
+    const ReplayAccess &m_access;
+    CommandTally m_replayOwn;   // what the replay connection sent besides the workload (AUTH)
     QString m_host;
     int m_port = 0;
     qint64 m_serverPid = 0;

@@ -33,6 +33,15 @@ void addErrors(RepeatResult &result, const PassResult &pass)
     }
 }
 
+// "EVAL 1, MIGRATE 1"
+QString countsText(const std::map<QString, long long> &counts)
+{
+    QStringList parts;
+    for (const auto &[name, count] : counts)
+        parts << QStringLiteral("%1 %2").arg(name).arg(count);
+    return parts.join(QStringLiteral(", "));
+}
+
 PassTiming timingOf(const PassMeasurement &measured)
 {
     PassTiming timing;
@@ -81,8 +90,22 @@ void ReplayWorker::logLine(const QString &line)
     Q_EMIT log(m_job.runId, m_run.id, line);
 }
 
+void ReplayWorker::releaseAccess()
+{
+    if (!m_access)
+        return;
+    const bool temporary = m_access->mode() == ReplayAccess::Mode::TemporaryUser;
+    const Status released = m_access->release();
+    if (!released)
+        logLine(released.error());
+    else if (temporary)
+        logLine(QStringLiteral("temporary ACL user %1 deleted").arg(m_access->replayCredentials().user));
+    m_access.reset();
+}
+
 void ReplayWorker::stopServer()
 {
+    releaseAccess();
     if (!m_process)
         return;
     const QStringList tail = m_process->logTail(20);
@@ -174,6 +197,28 @@ Status ReplayWorker::checkEndpointConsent()
     return Status::success();
 }
 
+// The endpoint's replay login: a temporary ACL user, or the user's own with the commands
+// outside the data categories refused by Versus before sending (replayaccess.h).
+Status ReplayWorker::prepareEndpointAccess()
+{
+    const ServerSpec &spec = m_job.spec();
+    EndpointLogin login;
+    login.host = m_host;
+    login.port = m_port;
+    login.name = QStringLiteral("%1 (%2:%3)").arg(m_run.id, m_host).arg(m_port);
+    login.owner = Credentials{QString(), spec.password};
+    login.timeoutMs = m_job.request().commandTimeoutMs;
+    Outcome<ReplayAccess> access = ReplayAccess::forEndpoint(login, m_job.workload().commandNames);
+    if (!access)
+        return Error{access.error()};
+    m_access = std::move(access.value());
+    logLine(QStringLiteral("replay connections: %1").arg(m_access->description()));
+    if (!m_access->filter().empty())
+        logLine(QStringLiteral("refused before sending, not data commands or scripts: %1")
+                    .arg(m_access->filter().labels().join(QStringLiteral(", "))));
+    return Status::success();
+}
+
 Status ReplayWorker::reachServer(ServerSession &session)
 {
     const ServerSpec &spec = m_job.spec();
@@ -187,14 +232,16 @@ Status ReplayWorker::reachServer(ServerSession &session)
         m_host = m_process->host();
         m_port = m_process->port();
         logLine(QStringLiteral("started on %1:%2 (pid %3)").arg(m_host).arg(m_port).arg(m_process->pid()));
+        m_access = ReplayAccess::launched(m_process->replayCredentials());
     } else {
         m_host = spec.host;
         m_port = spec.port;
         if (Status consent = checkEndpointConsent(); !consent)
             return consent;
     }
+    const Credentials control = m_process ? m_process->controlCredentials() : Credentials{QString(), spec.password};
     const QString name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(m_host, m_port));
-    if (Status connected = session.connect(m_host, m_port, spec.password, m_job.request().commandTimeoutMs, name); !connected)
+    if (Status connected = session.connect(m_host, m_port, control, m_job.request().commandTimeoutMs, name); !connected)
         return connected;
     if (spec.isEndpoint) {
         if (Status prepared = prepareEndpoint(); !prepared)
@@ -202,7 +249,11 @@ Status ReplayWorker::reachServer(ServerSession &session)
         // A launched server has no client but ours; an endpoint may have its own.
         if (Status noted = session.noteIdleClients(); !noted)
             return noted;
+        // Latency tracking was turned off by prepareEndpoint(), and is put back at the end.
+        if (Status access = prepareEndpointAccess(); !access)
+            return access;
     }
+    m_run.replayAccess = m_access->description();
     return Status::success();
 }
 
@@ -250,7 +301,7 @@ Status ReplayWorker::runRepeat(RepeatResult &result)
     hooks.ticked = [this, &session, &result](const PassResult &soFar, const LivePass &pass) {
         onTick(session, result, soFar, pass);
     };
-    PassRunner runner(m_job, session, m_host, m_port, m_process ? m_process->pid() : 0, hooks);
+    PassRunner runner(m_job, session, *m_access, m_host, m_port, m_process ? m_process->pid() : 0, hooks);
     if (Status passes = runPasses(runner, result); !passes || cancelled())
         return passes;
     if (m_job.spec().isEndpoint)
@@ -287,6 +338,7 @@ Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
             result.bytesPerKey = measured->keys > 0 ? double(measured->usedMemoryDelta) / double(measured->keys) : 0.0;
             result.timing = timingOf(measured.value());
             addErrors(result, measured->pass);
+            recordRefusals(plan.label, measured.value(), result);
         } else {
             recordType(plan.type, plan.timed, measured.value(), result);
         }
@@ -301,6 +353,7 @@ void ReplayWorker::recordType(const QString &type, bool timed, const PassMeasure
     if (timed) {
         memory.timing = timingOf(measured);
         addErrors(result, measured.pass);
+        recordRefusals(QStringLiteral("timed: %1").arg(type), measured, result);
     }
     if (!measured.pass.firstUnknownCommandError.isEmpty()) {
         memory.status = TypeStatus::Unsupported;
@@ -317,6 +370,21 @@ void ReplayWorker::recordType(const QString &type, bool timed, const PassMeasure
     memory.encodings = measured.survey.encodings;
 }
 
+// A timed pass's refusals and the commands the server counted that Versus did not send: in
+// the repeat's result and in the log, never silent.
+void ReplayWorker::recordRefusals(const QString &label, const PassMeasurement &measured, RepeatResult &result)
+{
+    for (const auto &[command, count] : measured.pass.refused)
+        result.refused[command] += count;
+    for (const auto &[command, count] : measured.countedNotSent)
+        result.countedNotSent[command] += count;
+    if (!measured.pass.refused.empty())
+        logLine(QStringLiteral("%1: refused, not run: %2").arg(label, countsText(measured.pass.refused)));
+    if (!measured.countedNotSent.empty())
+        logLine(QStringLiteral("%1: the server counted commands Versus did not send: %2")
+                    .arg(label, countsText(measured.countedNotSent)));
+}
+
 void ReplayWorker::onTick(ServerSession &session, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass)
 {
     // Ticks come between batches with the turn held: no server is executing a command.
@@ -330,7 +398,7 @@ void ReplayWorker::onTick(ServerSession &session, const RepeatResult &finished, 
     if (!soFar.firstUnknownCommandError.isEmpty() && !pass.type.isEmpty())
         m_progress.message = QStringLiteral("%1 unsupported").arg(pass.type);
     Q_EMIT progress(m_job.runId, m_job.index, m_progress);
-    if (m_sinceProbe.elapsed() < m_job.request().probeIntervalMs)
+    if (!pass.readsServer || m_sinceProbe.elapsed() < m_job.request().probeIntervalMs)
         return;
     m_sinceProbe.restart();
     Outcome<RepeatResult> figures = readLiveFigures(session, finished, pass, soFar);

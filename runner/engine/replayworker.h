@@ -5,12 +5,14 @@
 
 #include "liveprobe.h"
 #include "passrunner.h"
+#include "replayaccess.h"
 #include "resultsbundle.h"
 #include "runrequest.h"
 #include "workerjob.h"
 #include <QElapsedTimer>
 #include <QObject>
 #include <memory>
+#include <optional>
 
 class EndpointState;
 class ServerProcess;
@@ -40,12 +42,15 @@ private:
     Status checkEndpointConsent();
     Status prepareEndpoint();
     void restoreEndpoint();
+    Status prepareEndpointAccess();
+    void recordRefusals(const QString &label, const PassMeasurement &measured, RepeatResult &result);
     Status runPasses(PassRunner &runner, RepeatResult &result);
     void recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result);
     void onTick(ServerSession &session, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass);
     void publish(const RepeatResult &snapshot);
     void keepRepeat(RepeatResult result, const Status &status);
     void stopServer();
+    void releaseAccess();
     // Waits until every server in the run reaches the next phase; false when cancelled.
     bool reachNextPhase();
 
@@ -58,6 +63,7 @@ private:
     int m_phase = 0;
     std::unique_ptr<ServerProcess> m_process;
     std::unique_ptr<EndpointState> m_endpoint;   // what to put back on an endpoint (runner/servers/endpointstate.h)
+    std::optional<ReplayAccess> m_access;   // how the replay connections log in; set by reachServer()
     RepeatResult m_lastLive;            // the latest live figures of the repeat running
     bool m_hasLive = false;
     QElapsedTimer m_passClock;

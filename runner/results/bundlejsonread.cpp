@@ -97,6 +97,8 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "latency_p99_usec", repeat.timing.latencyP99Usec);
     readOptional(json, "errors", repeat.errors);
     readOptional(json, "first_error", repeat.firstError);
+    readOptional(json, "refused", repeat.refused);
+    readOptional(json, "counted_not_sent", repeat.countedNotSent);
     readOptional(json, "unfinished_timed_pass", repeat.unfinishedTimedPass);
     readOptional(json, "unfinished_type", repeat.unfinishedType);
     readOptional(json, "retimed", repeat.retimed);
@@ -117,6 +119,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "error", run.error);
     readOptional(json, "log_tail", run.logTail);
     readOptional(json, "endpoint", run.endpoint);
+    readOptional(json, "replay_access", run.replayAccess);
 }
 
 void from_json(const Json &json, MachineInfo &machine)

@@ -103,6 +103,10 @@ Json repeatToJson(const RepeatResult &repeat)
     };
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
+    if (!repeat.refused.empty())
+        json["refused"] = toJsonObject(repeat.refused);
+    if (!repeat.countedNotSent.empty())
+        json["counted_not_sent"] = toJsonObject(repeat.countedNotSent);
     if (repeat.unfinishedTimedPass)
         json["unfinished_timed_pass"] = true;
     if (!repeat.unfinishedType.isEmpty())
@@ -116,7 +120,7 @@ Json repeatToJson(const RepeatResult &repeat)
 
 Json serverToJson(const ServerRun &run)
 {
-    return {
+    Json json = {
         {"id", run.id},
         {"product", run.product},
         {"version", run.version},
@@ -128,6 +132,10 @@ Json serverToJson(const ServerRun &run)
         {"log_tail", Json(std::vector<QString>(run.logTail.begin(), run.logTail.end()))},
         {"endpoint", run.endpoint},
     };
+    // Absent in bundles of runs before the replay user, and for servers that never started.
+    if (!run.replayAccess.isEmpty())
+        json["replay_access"] = run.replayAccess;
+    return json;
 }
 
 Json workloadToJson(const WorkloadInfo &workload)

@@ -45,6 +45,14 @@ long long RepeatResult::errorCount() const
     return total;
 }
 
+long long RepeatResult::refusedCount() const
+{
+    long long total = 0;
+    for (const auto &entry : refused)
+        total += entry.second;
+    return total;
+}
+
 const ServerRun *ResultsBundle::server(const QString &id) const
 {
     for (const ServerRun &run : servers) {

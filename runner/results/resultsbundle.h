@@ -60,6 +60,12 @@ struct RepeatResult {
     std::map<QString, TypeMemory> byType;
     std::map<QString, long long> errors;     // "CMD: message" -> count
     QString firstError;                      // the first error reply of the repeat, as the server gave it
+    // Commands of the workload not run, by command ("MIGRATE", "CONFIG SET"): the replay user's
+    // ACL refused them, or on an endpoint without ACL Versus did not send them. Not errors.
+    std::map<QString, long long> refused;
+    // Calls the server counted in a timed pass beyond what Versus sent (another client, or a
+    // script's own commands), by command.
+    std::map<QString, long long> countedNotSent;
     // A repeat caught while a pass ran (live, or cancelled): which pass had not finished.
     bool unfinishedTimedPass = false;
     QString unfinishedType;
@@ -69,6 +75,7 @@ struct RepeatResult {
     int slowPasses = 0;
 
     long long errorCount() const;
+    long long refusedCount() const;
 };
 
 struct ServerRun {
@@ -82,6 +89,7 @@ struct ServerRun {
     QString error;
     QStringList logTail;
     bool endpoint = false;
+    QString replayAccess;                    // how the replay connections logged in (ReplayAccess::description())
     std::vector<RepeatResult> repeats;
 };
 

@@ -1,6 +1,6 @@
 #include "infoparser.h"
 
-#include <QSet>
+#include <QList>
 #include <QStringView>
 
 namespace {
@@ -53,26 +53,6 @@ std::map<QString, CommandStat> parseCommandStats(const QString &info)
         stats[name.mid(prefix.size()).toString().toLower()] = stat;
     });
     return stats;
-}
-
-bool isProbeCommand(const QString &command)
-{
-    // What Versus sends to prepare, measure and stop a server (ServerSession, the probe,
-    // ServerProcess). The recorded workloads never send any of these, so leaving them out
-    // of the figures loses nothing. Matched on the command itself, so every subcommand
-    // ("config|get", "memory|usage", "latency|latest") goes with it.
-    static const QSet<QString> probes{
-        QStringLiteral("info"),     QStringLiteral("ping"),     QStringLiteral("config"),
-        QStringLiteral("memory"),   QStringLiteral("scan"),     QStringLiteral("dbsize"),
-        QStringLiteral("object"),   QStringLiteral("flushall"), QStringLiteral("flushdb"),
-        QStringLiteral("client"),   QStringLiteral("hello"),    QStringLiteral("auth"),
-        QStringLiteral("select"),   QStringLiteral("command"),  QStringLiteral("debug"),
-        QStringLiteral("shutdown"), QStringLiteral("latency"),  QStringLiteral("slowlog"),
-        QStringLiteral("type"),     QStringLiteral("exists"),
-    };
-    const QString lower = command.toLower();
-    const qsizetype bar = lower.indexOf(QLatin1Char('|'));
-    return probes.contains(bar < 0 ? lower : lower.left(bar));
 }
 
 InfoServer parseInfoServer(const QString &info)

@@ -13,9 +13,6 @@ std::map<QString, QString> parseInfoFields(const QString &info);
 // INFO commandstats -> command name (lower case, "config|get" for subcommands) -> calls/usec.
 std::map<QString, CommandStat> parseCommandStats(const QString &info);
 
-// Commands Versus itself sends to measure or manage a server; excluded from the figures.
-bool isProbeCommand(const QString &command);
-
 // Server identity from INFO server: valkey_version when present (Valkey reports
 // redis_version:7.2.4 on every version), otherwise redis_version.
 struct InfoServer {

@@ -2,6 +2,7 @@
 
 #include "boundedreply.h"
 #include "hostport.h"
+#include "resp.h"
 
 #include <hiredis/hiredis.h>
 
@@ -151,6 +152,23 @@ Status RedisConnection::auth(const QString &password)
     return Status::success();
 }
 
+Status RedisConnection::auth(const Credentials &credentials)
+{
+    if (credentials.empty())
+        return Status::success();
+    if (credentials.user.isEmpty())
+        return auth(credentials.password);
+    const QByteArray user = credentials.user.toUtf8();
+    const QByteArray password = credentials.password.toUtf8();
+    Outcome<Reply> reply = command({"AUTH", std::string(user.constData(), size_t(user.size())),
+                                    std::string(password.constData(), size_t(password.size()))});
+    if (!reply)
+        return Error{reply.error()};
+    if (reply->isError())
+        return Error{QStringLiteral("%1: AUTH as %2: %3").arg(m_name, credentials.user, QString::fromStdString(reply->text))};
+    return Status::success();
+}
+
 void RedisConnection::close()
 {
     if (m_context) {
@@ -225,6 +243,7 @@ Outcome<Reply> RedisConnection::command(const std::vector<std::string> &args)
         argv.push_back(arg.data());
         argvLengths.push_back(arg.size());
     }
+    m_sent.add(args);
     if (redisAppendCommandArgv(m_context, int(argv.size()), argv.data(), argvLengths.data()) != REDIS_OK)
         return transportError(what);
     void *raw = nullptr;
@@ -253,6 +272,14 @@ Outcome<QString> RedisConnection::info(const QString &section)
 Status RedisConnection::appendRaw(const std::string &resp)
 {
     return appendRaw(resp.data(), resp.size());
+}
+
+Status RedisConnection::appendCommand(const std::vector<std::string> &args)
+{
+    std::string resp;
+    appendRespCommand(args, resp);
+    m_sent.add(args);
+    return appendRaw(resp);
 }
 
 Status RedisConnection::appendRaw(const char *data, size_t length)

@@ -9,7 +9,13 @@
 // trickles bytes, never ends a line or announces a huge string cannot hang Versus or fill its
 // memory. After any transport error the context is freed and isConnected() is false; connect
 // again to go on.
+//
+// Every command sent with command() or appendCommand() is counted (sentCommands()), so that a
+// server's commandstats can be told apart from Versus's own commands; appendRaw() is the
+// workload's path and counts nothing.
 
+#include "commandtally.h"
+#include "credentials.h"
 #include "outcome.h"
 #include <QString>
 #include <string>
@@ -42,6 +48,8 @@ public:
     Status connectUnix(const QString &path, int timeoutMs, const QString &name);
     // AUTH <password>; a server error reply (wrong password) is an Error here.
     Status auth(const QString &password);
+    // AUTH [<user>] <password>; nothing when the credentials are empty.
+    Status auth(const Credentials &credentials);
     bool isConnected() const { return m_context != nullptr; }
     // True when the last transport error was a timeout (the server is alive but not answering:
     // wedged or SIGSTOPped) rather than a closed or refused connection.
@@ -59,6 +67,8 @@ public:
     // Pipelining: append pre-encoded RESP (one or more complete commands), flush, then read
     // replies one by one, in order. Nothing goes on the wire before flush() or the first read.
     Status appendRaw(const std::string &resp);
+    // One command encoded as RESP and appended, counted in sentCommands().
+    Status appendCommand(const std::vector<std::string> &args);
     Status appendRaw(const char *data, size_t length);
     Status flush();
     Outcome<Reply> readReply();
@@ -66,6 +76,10 @@ public:
     // reply tree (no allocation per reply). Returns true when the reply is a server error
     // (top level only) and then copies its text into *errorText when that is not null.
     Outcome<bool> readReplyIsError(std::string *errorText = nullptr);
+
+    // The commands this connection sent (command(), appendCommand()) since the last clear.
+    const CommandTally &sentCommands() const { return m_sent; }
+    void clearSentCommands() { m_sent.clear(); }
 
 private:
     Status connected(redisContext *context, int timeoutMs, const QString &name, const QString &where);
@@ -82,5 +96,6 @@ private:
     // Filled by the discarding reply functions while readReplyIsError() runs.
     bool m_discardedIsError = false;
     std::string *m_discardedErrorText = nullptr;
+    CommandTally m_sent;
     friend struct DiscardingReader;
 };

@@ -29,6 +29,7 @@ constexpr int kLogTailInErrors = 15;
 
 const QLatin1String kConsoleLog("console.log");
 const QLatin1String kServerLog("server.log");
+const QLatin1String kConfigFile("versus.conf");
 
 // Asks the kernel for a free loopback port. The port is free only at this instant, which is
 // why start() retries when the server then reports it taken.
@@ -97,7 +98,15 @@ QString ServerProcess::connectionName() const
 
 Status ServerProcess::connect(RedisConnection &connection, int timeoutMs) const
 {
-    return connection.connectTcp(host(), m_port, timeoutMs, connectionName());
+    Status connected = connection.connectTcp(host(), m_port, timeoutMs, connectionName());
+    if (connected)
+        connected = connection.auth(m_config.control);
+    return connected;
+}
+
+QString ServerProcess::configPath() const
+{
+    return m_dir ? m_dir->filePath(kConfigFile) : QString();
 }
 
 QString ServerProcess::tempDirPath() const
@@ -151,7 +160,9 @@ qint64 ServerProcess::pid() const
 QStringList ServerProcess::serverArguments(int port) const
 {
     const QString dir = m_dir->path();
+    // The config file comes first: a server reads it before its options.
     return {
+        m_dir->filePath(kConfigFile),
         QStringLiteral("--port"), QString::number(port),
         QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
         QStringLiteral("--save"), QString(),
@@ -176,6 +187,9 @@ Status ServerProcess::prepareTempDir()
     QFile owner(m_dir->filePath(QStringLiteral("owner.pid")));
     if (!owner.open(QIODevice::WriteOnly) || owner.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n') < 0)
         return Error{QStringLiteral("%1: cannot write %2: %3").arg(m_spec.label, owner.fileName(), owner.errorString())};
+    m_config = newLaunchConfig();
+    if (Status written = writeLaunchConfig(m_dir->filePath(kConfigFile), m_config); !written)
+        return Error{QStringLiteral("%1: %2").arg(m_spec.label, written.error())};
     return Status::success();
 }
 
@@ -267,14 +281,18 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
         }
         RedisConnection connection;
         if (connection.connectTcp(host(), port, kPingTimeoutMs, connectionName())) {
-            Outcome<Reply> pong = connection.command({"PING"});
-            if (pong && pong->kind == Reply::Kind::Status && pong->text == "PONG")
+            const QByteArray password = m_config.control.password.toLatin1();
+            Outcome<Reply> answer = connection.command({"AUTH", password.toStdString()});
+            // An AUTH refused means a --requirepass among the extra arguments replaced ours:
+            // the server answers, so it is ready.
+            if (answer && answer->isError())
                 return Status::success();
-            // Started with --requirepass: it answers, so it is ready.
-            if (pong && pong->isError() && pong->text.rfind("NOAUTH", 0) == 0)
+            if (answer)
+                answer = connection.command({"PING"});
+            if (answer && answer->kind == Reply::Kind::Status && answer->text == "PONG")
                 return Status::success();
             // e.g. "LOADING", or a timeout while the server is still busy starting
-            lastAnswer = pong ? QString::fromStdString(pong->text) : pong.error();
+            lastAnswer = answer ? QString::fromStdString(answer->text) : answer.error();
         }
         if (deadline.hasExpired())
             break;

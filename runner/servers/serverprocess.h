@@ -7,9 +7,15 @@
 // signal when the *thread* that forked the child ends, not only when the process does.
 //
 // The temp dir is QDir::tempPath()/versus-server-XXXXXX and holds owner.pid (Versus's pid,
-// for cleanStaleServerDirs()), server.log (the server's own log) and console.log (its
-// stdout/stderr, where start-up errors such as a bad argument go). It is removed by stop().
+// for cleanStaleServerDirs()), server.log (the server's own log), console.log (its
+// stdout/stderr, where start-up errors such as a bad argument go) and versus.conf (mode 0600,
+// the server's first argument: the default user's random password and the replay user,
+// launchconfig.h). It is removed by stop().
+//
+// Nobody reaches the server without a password: connect() authenticates as the default user
+// (Versus's control connections); the replay connections use replayCredentials().
 
+#include "launchconfig.h"
 #include "outcome.h"
 #include "serverspec.h"
 #include <QString>
@@ -47,8 +53,13 @@ public:
     int port() const { return m_port; }
     // "valkey-8.0.1 (127.0.0.1:40123)": the name to give connections to this server.
     QString connectionName() const;
-    // Connects `connection` to this server, named connectionName().
+    // Connects `connection` to this server, named connectionName(), authenticated as the
+    // default user.
     Status connect(RedisConnection &connection, int timeoutMs) const;
+    // The default user (control connections) and the replay user, fresh for every start().
+    const Credentials &controlCredentials() const { return m_config.control; }
+    const Credentials &replayCredentials() const { return m_config.replay; }
+    QString configPath() const;
     QString logPath() const;
     QString tempDirPath() const;
     // The last lines of the console output and the server log; after stop() the lines as
@@ -68,6 +79,7 @@ private:
 
     ServerSpec m_spec;
     QStringList m_extraArguments;
+    LaunchConfig m_config;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QProcess> m_process;
     int m_port = 0;

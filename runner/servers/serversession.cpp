@@ -1,17 +1,16 @@
 #include "serversession.h"
 
 #include "infoparser.h"
-#include "resp.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
 #include <QThread>
 #include <algorithm>
 
-Status ServerSession::connect(const QString &host, int port, const QString &password, int timeoutMs,
+Status ServerSession::connect(const QString &host, int port, const Credentials &credentials, int timeoutMs,
                               const QString &name)
 {
-    m_address = {host, port, password, timeoutMs, name};
+    m_address = {host, port, credentials, timeoutMs, name};
     return open(m_connection, name);
 }
 
@@ -20,9 +19,7 @@ Status ServerSession::open(RedisConnection &connection, const QString &name) con
     Status status = connection.connectTcp(m_address.host, m_address.port, m_address.timeoutMs, name);
     if (!status)
         return status;
-    if (!m_address.password.isEmpty())
-        return connection.auth(m_address.password);
-    return Status::success();
+    return connection.auth(m_address.credentials);
 }
 
 Outcome<Reply> ServerSession::call(std::initializer_list<const char *> args)
@@ -121,6 +118,7 @@ Status ServerSession::waitForIdleClients(int timeoutMs)
 
 Status ServerSession::resetStats()
 {
+    m_connection.clearSentCommands();
     Outcome<Reply> reply = call({"CONFIG", "RESETSTAT"});
     return reply ? Status::success() : Status(Error{reply.error()});
 }
@@ -129,10 +127,9 @@ Outcome<long long> ServerSession::usedMemory()
 {
     // INFO memory and CLIENT INFO go in one pipeline, so the server answers both in the same
     // event-loop turn, before its cron can resize this connection's buffers in between.
-    std::string request;
-    appendRespCommand({"INFO", "memory"}, request);
-    appendRespCommand({"CLIENT", "INFO"}, request);
-    Status sent = m_connection.appendRaw(request);
+    Status sent = m_connection.appendCommand({"INFO", "memory"});
+    if (sent)
+        sent = m_connection.appendCommand({"CLIENT", "INFO"});
     if (sent)
         sent = m_connection.flush();
     if (!sent)
@@ -197,14 +194,7 @@ Outcome<std::map<QString, CommandStat>> ServerSession::commandStats()
     Outcome<QString> text = info("commandstats");
     if (!text)
         return Error{text.error()};
-    std::map<QString, CommandStat> stats = parseCommandStats(text.value());
-    for (auto it = stats.begin(); it != stats.end();) {
-        if (isProbeCommand(it->first))
-            it = stats.erase(it);
-        else
-            ++it;
-    }
-    return stats;
+    return parseCommandStats(text.value());
 }
 
 Outcome<ServerSession::KeySurvey> ServerSession::surveyKeys()
@@ -223,7 +213,6 @@ Outcome<ServerSession::KeySurvey> ServerSession::surveyKeysOver(RedisConnection 
 {
     KeySurvey survey;
     std::string cursor = "0";
-    std::string batch;
     do {
         Outcome<Reply> page = connection.command({"SCAN", cursor, "COUNT", "1000"});
         if (!page)
@@ -234,12 +223,13 @@ Outcome<ServerSession::KeySurvey> ServerSession::surveyKeysOver(RedisConnection 
         const std::vector<Reply> &keys = page->elements[1].elements;
         if (keys.empty())
             continue;
-        batch.clear();
+        Status sent;
         for (const Reply &key : keys) {
-            appendRespCommand({"OBJECT", "ENCODING", key.text}, batch);
-            appendRespCommand({"MEMORY", "USAGE", key.text, "SAMPLES", "0"}, batch);
+            if (sent)
+                sent = connection.appendCommand({"OBJECT", "ENCODING", key.text});
+            if (sent)
+                sent = connection.appendCommand({"MEMORY", "USAGE", key.text, "SAMPLES", "0"});
         }
-        Status sent = connection.appendRaw(batch);
         if (sent)
             sent = connection.flush();
         if (!sent)

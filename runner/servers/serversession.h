@@ -1,7 +1,8 @@
 #pragma once
 // The measuring side of one server: flushing to a clean baseline, reading INFO, counting keys
 // and their encodings. Uses its own connection, separate from the replay connection, and
-// belongs to the worker thread that created it.
+// belongs to the worker thread that created it. The connection counts every command it sends
+// (ownCommands()), from CONFIG RESETSTAT on, so a timed pass's commandstats can be cleared of them.
 
 #include "outcome.h"
 #include "redisconnection.h"
@@ -13,13 +14,20 @@
 
 class ServerSession {
 public:
-    Status connect(const QString &host, int port, const QString &password, int timeoutMs, const QString &name);
+    Status connect(const QString &host, int port, const Credentials &credentials, int timeoutMs, const QString &name);
+    Status connect(const QString &host, int port, const QString &password, int timeoutMs, const QString &name)
+    {
+        return connect(host, port, Credentials{QString(), password}, timeoutMs, name);
+    }
     RedisConnection &connection() { return m_connection; }
 
     // FLUSHALL SYNC, then waits until lazyfree_pending_objects is 0: a baseline taken while a
     // background free is still running would be wrong.
     Status flushSync(int timeoutMs);
+    // CONFIG RESETSTAT; ownCommands() then counts from it (the RESETSTAT itself included: the
+    // server counts it after resetting).
     Status resetStats();
+    const CommandTally &ownCommands() const { return m_connection.sentCommands(); }
     // Remembers how many clients are connected while Versus has only this connection open
     // (1 on a launched server; an endpoint may have clients of its own).
     Status noteIdleClients();
@@ -36,7 +44,8 @@ public:
     // its cron is done).
     Outcome<long long> settledUsedMemory(int timeoutMs);
     Outcome<long long> dbSize();
-    Outcome<std::map<QString, CommandStat>> commandStats();   // probe commands excluded
+    // INFO commandstats as the server counts it: every command, Versus's own included.
+    Outcome<std::map<QString, CommandStat>> commandStats();
     Outcome<QString> info(const char *section);
 
     struct KeySurvey {
@@ -52,7 +61,7 @@ private:
     struct Address {
         QString host;
         int port = 0;
-        QString password;
+        Credentials credentials;
         int timeoutMs = 0;
         QString name;
     };

@@ -60,7 +60,8 @@ private slots:
 
         VersusCli cli;
         const QString endpoint = QStringLiteral("127.0.0.1:%1").arg(server.port());
-        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), endpoint, QStringLiteral("--workload"),
+        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), endpoint, QStringLiteral("--password"),
+                                             server.controlCredentials().password, QStringLiteral("--workload"),
                                              QStringLiteral("hash-ttl"), QStringLiteral("--set"), QStringLiteral("keys=10")},
                                             60000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());

@@ -469,7 +469,7 @@ private Q_SLOTS:
         ServerProcess server(spec);
         QVERIFY2(server.start(), "server did not start");
         RedisConnection connection;
-        QVERIFY(connection.connectTcp(server.host(), server.port(), 5000, QStringLiteral("endpoint")));
+        QVERIFY(server.connect(connection, 5000));
         QVERIFY(connection.command({"SET", "precious", "data"}).ok());
 
         ServerSpec endpoint;
@@ -477,6 +477,7 @@ private Q_SLOTS:
         endpoint.isEndpoint = true;
         endpoint.host = server.host();
         endpoint.port = server.port();
+        endpoint.password = server.controlCredentials().password;
         RunController controller;
         QSignalSpy finished(&controller, &RunController::runFinished);
         controller.start(requestFor({endpoint}, std::make_shared<TinyWorkload>(100)));

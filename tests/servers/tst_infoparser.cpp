@@ -42,8 +42,6 @@ private Q_SLOTS:
     void fieldsIgnoreHeadersAndBlankLines();
     void commandStatsEdgeCases_data();
     void commandStatsEdgeCases();
-    void probeCommands_data();
-    void probeCommands();
 };
 
 void TestInfoParser::fixturesAreThere_data()
@@ -197,32 +195,6 @@ void TestInfoParser::commandStatsEdgeCases()
     QFETCH(QString, info);
     QFETCH(QString, expected);
     QCOMPARE(describe(parseCommandStats(info)), expected);
-}
-
-void TestInfoParser::probeCommands_data()
-{
-    QTest::addColumn<QString>("command");
-    QTest::addColumn<bool>("probe");
-
-    for (const char *probe : {"info", "ping", "config", "config|get", "config|resetstat", "memory|usage",
-                              "scan", "dbsize", "object|encoding", "flushall", "flushdb", "client|setname",
-                              "hello", "auth", "select", "command", "command|docs", "debug", "shutdown",
-                              "latency|latest", "slowlog|get", "type", "exists", "INFO", "Config|Get"}) {
-        QTest::newRow(probe) << QString::fromLatin1(probe) << true;
-    }
-    // What the workloads send must stay in the figures.
-    for (const char *measured : {"set", "get", "hset", "hsetex", "incr", "incrby", "incrbyfloat", "sadd",
-                                 "sismember", "zadd", "zremrangebyrank", "pfadd", "expire", "del",
-                                 "hincrby", "xadd", "infos", "configure", "pingpong"}) {
-        QTest::newRow(measured) << QString::fromLatin1(measured) << false;
-    }
-}
-
-void TestInfoParser::probeCommands()
-{
-    QFETCH(QString, command);
-    QFETCH(bool, probe);
-    QCOMPARE(isProbeCommand(command), probe);
 }
 
 QTEST_GUILESS_MAIN(TestInfoParser)

@@ -327,7 +327,7 @@ void WindowTest::endpointIsNotFlushedWithoutConsent()
     window.show();
     QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
     const QString hostPort = QStringLiteral("127.0.0.1:%1").arg(endpoint.port());
-    QCOMPARE(window.serversPanel()->addEndpoint(hostPort, QString()), QString());
+    QCOMPARE(window.serversPanel()->addEndpoint(hostPort, endpoint.controlCredentials().password), QString());
     const std::vector<ServerSpec> all = window.serversPanel()->selectedServers();
     QString endpointLabel;
     for (const ServerSpec &spec : all)

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <QFile>
 #include <QFileInfo>
+#include <QSet>
 
 namespace {
 
@@ -184,12 +185,19 @@ Status CaptureWorkload::countPass() const
     }
     EventCommands event;
     long long events = 0;
+    QSet<QString> names;
     while (opened.value()->next(event)) {
         if ((++events & 0xFFF) == 0 && interruptRequested()) {
             m_countStatus = Error{QStringLiteral("%1: interrupted while preparing the workload").arg(m_path)};
             return m_countStatus;
         }
+        for (const WorkloadCommand &command : event.commands) {
+            if (!command.args.empty())
+                names.insert(QString::fromStdString(command.args.front()).toUpper());
+        }
     }
+    d.commandNames = QStringList(names.begin(), names.end());
+    d.commandNames.sort();
     if (!opened.value()->error().isEmpty()) {
         m_countStatus = Error{opened.value()->error()};
         return m_countStatus;
