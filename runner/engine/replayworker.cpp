@@ -182,7 +182,10 @@ Status ReplayWorker::reachServer(ServerSession &session)
             return started;
         m_host = m_process->host();
         m_port = m_process->port();
-        logLine(QStringLiteral("started on %1:%2 (pid %3)").arg(m_host).arg(m_port).arg(m_process->pid()));
+        const qint64 pid = m_process->pid() > 0 ? m_process->pid() : m_process->launchedPid();
+        logLine(QStringLiteral("started on %1:%2 (pid %3)").arg(m_host).arg(m_port).arg(pid));
+        if (!m_process->pidNote().isEmpty())
+            logLine(m_process->pidNote());
     } else {
         m_host = spec.host;
         m_port = spec.port;

@@ -229,8 +229,9 @@ private slots:
         QTemporaryDir cache;
         const QString binary = cache.filePath(QStringLiteral("valkey-1.2.3/bin/valkey-server"));
         QVERIFY(writeFile(binary, "#!/bin/sh\necho 'Valkey server v=1.2.3 sha=0:0 malloc=libc bits=64 build=1'\n", true));
-        QVERIFY(writeFile(cache.filePath(QStringLiteral("valkey-1.2.3/manifest.json")),
-                          manifestJson(binary, {binary}, QString(64, QLatin1Char('0')))));
+        QJsonObject manifest = QJsonDocument::fromJson(manifestJson(binary, {binary}, QString(64, QLatin1Char('0')))).object();
+        manifest.insert(QStringLiteral("files"), QJsonObject{{QStringLiteral("bin/valkey-server"), QString(64, QLatin1Char('0'))}});
+        QVERIFY(writeFile(cache.filePath(QStringLiteral("valkey-1.2.3/manifest.json")), QJsonDocument(manifest).toJson()));
         ServerCatalog catalog(cache.path());
         catalog.discover();
         const auto cached = entriesFrom(catalog, ServerSource::Cache);
