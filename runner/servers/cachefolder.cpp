@@ -222,6 +222,6 @@ CatalogEntry entryFromCacheFolder(const QString &folder, const QString &cachePro
         return entry;
     }
     entry.spec.identity = identity.value();
-    entry.spec.label = entry.spec.identity.label();
+    entry.spec.label = labelForServer(entry.spec.identity, entry.spec.binaryPath);
     return entry;
 }

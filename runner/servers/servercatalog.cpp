@@ -71,7 +71,7 @@ void ServerCatalog::discover()
         Outcome<ServerIdentity> identity = identifyServer(entry.spec);
         if (identity) {
             entry.spec.identity = identity.value();
-            entry.spec.label = identity->label();
+            entry.spec.label = labelForServer(identity.value(), entry.spec.binaryPath);
             entry.spec.binarySha256 = sha256OfFile(path);
             entry.problem.clear();
         } else {
@@ -105,7 +105,7 @@ Outcome<ServerSpec> ServerCatalog::addBinary(const QString &path)
     if (!identity)
         return Error{identity.error()};
     entry.spec.identity = identity.value();
-    entry.spec.label = identity->label();
+    entry.spec.label = labelForServer(identity.value(), entry.spec.binaryPath);
     entry.spec.binarySha256 = sha256OfFile(absolute);
     entry.problem.clear();
     addEntry(std::move(entry));
