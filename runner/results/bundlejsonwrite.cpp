@@ -116,21 +116,25 @@ Json repeatToJson(const RepeatResult &repeat)
 
 Json serverToJson(const ServerRun &run)
 {
-    return {
+    Json json = {
         {"id", run.id},
         {"product", run.product},
         {"version", run.version},
         {"build_id", run.buildId},
         {"allocator", run.allocator},
         {"binary_sha256", run.binarySha256},
-        {"git_sha", run.gitSha},
-        {"executable_path", run.executablePath},
-        {"executable_sha256", run.executableSha256},
         {"status", runStatusName(run.status)},
         {"error", run.error},
         {"log_tail", Json(std::vector<QString>(run.logTail.begin(), run.logTail.end()))},
         {"endpoint", run.endpoint},
     };
+    // Provenance read from the running server: absent for endpoints and older bundles.
+    for (const auto &[key, value] : {std::pair{"git_sha", &run.gitSha}, {"executable_path", &run.executablePath},
+                                     {"executable_sha256", &run.executableSha256}}) {
+        if (!value->isEmpty())
+            json[key] = *value;
+    }
+    return json;
 }
 
 Json workloadToJson(const WorkloadInfo &workload)
