@@ -335,7 +335,7 @@ QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
     if (!headline)
         return title;
     title += QStringLiteral(", ") + figures.summary(headline->fromId).name + QStringLiteral(" → ")
-        + bundle.server(headline->toId)->version;
+        + serverVersionText(*bundle.server(headline->toId));
     if (headline->change)
         title += QStringLiteral(": ") + formatPercentChange(*headline->change);
     if (headline->provisional)

@@ -1,10 +1,12 @@
 #include "replayworker.h"
 
+#include "runningexecutable.h"
 #include "endpointprobe.h"
 #include "endpointstate.h"
 #include "hostport.h"
 #include "fairscheduler.h"
 #include "phasebarrier.h"
+#include "runningexecutable.h"
 #include "serverprocess.h"
 #include "serversession.h"
 
@@ -66,6 +68,7 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
     m_run.buildId = identity.buildId;
     m_run.allocator = identity.allocator;
     m_run.binarySha256 = spec.binarySha256;
+    m_run.gitSha = identity.gitSha;
     m_run.endpoint = spec.isEndpoint;
 
     m_progress.runId = m_job.runId;
@@ -231,7 +234,15 @@ Status ReplayWorker::reachServer(ServerSession &session)
             return started;
         m_host = m_process->host();
         m_port = m_process->port();
-        logLine(QStringLiteral("started on %1:%2 (pid %3)").arg(m_host).arg(m_port).arg(m_process->pid()));
+        const qint64 pid = m_process->pid() > 0 ? m_process->pid() : m_process->launchedPid();
+        logLine(QStringLiteral("started on %1:%2 (pid %3)").arg(m_host).arg(m_port).arg(pid));
+        if (!m_process->pidNote().isEmpty())
+            logLine(m_process->pidNote());
+        const RunningExecutable running = runningExecutableOf(pid);
+        m_run.executablePath = running.path;
+        m_run.executableSha256 = running.sha256;
+        if (const QString note = runningExecutableNote(running, spec.binarySha256); !note.isEmpty())
+            logLine(note);
         m_access = ReplayAccess::launched(m_process->replayCredentials());
     } else {
         m_host = spec.host;

@@ -33,6 +33,7 @@ ServerRun placeholderFor(const ServerSpec &spec)
     run.buildId = spec.identity.buildId;
     run.allocator = spec.identity.allocator;
     run.binarySha256 = spec.binarySha256;
+    run.gitSha = spec.identity.gitSha;
     run.endpoint = spec.isEndpoint;
     run.status = RunStatus::Incomplete;
     return run;

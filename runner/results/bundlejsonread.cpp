@@ -115,6 +115,9 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "build_id", run.buildId);
     readOptional(json, "allocator", run.allocator);
     readOptional(json, "binary_sha256", run.binarySha256);
+    readOptional(json, "git_sha", run.gitSha);
+    readOptional(json, "executable_path", run.executablePath);
+    readOptional(json, "executable_sha256", run.executableSha256);
     readOptional(json, "status", run.status);
     readOptional(json, "error", run.error);
     readOptional(json, "log_tail", run.logTail);

@@ -270,7 +270,12 @@ std::optional<Headline> Figures::headline(const FigureTable &table) const
         const ServerRun *run = d->bundle.server(id);
         if (run == from || run->product != from->product)
             continue;
-        if (!to || QVersionNumber::compare(QVersionNumber::fromString(run->version), QVersionNumber::fromString(to->version)) > 0)
+        // A development build is compared only when no release is: it is not the newest release.
+        const bool release = !isDevelopmentBuild(*run);
+        const bool toIsRelease = to && !isDevelopmentBuild(*to);
+        if (!to || (release && !toIsRelease)
+            || (release == toIsRelease
+                && QVersionNumber::compare(QVersionNumber::fromString(run->version), QVersionNumber::fromString(to->version)) > 0))
             to = run;
     }
     if (!to)

@@ -43,16 +43,30 @@ QString formatFigure(double value)
     return QString::number(value, 'f', decimals);
 }
 
+bool isDevelopmentBuild(const ServerRun &run)
+{
+    return run.version == QLatin1String("255.255.255");
+}
+
+QString serverVersionText(const ServerRun &run)
+{
+    if (!isDevelopmentBuild(run))
+        return run.version;
+    const bool knownSha = !run.gitSha.isEmpty() && run.gitSha.count(QLatin1Char('0')) != run.gitSha.size();
+    return knownSha ? QStringLiteral("dev build ") + run.gitSha.left(8) : QStringLiteral("dev build (%1)").arg(run.id);
+}
+
 QString serverDisplayName(const ServerRun &run)
 {
     if (run.product.isEmpty() || run.version.isEmpty())
         return run.id;
     QString product = run.product;
     product[0] = product[0].toUpper();
+    const QString version = serverVersionText(run);
     // A server Versus did not launch is told apart from a launched one of the same version.
     if (run.endpoint)
-        return QStringLiteral("%1 %2 (%3)").arg(product, run.version, run.id);
-    return product + QLatin1Char(' ') + run.version;
+        return QStringLiteral("%1 %2 (%3)").arg(product, version, run.id);
+    return product + QLatin1Char(' ') + version;
 }
 
 QString formatPercentChange(double percent)

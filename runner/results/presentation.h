@@ -13,8 +13,13 @@
 QStringList orderedServerIds(const ResultsBundle &bundle);
 
 // "Valkey 8.0.1", "Redis 7.0.15", "Valkey 9.1.2 (127.0.0.1:6379)" for an endpoint; the id when
-// product or version is unknown.
+// product or version is unknown. A development build (v=255.255.255) is "Valkey dev build
+// 1a2b3c4d" by its git sha, or "Valkey dev build (valkey-dev-unstable)" by its id.
 QString serverDisplayName(const ServerRun &run);
+// What stands for the version where one is shown after a product: "8.0.1", "dev build 1a2b3c4d".
+QString serverVersionText(const ServerRun &run);
+// v=255.255.255: built from a development branch, no release (and never the newest one).
+bool isDevelopmentBuild(const ServerRun &run);
 
 // A figure with as many decimals as its size needs: "241.7", "1.22", "0.088", "52,341".
 QString formatFigure(double value);

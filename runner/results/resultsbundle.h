@@ -84,7 +84,12 @@ struct ServerRun {
     QString version;
     QString buildId;
     QString allocator;
-    QString binarySha256;
+    QString binarySha256;                    // of the catalog's binary, before the run
+    QString gitSha;                          // what --version printed as sha= (zeros: none)
+    // The program the server process really ran (/proc/<pid>/exe, or the binary behind an
+    // explicitly run loader), read while it ran; empty for endpoints or when unreadable.
+    QString executablePath;
+    QString executableSha256;
     RunStatus status = RunStatus::Ok;
     QString error;
     QStringList logTail;

@@ -1,9 +1,11 @@
 #include "servercatalog.h"
 
-#include "jsonsupport.h"
+#include "cachefolder.h"
+#include "filetrust.h"
+#include "groupguardian.h"
+#include "processgroup.h"
+#include "verifiedrecords.h"
 
-
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -18,114 +20,7 @@
 
 namespace {
 
-
-QString sha256Of(const QString &path)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return QString();
-    QCryptographicHash hash(QCryptographicHash::Sha256);
-    if (!hash.addData(&file))
-        return QString();
-    return QString::fromLatin1(hash.result().toHex());
-}
-
-// What scripts/fetch-servers wrote about one version.
-struct Manifest {
-    QString product, version, binary, suite, packageVersion, sha256;
-    QStringList command;
-};
-
-void from_json(const Json &json, Manifest &manifest)
-{
-    readOptional(json, "product", manifest.product);
-    readOptional(json, "version", manifest.version);
-    readOptional(json, "binary", manifest.binary);
-    readOptional(json, "suite", manifest.suite);
-    readOptional(json, "package_version", manifest.packageVersion);
-    readOptional(json, "sha256", manifest.sha256);
-    readOptional(json, "command", manifest.command);
-}
-
-Outcome<Manifest> readManifest(const QString &path)
-{
-    QFile file(path);
-    if (!file.exists())
-        return Error{QStringLiteral("incomplete fetch: no %1 (run scripts/fetch-servers)").arg(path)};
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("unreadable manifest %1: %2").arg(path, file.errorString())};
-    const Outcome<Json> document = parseJson(file.readAll(), path);
-    if (!document)
-        return Error{QStringLiteral("corrupt manifest %1 (run scripts/fetch-servers)").arg(document.error())};
-    if (!document->is_object())
-        return Error{QStringLiteral("corrupt manifest %1: not a JSON object (run scripts/fetch-servers)").arg(path)};
-    Manifest manifest;
-    try {
-        document->get_to(manifest);
-    } catch (const nlohmann::json::exception &error) {
-        return Error{QStringLiteral("corrupt manifest %1 (run scripts/fetch-servers)").arg(jsonErrorMessage(path, error))};
-    }
-    QStringList missing;
-    for (const auto &[name, value] : {std::pair{"product", &manifest.product}, {"version", &manifest.version}, {"binary", &manifest.binary}}) {
-        if (value->isEmpty())
-            missing << QString::fromLatin1(name);
-    }
-    if (manifest.command.isEmpty() || manifest.command.contains(QString()))
-        missing << QStringLiteral("command");
-    if (!missing.isEmpty())
-        return Error{QStringLiteral("corrupt manifest %1: missing or empty %2 (run scripts/fetch-servers)")
-                         .arg(path, missing.join(QStringLiteral(", ")))};
-    return manifest;
-}
-
-// Reads one manifest.json written by scripts/fetch-servers into an entry. The entry's label
-// is the folder's name until the binary itself says who it is.
-CatalogEntry entryFromManifest(const QString &folder)
-{
-    CatalogEntry entry;
-    entry.spec.source = ServerSource::Cache;
-    entry.spec.label = QFileInfo(folder).fileName();
-    const QString manifestPath = QDir(folder).filePath(QStringLiteral("manifest.json"));
-    const Outcome<Manifest> manifest = readManifest(manifestPath);
-    if (!manifest) {
-        entry.problem = manifest.error();
-        return entry;
-    }
-    ServerSpec &spec = entry.spec;
-    spec.identity.product = manifest->product;
-    spec.identity.version = manifest->version;
-    spec.binaryPath = manifest->binary;
-    spec.suite = manifest->suite;
-    spec.packageVersion = manifest->packageVersion;
-    spec.binarySha256 = manifest->sha256;
-    QStringList commandLine = manifest->command;
-    spec.program = commandLine.takeFirst();
-    spec.prefixArguments = commandLine;
-
-    if (!QFileInfo::exists(spec.binaryPath)) {
-        entry.problem = QStringLiteral("missing binary %1 (listed in %2; run scripts/fetch-servers)").arg(spec.binaryPath, manifestPath);
-        return entry;
-    }
-    if (!QFileInfo(spec.program).isExecutable()) {
-        entry.problem = QStringLiteral("missing or not executable %1 (listed in %2; run scripts/fetch-servers)").arg(spec.program, manifestPath);
-        return entry;
-    }
-    if (!spec.binarySha256.isEmpty() && sha256Of(spec.binaryPath) != spec.binarySha256) {
-        entry.problem = QStringLiteral("binary %1 changed since it was fetched (sha256 differs from %2; run scripts/fetch-servers)")
-                           .arg(spec.binaryPath, manifestPath);
-        return entry;
-    }
-
-    Outcome<ServerIdentity> identity = identifyServer(spec);
-    if (!identity) {
-        entry.problem = identity.error();
-        return entry;
-    }
-    spec.identity = identity.value();
-    spec.label = spec.identity.label();
-    entry.problem.clear();
-    return entry;
-}
+const QLatin1String kVerifiedRecordsName(".verified.json");
 
 } // namespace
 
@@ -149,11 +44,18 @@ void ServerCatalog::discover()
     m_entries.clear();
 
     // The cache. Hidden folders (.apt, .staging) are fetch-servers' own working state.
+    // Nothing in a cache that someone else could change is run, and the record of what was
+    // verified before is read only from a cache that passes.
     const QDir cache(m_cacheDir);
     if (cache.exists()) {
+        const QString cacheProblem = untrustedFolderReason(m_cacheDir);
+        VerifiedRecords records(cacheProblem.isEmpty() ? cache.filePath(kVerifiedRecordsName) : QString());
+        records.load();
         const QStringList folders = cache.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
         for (const QString &folder : folders)
-            addEntry(entryFromManifest(cache.filePath(folder)));
+            addEntry(entryFromCacheFolder(cache.filePath(folder), cacheProblem, records));
+        // Not remembering costs only a --version on the next listing.
+        records.save();
     }
 
     // PATH: a system-wide install, or the user's own build directory on PATH.
@@ -169,8 +71,8 @@ void ServerCatalog::discover()
         Outcome<ServerIdentity> identity = identifyServer(entry.spec);
         if (identity) {
             entry.spec.identity = identity.value();
-            entry.spec.label = identity->label();
-            entry.spec.binarySha256 = sha256Of(path);
+            entry.spec.label = labelForServer(identity.value(), entry.spec.binaryPath);
+            entry.spec.binarySha256 = sha256OfFile(path);
             entry.problem.clear();
         } else {
             entry.problem = identity.error();
@@ -203,8 +105,8 @@ Outcome<ServerSpec> ServerCatalog::addBinary(const QString &path)
     if (!identity)
         return Error{identity.error()};
     entry.spec.identity = identity.value();
-    entry.spec.label = identity->label();
-    entry.spec.binarySha256 = sha256Of(absolute);
+    entry.spec.label = labelForServer(identity.value(), entry.spec.binaryPath);
+    entry.spec.binarySha256 = sha256OfFile(absolute);
     entry.problem.clear();
     addEntry(std::move(entry));
     return m_entries.back().spec;
@@ -289,21 +191,33 @@ void ServerCatalog::addEntry(CatalogEntry entry)
     m_entries.push_back(std::move(entry));
 }
 
-Outcome<ServerIdentity> identifyServer(const ServerSpec &spec, int timeoutMs)
+Outcome<QString> serverVersionOutput(const ServerSpec &spec, int timeoutMs)
 {
     const QString who = spec.binaryPath.isEmpty() ? spec.program : spec.binaryPath;
     if (spec.program.isEmpty())
         return Error{QStringLiteral("%1: no program to run").arg(who.isEmpty() ? spec.label : who)};
 
+    // Its own session and group, ended as a whole: a wrapper script's children go with it,
+    // also when it hangs or Versus is killed meanwhile (groupguardian.h).
+    GroupGuardian guardian;
+    if (Status opened = guardian.open(); !opened)
+        return Error{QStringLiteral("%1: %2").arg(who, opened.error())};
     QProcess process;
     process.setProcessChannelMode(QProcess::MergedChannels);
     process.setStandardInputFile(QProcess::nullDevice());
+    process.setChildProcessModifier(guardian.childSetup());
     process.start(spec.program, spec.prefixArguments + QStringList{QStringLiteral("--version")});
     if (!process.waitForStarted(timeoutMs))
         return Error{QStringLiteral("%1: cannot run it: %2").arg(who, process.errorString())};
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
+    guardian.started();
+    const qint64 group = process.processId();
+    const bool finished = process.waitForFinished(timeoutMs);
+    if (!finished) {
+        endProcessGroup(group, 0, 1000);
         process.waitForFinished(1000);
+    }
+    guardian.release();   // whatever the wrapper left behind ends now
+    if (!finished) {
         return Error{QStringLiteral("%1: --version did not finish within %2 ms, so it is not a Valkey or Redis server")
                          .arg(who)
                          .arg(timeoutMs)};
@@ -317,8 +231,16 @@ Outcome<ServerIdentity> identifyServer(const ServerSpec &spec, int timeoutMs)
                                   : QStringLiteral("crashed"),
                               output.simplified().left(300))};
     }
-    Outcome<ServerIdentity> identity = parseServerVersionOutput(output);
+    return output;
+}
+
+Outcome<ServerIdentity> identifyServer(const ServerSpec &spec, int timeoutMs)
+{
+    const Outcome<QString> output = serverVersionOutput(spec, timeoutMs);
+    if (!output)
+        return Error{output.error()};
+    Outcome<ServerIdentity> identity = parseServerVersionOutput(output.value());
     if (!identity)
-        return Error{QStringLiteral("%1: %2").arg(who, identity.error())};
+        return Error{QStringLiteral("%1: %2").arg(spec.binaryPath.isEmpty() ? spec.program : spec.binaryPath, identity.error())};
     return identity;
 }

@@ -43,5 +43,8 @@ private:
     std::vector<CatalogEntry> m_entries;
 };
 
-// Runs `<spec.program> <prefixArguments> --version` (bounded by timeoutMs) and parses it.
+// What `<spec.program> <prefixArguments> --version` prints, bounded by timeoutMs. It runs in a
+// process group of its own that is ended as a whole, whether it finishes, hangs or Versus dies.
+Outcome<QString> serverVersionOutput(const ServerSpec &spec, int timeoutMs = 5000);
+// serverVersionOutput, parsed.
 Outcome<ServerIdentity> identifyServer(const ServerSpec &spec, int timeoutMs = 5000);

@@ -1,5 +1,7 @@
 #include "serveridentity.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -28,12 +30,39 @@ QString firstNonEmptyLine(const QString &output)
 
 } // namespace
 
+QString ServerIdentity::knownGitSha() const
+{
+    static const QRegularExpression zeros(QStringLiteral("^0*$"));
+    return zeros.match(gitSha).hasMatch() ? QString() : gitSha;
+}
+
+QString ServerIdentity::label() const
+{
+    if (!isDevelopmentBuild())
+        return product + QLatin1Char('-') + version;
+    const QString sha = knownGitSha();
+    return product + QStringLiteral("-dev") + (sha.isEmpty() ? QString() : QLatin1Char('-') + sha.left(8));
+}
+
+QString labelForServer(const ServerIdentity &identity, const QString &binaryPath)
+{
+    if (!identity.isDevelopmentBuild() || !identity.knownGitSha().isEmpty() || binaryPath.isEmpty())
+        return identity.label();
+    // A build tree's binary sits in src/ (or bin/): the folder above names the checkout.
+    QDir folder = QFileInfo(binaryPath).absoluteDir();
+    if (folder.dirName() == QLatin1String("src") || folder.dirName() == QLatin1String("bin"))
+        folder.cdUp();
+    return identity.label() + QLatin1Char('-') + folder.dirName();
+}
+
 QString ServerIdentity::displayName() const
 {
     if (product.isEmpty())
         return version;
     QString name = product;
     name[0] = name[0].toUpper();
+    if (isDevelopmentBuild())
+        return name + QStringLiteral(" dev build") + (knownGitSha().isEmpty() ? QString() : QLatin1Char(' ') + knownGitSha().left(8));
     return version.isEmpty() ? name : name + QLatin1Char(' ') + version;
 }
 

@@ -1,5 +1,7 @@
 #include "serverprocess.h"
 
+#include "infoparser.h"
+#include "processgroup.h"
 #include "redisconnection.h"
 
 #include <QCoreApplication>
@@ -154,7 +156,47 @@ QString ServerProcess::exitDescription() const
 
 qint64 ServerProcess::pid() const
 {
+    if (m_serverPid >= 0)
+        return m_serverPid;
+    return launchedPid();
+}
+
+qint64 ServerProcess::launchedPid() const
+{
     return m_process ? m_process->processId() : 0;
+}
+
+// The launched program may be a wrapper whose child is the server: the server says who it is.
+void ServerProcess::findServerPid(RedisConnection &connection)
+{
+    const qint64 launched = launchedPid();
+    m_serverPid = launched;
+    m_pidNote.clear();
+    const Outcome<Reply> info = connection.command({"INFO", "server"});
+    qint64 reported = 0;
+    if (info && !info->isError()) {
+        const std::map<QString, QString> fields = parseInfoFields(QString::fromStdString(info->text));
+        if (const auto found = fields.find(QStringLiteral("process_id")); found != fields.end())
+            reported = found->second.toLongLong();
+    }
+    if (reported == launched)
+        return;
+    const std::optional<ProcessStat> stat = readProcessStat(reported);
+    if (reported > 0 && stat && stat->group == m_group) {
+        m_serverPid = reported;
+        m_pidNote = QStringLiteral("started through a wrapper (pid %1): the server is pid %2, whose CPU is pinned")
+                        .arg(launched)
+                        .arg(reported);
+        return;
+    }
+    m_serverPid = 0;
+    m_pidNote = reported <= 0
+        ? QStringLiteral("cannot pin the server's CPU: INFO server gave no process_id (%1)")
+              .arg(info ? QString::fromStdString(info->text).left(80).simplified() : info.error())
+        : QStringLiteral("cannot pin the server's CPU: INFO server says process_id %1, which is not in the process "
+                         "group Versus started (pid %2); it runs unpinned")
+              .arg(reported)
+              .arg(launched);
 }
 
 QStringList ServerProcess::serverArguments(int port) const
@@ -256,19 +298,28 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
     m_process->setProcessChannelMode(QProcess::MergedChannels);
     m_process->setStandardOutputFile(m_dir->filePath(kConsoleLog));
     m_process->setStandardInputFile(QProcess::nullDevice());
+    if (Status opened = m_guardian.open(); !opened)
+        return Error{QStringLiteral("%1: %2").arg(m_spec.label, opened.error())};
     const pid_t versusPid = ::getpid();
-    m_process->setChildProcessModifier([versusPid] {
+    const std::function<void()> ownGroup = m_guardian.childSetup();
+    m_process->setChildProcessModifier([versusPid, ownGroup] {
         // Async-signal-safe calls only: this runs between fork and exec.
         ::prctl(PR_SET_PDEATHSIG, SIGKILL);
         if (::getppid() != versusPid)   // Versus died before prctl took effect
             ::_exit(127);
+        ownGroup();
     });
 
     m_process->start();
     if (!m_process->waitForStarted(readyTimeoutMs)) {
+        m_guardian.release();
         return Error{QStringLiteral("%1: cannot start %2: %3")
                          .arg(m_spec.label, m_spec.program, m_process->errorString())};
     }
+    m_guardian.started();
+    m_group = m_process->processId();   // setsid: the group's id is the launched pid
+    m_serverPid = -1;
+    m_pidNote.clear();
 
     const QDeadlineTimer deadline(readyTimeoutMs);
     QString lastAnswer;
@@ -284,13 +335,15 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
             const QByteArray password = m_config.control.password.toLatin1();
             Outcome<Reply> answer = connection.command({"AUTH", password.toStdString()});
             // An AUTH refused means a --requirepass among the extra arguments replaced ours:
-            // the server answers, so it is ready.
+            // the server answers, so it is ready (its pid then stays the launched one's).
             if (answer && answer->isError())
                 return Status::success();
             if (answer)
                 answer = connection.command({"PING"});
-            if (answer && answer->kind == Reply::Kind::Status && answer->text == "PONG")
+            if (answer && answer->kind == Reply::Kind::Status && answer->text == "PONG") {
+                findServerPid(connection);
                 return Status::success();
+            }
             // e.g. "LOADING", or a timeout while the server is still busy starting
             lastAnswer = answer ? QString::fromStdString(answer->text) : answer.error();
         }
@@ -309,7 +362,8 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
                      .arg(indented(tail))};
 }
 
-// Terminate, then kill, and always reap, so no zombie or stray server remains.
+// Terminate, then kill, and always reap, so no zombie or stray server remains; then whatever
+// is left of its process group (a wrapper's server, the guardian).
 void ServerProcess::finishProcess()
 {
     if (!m_process)
@@ -324,6 +378,15 @@ void ServerProcess::finishProcess()
             m_process->waitForFinished(kKillWaitMs);
         }
     }
+    endGroup();
+}
+
+void ServerProcess::endGroup()
+{
+    if (m_group > 0)
+        ::endProcessGroup(m_group, kTerminateWaitMs, kKillWaitMs);
+    m_guardian.release();
+    m_group = 0;
 }
 
 void ServerProcess::stop()
@@ -340,8 +403,8 @@ void ServerProcess::stop()
             if (closedByServer)
                 m_process->waitForFinished(kShutdownWaitMs);
         }
-        finishProcess();
     }
+    finishProcess();   // also when a wrapper ended before the server it started
     if (m_dir)
         m_finalLogLines = readLogLines();
     // Keep the finished QProcess so pid-less questions (exitDescription) still answer.

@@ -14,9 +14,16 @@
 //
 // Nobody reaches the server without a password: connect() authenticates as the default user
 // (Versus's control connections); the replay connections use replayCredentials().
+//
+// The program may be a wrapper script that starts the server as its own child. So it runs in a
+// session and process group of its own, which stop() and every failed start end as a whole, and
+// a guardian in that group ends it when Versus dies, even by SIGKILL (groupguardian.h). Once the
+// server answers, its real pid is read from INFO server's process_id: pid() is that pid (the one
+// CPU pinning pins), and pidNote() says when it differs from the launched one or cannot be used.
 
 #include "launchconfig.h"
 #include "outcome.h"
+#include "groupguardian.h"
 #include "serverspec.h"
 #include <QString>
 #include <QStringList>
@@ -48,7 +55,14 @@ public:
     bool isRunning() const;
     // "exited with code 1", "crashed or was killed", or empty while running / never started.
     QString exitDescription() const;
+    // The server's own pid (INFO process_id) once it answered and that process is in the group
+    // Versus started; the launched pid before that; 0 when the server's pid cannot be pinned.
     qint64 pid() const;
+    // The pid of the program Versus started (the wrapper, when there is one).
+    qint64 launchedPid() const;
+    // Empty when the launched program is the server; otherwise what pid() is and why, e.g.
+    // "started through a wrapper (pid 12): the server is pid 14, whose CPU is pinned".
+    QString pidNote() const { return m_pidNote; }
     QString host() const { return QStringLiteral("127.0.0.1"); }
     int port() const { return m_port; }
     // "valkey-8.0.1 (127.0.0.1:40123)": the name to give connections to this server.
@@ -76,6 +90,8 @@ private:
     QStringList serverArguments(int port) const;
     QStringList readLogLines() const;
     void finishProcess();
+    void endGroup();
+    void findServerPid(RedisConnection &connection);
 
     ServerSpec m_spec;
     QStringList m_extraArguments;
@@ -83,6 +99,10 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QProcess> m_process;
     int m_port = 0;
+    GroupGuardian m_guardian;
+    qint64 m_group = 0;
+    qint64 m_serverPid = -1;   // -1: not read yet (pid() is the launched one)
+    QString m_pidNote;
     QStringList m_finalLogLines;
     std::function<void(int, int)> m_portChosenHook;
 };

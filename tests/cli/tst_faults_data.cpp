@@ -194,8 +194,12 @@ private slots:
         VersusCli cli;
         const QString cache = cli.path(QStringLiteral("cache"));
         const QString realCache = ServerTestHelpers::serverCacheDir();
-        QVERIFY(writeFile(cache + QLatin1Char('/') + kept.label + QStringLiteral("/manifest.json"),
-                          readFile(realCache + QLatin1Char('/') + kept.label + QStringLiteral("/manifest.json"))));
+        // The kept version is a real copy: the cache runs only files inside each version's folder.
+        QVERIFY(QDir().mkpath(cache));
+        QCOMPARE(QProcess::execute(QStringLiteral("cp"), {QStringLiteral("-a"), realCache + QLatin1Char('/') + kept.label, cache}), 0);
+        QByteArray keptManifest = readFile(cache + QLatin1Char('/') + kept.label + QStringLiteral("/manifest.json"));
+        keptManifest.replace((realCache + QLatin1Char('/') + kept.label).toUtf8(), (cache + QLatin1Char('/') + kept.label).toUtf8());
+        QVERIFY(writeFile(cache + QLatin1Char('/') + kept.label + QStringLiteral("/manifest.json"), keptManifest));
         // The gone version's manifest points into the private cache, where no binary is.
         QByteArray manifest = readFile(realCache + QLatin1Char('/') + gone.label + QStringLiteral("/manifest.json"));
         manifest.replace((realCache + QLatin1Char('/') + gone.label).toUtf8(), (cache + QLatin1Char('/') + gone.label).toUtf8());

@@ -229,8 +229,9 @@ private slots:
         QTemporaryDir cache;
         const QString binary = cache.filePath(QStringLiteral("valkey-1.2.3/bin/valkey-server"));
         QVERIFY(writeFile(binary, "#!/bin/sh\necho 'Valkey server v=1.2.3 sha=0:0 malloc=libc bits=64 build=1'\n", true));
-        QVERIFY(writeFile(cache.filePath(QStringLiteral("valkey-1.2.3/manifest.json")),
-                          manifestJson(binary, {binary}, QString(64, QLatin1Char('0')))));
+        QJsonObject manifest = QJsonDocument::fromJson(manifestJson(binary, {binary}, QString(64, QLatin1Char('0')))).object();
+        manifest.insert(QStringLiteral("files"), QJsonObject{{QStringLiteral("bin/valkey-server"), QString(64, QLatin1Char('0'))}});
+        QVERIFY(writeFile(cache.filePath(QStringLiteral("valkey-1.2.3/manifest.json")), QJsonDocument(manifest).toJson()));
         ServerCatalog catalog(cache.path());
         catalog.discover();
         const auto cached = entriesFrom(catalog, ServerSource::Cache);
@@ -319,7 +320,9 @@ private slots:
         ServerCatalog catalog(folder.filePath(QStringLiteral("empty-cache")));
         const Outcome<ServerSpec> devSpec = catalog.addBinary(dev);
         QVERIFY2(devSpec.ok(), qPrintable(devSpec.error()));
-        QCOMPARE(devSpec->label, QStringLiteral("valkey-255.255.255"));
+        // A development build is no release: labelled by the git sha --version printed.
+        QCOMPARE(devSpec->label, QStringLiteral("valkey-dev-3c1a7d5b"));
+        QCOMPARE(devSpec->identity.displayName(), QStringLiteral("Valkey dev build 3c1a7d5b"));
         QCOMPARE(devSpec->source, ServerSource::User);
         QCOMPARE(devSpec->program, dev);
         QVERIFY(devSpec->prefixArguments.isEmpty());
@@ -330,6 +333,14 @@ private slots:
         QVERIFY(again.ok());
         QCOMPARE(again->label, devSpec->label);
         QCOMPARE(catalog.entries().size(), size_t(1));
+
+        // Without a git sha, by the checkout folder that holds src/valkey-server.
+        const QString unnamed = folder.filePath(QStringLiteral("unstable/src/valkey-server"));
+        QVERIFY(writeFile(unnamed, "#!/bin/sh\necho 'Valkey server v=255.255.255 sha=00000000:0 malloc=libc bits=64 build=1'\n", true));
+        const Outcome<ServerSpec> unnamedSpec = catalog.addBinary(unnamed);
+        QVERIFY2(unnamedSpec.ok(), qPrintable(unnamedSpec.error()));
+        QCOMPARE(unnamedSpec->label, QStringLiteral("valkey-dev-unstable"));
+        QCOMPARE(catalog.entries().size(), size_t(2));
 
         ServerCatalog real;
         real.discover();
@@ -342,9 +353,10 @@ private slots:
         QCOMPARE(mine->label, cached.label);
 
         const std::vector<ServerSpec> selection = catalog.defaultSelection();
-        QCOMPARE(selection.size(), size_t(2));
+        QCOMPARE(selection.size(), size_t(3));
         QCOMPARE(selection[0].label, cached.label);
-        QCOMPARE(selection[1].label, QStringLiteral("valkey-255.255.255"));
+        QCOMPARE(selection[1].label, QStringLiteral("valkey-dev-3c1a7d5b"));
+        QCOMPARE(selection[2].label, QStringLiteral("valkey-dev-unstable"));
     }
 
     // The same version in the cache, on PATH and added by hand: later ones get a suffix.

@@ -39,7 +39,7 @@ private slots:
         QTest::newRow("redis 7.0") << "redis-7.0.15.txt" << "redis" << "7.0.15" << "jemalloc-5.3.0"
                                    << "ae4d7c971a948f0" << "00000000" << "redis-7.0.15" << "Redis 7.0.15";
         QTest::newRow("dev build") << "valkey-dev-255.255.255.txt" << "valkey" << "255.255.255" << "libc"
-                                   << "8e6a4f0c2b1d9e77" << "3c1a7d5b" << "valkey-255.255.255" << "Valkey 255.255.255";
+                                   << "8e6a4f0c2b1d9e77" << "3c1a7d5b" << "valkey-dev-3c1a7d5b" << "Valkey dev build 3c1a7d5b";
     }
 
     void parsesRealOutput()

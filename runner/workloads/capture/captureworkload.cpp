@@ -2,6 +2,7 @@
 
 #include "chunkedreader.h"
 #include "interruption.h"
+#include "monitorscript.h"
 
 #include <QCryptographicHash>
 #include <algorithm>
@@ -77,6 +78,10 @@ private:
                 const MonitorLineKind kind = parseMonitorLine(line, m_args, problem);
                 if (kind == MonitorLineKind::Ignored)
                     continue;
+                if (kind == MonitorLineKind::Command && m_scriptLines.ranByReplayedScript(line, m_args)) {
+                    ++m_skipped[kScriptLineLabel];
+                    continue;
+                }
                 ok = kind == MonitorLineKind::Command;
             } else {
                 size_t first = 0;
@@ -139,6 +144,7 @@ private:
     ChunkedReader m_reader;
     std::vector<std::string> m_args;
     std::map<std::string, long long> m_skipped;
+    ScriptLineFilter m_scriptLines;
     long long m_commandNumber = 0;
     QString m_error;
 };
