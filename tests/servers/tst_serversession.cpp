@@ -73,7 +73,8 @@ private slots:
         const Status started = server.start();
         QVERIFY2(started, qPrintable(started.error()));
         ServerSession session;
-        const Status connected = session.connect(QStringLiteral("127.0.0.1"), server.port(), QString(), 5000, spec->label);
+        const Status connected =
+            session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec->label);
         QVERIFY2(connected, qPrintable(connected.error()));
         QVERIFY(session.noteIdleClients());
 
