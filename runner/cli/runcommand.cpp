@@ -184,10 +184,13 @@ int runRunCommand(const QStringList &arguments)
     if (!exportRequest)
         return fail(exportRequest.error());
     const Outcome<RunPlan> plan = runPlanFromParser(parser);
-    if (!plan)
-        return fail(plan.error(), interruptRequested() ? 130 : 2);   // Ctrl-C at the --askpass prompt: 130
+    // Ctrl-C at the --askpass prompt says so itself; any other interruption is a clean stop.
+    if (!plan && interruptRequested() && plan.error().startsWith(QLatin1String("--askpass")))
+        return fail(plan.error(), 130);
     if (interruptRequested())
         return stopBeforeStart(parser);
+    if (!plan)
+        return fail(plan.error());
     for (const QString &notice : plan->notices)
         std::fprintf(stderr, "versus run: %s\n", qPrintable(notice));
 

@@ -386,7 +386,7 @@ void WindowTest::exportDialogWritesTheChosenSize_data()
     QTest::newRow("blog") << "blog" << QSize() << 1.0 << "png" << QSize(1200, 675);
     QTest::newRow("social 2x") << "social" << QSize() << 2.0 << "png" << QSize(2400, 1260);
     QTest::newRow("slide") << "slide" << QSize() << 1.0 << "png" << QSize(1920, 1080);
-    QTest::newRow("a4") << "a4" << QSize() << 1.0 << "png" << QSize(2480, 1754);
+    QTest::newRow("a4") << "a4" << QSize() << 1.0 << "png" << QSize(3508, 2480);
     QTest::newRow("custom 3x") << "custom" << QSize(640, 400) << 3.0 << "png" << QSize(1920, 1200);
     QTest::newRow("svg") << "blog" << QSize() << 1.0 << "svg" << QSize();
 }
