@@ -142,6 +142,21 @@ bool isTotal(const QString &category)
     return category.startsWith(QLatin1String("All "));
 }
 
+// The categories at `indices`, in that order, with their bars.
+void takeCategories(ChartData &data, const std::vector<int> &indices)
+{
+    QStringList categories;
+    for (int index : indices)
+        categories << data.categories[index];
+    data.categories = categories;
+    for (ChartSeries &series : data.series) {
+        std::vector<ChartBar> bars;
+        for (int index : indices)
+            bars.push_back(series.bars[size_t(index)]);
+        series.bars = bars;
+    }
+}
+
 void keepCategories(ChartData &data, const ChartDataOptions &options)
 {
     if (options.onlyCategories.isEmpty() && options.topCategories <= 0)
@@ -164,16 +179,7 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
             ++others;
         }
     }
-    QStringList categories;
-    for (int index : kept)
-        categories << data.categories[index];
-    data.categories = categories;
-    for (ChartSeries &series : data.series) {
-        std::vector<ChartBar> bars;
-        for (int index : kept)
-            bars.push_back(series.bars[size_t(index)]);
-        series.bars = bars;
-    }
+    takeCategories(data, kept);
     // A reader must know the picture is a selection; the totals still cover everything.
     if (others < offered)
         data.footnotes << QStringLiteral("Showing %1 of %2 categories; totals cover all of them.").arg(others).arg(offered);
@@ -184,7 +190,7 @@ void sortCategories(ChartData &data, CategoryOrder order)
     if (order == CategoryOrder::Workload || data.categories.size() < 2)
         return;
     auto rank = [](const QString &name) {
-        if (name.startsWith(QLatin1String("All ")))
+        if (isTotal(name))
             return 0;
         return name.startsWith(QLatin1String("other")) ? 2 : 1;
     };
@@ -210,16 +216,7 @@ void sortCategories(ChartData &data, CategoryOrder order)
         const double valueB = reference ? reference->bars[size_t(b)].value : 0;
         return valueA > valueB;
     });
-    QStringList categories;
-    for (int index : indices)
-        categories << data.categories[index];
-    data.categories = categories;
-    for (ChartSeries &series : data.series) {
-        std::vector<ChartBar> bars;
-        for (int index : indices)
-            bars.push_back(series.bars[size_t(index)]);
-        series.bars = bars;
-    }
+    takeCategories(data, indices);
 }
 
 } // namespace

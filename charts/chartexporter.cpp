@@ -136,8 +136,6 @@ public:
 
     QSize size() const { return m_size; }
     QColor background() const { return m_colors.background; }
-    bool barLabelsShown() const { return m_chart->barLabelsShown(); }
-    int barCount() const { return int(m_chart->data().series.size()) * int(m_chart->data().categories.size()); }
 
 private:
     QSize m_size;
@@ -250,20 +248,27 @@ Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const E
     return image;
 }
 
-QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
+QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut)
 {
-    if (!checkExportOptions(options))
+    if (laidOut.barLabelsShown)
         return {};
-    const ComposedChart chart(bundle, kind, options);
-    if (chart.barLabelsShown())
-        return {};
+    const size_t bars = laidOut.data.series.size() * size_t(laidOut.data.categories.size());
     return {QStringLiteral("%1 at %2x%3: bar labels left out, %4 bars are too thin for %5 px text; show fewer "
                            "categories or use a taller preset")
                 .arg(chartFileStem(kind))
                 .arg(options.size.width())
                 .arg(options.size.height())
-                .arg(chart.barCount())
+                .arg(bars)
                 .arg(BarChart::minimumLabelPx)};
+}
+
+QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
+{
+    if (!checkExportOptions(options))
+        return {};
+    // Laid out, not painted: the geometry is all the check needs.
+    const ComposedChart chart(bundle, kind, options);
+    return legibilityProblems(kind, options, chart.geometry(1.0));
 }
 
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)

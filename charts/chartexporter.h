@@ -31,6 +31,8 @@ Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const E
 // What makes the chart hard to read at these options, said to the person exporting it and
 // never drawn into the image: today, bar labels left out because the bars are too thin.
 QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options);
+// The same for a chart already rendered (renderChart()'s geometry), without laying it out again.
+QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut);
 
 // Writes one chart; the format follows the file's extension (.png, .svg, .pdf).
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path);

@@ -2,6 +2,7 @@
 
 #include "presentation.h"
 
+#include <QVersionNumber>
 #include <array>
 
 namespace {
@@ -27,6 +28,13 @@ int preferredIndex(const QString &line)
     return 5 + int(hash % 3);
 }
 
+// "valkey 9.1" for Valkey 9.1.2 (and for "9.1.2 @ laptop" in a comparison).
+QString versionLine(const QString &product, const QString &version)
+{
+    const QVersionNumber number = QVersionNumber::fromString(version);
+    return QStringLiteral("%1 %2.%3").arg(product.toLower()).arg(number.majorVersion()).arg(number.minorVersion());
+}
+
 // The n-th further server of a line: alternately lighter and darker, further each time.
 QColor shadeOf(const QColor &color, int n)
 {
@@ -43,11 +51,6 @@ QColor paletteColor(int index)
     static const QRgb colors[paletteSize] = {0x0072B2, 0xE69F00, 0x009E73, 0xD55E00,
                                              0x56B4E9, 0xCC79A7, 0x999999, 0xF0E442};
     return QColor::fromRgb(colors[((index % paletteSize) + paletteSize) % paletteSize]);
-}
-
-QString versionLine(const QString &product, const QString &version)
-{
-    return product.toLower() + QLatin1Char(' ') + version.section(QLatin1Char('.'), 0, 1);
 }
 
 std::map<QString, QColor> serverColors(const ResultsBundle &bundle)

@@ -12,6 +12,4 @@
 #include <map>
 
 QColor paletteColor(int index);
-// "valkey 9.1" for Valkey 9.1.2.
-QString versionLine(const QString &product, const QString &version);
 std::map<QString, QColor> serverColors(const ResultsBundle &bundle);

@@ -280,15 +280,17 @@ void ExportDialog::renderPreview()
     ExportOptions preview = options();
     // The preview shows the layout at scale 1: the same picture, fewer pixels.
     preview.scale = 1.0;
-    Outcome<QImage> image = renderChart(m_bundle, chartKind(), preview);
+    ChartGeometry geometry;
+    Outcome<QImage> image = renderChart(m_bundle, chartKind(), preview, &geometry);
     if (!image) {
         m_preview = QImage();
         m_previewLabel->setPixmap(QPixmap());
         m_previewLabel->setText(image.error());
+        m_legibility->clear();
         return;
     }
     m_preview = image.value();
-    m_legibility->setText(legibilityProblems(m_bundle, chartKind(), preview).join(QLatin1Char('\n')));
+    m_legibility->setText(legibilityProblems(chartKind(), preview, geometry).join(QLatin1Char('\n')));
     const QSize room = m_previewLabel->contentsRect().size() - QSize(8, 8);
     QImage scaled = m_preview.scaled(room, Qt::KeepAspectRatio, Qt::SmoothTransformation);
     m_previewLabel->setPixmap(QPixmap::fromImage(scaled));
