@@ -20,4 +20,8 @@ struct WorkloadInfo {
     // True when each type is replayed and timed alone (hash-ttl: the patterns reuse key
     // names); false when all types share one timed pass and are measured apart afterwards.
     bool typesTimedAlone = false;
+    // True when a command a server does not know leaves out only that command on that server
+    // (captures: each command is its own piece of work); false when it makes the whole type
+    // unsupported (a built-in pattern is its commands together). Not saved in bundles.
+    bool unsupportedByCommand = false;
 };

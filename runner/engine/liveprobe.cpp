@@ -3,6 +3,26 @@
 #include "commandtally.h"
 #include "serversession.h"
 
+bool recordUnknownCommands(const PassResult &pass, bool byCommand, TypeMemory *memory, RepeatResult &result)
+{
+    if (pass.unknownCommands.empty())
+        return false;
+    long long unknown = 0;
+    for (const auto &[command, count] : pass.unknownCommands)
+        unknown += count;
+    if (byCommand && unknown < pass.commands) {
+        // Every pass replays the same commands: the counts of one pass are the repeat's.
+        for (const auto &[command, count] : pass.unknownCommands)
+            result.unsupportedCommands[command] = std::max(result.unsupportedCommands[command], count);
+        return false;
+    }
+    if (memory) {
+        memory->status = TypeStatus::Unsupported;
+        memory->error = pass.firstUnknownCommandError;
+    }
+    return memory != nullptr;
+}
+
 QStringList liveProbeCommands()
 {
     return {QStringLiteral("INFO"), QStringLiteral("CLIENT"), QStringLiteral("DBSIZE")};
@@ -39,6 +59,7 @@ Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult
         partial.usedMemoryDelta = delta;
         partial.bytesPerKey = bytesPerKey;
         partial.unfinishedTimedPass = true;
+        recordUnknownCommands(soFar, pass.unsupportedByCommand, nullptr, partial);
         return partial;
     }
     TypeMemory memory;
@@ -47,10 +68,7 @@ Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult
     memory.bytesPerKey = bytesPerKey;
     if (pass.timed)
         memory.timing = timing;
-    if (!soFar.firstUnknownCommandError.isEmpty()) {
-        memory.status = TypeStatus::Unsupported;
-        memory.error = soFar.firstUnknownCommandError;
-    }
+    recordUnknownCommands(soFar, pass.unsupportedByCommand, &memory, partial);
     partial.byType[pass.type] = memory;
     partial.unfinishedType = pass.type;
     return partial;

@@ -14,7 +14,14 @@ struct LivePass {
     bool timed = false;
     long long baselineBytes = 0;  // used_memory before the pass
     bool readsServer = true;      // false: suspended for this pass (PassRunner::liveProbeSuspended)
+    bool unsupportedByCommand = false;   // WorkloadInfo::unsupportedByCommand
 };
+
+// What a pass's "unknown command" replies mean, for the final figures and the live ones alike:
+// with `byCommand` (captures), those commands are recorded in the repeat and the type keeps
+// its figures unless the server knew none of its commands; otherwise the type is unsupported.
+// `memory` is the type's figures, or null for the combined pass. True when it is unsupported.
+bool recordUnknownCommands(const PassResult &pass, bool byCommand, TypeMemory *memory, RepeatResult &result);
 
 // The commands readLiveFigures() sends: INFO, CLIENT (INFO) and DBSIZE.
 QStringList liveProbeCommands();

@@ -168,8 +168,11 @@ Status sendAndCheck(RedisConnection &connection, const Batch &batch, std::string
         ++result.errors[key];
         if (result.firstError.isEmpty())
             result.firstError = key;
-        if (result.firstUnknownCommandError.isEmpty() && isUnknownCommand(errorText))
-            result.firstUnknownCommandError = shortUnknownCommandError(errorText);
+        if (isUnknownCommand(errorText)) {
+            ++result.unknownCommands[QString::fromStdString(name).toUpper()];
+            if (result.firstUnknownCommandError.isEmpty())
+                result.firstUnknownCommandError = shortUnknownCommandError(errorText);
+        }
     }
     const qint64 nanoseconds = roundTrip.nsecsElapsed();
     result.batchLatencyUsec.push_back(float(double(nanoseconds) / 1000.0));

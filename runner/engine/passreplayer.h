@@ -43,6 +43,7 @@ struct PassResult {
     std::map<QString, long long> refused; // "MIGRATE", "CONFIG SET" -> count: the ACL's or the filter's refusals
     std::map<std::string, long long> sent;   // command name as sent -> count, refusals by the server included
     QString firstUnknownCommandError;     // set when the server does not know a command
+    std::map<QString, long long> unknownCommands;   // "HSETEX" -> commands the server did not know
     QString firstError;                   // the first error reply, "CMD: message"
     bool cancelled = false;
 

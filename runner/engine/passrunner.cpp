@@ -95,7 +95,8 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     options.workerIndex = m_job.index;
     options.filter = &m_access.filter();
     const QStringList shared = probeCommandsOfWorkload(plan);
-    const LivePass live{plan.type, plan.timed, baselineBytes, shared.isEmpty()};
+    const LivePass live{plan.type, plan.timed, baselineBytes, shared.isEmpty(),
+                        m_job.workload().unsupportedByCommand};
     if (!live.readsServer)
         m_hooks.log(QStringLiteral("%1: live figures wait for the end of the pass: the workload sends %2, which the live "
                                    "probe sends too").arg(plan.label, shared.join(QStringLiteral(", "))));

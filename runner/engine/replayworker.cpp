@@ -349,6 +349,7 @@ Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
             result.bytesPerKey = measured->keys > 0 ? double(measured->usedMemoryDelta) / double(measured->keys) : 0.0;
             result.timing = timingOf(measured.value());
             addErrors(result, measured->pass);
+            recordUnknownCommands(measured->pass, workload.unsupportedByCommand, nullptr, result);
             recordRefusals(plan.label, measured.value(), result);
         } else {
             recordType(plan.type, plan.timed, measured.value(), result);
@@ -366,12 +367,15 @@ void ReplayWorker::recordType(const QString &type, bool timed, const PassMeasure
         addErrors(result, measured.pass);
         recordRefusals(QStringLiteral("timed: %1").arg(type), measured, result);
     }
-    if (!measured.pass.firstUnknownCommandError.isEmpty()) {
-        memory.status = TypeStatus::Unsupported;
-        memory.error = measured.pass.firstUnknownCommandError;
+    if (recordUnknownCommands(measured.pass, m_job.workload().unsupportedByCommand, &memory, result)) {
         logLine(QStringLiteral("%1 unsupported: %2").arg(type, memory.error));
         m_progress.message = QStringLiteral("%1 unsupported").arg(type);
         return;
+    }
+    if (!measured.pass.unknownCommands.empty()) {
+        logLine(QStringLiteral("%1: unknown to this server, left out of the comparison: %2")
+                    .arg(type, countsText(measured.pass.unknownCommands)));
+        m_progress.message = QStringLiteral("%1 unsupported").arg(measured.pass.unknownCommands.begin()->first);
     }
     memory.keys = measured.keys;
     memory.usedMemoryDelta = measured.usedMemoryDelta;
@@ -406,7 +410,9 @@ void ReplayWorker::onTick(ServerSession &session, const RepeatResult &finished, 
     m_progress.etaSeconds = m_progress.eventsPerSecond > 0
         ? double(m_progress.eventsTotal - m_progress.eventsDone) / m_progress.eventsPerSecond
         : -1;
-    if (!soFar.firstUnknownCommandError.isEmpty() && !pass.type.isEmpty())
+    if (!soFar.unknownCommands.empty() && pass.unsupportedByCommand)
+        m_progress.message = QStringLiteral("%1 unsupported").arg(soFar.unknownCommands.begin()->first);
+    else if (!soFar.firstUnknownCommandError.isEmpty() && !pass.type.isEmpty())
         m_progress.message = QStringLiteral("%1 unsupported").arg(pass.type);
     Q_EMIT progress(m_job.runId, m_job.index, m_progress);
     if (!pass.readsServer || m_sinceProbe.elapsed() < m_job.request().probeIntervalMs)

@@ -105,6 +105,8 @@ Json repeatToJson(const RepeatResult &repeat)
         json["first_error"] = repeat.firstError;
     if (!repeat.refused.empty())
         json["refused"] = toJsonObject(repeat.refused);
+    if (!repeat.unsupportedCommands.empty())
+        json["unsupported_commands"] = toJsonObject(repeat.unsupportedCommands);
     if (!repeat.countedNotSent.empty())
         json["counted_not_sent"] = toJsonObject(repeat.countedNotSent);
     if (repeat.unfinishedTimedPass)

@@ -32,14 +32,21 @@ std::map<std::pair<int, QString>, std::vector<Count>> keyCounts(const FiguresDat
     return counts;
 }
 
-// The combined pass's overall count compares only between servers that support the same types.
-bool sameSupport(const FiguresData &data, const std::vector<Count> &counts)
+// Counts compare only between servers that ran the same commands: the combined pass's overall
+// count between servers that support the same types, and every count between servers that
+// knew the same commands of a capture.
+bool sameSupport(const FiguresData &data, const std::vector<Count> &counts, bool byType)
 {
     QString first;
     for (size_t i = 0; i < counts.size(); ++i) {
+        const ServerRun &run = *data.server(counts[i].server).run;
         QString refused;
-        for (const QString &type : data.types)
-            refused += FiguresData::unsupportedText(*data.server(counts[i].server).run, type).isEmpty() ? "0" : "1";
+        for (const QString &type : data.types) {
+            if (byType)
+                refused += FiguresData::unsupportedText(run, type).isEmpty() ? "0" : "1";
+        }
+        for (const auto &entry : FiguresData::unsupportedCommandsOf(run))
+            refused += QLatin1Char(' ') + entry.first;
         if (i == 0)
             first = refused;
         else if (refused != first)
@@ -77,7 +84,7 @@ QStringList dataProblemsOf(const FiguresData &data)
             problems << QStringLiteral("%1 rejected writes: %2").arg(id, summary.statusText());
     }
     for (const auto &[key, counts] : keyCounts(data)) {
-        if (counts.size() < 2 || (key.second.isEmpty() && !sameSupport(data, counts)))
+        if (counts.size() < 2 || !sameSupport(data, counts, key.second.isEmpty()))
             continue;
         bool differ = false;
         for (const Count &count : counts)

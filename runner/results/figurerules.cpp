@@ -80,6 +80,32 @@ std::optional<double> timingsFigure(const std::vector<const PassTiming *> &timin
     }
 }
 
+// A combined pass's time over every command but `excluded` (lower case): for µs per event,
+// the events that sent one of them, here or where the server did not know it, are left out too
+// (a capture's events are single commands).
+std::optional<double> keptTimingFigure(const RepeatResult &repeat, const QStringList &excluded, Measure measure)
+{
+    const PassTiming &timing = repeat.timing;
+    long long calls = 0, usec = 0, events = timing.events;
+    for (const auto &[name, stat] : timing.byCommand) {
+        if (excluded.contains(name)) {
+            events -= stat.calls;
+            continue;
+        }
+        calls += stat.calls;
+        usec += stat.usec;
+    }
+    for (const auto &[command, count] : repeat.unsupportedCommands)
+        events -= count;
+    if (usec <= 0 || calls <= 0)
+        return std::nullopt;
+    if (measure == Measure::UsecPerCall)
+        return double(usec) / double(calls);
+    if (measure == Measure::UsecPerEvent)
+        return events > 0 ? std::optional<double>(double(usec) / double(events)) : std::nullopt;
+    return timingFigure(timing, measure);
+}
+
 CommandStat commandSum(const std::map<QString, CommandStat> &byCommand, const QStringList &commands)
 {
     CommandStat sum;
@@ -169,6 +195,10 @@ FigureRule FiguresData::commandRule(const QStringList &commands, const FigureCat
             }
             return text;
         }
+        const std::map<QString, long long> unknown = unsupportedCommandsOf(run);
+        if (const auto found = unknown.find(command.toUpper()); found != unknown.end())
+            return QStringLiteral("this server does not know %1 (%2 commands got \"unknown command\")")
+                .arg(found->first, QLocale(QLocale::English).toString(found->second));
         for (const RepeatResult &repeat : run.repeats) {
             if (repeat.timing.byCommand.count(command))
                 return QString();
@@ -280,8 +310,14 @@ std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const QString 
                                   "total would cover other commands than the others'.");
             return std::nullopt;
         }
-        rule.value = [measure](const RepeatResult &repeat) { return timingFigure(repeat.timing, measure); };
         rule.unfinished = [](const RepeatResult &repeat) { return repeat.unfinishedTimedPass; };
+        const QStringList excluded = excludedCommands();
+        if (excluded.isEmpty()) {
+            rule.value = [measure](const RepeatResult &repeat) { return timingFigure(repeat.timing, measure); };
+            return rule;
+        }
+        rule.category.scope = exclusionScope();
+        rule.value = [excluded, measure](const RepeatResult &repeat) { return keptTimingFigure(repeat, excluded, measure); };
         return rule;
     }
     if (measure == Measure::LatencyP50Usec || measure == Measure::LatencyP99Usec) {

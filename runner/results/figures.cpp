@@ -175,6 +175,7 @@ FigureTable FiguresData::tableOf(Measure measure, const std::vector<FigureRule> 
             row.push_back(figureOf(server(id), rule));
         table.cells.push_back(std::move(row));
     }
+    markUncompared(table);
     compareWithBaseline(table);
     return table;
 }
@@ -190,7 +191,8 @@ void FiguresData::compareWithBaseline(FigureTable &table) const
         for (int column = 0; column < int(row.size()); ++column) {
             Figure &figure = row[size_t(column)];
             if (column == base || figure.state == FigureState::Failed || !figure.settled() || !reference.settled()
-                || reference.state == FigureState::Failed || reference.value == 0)
+                || reference.state == FigureState::Failed || reference.value == 0 || !figure.uncompared.isEmpty()
+                || !reference.uncompared.isEmpty())
                 continue;
             figure.change = (figure.value - reference.value) / reference.value * 100.0;
             if (!baseFromFinished || server(table.servers[column]).summary.partial)

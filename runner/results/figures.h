@@ -48,6 +48,9 @@ struct Figure {
     Spread pairedRatio;               // this / baseline repeat by repeat; n == 0 when none
     QString note;                     // the server's text, the failure, or why it is incomplete
     std::map<int, double> byRepeat;   // repeat index -> value, for the repeats that count
+    // Why a measured figure has no change against the baseline: it or the baseline's covers
+    // other work (a capture with commands one of the servers does not know). Empty otherwise.
+    QString uncompared;
 
     bool hasValue() const;            // measured, disturbed, provisional or incomplete
     bool settled() const { return hasValue() && !growing; }

@@ -43,6 +43,7 @@ struct FiguresData {
     // Computed once, on first use: every total asks for them. Figures live in one thread.
     mutable std::optional<QStringList> commonTypesCache;
     mutable std::optional<bool> refusedCache;
+    mutable std::optional<QStringList> excludedCommandsCache;
 
     const ServerData &server(const QString &id) const { return servers.at(id); }
     QStringList comparedIds() const;
@@ -57,6 +58,16 @@ struct FiguresData {
     FigureRule typeRule(const QString &type, Measure measure) const;
     // Measure::UsecPerCall or Measure::Calls over `commands`.
     FigureRule commandRule(const QStringList &commands, const FigureCategory &category, Measure measure) const;
+    // Captures (commandexclusion.cpp): the commands a server did not know, "HSETEX" -> commands.
+    static std::map<QString, long long> unsupportedCommandsOf(const ServerRun &run);
+    // The commands some compared server did not know, lower case as commandstats names them:
+    // left out of every server's time totals, so the totals cover the same commands.
+    QStringList excludedCommands() const;
+    // "without HSETEX, which Redis 7.0.15 does not know"; empty when nothing is left out.
+    QString exclusionScope() const;
+    // Figures that cannot leave those commands out (memory, the client's pace) stay, with no
+    // change against the baseline; the table's note says why.
+    void markUncompared(FigureTable &table) const;
     // Types every compared server measured and settled, without refusing them.
     QStringList commonTypes() const;
     bool anyComparedServerRefused() const;

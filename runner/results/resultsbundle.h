@@ -66,6 +66,9 @@ struct RepeatResult {
     // Calls the server counted in a timed pass beyond what Versus sent (another client, or a
     // script's own commands), by command.
     std::map<QString, long long> countedNotSent;
+    // Commands of a capture this server does not know, by command ("HSETEX") -> commands that
+    // got "unknown command": the rest of the capture ran; the figures leave these out.
+    std::map<QString, long long> unsupportedCommands;
     // A repeat caught while a pass ran (live, or cancelled): which pass had not finished.
     bool unfinishedTimedPass = false;
     QString unfinishedType;

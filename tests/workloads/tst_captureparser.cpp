@@ -201,6 +201,14 @@ private slots:
         QTest::newRow("monitor") << QByteArray("OK\n1700000000.1 [0 127.0.0.1:1] \"PING\"\n") << "monitor";
         QTest::newRow("commands") << QByteArray("# c\nSET a 1\n") << "commands";
         QTest::newRow("number first is a command file") << QByteArray("12345 x\n") << "commands";
+        QTest::newRow("damaged first MONITOR line")
+            << QByteArray("OK\n17000\xff\x01garbage\n1700000000.1 [0 127.0.0.1:1] \"SET\" \"a\" \"1\"\n"
+                          "1700000000.2 [0 127.0.0.1:1] \"GET\" \"a\"\n")
+            << "monitor";
+        QTest::newRow("one MONITOR-like line among commands")
+            << QByteArray("1700000000.1 [0 127.0.0.1:1] \"SET\"\nSET a 1\nGET a\n") << "commands";
+        QTest::newRow("a line cut by the head does not vote")
+            << QByteArray("SET a 1\n1700000000.1 [0 127.0.0.1:1] \"SET\"\n1700000000.2 [0 1") << "commands";
         QTest::newRow("empty") << QByteArray() << "error: the file is empty";
         QTest::newRow("blank") << QByteArray(" \n\n") << "error: the file holds only white space";
         QTest::newRow("binary") << QByteArray("SET a\0b", 7)
@@ -266,6 +274,60 @@ private slots:
         std::map<std::string, long long> skipped;
         QCOMPARE(replay(*lenient.value(), nullptr, &skipped), QStringList({"SET a 1", "SET c 3"}));
         QCOMPARE(skipped, (std::map<std::string, long long>{{"malformed line", 1}}));
+    }
+
+    // A MONITOR capture whose first data line is damaged is still read as MONITOR output:
+    // the damaged line is the one skipped, and valkey-cli's "OK" is never sent.
+    void damagedFirstMonitorLineIsSkippedNotMisread()
+    {
+        QTemporaryDir dir;
+        QByteArray content = "OK\n1700000000.\x01\x02 [0 127.0.0.1:1] \"SET\" \"damaged\n";
+        for (int i = 0; i < 150; ++i)
+            content += "1700000000." + QByteArray::number(i) + " [0 127.0.0.1:5000] \"SET\" \"k" + QByteArray::number(i)
+                + "\" \"v\"\n";
+        const QString path = writeFile(dir, QStringLiteral("monitor.txt"), content);
+        Outcome<std::shared_ptr<Workload>> strict = makeWorkload(path, {}, QString(), 0, false);
+        QVERIFY(!strict.ok());
+        QCOMPARE(strict.error(), QStringLiteral("monitor.txt:2: expected '<timestamp> [<db> <client>]' at the start of a "
+                                                "MONITOR line, got '1700000000.\\x01\\x02 [0 127.0.0.1:1] \"SET\" \"dam...'"));
+        Outcome<std::shared_ptr<Workload>> lenient = makeWorkload(path, {}, QString(), 0, true);
+        QVERIFY2(lenient.ok(), qPrintable(lenient.error()));
+        QCOMPARE(lenient.value()->describe().parameters.at(QStringLiteral("format")), QStringLiteral("monitor"));
+        std::map<std::string, long long> skipped;
+        const QStringList sent = replay(*lenient.value(), nullptr, &skipped);
+        QCOMPARE(sent.size(), 150);
+        QCOMPARE(sent.front(), QStringLiteral("SET k0 v"));
+        QCOMPARE(skipped, (std::map<std::string, long long>{{"malformed line", 1}}));
+    }
+
+    void commandFileSkipsValkeyCliOkHeader()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("c.txt"), "OK\nSET a 1\nOK\n");
+        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(path, {}, QString(), 0, false);
+        QVERIFY2(workload.ok(), qPrintable(workload.error()));
+        // Only the first line is valkey-cli's reply; a later OK is the file's own command.
+        QCOMPARE(replay(*workload.value()), QStringList({"SET a 1", "OK"}));
+    }
+
+    // --lenient tolerates a few damaged lines, never a file that is mostly not what it seems.
+    void lenientFailsWhenMoreThanASmallShareIsMalformed()
+    {
+        QTemporaryDir dir;
+        QByteArray content;
+        for (int i = 0; i < 197; ++i)
+            content += "SET k" + QByteArray::number(i) + " v\n";
+        content += "SET \"a\nSET \"b\n";   // 2 of 199 lines: 1% of 199 rounds down to one line
+        const QString path = writeFile(dir, QStringLiteral("c.txt"), content);
+        Outcome<std::shared_ptr<Workload>> refused = makeWorkload(path, {}, QString(), 0, true);
+        QVERIFY(!refused.ok());
+        QCOMPARE(refused.error(), QStringLiteral("c.txt: 2 of 199 command lines are malformed (first at line 198: "
+                                                 "unbalanced double quotes); --lenient skips at most 1% of the lines or "
+                                                 "one line, so this does not look like a command file"));
+        const QString fine = writeFile(dir, QStringLiteral("d.txt"), content + "SET x y\n");   // 2 of 200
+        Outcome<std::shared_ptr<Workload>> accepted = makeWorkload(fine, {}, QString(), 0, true);
+        QVERIFY2(accepted.ok(), qPrintable(accepted.error()));
+        QCOMPARE(accepted.value()->describe().events, 198LL);
     }
 
     void replaysRespAndStreamsIdentically()

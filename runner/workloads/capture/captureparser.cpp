@@ -347,6 +347,20 @@ std::string refusedCommand(const std::vector<std::string> &args)
     return {};
 }
 
+namespace {
+
+// "<seconds>.<micros> [" near the start: the shape of a MONITOR line.
+bool looksLikeMonitorLine(std::string_view line)
+{
+    size_t i = 0;
+    while (i < line.size() && line[i] >= '0' && line[i] <= '9')
+        ++i;
+    const size_t bracket = line.find(" [");
+    return i > 0 && i < line.size() && line[i] == '.' && bracket != std::string_view::npos && bracket < 32;
+}
+
+} // namespace
+
 bool detectCaptureFormat(std::string_view head, CaptureFormat &format, bool &isEvents, std::string &error)
 {
     isEvents = false;
@@ -377,28 +391,26 @@ bool detectCaptureFormat(std::string_view head, CaptureFormat &format, bool &isE
         isEvents = true;
         return true;
     }
-    // The first meaningful line decides between MONITOR output and a command file.
+    // The first meaningful lines vote between MONITOR output and a command file: one damaged
+    // line at the top must not turn a MONITOR capture into commands named after timestamps.
+    int monitorLines = 0;
+    int lines = 0;
     size_t lineStart = start;
-    for (;;) {
+    while (lineStart < head.size() && lines < formatVoteLines) {
         size_t lineEnd = head.find('\n', lineStart);
-        if (lineEnd == std::string_view::npos)
+        const bool cut = lineEnd == std::string_view::npos;   // the head may end inside a line
+        if (cut)
             lineEnd = head.size();
         std::string_view line = head.substr(lineStart, lineEnd - lineStart);
         while (!line.empty() && isSpace(line.back()))
             line.remove_suffix(1);
-        if (!line.empty() && line != "OK" && line[0] != '#') {
-            size_t i = 0;
-            while (i < line.size() && line[i] >= '0' && line[i] <= '9')
-                ++i;
-            const bool monitor = i > 0 && i < line.size() && line[i] == '.'
-                && line.find(" [") != std::string_view::npos && line.find(" [") < 32;
-            format = monitor ? CaptureFormat::Monitor : CaptureFormat::CommandFile;
-            return true;
+        if ((!cut || lines == 0) && !line.empty() && line != "OK" && line[0] != '#') {
+            ++lines;
+            if (looksLikeMonitorLine(line))
+                ++monitorLines;
         }
-        if (lineEnd >= head.size())
-            break;
         lineStart = lineEnd + 1;
     }
-    format = CaptureFormat::CommandFile;
+    format = monitorLines * 2 > lines ? CaptureFormat::Monitor : CaptureFormat::CommandFile;
     return true;
 }

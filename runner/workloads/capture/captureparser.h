@@ -41,6 +41,9 @@ RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &ar
 // connection-state commands (the list is in docs/WORKLOADS.md).
 std::string refusedCommand(const std::vector<std::string> &args);
 
+// How many of the first meaningful lines vote on the format: MONITOR output when most of them
+// look like MONITOR lines, a command file otherwise.
+constexpr int formatVoteLines = 50;
 // Guesses the format from the first bytes of a file; false with `error` when the head is
 // empty or binary. JSON Lines events (a first '{') are reported through `isEvents`.
 bool detectCaptureFormat(std::string_view head, CaptureFormat &format, bool &isEvents, std::string &error);

@@ -54,6 +54,8 @@ public:
 
     QString error() const override { return m_error; }
     std::map<std::string, long long> skipped() const override { return m_skipped; }
+    // With --lenient: where the first skipped malformed line was and what was wrong with it.
+    QString firstMalformed() const { return m_firstMalformed; }
 
 private:
     bool fail(const QString &message)
@@ -89,6 +91,9 @@ private:
                     ++first;
                 if (first == line.size() || line[first] == '#')
                     continue;   // blank lines and comments
+                if (!m_sawCommandLine && line.substr(first) == "OK")
+                    continue;   // the reply valkey-cli prints before its first line
+                m_sawCommandLine = true;
                 ok = splitCommandLine(line, m_args, problem);
             }
             if (ok && !isCommandName(m_args.front())) {
@@ -98,7 +103,9 @@ private:
             if (ok)
                 return true;
             if (m_lenient) {
-                ++m_skipped[malformedLabel];
+                if (m_skipped[malformedLabel]++ == 0)
+                    m_firstMalformed = QStringLiteral("line %1: %2").arg(m_reader.lineNumber())
+                                           .arg(QString::fromStdString(problem));
                 continue;
             }
             return fail(QStringLiteral("%1:%2: %3").arg(m_displayName).arg(m_reader.lineNumber())
@@ -146,8 +153,32 @@ private:
     std::map<std::string, long long> m_skipped;
     ScriptLineFilter m_scriptLines;
     long long m_commandNumber = 0;
+    bool m_sawCommandLine = false;
     QString m_error;
+    QString m_firstMalformed;
 };
+
+// --lenient is for a few damaged lines (a capture cut off mid-line), not for a file of
+// another format: more than this share of malformed lines fails the workload.
+const long long maxMalformedPercent = 1;
+
+Status checkMalformedShare(const QString &name, CaptureFormat format, long long commands,
+                           const std::map<std::string, long long> &skipped, const QString &firstMalformed)
+{
+    const auto found = skipped.find(malformedLabel);
+    const long long malformed = found == skipped.end() ? 0 : found->second;
+    long long lines = 0;
+    for (const auto &entry : skipped)
+        lines += entry.second;
+    lines += commands;
+    if (malformed <= std::max(1LL, lines * maxMalformedPercent / 100))
+        return Status::success();
+    return Error{QStringLiteral("%1: %2 of %3 command lines are malformed (first at %4); --lenient skips at "
+                                "most %5% of the lines or one line, so this does not look like %6")
+                     .arg(name).arg(malformed).arg(lines).arg(firstMalformed).arg(maxMalformedPercent)
+                     .arg(format == CaptureFormat::Monitor ? QStringLiteral("MONITOR output")
+                                                           : QStringLiteral("a command file"))};
+}
 
 } // namespace
 
@@ -174,6 +205,7 @@ Status CaptureWorkload::countPass() const
     d.name = QStringLiteral("capture");
     d.sourceFile = m_path;
     d.types = QStringList{QString::fromLatin1(captureType)};
+    d.unsupportedByCommand = true;
     d.parameters[QStringLiteral("format")] = QString::fromLatin1(captureFormatName(m_format));
     d.parameters[QStringLiteral("lenient")] = m_lenient ? QStringLiteral("yes") : QStringLiteral("no");
     {
@@ -184,15 +216,16 @@ Status CaptureWorkload::countPass() const
             d.sourceSha256 = QString::fromLatin1(hash.result().toHex());
         }
     }
-    Outcome<std::unique_ptr<CommandSource>> opened = open();
-    if (!opened) {
-        m_countStatus = Error{opened.error()};
+    const QString displayName = QFileInfo(m_path).fileName();
+    CaptureSource source(m_format, m_lenient, displayName);
+    if (!source.open(m_path)) {
+        m_countStatus = Error{source.error()};
         return m_countStatus;
     }
     EventCommands event;
     long long events = 0;
     QSet<QString> names;
-    while (opened.value()->next(event)) {
+    while (source.next(event)) {
         if ((++events & 0xFFF) == 0 && interruptRequested()) {
             m_countStatus = Error{QStringLiteral("%1: interrupted while preparing the workload").arg(m_path)};
             return m_countStatus;
@@ -204,13 +237,14 @@ Status CaptureWorkload::countPass() const
     }
     d.commandNames = QStringList(names.begin(), names.end());
     d.commandNames.sort();
-    if (!opened.value()->error().isEmpty()) {
-        m_countStatus = Error{opened.value()->error()};
+    if (!source.error().isEmpty()) {
+        m_countStatus = Error{source.error()};
         return m_countStatus;
     }
     d.events = events;
     d.commands = events;
-    m_skipped = opened.value()->skipped();
+    m_skipped = source.skipped();
+    m_countStatus = checkMalformedShare(displayName, m_format, events, m_skipped, source.firstMalformed());
     long long skipped = 0;
     for (const auto &entry : m_skipped)
         skipped += entry.second;

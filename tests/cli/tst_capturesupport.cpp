@@ -1,0 +1,117 @@
+// A capture with a command one server does not know (HSETEX, new in Valkey 9.0) runs on every
+// server: only that command is unsupported on that server, the rest of the capture is
+// measured, and the time totals of every server leave the command out, so they compare the
+// same commands. Real servers, through the versus program.
+
+#include "bundlejson.h"
+#include "figures.h"
+#include "versuscli.h"
+
+#include <QtTest>
+
+namespace {
+
+const int kSets = 300;
+const int kHsetex = 60;
+const int kGets = 150;
+
+QByteArray captureWithHsetex()
+{
+    QByteArray lines;
+    for (int i = 0; i < kSets; ++i)
+        lines += "SET k:" + QByteArray::number(i) + " value-" + QByteArray::number(i) + "\n";
+    for (int i = 0; i < kHsetex; ++i)
+        lines += "HSETEX h:" + QByteArray::number(i) + " EX 3600 FIELDS 1 f v\n";
+    for (int i = 0; i < kGets; ++i)
+        lines += "GET k:" + QByteArray::number(i) + "\n";
+    return lines;
+}
+
+CommandStat statOf(const RepeatResult &repeat, const QString &command)
+{
+    const auto found = repeat.timing.byCommand.find(command);
+    return found == repeat.timing.byCommand.end() ? CommandStat() : found->second;
+}
+
+} // namespace
+
+class CaptureSupportTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { VERSUS_REQUIRE_BINARY(); }
+
+    void commandUnknownToOneServerIsLeftOutThereOnly()
+    {
+        VERSUS_REQUIRE_SERVER(older, "valkey-8.1.");
+        VERSUS_REQUIRE_SERVER(newer, "valkey-9.1.");
+        VersusCli cli;
+        const QString capture = cli.path(QStringLiteral("capture.txt"));
+        QFile file(capture);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(captureWithHsetex());
+        file.close();
+        const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
+        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), older.label + "," + newer.label,
+                                             QStringLiteral("--workload"), capture, QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--out"), bundlePath},
+                                            300000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        // The printed Markdown says what the total leaves out, and why memory is not compared.
+        QVERIFY2(r.out.contains(QStringLiteral("Without HSETEX, which Valkey %1 does not know").arg(older.identity.version)),
+                 r.describe());
+        QVERIFY2(r.out.contains(QLatin1String("so it did other work than the others")), r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+
+        Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        const ServerRun *olderRun = bundle->server(older.label);
+        const ServerRun *newerRun = bundle->server(newer.label);
+        QVERIFY(olderRun && newerRun);
+        const RepeatResult &olderRepeat = olderRun->repeats.front();
+        const RepeatResult &newerRepeat = newerRun->repeats.front();
+        // The older server ran the rest of the capture: its type keeps its figures.
+        QCOMPARE(olderRepeat.unsupportedCommands, (std::map<QString, long long>{{QStringLiteral("HSETEX"), kHsetex}}));
+        QVERIFY(newerRepeat.unsupportedCommands.empty());
+        QCOMPARE(olderRepeat.byType.at(QStringLiteral("capture")).status, TypeStatus::Ok);
+        QCOMPARE(olderRepeat.byType.at(QStringLiteral("capture")).keys, (long long)(kSets));
+        QCOMPARE(newerRepeat.byType.at(QStringLiteral("capture")).keys, (long long)(kSets + kHsetex));
+        QCOMPARE(statOf(olderRepeat, QStringLiteral("set")).calls, (long long)(kSets));
+        QCOMPARE(statOf(olderRepeat, QStringLiteral("get")).calls, (long long)(kGets));
+        QCOMPARE(statOf(newerRepeat, QStringLiteral("hsetex")).calls, (long long)(kHsetex));
+        QVERIFY(olderRepeat.errors.empty());
+
+        const Figures figures(bundle.value());
+        QCOMPARE(figures.comparedServerIds(), QStringList({older.label, newer.label}));
+        QVERIFY2(figures.dataProblems().isEmpty(), qPrintable(figures.dataProblems().join('\n')));
+        // The time total covers SET and GET on both servers, exactly from commandstats.
+        const FigureTable time = figures.commandTime();
+        const int all = time.categoryIndex(QStringLiteral("all"));
+        QVERIFY(all >= 0);
+        QCOMPARE(time.categories[size_t(all)].scope, QStringLiteral("without HSETEX, which Valkey %1 does not know").arg(older.identity.version));
+        for (const RepeatResult *repeat : {&olderRepeat, &newerRepeat}) {
+            const CommandStat set = statOf(*repeat, QStringLiteral("set")), get = statOf(*repeat, QStringLiteral("get"));
+            const double expected = double(set.usec + get.usec) / double(set.calls + get.calls);
+            const QString id = repeat == &olderRepeat ? older.label : newer.label;
+            QCOMPARE(time.at(all, id).value, expected);
+            const double perEvent = double(set.usec + get.usec) / double(kSets + kGets);
+            QCOMPARE(figures.perEvent().at(0, id).value, perEvent);
+        }
+        QVERIFY(time.at(all, newer.label).change.has_value());
+        const Figure &hsetex = time.at(time.categoryIndex(QStringLiteral("hsetex")), older.label);
+        QCOMPARE(hsetex.state, FigureState::Unsupported);
+        QCOMPARE(hsetex.note, QStringLiteral("this server does not know HSETEX (60 commands got \"unknown command\")"));
+        QCOMPARE(time.at(time.categoryIndex(QStringLiteral("hsetex")), newer.label).state, FigureState::Measured);
+        // Memory cannot leave HSETEX out: both figures are shown, with no change between them.
+        const FigureTable memory = figures.memory();
+        const int captureRow = memory.categoryIndex(QStringLiteral("capture"));
+        QVERIFY(memory.at(captureRow, older.label).hasValue());
+        QVERIFY(memory.at(captureRow, newer.label).hasValue());
+        QVERIFY(!memory.at(captureRow, newer.label).change.has_value());
+        QCOMPARE(memory.at(captureRow, older.label).uncompared,
+                 QStringLiteral("Valkey %1 did not know HSETEX (60 commands), so it did other work than the others").arg(older.identity.version));
+        QVERIFY2(memory.note.contains(QLatin1String("no change is given against it")), qPrintable(memory.note));
+    }
+};
+
+QTEST_GUILESS_MAIN(CaptureSupportTest)
+#include "tst_capturesupport.moc"
