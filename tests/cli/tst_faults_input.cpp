@@ -119,6 +119,11 @@ private slots:
         QTest::newRow("attribute config with wrong types")
             << QStringLiteral("ecommerce") << QStringList{QStringLiteral("--events"), QStringLiteral("100"), QStringLiteral("--attributes"), fixture("attributes-wrong-types.json")}
             << QStringList{QStringLiteral("attributes-wrong-types.json:"), QStringLiteral("version"), QStringLiteral("must be an integer")};
+        // Mostly not a command file: --lenient must not turn it into a run that exits 0.
+        QTest::newRow("--lenient on a mostly malformed file")
+            << QStringLiteral("<mostly-malformed>") << QStringList{QStringLiteral("--lenient")}
+            << QStringList{QStringLiteral("mostly-malformed.txt: 40 of 50 command lines are malformed (first at line 1:"),
+                           QStringLiteral("--lenient skips at most 1%")};
         QTest::newRow("missing file") << QStringLiteral("<missing>") << QStringList()
                                       << QStringList{QStringLiteral("no-such-capture.txt"), QStringLiteral("neither a built-in workload")};
     }
@@ -143,6 +148,9 @@ private slots:
         } else if (kind == QLatin1String("<long-line>")) {
             workload = cli.path(QStringLiteral("long-line.txt"));
             QVERIFY(writeFile(workload, QByteArray("SET k ") + QByteArray(10 * 1024 * 1024, 'x') + QByteArray("\nGET k\n")));
+        } else if (kind == QLatin1String("<mostly-malformed>")) {
+            workload = cli.path(QStringLiteral("mostly-malformed.txt"));
+            QVERIFY(writeFile(workload, QByteArray("SET \"open quote\n").repeated(40) + QByteArray("SET k v\n").repeated(10)));
         } else if (kind == QLatin1String("<missing>")) {
             workload = cli.path(QStringLiteral("no-such-capture.txt"));
         } else if (kind != QLatin1String("ecommerce")) {
