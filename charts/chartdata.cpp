@@ -2,6 +2,7 @@
 
 #include "palette.h"
 #include "presentation.h"
+#include "provenance.h"
 #include <QLocale>
 #include <algorithm>
 
@@ -360,20 +361,5 @@ QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
 
 QString defaultChartFootnote(const ResultsBundle &bundle)
 {
-    const QLocale english(QLocale::English);
-    QStringList versions;
-    for (const QString &id : orderedServerIds(bundle))
-        versions << serverDisplayName(*bundle.server(id));
-    QStringList parts;
-    parts << QStringLiteral("Workload %1, %2 events").arg(bundle.workload.name, english.toString(bundle.workload.events));
-    parts << versions.join(QStringLiteral(", "));
-    QString machine = bundle.machine.cpuModel;
-    if (bundle.machine.cores > 0)
-        machine += QStringLiteral(", %1 cores").arg(bundle.machine.cores);
-    if (!machine.isEmpty())
-        parts << machine;
-    if (bundle.created.isValid())
-        parts << bundle.created.toUTC().toString(QStringLiteral("yyyy-MM-dd"));
-    parts << QStringLiteral("Versus %1").arg(bundle.versusVersion.isEmpty() ? QStringLiteral("?") : bundle.versusVersion);
-    return parts.join(QStringLiteral(" · "));
+    return provenanceParts(bundle, orderedServerIds(bundle)).join(QStringLiteral(" · "));
 }

@@ -82,4 +82,6 @@ ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const Char
 // Titles from the figures, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%".
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind);
 QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind);
+// Where the figures come from (provenance.h): workload and parameters, repeats and schedule,
+// each server's build, machine, date. `--footnote ""` (or an empty field) leaves it out.
 QString defaultChartFootnote(const ResultsBundle &bundle);

@@ -4,6 +4,7 @@
 #include "barchart.h"
 #include "bundlecsv.h"
 #include "bundlejson.h"
+#include "reportexport.h"
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
@@ -311,6 +312,12 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
     if (const Status status = writeFileAtomically(json, bundleToJson(withoutServers(bundle, options.hiddenServers))); !status)
         return Error{status.error()};
     written << json;
+    if (options.report) {
+        const Outcome<QString> report = writeReport(bundle, dir, options, written);
+        if (!report)
+            return Error{report.error()};
+        written << report.value();
+    }
     return written;
 }
 
@@ -327,6 +334,8 @@ QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOpt
             names << chartFileName(kind, format);
     }
     names << QStringLiteral("results.csv") << QStringLiteral("results.json");
+    if (options.report)
+        names << reportFileName();
     return names;
 }
 

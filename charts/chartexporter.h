@@ -38,7 +38,8 @@ QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, con
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path);
 
 // Writes every chart in every format of options.formats into `dir` (created if needed) as
-// <chartFileStem>.<ext>, plus results.csv and results.json. Returns the paths written.
+// <chartFileStem>.<ext>, plus results.csv and results.json (and report.md with
+// options.report). Returns the paths written.
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
 // The names exportCharts() writes into its folder, in order: "<chartFileStem>.<ext>" for each
 // chart and format, then results.csv and results.json.

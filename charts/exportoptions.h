@@ -30,6 +30,7 @@ struct ExportOptions {
     CategoryOrder order = CategoryOrder::Workload;   // as the window's Sort
     QStringList onlyCategories;                      // see ChartDataOptions
     int topCategories = 0;
+    bool report = false;             // exportAll also writes report.md (reportexport.h)
 
     QSize pixelSize() const;
 };

@@ -32,6 +32,9 @@ void addExportOptions(QCommandLineParser &parser)
          QStringLiteral("LIST")},
         {QStringLiteral("top"), QStringLiteral("Only the first N categories in the --sort order; the total stays."),
          QStringLiteral("N")},
+        {QStringLiteral("report"),
+         QStringLiteral("Also write report.md: the headline changes, each chart with its tables and ratios against the "
+                        "baseline, and how the figures were made, ready to paste into a post.")},
         {QStringLiteral("chart"),
          QStringLiteral("Only this chart: memory-per-attribute, usec-per-command, usec-per-event or throughput. Repeatable."),
          QStringLiteral("NAME")},
@@ -91,6 +94,7 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
             return Error{QStringLiteral("--top: expected a whole number of at least 1, got '%1'")
                              .arg(parser.value(QStringLiteral("top")))};
     }
+    options.report = parser.isSet(QStringLiteral("report"));
     for (const QString &name : parser.value(QStringLiteral("categories")).split(QLatin1Char(','), Qt::SkipEmptyParts))
         options.onlyCategories << name.trimmed();
     if (const Status renderable = checkExportOptions(options); !renderable)

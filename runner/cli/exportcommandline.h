@@ -17,7 +17,8 @@ struct ExportRequest {
     bool enabled() const { return !directory.isEmpty(); }
 };
 
-// --export-dir, --preset, --size, --scale, --format, --theme, --title, --subtitle, --footnote, --chart
+// --export-dir, --preset, --size, --scale, --format, --theme, --title, --subtitle, --footnote, --sort,
+// --categories, --top, --report, --chart
 void addExportOptions(QCommandLineParser &parser);
 // Checks every value; errors name the option and the value at fault.
 Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser);

@@ -1,5 +1,6 @@
 #include "bundlemarkdown.h"
 
+#include "markdowntable.h"
 #include "presentation.h"
 
 #include <QLocale>
@@ -7,71 +8,6 @@
 #include <set>
 
 namespace {
-
-const QString kDisturbedMark = QStringLiteral("†");
-const QString kIncompleteMark = QStringLiteral("‡");
-const QString kProvisionalMark = QStringLiteral("*");
-
-// "| a | b |"; an empty cell stays "| |".
-QString markdownRow(const QStringList &cells)
-{
-    QString row = QStringLiteral("|");
-    for (const QString &cell : cells)
-        row += cell.isEmpty() ? QStringLiteral(" |") : QStringLiteral(" ") + cell + QStringLiteral(" |");
-    return row + QLatin1Char('\n');
-}
-
-// A header row naming the servers, then the alignment row: labels left, figures right.
-QString markdownHeader(const QString &first, const QStringList &ids)
-{
-    QString header = markdownRow(QStringList{first} + ids) + QStringLiteral("|---");
-    for (int i = 0; i < ids.size(); ++i)
-        header += QStringLiteral("|---:");
-    return header + QStringLiteral("|\n");
-}
-
-// The marks a table used, and what the footnotes under it say.
-struct Notes {
-    std::set<FigureState> marks;
-    QStringList scopes;
-
-    QString label(const FigureCategory &category)
-    {
-        if (category.scope.isEmpty() || category.id != QLatin1String("all"))
-            return category.label;
-        scopes << category.scope;
-        return category.label + QStringLiteral(" (%1)").arg(scopes.size());
-    }
-
-    QString text(const QString &tableNote) const
-    {
-        QStringList lines;
-        for (int i = 0; i < scopes.size(); ++i)
-            lines << QStringLiteral("(%1) %2.").arg(i + 1).arg(scopes[i].left(1).toUpper() + scopes[i].mid(1));
-        if (marks.count(FigureState::Disturbed))
-            lines << kDisturbedMark + QStringLiteral(" timed while the machine ran slower than usual.");
-        if (marks.count(FigureState::Incomplete))
-            lines << kIncompleteMark + QStringLiteral(" incomplete: the run stopped before every repeat finished.");
-        if (marks.count(FigureState::Provisional))
-            lines << kProvisionalMark + QStringLiteral(" provisional: the run is still going.");
-        if (!tableNote.isEmpty())
-            lines << tableNote;
-        return lines.isEmpty() ? QString() : QStringLiteral("\n") + lines.join(QStringLiteral("\n")) + QLatin1Char('\n');
-    }
-};
-
-void appendRows(QString &markdown, const FigureTable &table, const QStringList &ids, Notes &notes)
-{
-    for (size_t c = 0; c < table.categories.size(); ++c) {
-        QStringList cells{notes.label(table.categories[c])};
-        for (const QString &id : ids) {
-            const Figure &figure = table.at(int(c), id);
-            cells << markdownCell(figure);
-            notes.marks.insert(figure.state);
-        }
-        markdown += markdownRow(cells);
-    }
-}
 
 // (max − min) / median in percent; 0 when every repeat gave the same figure.
 double spreadPercent(const Spread &spread)
@@ -204,26 +140,6 @@ QString serverNotes(const Figures &figures)
 
 } // namespace
 
-QString markdownCell(const Figure &figure)
-{
-    switch (figure.state) {
-    case FigureState::Unsupported: return QStringLiteral("unsupported");
-    case FigureState::Failed: return QStringLiteral("failed");
-    case FigureState::Absent: return QStringLiteral("—");
-    default: break;
-    }
-    QString text = formatFigure(figure.value);
-    if (figure.change)
-        text += QStringLiteral(" (") + formatPercentChange(*figure.change) + QLatin1Char(')');
-    if (figure.state == FigureState::Disturbed)
-        text += QLatin1Char(' ') + kDisturbedMark;
-    else if (figure.state == FigureState::Incomplete)
-        text += QLatin1Char(' ') + kIncompleteMark;
-    else if (figure.state == FigureState::Provisional)
-        text += QLatin1Char(' ') + kProvisionalMark;
-    return text;
-}
-
 QString bundleToMarkdown(const Figures &figures)
 {
     const ResultsBundle &bundle = figures.bundle();
@@ -239,22 +155,22 @@ QString bundleToMarkdown(const Figures &figures)
     if (figures.live())
         markdown += QStringLiteral("The run is still going: every figure is provisional.\n");
 
-    Notes memoryNotes;
+    MarkdownNotes memoryNotes;
     const FigureTable memory = figures.memory();
     markdown += QStringLiteral("\n### Memory per stored attribute (bytes per key)\n\n")
         + markdownHeader(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), ids);
-    appendRows(markdown, memory, ids, memoryNotes);
+    appendMarkdownRows(markdown, memory, ids, memoryNotes);
     markdown += memoryNotes.text(memory.note);
 
-    Notes timeNotes;
+    MarkdownNotes timeNotes;
     const FigureTable times = figures.commandTime();
     const FigureTable perEvent = figures.perEvent();
     markdown += QStringLiteral("\n### Server time per command (µs per call)\n\n") + markdownHeader(QStringLiteral("Command"), ids);
-    appendRows(markdown, times, ids, timeNotes);
+    appendMarkdownRows(markdown, times, ids, timeNotes);
     FigureTable eventRow = perEvent;
     for (FigureCategory &category : eventRow.categories)
         category.label = QStringLiteral("µs per event");
-    appendRows(markdown, eventRow, ids, timeNotes);
+    appendMarkdownRows(markdown, eventRow, ids, timeNotes);
     markdown += timeNotes.text(times.note.isEmpty() ? perEvent.note : times.note);
 
     if (bundle.repeats > 1 && !ids.isEmpty())

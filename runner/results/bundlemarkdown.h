@@ -3,10 +3,8 @@
 // (docs/BUNDLE.md).
 
 #include "figures.h"
+#include "markdowntable.h"
 #include <QString>
 
 QString bundleToMarkdown(const Figures &figures);
 QString bundleToMarkdown(const ResultsBundle &bundle);
-
-// One table cell: "217.6 (−10.0%)", "0.52 (−3.1%) †", "unsupported", "failed", "—".
-QString markdownCell(const Figure &figure);

@@ -195,6 +195,7 @@ void FiguresData::compareWithBaseline(FigureTable &table) const
                 || !reference.uncompared.isEmpty())
                 continue;
             figure.change = (figure.value - reference.value) / reference.value * 100.0;
+            figure.ratio = figure.value / reference.value;
             if (!baseFromFinished || server(table.servers[column]).summary.partial)
                 continue;
             std::vector<double> ratios;
@@ -204,6 +205,10 @@ void FiguresData::compareWithBaseline(FigureTable &table) const
                     ratios.push_back(value / paired->second);
             }
             figure.pairedRatio = spreadOf(ratios);
+            if (figure.pairedRatio.hasInterval())
+                figure.ratioPlusMinus = (figure.pairedRatio.ciHigh - figure.pairedRatio.ciLow) / 2.0;
+            else if (figure.pairedRatio.n >= 2)
+                figure.ratioPlusMinus = (figure.pairedRatio.max - figure.pairedRatio.min) / 2.0;
         }
     }
 }

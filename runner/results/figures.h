@@ -46,6 +46,10 @@ struct Figure {
     bool growing = false;             // provisional: the pass that measures it is still running
     std::optional<double> change;     // percent against the baseline's value, when both are settled
     Spread pairedRatio;               // this / baseline repeat by repeat; n == 0 when none
+    // this / baseline as "1.86 ± 0.03 ×" reads it: the ratio of the medians, and half the width
+    // of the paired ratios' 95% interval (5 repeats or more) or of their range (2 to 4).
+    std::optional<double> ratio;
+    std::optional<double> ratioPlusMinus;
     QString note;                     // the server's text, the failure, or why it is incomplete
     std::map<int, double> byRepeat;   // repeat index -> value, for the repeats that count
     // Why a measured figure has no change against the baseline: it or the baseline's covers

@@ -77,6 +77,16 @@ QString formatPercentChange(double percent)
     return (percent < 0 ? QString(QChar(0x2212)) : QStringLiteral("+")) + text;
 }
 
+QString formatRatio(const std::optional<double> &ratio, const std::optional<double> &plusMinus)
+{
+    if (!ratio)
+        return QStringLiteral("—");
+    QString text = QString::number(*ratio, 'f', 2);
+    if (plusMinus)
+        text += QStringLiteral(" ± ") + QString::number(*plusMinus, 'f', 2);
+    return text + QStringLiteral(" ×");
+}
+
 QString formatChangeRange(const Spread &ratio, bool interval)
 {
     const bool useInterval = interval && ratio.hasInterval();

@@ -6,6 +6,7 @@
 #include "statistics.h"
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 // Server ids in a stable order: Valkey first, then other products, each by ascending
 // version (oldest first); ties by id. The same bundle always gives the same order, and a
@@ -26,6 +27,9 @@ QString formatFigure(double value);
 
 // A change in percent as "−10.0%" (U+2212 minus), "+3.2%", "0.0%".
 QString formatPercentChange(double percent);
+// A figure against the baseline as hyperfine writes it: "1.86 ± 0.03 ×", "0.92 ×" (one
+// repeat), "1.00 (baseline)" for the baseline itself, "—" without a ratio.
+QString formatRatio(const std::optional<double> &ratio, const std::optional<double> &plusMinus);
 // A ratio over the repeats as changes: "−19.2% to −14.1%", its 95% interval when `interval`
 // (and it has one), else its lowest to highest.
 QString formatChangeRange(const Spread &ratio, bool interval);

@@ -133,7 +133,8 @@ private Q_SLOTS:
                  QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%"));
         QCOMPARE(defaultChartTitle(bundle, ChartKind::UsecPerCommand),
                  QStringLiteral("Server time per command, Valkey 8.0.1 → 9.1.2: −26.7%"));
-        QVERIFY(defaultChartFootnote(bundle).startsWith(QStringLiteral("Workload ecommerce, 20,000 events · Valkey 8.0.1")));
+        QVERIFY(defaultChartFootnote(bundle).startsWith(QStringLiteral("Workload ecommerce (profiles 2,000, seed 42), 20,000 events · "
+                                                                      "median of 3 repeats, fair schedule · Valkey 8.0.1 (build valkey-8)")));
     }
 
     // A published chart says why a bar is marked or a server is missing, once per server.

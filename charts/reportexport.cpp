@@ -1,0 +1,37 @@
+#include "reportexport.h"
+
+#include "atomicfile.h"
+#include "chartkind.h"
+#include "figures.h"
+#include "reportmarkdown.h"
+
+#include <QDir>
+#include <QFileInfo>
+
+QString reportFileName()
+{
+    return QStringLiteral("report.md");
+}
+
+Outcome<QString> writeReport(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options,
+                             const QStringList &written)
+{
+    QStringList names;
+    for (const QString &path : written)
+        names << QFileInfo(path).fileName();
+    std::map<QString, QString> images;
+    for (const ChartKind kind : allChartKinds()) {
+        for (const char *extension : {"png", "svg"}) {
+            const QString name = chartFileStem(kind) + QLatin1Char('.') + QLatin1String(extension);
+            if (names.contains(name) && !images.count(chartFileStem(kind)))
+                images[chartFileStem(kind)] = name;
+        }
+    }
+    FigureOptions figureOptions;
+    figureOptions.hiddenServers = options.hiddenServers;
+    figureOptions.topCommands = options.topCommands;
+    const QString path = QDir(dir).filePath(reportFileName());
+    if (Status status = writeFileAtomically(path, reportMarkdown(Figures(bundle, figureOptions), images).toUtf8()); !status)
+        return Error{status.error()};
+    return path;
+}

@@ -1,0 +1,86 @@
+#include "markdowntable.h"
+
+#include "presentation.h"
+
+namespace {
+
+const QString kDisturbedMark = QStringLiteral("†");
+const QString kIncompleteMark = QStringLiteral("‡");
+const QString kProvisionalMark = QStringLiteral("*");
+
+} // namespace
+
+QString markdownRow(const QStringList &cells)
+{
+    QString row = QStringLiteral("|");
+    for (const QString &cell : cells)
+        row += cell.isEmpty() ? QStringLiteral(" |") : QStringLiteral(" ") + cell + QStringLiteral(" |");
+    return row + QLatin1Char('\n');
+}
+
+QString markdownHeader(const QString &first, const QStringList &ids)
+{
+    QString header = markdownRow(QStringList{first} + ids) + QStringLiteral("|---");
+    for (int i = 0; i < ids.size(); ++i)
+        header += QStringLiteral("|---:");
+    return header + QStringLiteral("|\n");
+}
+
+QString MarkdownNotes::label(const FigureCategory &category)
+{
+    if (category.scope.isEmpty() || category.id != QLatin1String("all"))
+        return category.label;
+    scopes << category.scope;
+    return category.label + QStringLiteral(" (%1)").arg(scopes.size());
+}
+
+QString MarkdownNotes::text(const QString &tableNote) const
+{
+    QStringList lines;
+    for (int i = 0; i < scopes.size(); ++i)
+        lines << QStringLiteral("(%1) %2.").arg(i + 1).arg(scopes[i].left(1).toUpper() + scopes[i].mid(1));
+    if (marks.count(FigureState::Disturbed))
+        lines << kDisturbedMark + QStringLiteral(" timed while the machine ran slower than usual.");
+    if (marks.count(FigureState::Incomplete))
+        lines << kIncompleteMark + QStringLiteral(" incomplete: the run stopped before every repeat finished.");
+    if (marks.count(FigureState::Provisional))
+        lines << kProvisionalMark + QStringLiteral(" provisional: the run is still going.");
+    if (!tableNote.isEmpty())
+        lines << tableNote;
+    return lines.isEmpty() ? QString() : QStringLiteral("\n") + lines.join(QStringLiteral("\n")) + QLatin1Char('\n');
+}
+
+void appendMarkdownRows(QString &markdown, const FigureTable &table, const QStringList &ids, MarkdownNotes &notes,
+                        const std::function<QString(const Figure &)> &cell)
+{
+    for (size_t c = 0; c < table.categories.size(); ++c) {
+        QStringList cells{notes.label(table.categories[c])};
+        for (const QString &id : ids) {
+            const Figure &figure = table.at(int(c), id);
+            cells << (cell ? cell(figure) : markdownCell(figure));
+            notes.marks.insert(figure.state);
+        }
+        markdown += markdownRow(cells);
+    }
+}
+
+
+QString markdownCell(const Figure &figure)
+{
+    switch (figure.state) {
+    case FigureState::Unsupported: return QStringLiteral("unsupported");
+    case FigureState::Failed: return QStringLiteral("failed");
+    case FigureState::Absent: return QStringLiteral("—");
+    default: break;
+    }
+    QString text = formatFigure(figure.value);
+    if (figure.change)
+        text += QStringLiteral(" (") + formatPercentChange(*figure.change) + QLatin1Char(')');
+    if (figure.state == FigureState::Disturbed)
+        text += QLatin1Char(' ') + kDisturbedMark;
+    else if (figure.state == FigureState::Incomplete)
+        text += QLatin1Char(' ') + kIncompleteMark;
+    else if (figure.state == FigureState::Provisional)
+        text += QLatin1Char(' ') + kProvisionalMark;
+    return text;
+}

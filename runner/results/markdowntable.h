@@ -1,0 +1,33 @@
+#pragma once
+// Markdown tables of figures, shared by what `versus run` prints (bundlemarkdown.h) and the
+// report written beside exported charts (reportmarkdown.h). They format figures, compute none.
+
+#include "figures.h"
+#include <QString>
+#include <QStringList>
+#include <functional>
+#include <set>
+
+// "| a | b |"; an empty cell stays "| |".
+QString markdownRow(const QStringList &cells);
+// A header row naming the columns, then the alignment row: labels left, figures right.
+QString markdownHeader(const QString &first, const QStringList &columns);
+
+// One table cell: "217.6 (−10.0%)", "0.52 (−3.1%) †", "unsupported", "failed", "—".
+QString markdownCell(const Figure &figure);
+
+// The marks a table used, and what the footnotes under it say.
+struct MarkdownNotes {
+    std::set<FigureState> marks;
+    QStringList scopes;
+
+    // The category's label, numbered when it is a total over part of the work.
+    QString label(const FigureCategory &category);
+    // The footnotes: the totals' scopes, the marks used, then `tableNote`.
+    QString text(const QString &tableNote) const;
+};
+
+// One row per category of `table`, one column per server of `ids`; `cell` formats a figure
+// (markdownCell when empty).
+void appendMarkdownRows(QString &markdown, const FigureTable &table, const QStringList &ids, MarkdownNotes &notes,
+                        const std::function<QString(const Figure &)> &cell = {});

@@ -1,0 +1,159 @@
+#include "reportmarkdown.h"
+
+#include "markdowntable.h"
+#include "presentation.h"
+#include "provenance.h"
+
+#include <QLocale>
+
+namespace {
+
+struct Section {
+    QString chart;         // the chart's file stem
+    QString title;         // "Memory per stored attribute"
+    QString unit;          // "bytes per key"
+    QString firstColumn;   // "Attribute"
+    FigureTable table;
+};
+
+QStringList displayNames(const Figures &figures, const QStringList &ids)
+{
+    QStringList names;
+    for (const QString &id : ids)
+        names << figures.summary(id).name;
+    return names;
+}
+
+QString nameOf(const Figures &figures, const QString &id)
+{
+    return figures.summary(id).name;
+}
+
+// "- **Memory per stored attribute**: 191.4 → 175.4 bytes per key from Valkey 8.0.1 to Valkey 9.1.2 (−8.4%)."
+QString headlineLine(const Figures &figures, const Section &section)
+{
+    const std::optional<Headline> headline = figures.headline(section.table);
+    if (!headline || !headline->change)
+        return {};
+    const Figure &from = section.table.at(0, headline->fromId);
+    const Figure &to = section.table.at(0, headline->toId);
+    return QStringLiteral("- **%1** (%2): %3 → %4 %5 from %6 to %7 (%8).\n")
+        .arg(section.title, headline->categoryLabel, formatFigure(from.value), formatFigure(to.value), section.unit,
+             nameOf(figures, headline->fromId), nameOf(figures, headline->toId), formatPercentChange(*headline->change));
+}
+
+QString relativeCell(const Figure &figure, bool isBaseline)
+{
+    if (isBaseline && figure.hasValue())
+        return QStringLiteral("1.00 (baseline)");
+    if (!figure.ratio)
+        return figure.hasValue() ? QStringLiteral("—") : markdownCell(figure);
+    return formatRatio(figure.ratio, figure.ratioPlusMinus);
+}
+
+QString relativeTable(const Figures &figures, const Section &section, const QStringList &ids)
+{
+    const QString baseline = figures.baselineId();
+    QString markdown = QStringLiteral("\nAgainst %1:\n\n").arg(nameOf(figures, baseline));
+    markdown += markdownHeader(section.firstColumn, displayNames(figures, ids));
+    for (size_t c = 0; c < section.table.categories.size(); ++c) {
+        QStringList cells{section.table.categories[c].label};
+        for (const QString &id : ids)
+            cells << relativeCell(section.table.at(int(c), id), id == baseline);
+        markdown += markdownRow(cells);
+    }
+    return markdown;
+}
+
+QString sectionMarkdown(const Figures &figures, const Section &section, const QStringList &ids,
+                        const std::map<QString, QString> &images)
+{
+    QString markdown = QStringLiteral("\n## %1 (%2)\n\n").arg(section.title, section.unit);
+    if (const auto image = images.find(section.chart); image != images.end())
+        markdown += QStringLiteral("![%1](%2)\n\n").arg(section.title, image->second);
+    MarkdownNotes notes;
+    markdown += markdownHeader(section.firstColumn, displayNames(figures, ids));
+    appendMarkdownRows(markdown, section.table, ids, notes);
+    markdown += notes.text(section.table.note);
+    if (ids.contains(figures.baselineId()) && ids.size() > 1)
+        markdown += relativeTable(figures, section, ids);
+    return markdown;
+}
+
+QString provenanceMarkdown(const Figures &figures)
+{
+    const ResultsBundle &bundle = figures.bundle();
+    QString markdown = QStringLiteral("\n## How these figures were made\n\n");
+    markdown += QStringLiteral("- Workload: %1\n- Repeats: %2\n").arg(workloadProvenance(bundle.workload), repeatsProvenance(bundle));
+    QString machine = bundle.machine.cpuModel.isEmpty() ? QStringLiteral("unknown CPU") : bundle.machine.cpuModel;
+    if (bundle.machine.cores > 0)
+        machine += QStringLiteral(", %1 cores").arg(bundle.machine.cores);
+    if (!bundle.machine.os.isEmpty())
+        machine += QStringLiteral(", ") + bundle.machine.os;
+    markdown += QStringLiteral("- Machine: %1\n").arg(machine);
+    if (bundle.created.isValid())
+        markdown += QStringLiteral("- Run: %1 UTC, Versus %2\n")
+                        .arg(bundle.created.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")), bundle.versusVersion);
+    markdown += QStringLiteral("\n") + markdownHeader(QStringLiteral("Server"), {QStringLiteral("Build id"), QStringLiteral("Allocator"),
+                                                                              QStringLiteral("Executable sha256"), QStringLiteral("Status")});
+    for (const QString &id : figures.serverIds()) {
+        const ServerRun &run = *bundle.server(id);
+        const QString sha = run.executableSha256.isEmpty() ? run.binarySha256 : run.executableSha256;
+        markdown += markdownRow({nameOf(figures, id), run.buildId.isEmpty() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(run.buildId),
+                                 run.allocator.isEmpty() ? QStringLiteral("—") : run.allocator,
+                                 sha.isEmpty() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(sha.left(16)),
+                                 figures.summary(id).statusText()});
+    }
+    for (const QString &problem : figures.dataProblems())
+        markdown += QStringLiteral("\nData check: %1\n").arg(problem);
+    return markdown;
+}
+
+std::vector<Section> sectionsOf(const Figures &figures)
+{
+    const bool patterns = figures.typeNoun() == QLatin1String("pattern");
+    FigureTable perEvent = figures.perEvent();
+    const bool events = figures.throughputInEvents();
+    return {
+        {QStringLiteral("memory-per-attribute"), QStringLiteral("Memory per stored attribute"), QStringLiteral("bytes per key"),
+         patterns ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), figures.memory()},
+        {QStringLiteral("usec-per-command"), QStringLiteral("Server time per command"), QStringLiteral("µs per call"),
+         QStringLiteral("Command"), figures.commandTime()},
+        {QStringLiteral("usec-per-event"), QStringLiteral("Server time per event"), QStringLiteral("µs per event"),
+         QStringLiteral("Events"), perEvent},
+        {QStringLiteral("throughput"), QStringLiteral("Throughput, measured by the client"),
+         events ? QStringLiteral("events per second") : QStringLiteral("commands per second"), QStringLiteral("Work"),
+         figures.throughput()},
+    };
+}
+
+} // namespace
+
+QString reportMarkdown(const Figures &figures, const std::map<QString, QString> &images)
+{
+    QStringList ids;
+    for (const QString &id : figures.serverIds()) {
+        if (figures.summary(id).hasFigures())
+            ids << id;
+    }
+    QStringList names = displayNames(figures, figures.serverIds());
+    const QString last = names.size() > 1 ? names.takeLast() : QString();
+    QString markdown = QStringLiteral("# %1%2 on the %3 workload\n\n")
+                           .arg(names.join(QStringLiteral(", ")), last.isEmpty() ? QString() : QStringLiteral(" and ") + last,
+                                figures.bundle().workload.name);
+    if (figures.live())
+        markdown += QStringLiteral("The run was still going: every figure is provisional.\n\n");
+    const std::vector<Section> sections = sectionsOf(figures);
+    QString headlines;
+    for (const Section &section : sections)
+        headlines += headlineLine(figures, section);
+    if (!headlines.isEmpty())
+        markdown += headlines + QLatin1Char('\n');
+    if (ids.size() > 1 && ids.contains(figures.baselineId()))
+        markdown += QStringLiteral("Ratios are against %1, the baseline: ± is half the 95% interval of the ratios taken "
+                                   "repeat by repeat, or half their range with fewer than 5 repeats.\n")
+                        .arg(nameOf(figures, figures.baselineId()));
+    for (const Section &section : sections)
+        markdown += sectionMarkdown(figures, section, ids, images);
+    return markdown + provenanceMarkdown(figures);
+}

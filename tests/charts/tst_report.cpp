@@ -1,0 +1,118 @@
+// report.md beside exported charts: headline changes, images that were written, tables with
+// display names and ratios against the baseline, and the provenance; the chart footnote
+// carries the same provenance.
+
+#include "bundlejson.h"
+#include "chartdata.h"
+#include "chartexporter.h"
+#include "figures.h"
+#include "presentation.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+
+ResultsBundle fixture(const char *name)
+{
+    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
+    if (!loaded)
+        qFatal("%s", qPrintable(loaded.error()));
+    return loaded.value();
+}
+
+QString readText(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? QString::fromUtf8(file.readAll()) : QString();
+}
+
+} // namespace
+
+class ReportTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    // The ratio is the medians' ratio, and ± half the range of the ratios taken repeat by
+    // repeat (3 repeats: no 95% interval).
+    void ratiosAreComputedByTheFiguresLayer()
+    {
+        const Figures figures(fixture("real-ecommerce.json"));
+        const FigureTable memory = figures.memory();
+        const Figure &base = memory.at(0, QStringLiteral("valkey-8.0.1"));
+        const Figure &newer = memory.at(0, QStringLiteral("valkey-9.1.2"));
+        QVERIFY(newer.ratio.has_value() && newer.ratioPlusMinus.has_value());
+        QCOMPARE(*newer.ratio, newer.value / base.value);
+        double low = 1e9, high = 0;
+        for (const auto &[repeat, value] : newer.byRepeat) {
+            const double ratio = value / base.byRepeat.at(repeat);
+            low = std::min(low, ratio);
+            high = std::max(high, ratio);
+        }
+        QCOMPARE(newer.byRepeat.size(), size_t(3));
+        QCOMPARE(*newer.ratioPlusMinus, (high - low) / 2.0);
+        QVERIFY(!base.ratio.has_value());
+        QCOMPARE(formatRatio(1.8613, 0.0312), QStringLiteral("1.86 ± 0.03 ×"));
+        QCOMPARE(formatRatio(0.92, std::nullopt), QStringLiteral("0.92 ×"));
+    }
+
+    void reportIsWrittenBesideTheCharts()
+    {
+        QTemporaryDir dir;
+        ExportOptions options;
+        options.report = true;
+        const ResultsBundle bundle = fixture("real-ecommerce.json");
+        Outcome<QStringList> written = exportAll(bundle, dir.path(), options);
+        QVERIFY2(written, qPrintable(written ? QString() : written.error()));
+        QCOMPARE(written->last(), dir.filePath(QStringLiteral("report.md")));
+        QVERIFY(exportFileNames(allChartKinds(), options).contains(QStringLiteral("report.md")));
+        const QString report = readText(dir.filePath(QStringLiteral("report.md")));
+        QVERIFY(report.startsWith(QStringLiteral("# Valkey 8.0.1 and Valkey 9.1.2 on the ecommerce workload\n")));
+        QVERIFY2(report.contains(QStringLiteral("- **Memory per stored attribute** (All attributes): 196.1 → 167.7 bytes per key "
+                                                "from Valkey 8.0.1 to Valkey 9.1.2 (−14.5%).\n")),
+                 qPrintable(report));
+        QVERIFY(report.contains(QStringLiteral("![Memory per stored attribute](memory-per-attribute.png)")));
+        QVERIFY(report.contains(QStringLiteral("| Attribute | Valkey 8.0.1 | Valkey 9.1.2 |\n")));
+        QVERIFY(report.contains(QStringLiteral("| All attributes | 196.1 | 167.7 (−14.5%) |\n")));
+        QVERIFY(report.contains(QStringLiteral("| All attributes | 1.00 (baseline) | 0.86 ± 0.00 × |\n")));
+        QVERIFY(report.contains(QStringLiteral("| SISMEMBER | 1.00 (baseline) | 0.74 ± 0.03 × |\n")));
+        QVERIFY(report.contains(QStringLiteral("- Repeats: median of 3 repeats, fair schedule\n")));
+        QVERIFY(report.contains(QStringLiteral("| Valkey 8.0.1 | `39f7c371e0a96e3d` | jemalloc-5.3.0 | `629d7d628b5db43a` | ok |")));
+        // Display names, never ids, in what a reader sees.
+        QVERIFY2(!report.contains(QLatin1String("valkey-8.0.1")), qPrintable(report));
+    }
+
+    // Only images that were written are linked; a PDF is no image in Markdown; hidden versions
+    // are left out of the report as of the charts.
+    void reportLinksWhatWasWritten()
+    {
+        QTemporaryDir dir;
+        ExportOptions options;
+        options.report = true;
+        options.formats = {ImageFormat::Pdf, ImageFormat::Svg};
+        Outcome<QStringList> written = exportCharts(fixture("real-ecommerce.json"), {ChartKind::MemoryPerAttribute},
+                                                    dir.path(), options);
+        QVERIFY(written);
+        QString report = readText(dir.filePath(QStringLiteral("report.md")));
+        QVERIFY(report.contains(QStringLiteral("![Memory per stored attribute](memory-per-attribute.svg)")));
+        QVERIFY(!report.contains(QLatin1String(".pdf")));
+        QVERIFY(!report.contains(QLatin1String("](usec-per-command")));
+
+        options.hiddenServers = {QStringLiteral("valkey-9.1.2")};
+        QVERIFY(exportCharts(fixture("real-ecommerce.json"), {ChartKind::MemoryPerAttribute}, dir.path(), options));
+        report = readText(dir.filePath(QStringLiteral("report.md")));
+        QVERIFY(report.startsWith(QStringLiteral("# Valkey 8.0.1 on the ecommerce workload\n")));
+        QVERIFY(!report.contains(QLatin1String("Valkey 9.1.2")));
+    }
+
+    void footnoteCarriesTheProvenance()
+    {
+        QCOMPARE(defaultChartFootnote(fixture("real-hash-ttl.json")).section(QStringLiteral(" · "), 0, 2),
+                 QStringLiteral("Workload hash-ttl (keys 2,000, ttl 900, value-size 120), 2,000 events · one run, fair schedule · "
+                                "Valkey 8.0.1 (build 39f7c371), Valkey 9.1.2 (build 9108e8f1)"));
+    }
+};
+
+QTEST_MAIN(ReportTest)
+#include "tst_report.moc"
