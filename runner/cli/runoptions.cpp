@@ -5,6 +5,7 @@
 #include "endpointprobe.h"
 #include "redisconnection.h"
 #include "servercatalog.h"
+#include "serverconfig.h"
 #include "workloadfactory.h"
 
 #include <QFileInfo>
@@ -110,6 +111,12 @@ void addRunOptions(QCommandLineParser &parser)
                         "kept in shell history): prefer --askpass or VERSUS_PASSWORD. Not with --askpass."),
          QStringLiteral("password")},
         {QStringLiteral("lenient"), QStringLiteral("Skip and count malformed capture lines instead of failing.")},
+        {QStringLiteral("server-config"),
+         QStringLiteral("Apply this setting to every launched server (repeatable), e.g. hash-max-listpack-entries=64, to "
+                        "tell a code change from a change of default. Set with CONFIG SET, or given at start when the "
+                        "server takes it only then; a setting a version does not have is reported for that server. "
+                        "Endpoints are left as they are. The bundle records what each server took."),
+         QStringLiteral("name=value")},
         {QStringLiteral("out"), QStringLiteral("Write the results bundle (JSON) here."), QStringLiteral("bundle.json")},
     });
 }
@@ -139,6 +146,12 @@ Status readRunSettings(const QCommandLineParser &parser, RunRequest &request)
     else
         return Error{QStringLiteral("--schedule: expected fair or concurrent, got '%1'").arg(schedule)};
     request.allowFlush = parser.isSet(QStringLiteral("allow-flush"));
+    for (const QString &setting : parser.values(QStringLiteral("server-config"))) {
+        Outcome<std::pair<QString, QString>> parsed = parseServerSetting(setting);
+        if (!parsed)
+            return Error{parsed.error()};
+        request.serverConfig.push_back(parsed.value());
+    }
     return Status::success();
 }
 

@@ -6,7 +6,9 @@
 #include "hostport.h"
 #include "fairscheduler.h"
 #include "phasebarrier.h"
+#include "presentation.h"
 #include "runningexecutable.h"
+#include "serverconfig.h"
 #include "serverprocess.h"
 #include "serversession.h"
 
@@ -222,38 +224,90 @@ Status ReplayWorker::prepareEndpointAccess()
     return Status::success();
 }
 
+Status ReplayWorker::startLaunched()
+{
+    const ServerSpec &spec = m_job.spec();
+    m_process = std::make_unique<ServerProcess>(spec);
+    // Per-command latency histograms are allocated on a command's first call and freed by
+    // CONFIG RESETSTAT, so they would land in whichever pass happens to run first.
+    m_process->setExtraArguments(QStringList{QStringLiteral("--latency-tracking"), QStringLiteral("no")} + m_startArguments);
+    if (Status started = m_process->start(std::max(10000, m_job.request().commandTimeoutMs)); !started)
+        return started;
+    m_host = m_process->host();
+    m_port = m_process->port();
+    const qint64 pid = m_process->pid() > 0 ? m_process->pid() : m_process->launchedPid();
+    logLine(QStringLiteral("started on %1:%2 (pid %3)").arg(m_host).arg(m_port).arg(pid));
+    if (!m_process->pidNote().isEmpty())
+        logLine(m_process->pidNote());
+    const RunningExecutable running = runningExecutableOf(pid);
+    m_run.executablePath = running.path;
+    m_run.executableSha256 = running.sha256;
+    if (const QString note = runningExecutableNote(running, spec.binarySha256); !note.isEmpty())
+        logLine(note);
+    m_access = ReplayAccess::launched(m_process->replayCredentials());
+    return Status::success();
+}
+
+Status ReplayWorker::connectSession(ServerSession &session)
+{
+    const ServerSpec &spec = m_job.spec();
+    const Credentials control = m_process ? m_process->controlCredentials() : Credentials{QString(), spec.password};
+    const QString name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(m_host, m_port));
+    return session.connect(m_host, m_port, control, m_job.request().commandTimeoutMs, name);
+}
+
+// --server-config on a launched server: what CONFIG SET cannot change is given at start, so
+// the server is started again with it, once per run (later repeats start with it).
+Status ReplayWorker::configureLaunched(ServerSession &session)
+{
+    const ServerSettings &requested = m_job.request().serverConfig;
+    QStringList atStart;
+    for (int i = 0; i + 1 < m_startArguments.size(); i += 2)
+        atStart << m_startArguments[i].mid(2);
+    ServerConfigOutcome outcome = applyServerConfig(session, requested, atStart, serverDisplayName(m_run));
+    if (!outcome.startArguments.isEmpty()) {
+        m_startArguments += outcome.startArguments;
+        logLine(QStringLiteral("starting again with %1: not settable while running").arg(outcome.startArguments.join(QLatin1Char(' '))));
+        stopServer();
+        if (Status started = startLaunched(); !started)
+            return Error{QStringLiteral("%1 (started with %2)").arg(started.error(), m_startArguments.join(QLatin1Char(' ')))};
+        if (Status connected = connectSession(session); !connected)
+            return connected;
+        for (int i = 0; i + 1 < m_startArguments.size(); i += 2)
+            atStart << m_startArguments[i].mid(2);
+        outcome = applyServerConfig(session, requested, atStart, serverDisplayName(m_run));
+    }
+    if (m_run.configApplied.empty() && m_run.configRefused.empty()) {
+        for (const auto &[name, value] : outcome.applied)
+            logLine(QStringLiteral("server config: %1 %2").arg(name, value));
+        for (const auto &[name, why] : outcome.refused)
+            logLine(QStringLiteral("server config: %1 not applied: %2").arg(name, why));
+    }
+    m_run.configApplied = outcome.applied;
+    m_run.configRefused = outcome.refused;
+    return Status::success();
+}
+
 Status ReplayWorker::reachServer(ServerSession &session)
 {
     const ServerSpec &spec = m_job.spec();
     if (spec.isLaunchable()) {
-        m_process = std::make_unique<ServerProcess>(spec);
-        // Per-command latency histograms are allocated on a command's first call and freed by
-        // CONFIG RESETSTAT, so they would land in whichever pass happens to run first.
-        m_process->setExtraArguments({QStringLiteral("--latency-tracking"), QStringLiteral("no")});
-        if (Status started = m_process->start(std::max(10000, m_job.request().commandTimeoutMs)); !started)
+        if (Status started = startLaunched(); !started)
             return started;
-        m_host = m_process->host();
-        m_port = m_process->port();
-        const qint64 pid = m_process->pid() > 0 ? m_process->pid() : m_process->launchedPid();
-        logLine(QStringLiteral("started on %1:%2 (pid %3)").arg(m_host).arg(m_port).arg(pid));
-        if (!m_process->pidNote().isEmpty())
-            logLine(m_process->pidNote());
-        const RunningExecutable running = runningExecutableOf(pid);
-        m_run.executablePath = running.path;
-        m_run.executableSha256 = running.sha256;
-        if (const QString note = runningExecutableNote(running, spec.binarySha256); !note.isEmpty())
-            logLine(note);
-        m_access = ReplayAccess::launched(m_process->replayCredentials());
     } else {
         m_host = spec.host;
         m_port = spec.port;
         if (Status consent = checkEndpointConsent(); !consent)
             return consent;
     }
-    const Credentials control = m_process ? m_process->controlCredentials() : Credentials{QString(), spec.password};
-    const QString name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(m_host, m_port));
-    if (Status connected = session.connect(m_host, m_port, control, m_job.request().commandTimeoutMs, name); !connected)
+    if (Status connected = connectSession(session); !connected)
         return connected;
+    if (spec.isLaunchable() && !m_job.request().serverConfig.empty()) {
+        if (Status configured = configureLaunched(session); !configured)
+            return configured;
+    }
+    if (Status recorded = recordSettings(session); !recorded)
+        return recorded;
     if (spec.isEndpoint) {
         if (Status prepared = prepareEndpoint(); !prepared)
             return prepared;
@@ -265,6 +319,21 @@ Status ReplayWorker::reachServer(ServerSession &session)
             return access;
     }
     m_run.replayAccess = m_access->description();
+    return Status::success();
+}
+
+// Every server's settings, once per run, for the bundle's configuration differences. An
+// endpoint is read before Versus turns its latency tracking off, as its owner has it.
+Status ReplayWorker::recordSettings(ServerSession &session)
+{
+    if (!m_run.config.empty())
+        return Status::success();
+    Outcome<std::map<QString, QString>> settings = recordedSettings(session);
+    if (!settings)
+        return Error{settings.error()};
+    m_run.config = std::move(settings.value());
+    if (m_job.spec().isEndpoint && !m_job.request().serverConfig.empty())
+        logLine(QStringLiteral("server config: not applied to an endpoint (Versus changes only what it must there)"));
     return Status::success();
 }
 

@@ -39,6 +39,10 @@ private:
     void logLine(const QString &line);
     Status runRepeat(RepeatResult &result);
     Status reachServer(ServerSession &session);
+    Status startLaunched();
+    Status connectSession(ServerSession &session);
+    Status configureLaunched(ServerSession &session);
+    Status recordSettings(ServerSession &session);
     Status checkEndpointConsent();
     Status prepareEndpoint();
     void restoreEndpoint();
@@ -62,6 +66,7 @@ private:
     int m_port = 0;
     int m_phase = 0;
     std::unique_ptr<ServerProcess> m_process;
+    QStringList m_startArguments;   // --server-config settings given at start ("--io-threads", "4")
     std::unique_ptr<EndpointState> m_endpoint;   // what to put back on an endpoint (runner/servers/endpointstate.h)
     std::optional<ReplayAccess> m_access;   // how the replay connections log in; set by reachServer()
     RepeatResult m_lastLive;            // the latest live figures of the repeat running

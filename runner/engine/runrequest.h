@@ -19,6 +19,8 @@ struct RunRequest {
     int commandTimeoutMs = 10000;                 // a server silent this long is marked failed (hung)
     int probeIntervalMs = 200;                    // live INFO probe period
     bool pinCpus = true;                          // fair schedule: a CPU of its own for the timed server
+    // --server-config name=value, in order: applied to every launched server (serverconfig.h).
+    std::vector<std::pair<QString, QString>> serverConfig;
 };
 
 enum class ProgressState { Starting, Replaying, Waiting, Measuring, Done, Failed, Cancelled };

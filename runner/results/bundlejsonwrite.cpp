@@ -137,6 +137,12 @@ Json serverToJson(const ServerRun &run)
     // Absent in bundles of runs before the replay user, and for servers that never started.
     if (!run.replayAccess.isEmpty())
         json["replay_access"] = run.replayAccess;
+    if (!run.config.empty())
+        json["config"] = toJsonObject(run.config);
+    if (!run.configApplied.empty())
+        json["config_applied"] = toJsonObject(run.configApplied);
+    if (!run.configRefused.empty())
+        json["config_refused"] = toJsonObject(run.configRefused);
     // Provenance read from the running server: absent for endpoints and older bundles.
     for (const auto &[key, value] : {std::pair{"git_sha", &run.gitSha}, {"executable_path", &run.executablePath},
                                      {"executable_sha256", &run.executableSha256}}) {

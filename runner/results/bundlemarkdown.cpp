@@ -175,6 +175,7 @@ QString bundleToMarkdown(const Figures &figures)
 
     if (bundle.repeats > 1 && !ids.isEmpty())
         markdown += acrossRepeats(figures, ids);
+    markdown += configDifferencesMarkdown(figures, [](const QString &id) { return id; });
     markdown += serverNotes(figures);
     return markdown;
 }

@@ -127,6 +127,14 @@ struct TypeEncodings {
     bool memoryUsageDiffers = false;   // MEMORY USAGE is more than 10% away from the used_memory figure
 };
 
+// One setting whose value is not the same on every compared server (CONFIG GET * of each).
+struct ConfigDifference {
+    QString name;
+    std::map<QString, QString> values;   // server id -> value; a server without it has no entry
+    bool bearsOnFigures = false;         // encodings thresholds, lazyfree, io-threads, hz, expire, defrag, maxmemory
+    bool everywhere = false;             // every compared server has the setting
+};
+
 struct FiguresData;
 
 struct FigureOptions {
@@ -173,6 +181,12 @@ public:
     std::optional<TypeEncodings> encodings(const QString &type, const QString &serverId) const;
     // Messages naming each server whose writes were rejected or whose key counts disagree.
     QStringList dataProblems() const;
+    // The settings that differ between the shown servers that recorded theirs (configdiff.cpp):
+    // those bearing on the figures first, then other values, then settings some versions lack;
+    // each part by name. Settings Versus gives each server its own of (port, dir, …) are left out.
+    std::vector<ConfigDifference> configDifferences() const;
+    // The servers configDifferences() compares, in display order.
+    QStringList configServerIds() const;
 
 private:
     std::shared_ptr<const FiguresData> d;

@@ -31,3 +31,10 @@ struct MarkdownNotes {
 // (markdownCell when empty).
 void appendMarkdownRows(QString &markdown, const FigureTable &table, const QStringList &ids, MarkdownNotes &notes,
                         const std::function<QString(const Figure &)> &cell = {});
+
+// "### Configuration differences": the settings that differ between the compared servers, as a
+// table (those bearing on the figures first), the settings only some versions have as one
+// line, and what --server-config applied or each server refused. Empty with fewer than two
+// servers that recorded their settings. Columns are named by `columnName` (id or display name).
+QString configDifferencesMarkdown(const Figures &figures, const std::function<QString(const QString &)> &columnName,
+                                  const QString &heading = QStringLiteral("###"));

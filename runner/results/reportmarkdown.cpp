@@ -155,5 +155,7 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
                         .arg(nameOf(figures, figures.baselineId()));
     for (const Section &section : sections)
         markdown += sectionMarkdown(figures, section, ids, images);
+    markdown += configDifferencesMarkdown(figures, [&figures](const QString &id) { return nameOf(figures, id); },
+                                          QStringLiteral("##"));
     return markdown + provenanceMarkdown(figures);
 }

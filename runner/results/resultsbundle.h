@@ -98,6 +98,12 @@ struct ServerRun {
     QStringList logTail;
     bool endpoint = false;
     QString replayAccess;                    // how the replay connections logged in (ReplayAccess::description())
+    // CONFIG GET * as the first repeat's server had it before its first pass (after
+    // --server-config), and what of --server-config it took and refused (name -> the
+    // server's reason, e.g. "not a setting of this version").
+    std::map<QString, QString> config;
+    std::map<QString, QString> configApplied;
+    std::map<QString, QString> configRefused;
     std::vector<RepeatResult> repeats;
 };
 

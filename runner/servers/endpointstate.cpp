@@ -75,15 +75,9 @@ Status EndpointState::connect(ServerSession &session) const
 
 Outcome<std::map<QString, QString>> EndpointState::readSettings(ServerSession &session) const
 {
-    Outcome<Reply> reply = call(session, {"CONFIG", "GET", "*"});
-    if (!reply)
-        return Error{QStringLiteral("%1 (Versus needs it to put back the settings it changes)").arg(reply.error())};
-    std::map<QString, QString> settings;
-    const std::vector<Reply> &pairs = reply->elements;
-    for (size_t i = 0; i + 1 < pairs.size(); i += 2)
-        settings[QString::fromStdString(pairs[i].text)] = QString::fromStdString(pairs[i + 1].text);
-    if (settings.empty())
-        return Error{QStringLiteral("%1: CONFIG GET * answered no settings").arg(m_name)};
+    Outcome<std::map<QString, QString>> settings = session.configSettings();
+    if (!settings)
+        return Error{QStringLiteral("%1 (Versus needs it to put back the settings it changes)").arg(settings.error())};
     return settings;
 }
 

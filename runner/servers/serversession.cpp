@@ -189,6 +189,20 @@ Outcome<long long> ServerSession::dbSize()
     return reply->integer;
 }
 
+Outcome<std::map<QString, QString>> ServerSession::configSettings()
+{
+    Outcome<Reply> reply = call({"CONFIG", "GET", "*"});
+    if (!reply)
+        return Error{reply.error()};
+    std::map<QString, QString> settings;
+    const std::vector<Reply> &pairs = reply->elements;
+    for (size_t i = 0; i + 1 < pairs.size(); i += 2)
+        settings[QString::fromStdString(pairs[i].text)] = QString::fromStdString(pairs[i + 1].text);
+    if (settings.empty())
+        return Error{QStringLiteral("%1: CONFIG GET * answered no settings").arg(m_connection.name())};
+    return settings;
+}
+
 Outcome<std::map<QString, CommandStat>> ServerSession::commandStats()
 {
     Outcome<QString> text = info("commandstats");

@@ -44,6 +44,8 @@ public:
     // its cron is done).
     Outcome<long long> settledUsedMemory(int timeoutMs);
     Outcome<long long> dbSize();
+    // CONFIG GET *: every setting the server has, by name.
+    Outcome<std::map<QString, QString>> configSettings();
     // INFO commandstats as the server counts it: every command, Versus's own included.
     Outcome<std::map<QString, CommandStat>> commandStats();
     Outcome<QString> info(const char *section);

@@ -1,0 +1,102 @@
+#include "serverconfig.h"
+
+#include "serversession.h"
+
+namespace {
+
+Outcome<Reply> command(ServerSession &session, const std::vector<std::string> &args)
+{
+    return session.connection().command(args);
+}
+
+// CONFIG GET name: the value, or nothing when the version has no such setting.
+Outcome<std::optional<QString>> currentValue(ServerSession &session, const QString &name)
+{
+    Outcome<Reply> reply = command(session, {"CONFIG", "GET", name.toStdString()});
+    if (!reply)
+        return Error{reply.error()};
+    if (reply->isError())
+        return Error{QString::fromStdString(reply->text)};
+    for (size_t i = 0; i + 1 < reply->elements.size(); i += 2) {
+        if (QString::fromStdString(reply->elements[i].text).compare(name, Qt::CaseInsensitive) == 0)
+            return std::optional<QString>(QString::fromStdString(reply->elements[i + 1].text));
+    }
+    return std::optional<QString>();
+}
+
+bool isStartOnly(const std::string &error)
+{
+    return error.find("immutable") != std::string::npos || error.find("can't set") != std::string::npos;
+}
+
+bool isSecret(const QString &name)
+{
+    return name.contains(QLatin1String("pass")) || name == QLatin1String("masterauth") || name.contains(QLatin1String("secret"));
+}
+
+} // namespace
+
+ServerConfigOutcome applyServerConfig(ServerSession &session, const ServerSettings &requested,
+                                      const QStringList &atStart, const QString &serverName)
+{
+    ServerConfigOutcome outcome;
+    for (const auto &[name, value] : requested) {
+        Outcome<std::optional<QString>> current = currentValue(session, name);
+        if (!current) {
+            outcome.refused[name] = QStringLiteral("%1: CONFIG GET %2 failed: %3").arg(serverName, name, current.error());
+            continue;
+        }
+        if (!current->has_value()) {
+            outcome.refused[name] = QStringLiteral("not a setting of %1").arg(serverName);
+            continue;
+        }
+        if (atStart.contains(name)) {
+            if ((*current.value()) == value)
+                outcome.applied[name] = (*current.value());
+            else
+                outcome.refused[name] = QStringLiteral("%1 started with --%2 %3 but reports %4").arg(serverName, name, value, (*current.value()));
+            continue;
+        }
+        Outcome<Reply> set = command(session, {"CONFIG", "SET", name.toStdString(), value.toStdString()});
+        if (set && !set->isError()) {
+            Outcome<std::optional<QString>> after = currentValue(session, name);
+            outcome.applied[name] = after && after->has_value() ? (*after.value()) : value;
+        } else if (set && isStartOnly(set->text)) {
+            outcome.startArguments << QStringLiteral("--") + name << value;
+        } else {
+            outcome.refused[name] = QStringLiteral("%1 refused %2 %3: %4")
+                                        .arg(serverName, name, value, set ? QString::fromStdString(set->text) : set.error());
+        }
+    }
+    return outcome;
+}
+
+Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session)
+{
+    Outcome<std::map<QString, QString>> settings = session.configSettings();
+    if (!settings)
+        return settings;
+    for (auto &[name, value] : settings.value()) {
+        if (isSecret(name) && !value.isEmpty())
+            value = QStringLiteral("(hidden)");
+    }
+    return settings;
+}
+
+Outcome<std::pair<QString, QString>> parseServerSetting(const QString &text)
+{
+    const int equals = text.indexOf(QLatin1Char('='));
+    const QString name = text.left(equals).trimmed().toLower();
+    if (equals <= 0 || name.isEmpty())
+        return Error{QStringLiteral("--server-config: expected name=value, got '%1'").arg(text)};
+    for (const QChar c : name) {
+        if (!(c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_')))
+            return Error{QStringLiteral("--server-config: '%1' is not a setting name").arg(name)};
+    }
+    static const QStringList managed{QStringLiteral("port"), QStringLiteral("bind"), QStringLiteral("dir"),
+                                     QStringLiteral("requirepass"), QStringLiteral("latency-tracking"),
+                                     QStringLiteral("unixsocket"), QStringLiteral("pidfile"), QStringLiteral("logfile")};
+    if (managed.contains(name))
+        return Error{QStringLiteral("--server-config: Versus sets %1 itself on the servers it launches").arg(name)};
+    return std::make_pair(name, text.mid(equals + 1).trimmed());
+}

@@ -1,0 +1,35 @@
+#pragma once
+// --server-config name=value on launched servers, so a user can tell a code change from a
+// change of default: each setting is set with CONFIG SET once the server is up; one the server
+// takes only at start (io-threads) is given on its command line from then on; one the version
+// does not have is refused for that server alone, never fatal for the run. Endpoints are left
+// as they are. And what a bundle records of every server's settings (CONFIG GET *).
+
+#include "outcome.h"
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <optional>
+#include <utility>
+#include <vector>
+
+class ServerSession;
+
+using ServerSettings = std::vector<std::pair<QString, QString>>;
+
+struct ServerConfigOutcome {
+    std::map<QString, QString> applied;   // name -> value, as the server reports it afterwards
+    std::map<QString, QString> refused;   // name -> why, in words naming the server
+    QStringList startArguments;           // "--io-threads", "4": settings to give at start
+};
+
+// Applies `requested` on the server behind `session` (named `serverName` in messages).
+// Settings listed in `atStart` were given on its command line: they are only checked.
+ServerConfigOutcome applyServerConfig(ServerSession &session, const ServerSettings &requested,
+                                      const QStringList &atStart, const QString &serverName);
+
+// CONFIG GET * for the bundle, with secrets (requirepass, masterauth, …) replaced by "(hidden)".
+Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session);
+
+// "hash-max-listpack-entries=64" -> the pair; errors name the option and the value.
+Outcome<std::pair<QString, QString>> parseServerSetting(const QString &text);
