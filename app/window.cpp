@@ -99,6 +99,11 @@ int runWindow(int &argc, char **argv)
     if (parser.isSet(options.demo))
         DemoController::applyLargeFonts();
     MainWindow window;
+    if (parser.isSet(options.screenshot)) {
+        // Pictures of the same size whatever size the window had last time.
+        window.setRemembersGeometry(false);
+        window.resize(MainWindow::defaultSize());
+    }
     if (parser.isSet(options.workload))
         window.workloadPanel()->choose(parser.value(options.workload));
     else if (parser.isSet(options.demo))

@@ -136,7 +136,7 @@ void BarChart::updateValues()
 void BarChart::applyStyle()
 {
     // setTheme() resets every customisation, so it comes first.
-    setTheme(m_theme == ColorTheme::Dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    setTheme(isDarkTheme(m_theme) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     setAnimationOptions(QChart::NoAnimation);
     const ChartColors colors = chartColors(m_theme);
     const ChartFontSizes sizes = chartFontSizes(styleSize());

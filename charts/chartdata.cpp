@@ -126,18 +126,6 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
     return notes;
 }
 
-// The largest change any version shows in category `index`, whichever its sign.
-double largestChange(const ChartData &data, int index)
-{
-    double largest = -1;
-    for (const ChartSeries &series : data.series) {
-        const ChartBar &bar = series.bars[size_t(index)];
-        if (!series.baseline && bar.change)
-            largest = std::max(largest, std::abs(*bar.change));
-    }
-    return largest;
-}
-
 bool isTotal(const QString &category)
 {
     return category.startsWith(QLatin1String("All "));
@@ -186,58 +174,12 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
         data.footnotes << QStringLiteral("Showing %1 of %2 categories; totals cover all of them.").arg(others).arg(offered);
 }
 
-void sortCategories(ChartData &data, CategoryOrder order)
-{
-    if (order == CategoryOrder::Workload || data.categories.size() < 2)
-        return;
-    auto rank = [](const QString &name) {
-        if (isTotal(name))
-            return 0;
-        return name.startsWith(QLatin1String("other")) ? 2 : 1;
-    };
-    const ChartSeries *reference = nullptr;
-    for (const ChartSeries &series : data.series)
-        if (series.serverId == data.baselineId)
-            reference = &series;
-    if (!reference && !data.series.empty())
-        reference = &data.series.front();
-    std::vector<int> indices(size_t(data.categories.size()));
-    for (size_t i = 0; i < indices.size(); ++i)
-        indices[i] = int(i);
-    std::stable_sort(indices.begin(), indices.end(), [&](int a, int b) {
-        const QString &nameA = data.categories[a];
-        const QString &nameB = data.categories[b];
-        if (rank(nameA) != rank(nameB))
-            return rank(nameA) < rank(nameB);
-        if (order == CategoryOrder::Name)
-            return nameA.compare(nameB, Qt::CaseInsensitive) < 0;
-        if (order == CategoryOrder::Change)
-            return largestChange(data, a) > largestChange(data, b);
-        const double valueA = reference ? reference->bars[size_t(a)].value : 0;
-        const double valueB = reference ? reference->bars[size_t(b)].value : 0;
-        return valueA > valueB;
-    });
-    takeCategories(data, indices);
-}
-
 } // namespace
 
 bool categoryMatches(const QString &category, const QString &name)
 {
     const auto normal = [](QString text) { return text.replace(QLatin1Char('_'), QLatin1Char(' ')).trimmed().toLower(); };
     return normal(category) == normal(name);
-}
-
-std::optional<CategoryOrder> categoryOrderNamed(const QString &name)
-{
-    static const std::map<QString, CategoryOrder> names = {
-        {QStringLiteral("workload"), CategoryOrder::Workload},
-        {QStringLiteral("largest"), CategoryOrder::Value},
-        {QStringLiteral("change"), CategoryOrder::Change},
-        {QStringLiteral("name"), CategoryOrder::Name},
-    };
-    const auto found = names.find(name.trimmed().toLower());
-    return found == names.end() ? std::nullopt : std::optional<CategoryOrder>(found->second);
 }
 
 bool ChartData::sameShape(const ChartData &other) const
@@ -284,7 +226,9 @@ FigureTable chartTable(const Figures &figures, ChartKind kind)
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options)
 {
     const Figures figures = chartFigures(bundle, options);
-    const FigureTable table = chartTable(figures, kind);
+    // The order comes from the figures layer, so the tables Copy gives list categories alike.
+    const FigureTable workloadOrder = chartTable(figures, kind);
+    const FigureTable table = inCategoryOrder(workloadOrder, figures.baselineId(), options.order);
     ChartData data;
     data.kind = kind;
     data.valueTitle = valueTitleOf(figures, kind);
@@ -305,8 +249,7 @@ ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const Char
             series.bars.push_back(barOf(table.at(int(c), id), table.measure, series.name));
         data.series.push_back(std::move(series));
     }
-    data.footnotes = footnotesOf(table, figures);
-    sortCategories(data, options.order);
+    data.footnotes = footnotesOf(workloadOrder, figures);
     keepCategories(data, options);
     return data;
 }

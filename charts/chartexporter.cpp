@@ -305,7 +305,8 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
         }
     }
     const QString csv = folder.filePath(QStringLiteral("results.csv"));
-    if (const Status status = writeFileAtomically(csv, bundleToCsv(withoutServers(bundle, options.hiddenServers)).toUtf8()); !status)
+    const QByteArray csvText = bundleToCsv(Figures(withoutServers(bundle, options.hiddenServers)), options.order).toUtf8();
+    if (const Status status = writeFileAtomically(csv, csvText); !status)
         return Error{status.error()};
     written << csv;
     const QString json = folder.filePath(QStringLiteral("results.json"));
@@ -324,6 +325,18 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
 QString chartFileName(ChartKind kind, ImageFormat format)
 {
     return chartFileStem(kind) + QLatin1Char('.') + imageFormatExtension(format);
+}
+
+QStringList existingFiles(const QString &dir, const QStringList &names)
+{
+    const QDir folder(dir);
+    QStringList existing;
+    for (const QString &name : names) {
+        const QString path = folder.filePath(name);
+        if (QFileInfo::exists(path))
+            existing << path;
+    }
+    return existing;
 }
 
 QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOptions &options)

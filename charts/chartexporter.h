@@ -45,6 +45,8 @@ Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, 
 // chart and format, then results.csv and results.json.
 QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOptions &options);
 QString chartFileName(ChartKind kind, ImageFormat format);
+// The paths of `names` that already exist in `dir`: what an export there would replace.
+QStringList existingFiles(const QString &dir, const QStringList &names);
 // The same for a chosen set of charts.
 Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
                                   const QString &dir, const ExportOptions &options);

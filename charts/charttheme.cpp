@@ -1,6 +1,7 @@
 #include "charttheme.h"
 
 #include <QFontDatabase>
+#include <QStringList>
 #include <algorithm>
 
 static void initFontResources()
@@ -12,20 +13,8 @@ static void initFontResources()
 ChartColors chartColors(ColorTheme theme)
 {
     ChartColors colors;
-    switch (theme) {
-    case ColorTheme::Light:
-    case ColorTheme::Transparent:
-        colors.background = theme == ColorTheme::Light ? QColor(0xff, 0xff, 0xff) : QColor(0, 0, 0, 0);
-        colors.text = QColor(0x1f, 0x23, 0x28);
-        colors.mutedText = QColor(0x5a, 0x60, 0x68);
-        colors.grid = QColor(0xdd, 0xe1, 0xe6);
-        colors.axisLine = QColor(0x8a, 0x90, 0x98);
-        colors.errorBar = QColor(0x1f, 0x23, 0x28);
-        colors.better = QColor(0x2e, 0x7d, 0x32);
-        colors.worse = QColor(0xc6, 0x28, 0x28);
-        break;
-    case ColorTheme::Dark:
-        colors.background = QColor(0x1c, 0x1f, 0x24);
+    if (isDarkTheme(theme)) {
+        colors.background = theme == ColorTheme::Dark ? QColor(0x1c, 0x1f, 0x24) : QColor(0, 0, 0, 0);
         colors.text = QColor(0xec, 0xee, 0xf1);
         colors.mutedText = QColor(0xa8, 0xae, 0xb6);
         colors.grid = QColor(0x3a, 0x3f, 0x47);
@@ -33,9 +22,29 @@ ChartColors chartColors(ColorTheme theme)
         colors.errorBar = QColor(0xec, 0xee, 0xf1);
         colors.better = QColor(0x81, 0xc7, 0x84);
         colors.worse = QColor(0xef, 0x9a, 0x9a);
-        break;
+        return colors;
     }
+    colors.background = theme == ColorTheme::Light ? QColor(0xff, 0xff, 0xff) : QColor(0, 0, 0, 0);
+    colors.text = QColor(0x1f, 0x23, 0x28);
+    colors.mutedText = QColor(0x5a, 0x60, 0x68);
+    colors.grid = QColor(0xdd, 0xe1, 0xe6);
+    colors.axisLine = QColor(0x8a, 0x90, 0x98);
+    colors.errorBar = QColor(0x1f, 0x23, 0x28);
+    colors.better = QColor(0x2e, 0x7d, 0x32);
+    colors.worse = QColor(0xc6, 0x28, 0x28);
     return colors;
+}
+
+const std::vector<ColorTheme> &allColorThemes()
+{
+    static const std::vector<ColorTheme> themes = {ColorTheme::Light, ColorTheme::Dark, ColorTheme::Transparent,
+                                                   ColorTheme::TransparentDark};
+    return themes;
+}
+
+bool isDarkTheme(ColorTheme theme)
+{
+    return theme == ColorTheme::Dark || theme == ColorTheme::TransparentDark;
 }
 
 QString colorThemeName(ColorTheme theme)
@@ -44,17 +53,27 @@ QString colorThemeName(ColorTheme theme)
     case ColorTheme::Light: return QStringLiteral("light");
     case ColorTheme::Dark: return QStringLiteral("dark");
     case ColorTheme::Transparent: return QStringLiteral("transparent");
+    case ColorTheme::TransparentDark: return QStringLiteral("transparent-dark");
     }
     return {};
 }
 
+QString colorThemeList()
+{
+    QStringList names;
+    for (ColorTheme theme : allColorThemes())
+        names << colorThemeName(theme);
+    const QString last = names.takeLast();
+    return names.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+}
+
 Outcome<ColorTheme> parseColorTheme(const QString &name)
 {
-    for (ColorTheme theme : {ColorTheme::Light, ColorTheme::Dark, ColorTheme::Transparent}) {
-        if (name.compare(colorThemeName(theme), Qt::CaseInsensitive) == 0)
+    for (ColorTheme theme : allColorThemes()) {
+        if (name.trimmed().compare(colorThemeName(theme), Qt::CaseInsensitive) == 0)
             return theme;
     }
-    return Error{QStringLiteral("unknown theme \"%1\" (use light, dark or transparent)").arg(name)};
+    return Error{QStringLiteral("unknown theme \"%1\" (use %2)").arg(name, colorThemeList())};
 }
 
 QString chartFontFamily()

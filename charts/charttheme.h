@@ -8,11 +8,14 @@
 #include <QFont>
 #include <QSizeF>
 #include <QString>
+#include <vector>
 
-enum class ColorTheme { Light, Dark, Transparent };
+// Transparent: no background, text for light pages. TransparentDark: no background, light
+// text and axes for dark slides.
+enum class ColorTheme { Light, Dark, Transparent, TransparentDark };
 
 struct ChartColors {
-    QColor background;      // fully transparent for ColorTheme::Transparent
+    QColor background;      // fully transparent for the transparent themes
     QColor text;
     QColor mutedText;       // subtitle, footnote, "unsupported"
     QColor grid;
@@ -23,7 +26,12 @@ struct ChartColors {
 };
 
 ChartColors chartColors(ColorTheme theme);
-QString colorThemeName(ColorTheme theme);
+// Every theme, in the order the dialog and the help list them.
+const std::vector<ColorTheme> &allColorThemes();
+// Light text on a dark ground (Dark, TransparentDark).
+bool isDarkTheme(ColorTheme theme);
+QString colorThemeName(ColorTheme theme);   // "light", "dark", "transparent", "transparent-dark"
+QString colorThemeList();                   // "light, dark, transparent or transparent-dark"
 Outcome<ColorTheme> parseColorTheme(const QString &name);
 
 // Registers the bundled fonts once and returns their family name.

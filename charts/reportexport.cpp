@@ -31,7 +31,7 @@ Outcome<QString> writeReport(const ResultsBundle &bundle, const QString &dir, co
     figureOptions.hiddenServers = options.hiddenServers;
     figureOptions.topCommands = options.topCommands;
     const QString path = QDir(dir).filePath(reportFileName());
-    if (Status status = writeFileAtomically(path, reportMarkdown(Figures(bundle, figureOptions), images).toUtf8()); !status)
+    if (Status status = writeFileAtomically(path, reportMarkdown(Figures(bundle, figureOptions), images, options.order).toUtf8()); !status)
         return Error{status.error()};
     return path;
 }

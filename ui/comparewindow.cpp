@@ -33,6 +33,7 @@ CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const
         ExportDialog dialog(m_results->bundleWithBaseline(), m_results->currentChartKind(), this,
                             m_results->hiddenVersions());
         dialog.setCategoryOrder(m_results->categoryOrder());
+        dialog.setViewTheme(m_results->theme());
         dialog.exec();
     });
     connect(saveButton, &QPushButton::clicked, this, [this] {

@@ -20,6 +20,7 @@ void DemoController::applyLargeFonts()
 void DemoController::start(bool runByItself)
 {
     m_window->setPathsHidden(true);
+    m_window->setRemembersGeometry(false);   // full screen is no size to come back to
     m_window->resultsView()->logView()->setHiddenText({QDir::homePath(), QSysInfo::machineHostName()});
     // Without a window manager (a bare X server on a projector PC) full screen is only a
     // request; the geometry makes it true anyway.

@@ -2,6 +2,7 @@
 
 #include "chartdata.h"
 #include "chartexporter.h"
+#include "replacequestion.h"
 #include "uisettings.h"
 #include <QApplication>
 #include <QClipboard>
@@ -9,6 +10,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -60,7 +62,12 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
 
     m_footnote->setPlaceholderText(defaultChartFootnote(m_shown));
     setChartKind(kind);
-    setPreset(UiSettings::value(QStringLiteral("export/preset"), QStringLiteral("blog")).toString());
+    m_choices = loadExportChoices();
+    const ExportChoices remembered = m_choices;
+    setPreset(remembered.preset);
+    setScale(remembered.scale);
+    setFormat(remembered.format);
+    setViewTheme(ColorTheme::Light);
     m_title->setPlaceholderText(defaultChartTitle(m_shown, kind));
     m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, kind));
     resize(1180, 620);
@@ -82,15 +89,20 @@ void ExportDialog::createFields()
     m_width = sizeBox(1200);
     m_height = sizeBox(675);
     m_scale = new QComboBox;
+    m_scale->setObjectName(QStringLiteral("scale"));
     for (int scale : {1, 2, 3})
         m_scale->addItem(QStringLiteral("%1×").arg(scale), double(scale));
     m_format = new QComboBox;
+    m_format->setObjectName(QStringLiteral("format"));
     m_format->addItem(QStringLiteral("PNG"), int(ImageFormat::Png));
     m_format->addItem(QStringLiteral("SVG"), int(ImageFormat::Svg));
     m_format->addItem(QStringLiteral("PDF"), int(ImageFormat::Pdf));
     m_theme = new QComboBox;
-    for (ColorTheme theme : {ColorTheme::Light, ColorTheme::Dark, ColorTheme::Transparent})
+    m_theme->setObjectName(QStringLiteral("theme"));
+    for (ColorTheme theme : allColorThemes())
         m_theme->addItem(colorThemeName(theme), int(theme));
+    m_theme->setItemData(m_theme->findData(int(ColorTheme::TransparentDark)),
+                         tr("No background; light text and axes for dark slides"), Qt::ToolTipRole);
     m_title = new QLineEdit;
     m_subtitle = new QLineEdit;
     m_footnote = new QLineEdit;
@@ -175,7 +187,12 @@ void ExportDialog::connectFields()
             schedulePreview();
         });
     for (QComboBox *box : {m_scale, m_format, m_theme})
-        connect(box, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::schedulePreview);
+        connect(box, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
+            remember();
+            schedulePreview();
+        });
+    // Only the user's own pick is remembered as a pick, not the theme the window suggested.
+    connect(m_theme, qOverload<int>(&QComboBox::activated), this, [this] { setTheme(theme()); });
     for (QLineEdit *edit : {m_title, m_subtitle, m_footnote})
         connect(edit, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
     connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
@@ -213,7 +230,8 @@ void ExportDialog::presetChanged()
         m_width->setValue(preset->size.width());
         m_height->setValue(preset->size.height());
         m_settingPreset = false;
-        UiSettings::setValue(QStringLiteral("export/preset"), name);
+        m_choices.preset = name;
+        remember();
     }
     schedulePreview();
 }
@@ -241,6 +259,49 @@ void ExportDialog::setFolder(const QString &folder)
     m_folder->setText(folder);
 }
 
+void ExportDialog::setViewTheme(ColorTheme theme)
+{
+    m_viewTheme = theme;
+    if (!m_themePicked)
+        m_theme->setCurrentIndex(m_theme->findData(int(m_choices.themeFor(theme))));
+}
+
+void ExportDialog::setTheme(ColorTheme theme)
+{
+    m_themePicked = true;
+    m_choices.pickedTheme = theme;
+    m_choices.pickedUnder = m_viewTheme;
+    m_theme->setCurrentIndex(m_theme->findData(int(theme)));
+    remember();
+}
+
+ColorTheme ExportDialog::theme() const
+{
+    return ColorTheme(m_theme->currentData().toInt());
+}
+
+// The scale, format and preset as the fields show them; the theme only as picked.
+void ExportDialog::remember()
+{
+    if (m_settingPreset || !m_scale || !m_format)
+        return;
+    m_choices.scale = m_scale->currentData().toDouble();
+    m_choices.format = ImageFormat(m_format->currentData().toInt());
+    saveExportChoices(m_choices);
+}
+
+bool ExportDialog::mayReplace(const QStringList &names)
+{
+    const QStringList existing = existingFiles(m_folder->text(), names);
+    if (confirmReplacing(this, existing))
+        return true;
+    // Neither a success nor an error: what the user chose.
+    m_message->setText(existing.size() == 1 ? tr("Nothing written: %1 is kept.").arg(QFileInfo(existing.front()).fileName())
+                                            : tr("Nothing written: the %1 files are kept.").arg(existing.size()));
+    m_message->setStyleSheet(QString());
+    return false;
+}
+
 ExportOptions ExportDialog::options() const
 {
     ExportOptions options;
@@ -248,7 +309,7 @@ ExportOptions ExportDialog::options() const
     options.scale = m_scale->currentData().toDouble();
     if (std::optional<SizePreset> preset = findSizePreset(m_preset->currentData().toString()))
         options.dpi = preset->dpi;
-    options.theme = ColorTheme(m_theme->currentData().toInt());
+    options.theme = theme();
     options.formats = {ImageFormat(m_format->currentData().toInt())};
     options.hiddenServers = m_hidden;
     options.order = m_order;
@@ -328,6 +389,8 @@ Status ExportDialog::exportCurrent()
         return Error{m_message->text()};
     }
     const QString path = outputPath();
+    if (!mayReplace({QFileInfo(path).fileName()}))
+        return Error{m_message->text()};
     Status written = exportChart(m_bundle, chartKind(), options(), path);
     if (!written) {
         showResult(written.error(), true);
@@ -341,7 +404,12 @@ Status ExportDialog::exportCurrent()
 
 Outcome<QStringList> ExportDialog::exportEverything()
 {
-    Outcome<QStringList> written = exportAll(m_bundle, m_folder->text(), options());
+    // Export all is what a writer publishes: the report comes with the charts.
+    ExportOptions everything = options();
+    everything.report = true;
+    if (!mayReplace(exportFileNames(allChartKinds(), everything)))
+        return Error{m_message->text()};
+    Outcome<QStringList> written = exportAll(m_bundle, m_folder->text(), everything);
     if (!written) {
         showResult(written.error(), true);
         return written;

@@ -3,6 +3,7 @@
 // (charts/chartexporter.h). Errors are shown inside the dialog.
 
 #include "chartkind.h"
+#include "exportchoices.h"
 #include "exportoptions.h"
 #include "outcome.h"
 #include "resultsbundle.h"
@@ -34,9 +35,16 @@ public:
     void setScale(double scale);
     void setFormat(ImageFormat format);
     void setFolder(const QString &folder);
+    // The window's chart theme: the export starts in it (dark charts export dark) unless a
+    // theme was picked in the dialog under the same window theme (exportchoices.h).
+    void setViewTheme(ColorTheme theme);
+    // As if picked in the dialog: remembered for the next export.
+    void setTheme(ColorTheme theme);
+    ColorTheme theme() const;
     QString outputPath() const;                   // folder/<chart>.<format>
 
-    // What the buttons do, callable directly.
+    // What the buttons do, callable directly. Files that would be replaced are listed in a
+    // question first (replacequestion.h); kept, nothing is written.
     Status exportCurrent();
     Outcome<QStringList> exportEverything();
     Status copyImage();
@@ -56,6 +64,8 @@ private:
     void renderPreview();
     void showResult(const QString &text, bool error);
     void browseFolder();
+    void remember();
+    bool mayReplace(const QStringList &names);
 
     ResultsBundle m_bundle;
     QStringList m_hidden;
@@ -79,4 +89,7 @@ private:
     QTimer *m_previewTimer = nullptr;
     QImage m_preview;
     bool m_settingPreset = false;
+    ExportChoices m_choices;
+    ColorTheme m_viewTheme = ColorTheme::Light;
+    bool m_themePicked = false;   // in this dialog, by the user
 };

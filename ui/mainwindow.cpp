@@ -8,7 +8,9 @@
 #include "runpanel.h"
 #include "serverspanel.h"
 #include "sidebar.h"
+#include "uisettings.h"
 #include "workloadpanel.h"
+#include <QActionGroup>
 #include <QCloseEvent>
 #include <QDateTime>
 #include <QFrame>
@@ -21,7 +23,7 @@
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 {
     setWindowTitle(QStringLiteral("Versus"));
-    resize(1400, 900);
+    resize(defaultSize());
 
     m_servers = new ServersPanel;
     m_workload = new WorkloadPanel;
@@ -68,6 +70,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     statusBar()->setSizeGripEnabled(true);
 
     buildMenus();
+    restoreRemembered();
 
     connect(m_run, &RunPanel::runRequested, this, &MainWindow::startRun);
     connect(m_run, &RunPanel::cancelRequested, this, &MainWindow::cancelRun);
@@ -217,7 +220,7 @@ void MainWindow::setRunning(bool running)
 
 void MainWindow::showResults(const ResultsBundle &bundle, const QString &source)
 {
-    m_results->setBundle(bundle);
+    m_results->showOpenedBundle(bundle);
     m_results->flushCharts();
     m_source = source;
     m_progressFrame->hide();
@@ -231,8 +234,28 @@ void MainWindow::setPathsHidden(bool hidden)
     m_workload->setPathsHidden(hidden);
 }
 
+// The size and place, the baseline, hidden versions, sort and chart theme of the last launch.
+void MainWindow::restoreRemembered()
+{
+    const QByteArray geometry = UiSettings::windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const ResultsViewState state = UiSettings::resultsView();
+    m_results->setViewState(state);
+    for (QAction *action : m_themeActions->actions())
+        action->setChecked(ColorTheme(action->data().toInt()) == state.theme);
+    connect(m_results, &ResultsView::viewChanged, this, [this] { UiSettings::setResultsView(m_results->viewState()); });
+}
+
+void MainWindow::setRemembersGeometry(bool remember)
+{
+    m_remembersGeometry = remember;
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (m_remembersGeometry)
+        UiSettings::setWindowGeometry(saveGeometry());
     // The controller's destructor stops the workers and their servers; ask it to hurry.
     if (isRunning())
         m_coordinator->cancel();

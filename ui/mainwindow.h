@@ -8,7 +8,9 @@
 
 class ProgressList;
 class QAction;
+class QActionGroup;
 class QFrame;
+class QMenu;
 class ResultsView;
 class RunCoordinator;
 class RunController;
@@ -43,7 +45,15 @@ public:
     // Why Run is disabled, or empty.
     QString runBlocker() const;
 
+    // Results opened from a file: shown with their own baseline and every version.
     void showResults(const ResultsBundle &bundle, const QString &source);
+    // File ▸ Open and Open recent: loads, shows and adds to the recent files; errors are shown.
+    bool openBundleFile(const QString &path);
+    QMenu *recentFilesMenu() const { return m_recentMenu; }
+    // Off (demo mode, screenshots): the window keeps the size it is given and does not
+    // remember it at close.
+    void setRemembersGeometry(bool remember);
+    static QSize defaultSize() { return {1400, 900}; }
     void setPathsHidden(bool hidden);
     bool pathsHidden() const { return m_pathsHidden; }
     void showExportDialog();
@@ -58,6 +68,9 @@ protected:
 
 private:
     void buildMenus();
+    void buildViewMenu();
+    void rebuildRecentMenu();
+    void restoreRemembered();
     void refreshRunBlocker();
     void onRunStarted(int runId, const QStringList &serverIds);
     void onRunFinished(const ResultsBundle &results);
@@ -72,6 +85,9 @@ private:
     RunCoordinator *m_coordinator = nullptr;
     QAction *m_runAction = nullptr;
     QAction *m_cancelAction = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QActionGroup *m_themeActions = nullptr;
+    bool m_remembersGeometry = true;
     QString m_source;
     bool m_pathsHidden = false;
     qint64 m_runStartedMs = 0;

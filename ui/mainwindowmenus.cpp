@@ -6,6 +6,7 @@
 #include "comparewindow.h"
 #include "exportdialog.h"
 #include "resultsview.h"
+#include "uisettings.h"
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -19,18 +20,15 @@ void MainWindow::buildMenus()
     QMenu *file = menuBar()->addMenu(tr("&File"));
     QAction *open = file->addAction(tr("&Open results…"), this, [this] {
         const QString path = chooseBundleToOpen(this);
-        if (path.isEmpty())
-            return;
-        Outcome<ResultsBundle> loaded = loadBundleFile(path);
-        if (!loaded) {
-            statusBar()->showMessage(loaded.error());
-            QMessageBox::warning(this, tr("Cannot open results"), loaded.error());
-            return;
-        }
-        showResults(loaded.value(), QFileInfo(path).fileName());
-        statusBar()->showMessage(tr("Opened %1").arg(pathsHidden() ? QFileInfo(path).fileName() : path));
+        if (!path.isEmpty())
+            openBundleFile(path);
     });
     open->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentFiles"));
+    // Rebuilt each time it opens, so a file deleted meanwhile is gone from it.
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
     QAction *save = file->addAction(tr("&Save results…"), this, [this] {
         if (!m_results->hasResults()) {
             statusBar()->showMessage(tr("Nothing to save yet: run or open results first."));
@@ -43,6 +41,8 @@ void MainWindow::buildMenus()
             return;
         Status saved = saveBundleFile(bundle, path);
         statusBar()->showMessage(saved ? tr("Saved %1").arg(path) : saved.error());
+        if (saved)
+            UiSettings::addRecentFile(path);
         if (!saved)
             QMessageBox::warning(this, tr("Cannot save results"), saved.error());
     });
@@ -66,19 +66,7 @@ void MainWindow::buildMenus()
     m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_cancelAction->setEnabled(false);
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    auto *themes = new QActionGroup(this);
-    for (ColorTheme theme : {ColorTheme::Light, ColorTheme::Dark}) {
-        QAction *action = view->addAction(theme == ColorTheme::Light ? tr("&Light charts") : tr("&Dark charts"), this,
-                                          [this, theme] { m_results->setTheme(theme); });
-        action->setCheckable(true);
-        action->setChecked(theme == ColorTheme::Light);
-        themes->addAction(action);
-    }
-    view->addSeparator();
-    QAction *copyMarkdown = view->addAction(tr("Copy table as &Markdown"), m_results, &ResultsView::copyMarkdown);
-    copyMarkdown->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-    view->addAction(tr("Copy data as &CSV"), m_results, &ResultsView::copyCsv);
+    buildViewMenu();
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Versus"), this, [this] {
@@ -87,6 +75,59 @@ void MainWindow::buildMenus()
                               "compares memory per stored attribute and server time per command.</p>")
                                .arg(QStringLiteral(VERSUS_VERSION)));
     });
+}
+
+void MainWindow::buildViewMenu()
+{
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    m_themeActions = new QActionGroup(this);
+    for (ColorTheme theme : {ColorTheme::Light, ColorTheme::Dark}) {
+        QAction *action = view->addAction(theme == ColorTheme::Light ? tr("&Light charts") : tr("&Dark charts"), this,
+                                          [this, theme] { m_results->setTheme(theme); });
+        action->setCheckable(true);
+        action->setChecked(theme == m_results->theme());
+        action->setData(int(theme));
+        m_themeActions->addAction(action);
+    }
+    view->addSeparator();
+    QAction *copyMarkdown = view->addAction(tr("Copy table as &Markdown"), m_results, &ResultsView::copyMarkdown);
+    copyMarkdown->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    view->addAction(tr("Copy data as &CSV"), m_results, &ResultsView::copyCsv);
+}
+
+bool MainWindow::openBundleFile(const QString &path)
+{
+    Outcome<ResultsBundle> loaded = loadBundleFile(path);
+    if (!loaded) {
+        statusBar()->showMessage(loaded.error());
+        QMessageBox::warning(this, tr("Cannot open results"), loaded.error());
+        return false;
+    }
+    showResults(loaded.value(), QFileInfo(path).fileName());
+    UiSettings::addRecentFile(path);
+    statusBar()->showMessage(tr("Opened %1").arg(pathsHidden() ? QFileInfo(path).fileName() : path));
+    return true;
+}
+
+// Newest first, numbered for the keyboard; the full path shows as the tip (not in demo mode).
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = UiSettings::recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QAction *action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()),
+                                                  this, [this, path] { openBundleFile(path); });
+        action->setData(path);
+        action->setStatusTip(pathsHidden() ? QString() : path);
+        action->setToolTip(pathsHidden() ? QFileInfo(path).fileName() : path);
+    }
+    if (files.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent files"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("&Clear the list"), this, [] { UiSettings::clearRecentFiles(); });
 }
 
 void MainWindow::showExportDialog()
@@ -98,5 +139,6 @@ void MainWindow::showExportDialog()
     ExportDialog dialog(m_results->bundleWithBaseline(), m_results->currentChartKind(), this,
                         m_results->hiddenVersions());
     dialog.setCategoryOrder(m_results->categoryOrder());
+    dialog.setViewTheme(m_results->theme());
     dialog.exec();
 }

@@ -82,7 +82,10 @@ QHBoxLayout *ResultsView::buildControls()
     m_baseline = new QComboBox;
     m_baseline->setObjectName(QStringLiteral("baseline"));
     m_baseline->setToolTip(tr("Changes are shown against this version"));
+    // As wide as its longest name, and never narrower: a narrow window cut "Redis 7.0.15" to
+    // "Redi…0.15" when the box could shrink to its minimum.
     m_baseline->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_baseline->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     connect(m_baseline, qOverload<int>(&QComboBox::activated), this,
             [this] { setBaseline(m_baseline->currentData().toString()); });
 
@@ -97,6 +100,8 @@ QHBoxLayout *ResultsView::buildControls()
 
     m_order = new QComboBox;
     m_order->setObjectName(QStringLiteral("categoryOrder"));
+    m_order->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_order->setSizePolicy(QSizePolicy::Minimum, QSizePolicy::Fixed);
     m_order->addItem(tr("Workload order"), int(CategoryOrder::Workload));
     m_order->addItem(tr("Largest first"), int(CategoryOrder::Value));
     m_order->addItem(tr("Largest change first"), int(CategoryOrder::Change));
@@ -105,6 +110,7 @@ QHBoxLayout *ResultsView::buildControls()
         const auto order = CategoryOrder(m_order->currentData().toInt());
         for (auto &entry : m_charts)
             entry.second->setCategoryOrder(order);
+        Q_EMIT viewChanged();
     });
 
     auto *copyMenu = new QMenu(this);
@@ -171,6 +177,16 @@ void ResultsView::buildTabs()
 
 }
 
+void ResultsView::showOpenedBundle(const ResultsBundle &bundle)
+{
+    m_baselineId = bundle.baseline;
+    m_hidden.clear();
+    setBundle(bundle);
+    // The box may not have been rebuilt (the same servers as before): set both outright.
+    setBaseline(bundle.baseline);
+    setHiddenVersions({});
+}
+
 void ResultsView::setBundle(const ResultsBundle &bundle)
 {
     m_bundle = bundle;
@@ -214,8 +230,14 @@ CategoryOrder ResultsView::categoryOrder() const
     return CategoryOrder(m_order->currentData().toInt());
 }
 
+void ResultsView::setCategoryOrder(CategoryOrder order)
+{
+    m_order->setCurrentIndex(m_order->findData(int(order)));
+}
+
 void ResultsView::setBaseline(const QString &serverId)
 {
+    m_baselineId = serverId;
     const int index = m_baseline->findData(serverId);
     if (index >= 0)
         m_baseline->setCurrentIndex(index);
@@ -223,6 +245,7 @@ void ResultsView::setBaseline(const QString &serverId)
         entry.second->setBaseline(serverId);
     m_model->setBaseline(serverId);
     updateHeadline();
+    Q_EMIT viewChanged();
 }
 
 QString ResultsView::baseline() const
@@ -242,14 +265,40 @@ void ResultsView::applyHidden()
 {
     for (auto &entry : m_charts)
         entry.second->setHiddenVersions(m_hidden);
-    m_versions->setText(m_hidden.isEmpty() ? tr("Versions ▾") : tr("Versions (%1 hidden) ▾").arg(m_hidden.size()));
+    updateVersionsButton();
     updateHeadline();
+    Q_EMIT viewChanged();
+}
+
+void ResultsView::updateVersionsButton()
+{
+    m_versions->setText(m_hidden.isEmpty() ? tr("Versions ▾") : tr("Versions (%1 hidden) ▾").arg(m_hidden.size()));
 }
 
 void ResultsView::setTheme(ColorTheme theme)
 {
+    m_theme = theme;
     for (auto &entry : m_charts)
         entry.second->setTheme(theme);
+    Q_EMIT viewChanged();
+}
+
+ResultsViewState ResultsView::viewState() const
+{
+    ResultsViewState state;
+    state.baseline = m_baselineId;
+    state.hidden = m_hidden;
+    state.order = categoryOrder();
+    state.theme = m_theme;
+    return state;
+}
+
+void ResultsView::setViewState(const ResultsViewState &state)
+{
+    setCategoryOrder(state.order);
+    setTheme(state.theme);
+    setBaseline(state.baseline);
+    setHiddenVersions(state.hidden);
 }
 
 void ResultsView::flushCharts()
@@ -264,7 +313,6 @@ void ResultsView::updateControls()
     if (ids == m_knownServers)
         return;
     m_knownServers = ids;
-    const QString chosen = baseline();
     const std::map<QString, QColor> colors = serverColors(m_bundle);
     m_baseline->clear();
     m_baseline->addItem(tr("Oldest version"), QString());
@@ -285,10 +333,11 @@ void ResultsView::updateControls()
             applyHidden();
         });
     }
-    const int index = m_baseline->findData(chosen);
+    const int index = m_baseline->findData(m_baselineId);
     m_baseline->setCurrentIndex(index < 0 ? 0 : index);
     m_hidden.erase(std::remove_if(m_hidden.begin(), m_hidden.end(), [&ids](const QString &id) { return !ids.contains(id); }),
                    m_hidden.end());
+    updateVersionsButton();
     m_baseline->setEnabled(!ids.isEmpty());
     m_versions->setEnabled(!ids.isEmpty());
 }
@@ -320,12 +369,13 @@ void ResultsView::updateHeadline()
 
 QString ResultsView::tableAsMarkdown() const
 {
-    return bundleToMarkdown(shownBundle());
+    const ResultsBundle shown = shownBundle();
+    return bundleToMarkdown(Figures(shown), categoryOrder());
 }
 
 QString ResultsView::tableAsCsv() const
 {
-    return bundleToCsv(shownBundle());
+    return bundleToCsv(Figures(shownBundle()), categoryOrder());
 }
 
 void ResultsView::copyMarkdown() const

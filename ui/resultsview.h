@@ -7,6 +7,7 @@
 #include "chartkind.h"
 #include "charttheme.h"
 #include "resultsbundle.h"
+#include "uisettings.h"
 #include <QWidget>
 #include <map>
 
@@ -28,7 +29,12 @@ class ResultsView : public QWidget {
 public:
     explicit ResultsView(QWidget *parent = nullptr);
 
+    // Results that replace or update the ones shown (a run's, live): the chosen baseline and
+    // hidden versions stay, for the servers these results have.
     void setBundle(const ResultsBundle &bundle);
+    // Results opened from a file: its own baseline (the oldest version when it has none) and
+    // every version shown, whatever the results before it had.
+    void showOpenedBundle(const ResultsBundle &bundle);
     const ResultsBundle &bundle() const { return m_bundle; }
     bool hasResults() const { return !m_bundle.servers.empty(); }
     // The bundle as the user sees it: chosen baseline, hidden versions left out.
@@ -40,6 +46,7 @@ public:
     ChartWidget *chart(ChartKind kind) const;
     ChartKind currentChartKind() const;
     CategoryOrder categoryOrder() const;   // the Sort box
+    void setCategoryOrder(CategoryOrder order);
     LogView *logView() const { return m_log; }
     ResultsTableModel *tableModel() const { return m_model; }
 
@@ -48,12 +55,22 @@ public:
     void setHiddenVersions(const QStringList &serverIds);
     QStringList hiddenVersions() const { return m_hidden; }
     void setTheme(ColorTheme theme);
+    ColorTheme theme() const { return m_theme; }
     void flushCharts();
+    // Baseline, hidden versions, sort and theme, as the window remembers them. A baseline or
+    // hidden version the results do not have waits for results that have it.
+    ResultsViewState viewState() const;
+    void setViewState(const ResultsViewState &state);
 
+    // The shown versions, with the categories in the Sort box's order.
     QString tableAsMarkdown() const;
     QString tableAsCsv() const;
     void copyMarkdown() const;
     void copyCsv() const;
+
+Q_SIGNALS:
+    // The baseline, the hidden versions, the sort or the theme changed.
+    void viewChanged();
 
 private:
     QHBoxLayout *buildControls();
@@ -62,9 +79,12 @@ private:
     void updateHeadline();
     void updateFootnotes();
     void applyHidden();
+    void updateVersionsButton();
 
     ResultsBundle m_bundle;
+    QString m_baselineId;   // chosen; shown in the box when the results have it
     QStringList m_hidden;
+    ColorTheme m_theme = ColorTheme::Light;
     QStringList m_knownServers;
     QLabel *m_headline = nullptr;
     QLabel *m_subtitle = nullptr;

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "bundlejson.h"
+#include "chartexporter.h"
 #include "exportcommandline.h"
 #include "outputchecks.h"
 
@@ -26,10 +27,12 @@ int runExportCommand(const QStringList &arguments)
         "Examples:\n"
         "  versus export results.json --export-dir charts\n"
         "  versus export results.json --export-dir slides --preset slide --scale 2 --format png,pdf --theme dark\n\n"
-        "Exit codes: 0 written, 2 bad options, bad bundle or unwritable folder."));
+        "Files already in the folder are replaced only with --force.\n"
+        "Exit codes: 0 written, 2 bad options, bad bundle, unwritable folder or files that would be replaced."));
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("BUNDLE"), QStringLiteral("Results bundle (JSON) to render."));
     addExportOptions(parser);
+    parser.addOption({QStringLiteral("force"), QStringLiteral("Replace files the export finds in --export-dir.")});
     if (!parser.parse(arguments))
         return fail(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -51,6 +54,13 @@ int runExportCommand(const QStringList &arguments)
                                           {{QStringLiteral("BUNDLE"), positional.first()}});
         !folder)
         return fail(folder.error());
+    if (!parser.isSet(QStringLiteral("force"))) {
+        const QStringList existing = existingFiles(request->directory, exportRequestFileNames(request.value()));
+        if (!existing.isEmpty())
+            return fail(QStringLiteral("--export-dir: %1 already exist%2; nothing was written (pass --force to replace %3)")
+                            .arg(existing.join(QStringLiteral(", ")), existing.size() == 1 ? QStringLiteral("s") : QString(),
+                                 existing.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")));
+    }
     const Outcome<ResultsBundle> bundle = loadBundle(positional.first());
     if (!bundle)
         return fail(bundle.error());

@@ -17,14 +17,17 @@ void addExportOptions(QCommandLineParser &parser)
         {QStringLiteral("scale"), QStringLiteral("Pixel scale factor: 1, 2 or 3. Default 1."), QStringLiteral("S"), QStringLiteral("1")},
         {QStringLiteral("format"), QStringLiteral("Comma-separated: png, svg, pdf. Default png."), QStringLiteral("LIST"),
          QStringLiteral("png")},
-        {QStringLiteral("theme"), QStringLiteral("light, dark or transparent. Default light."), QStringLiteral("THEME"),
+        {QStringLiteral("theme"),
+         QStringLiteral("%1 (transparent-dark: no background, light text for dark slides). Default light.")
+             .arg(colorThemeList()),
+         QStringLiteral("THEME"),
          QStringLiteral("light")},
         {QStringLiteral("title"), QStringLiteral("Title (default: derived from the results)."), QStringLiteral("T")},
         {QStringLiteral("subtitle"), QStringLiteral("Subtitle; empty for none."), QStringLiteral("S")},
         {QStringLiteral("footnote"), QStringLiteral("Footnote; empty for none."), QStringLiteral("F")},
         {QStringLiteral("sort"),
-         QStringLiteral("Order of the bars: workload (default), largest (baseline value), change (largest change first) "
-                        "or name."),
+         QStringLiteral("Order of the categories in the charts, the tables and results.csv: workload (default), "
+                        "largest (baseline value), change (largest change first) or name."),
          QStringLiteral("ORDER"), QStringLiteral("workload")},
         {QStringLiteral("categories"),
          QStringLiteral("Comma-separated: only these categories (types or commands, e.g. counter,approx_distinct); "

@@ -196,7 +196,7 @@ int runRunCommand(const QStringList &arguments)
 
     const ResultsBundle results = runWithProgress(plan.value());
     const Figures figures(results);
-    std::printf("%s\n", qPrintable(bundleToMarkdown(figures)));
+    std::printf("%s\n", qPrintable(bundleToMarkdown(figures, exportRequest->options.order)));
     const QStringList dataProblems = figures.dataProblems();
     for (const QString &problem : dataProblems)
         std::fprintf(stderr, "data check: %s\n", qPrintable(problem));

@@ -41,11 +41,11 @@ QString csvField(const QString &value)
     return QLatin1Char('"') + text + QLatin1Char('"');
 }
 
-QString bundleToCsv(const Figures &figures)
+QString bundleToCsv(const Figures &figures, CategoryOrder order)
 {
     QString csv = QStringLiteral("server,metric,category,value,min,max,repeats,state\n");
-    const FigureTable memory = figures.memory();
-    const FigureTable times = figures.allCommandTimes();
+    const FigureTable memory = inCategoryOrder(figures.memory(), figures.baselineId(), order);
+    const FigureTable times = inCategoryOrder(figures.allCommandTimes(), figures.baselineId(), order);
     const FigureTable perEvent = figures.perEvent();
     const FigureTable events = figures.client(Measure::EventsPerSecond);
     const FigureTable commands = figures.client(Measure::CommandsPerSecond);

@@ -140,7 +140,7 @@ QString serverNotes(const Figures &figures)
 
 } // namespace
 
-QString bundleToMarkdown(const Figures &figures)
+QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
 {
     const ResultsBundle &bundle = figures.bundle();
     QStringList ids;
@@ -156,14 +156,14 @@ QString bundleToMarkdown(const Figures &figures)
         markdown += QStringLiteral("The run is still going: every figure is provisional.\n");
 
     MarkdownNotes memoryNotes;
-    const FigureTable memory = figures.memory();
+    const FigureTable memory = inCategoryOrder(figures.memory(), figures.baselineId(), order);
     markdown += QStringLiteral("\n### Memory per stored attribute (bytes per key)\n\n")
         + markdownHeader(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), ids);
     appendMarkdownRows(markdown, memory, ids, memoryNotes);
     markdown += memoryNotes.text(memory.note);
 
     MarkdownNotes timeNotes;
-    const FigureTable times = figures.commandTime();
+    const FigureTable times = inCategoryOrder(figures.commandTime(), figures.baselineId(), order);
     const FigureTable perEvent = figures.perEvent();
     markdown += QStringLiteral("\n### Server time per command (µs per call)\n\n") + markdownHeader(QStringLiteral("Command"), ids);
     appendMarkdownRows(markdown, times, ids, timeNotes);

@@ -109,16 +109,17 @@ QString provenanceMarkdown(const Figures &figures)
     return markdown;
 }
 
-std::vector<Section> sectionsOf(const Figures &figures)
+std::vector<Section> sectionsOf(const Figures &figures, CategoryOrder order)
 {
+    const QString baseline = figures.baselineId();
     const bool patterns = figures.typeNoun() == QLatin1String("pattern");
     FigureTable perEvent = figures.perEvent();
     const bool events = figures.throughputInEvents();
     return {
         {QStringLiteral("memory-per-attribute"), QStringLiteral("Memory per stored attribute"), QStringLiteral("bytes per key"),
-         patterns ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), figures.memory()},
+         patterns ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), inCategoryOrder(figures.memory(), baseline, order)},
         {QStringLiteral("usec-per-command"), QStringLiteral("Server time per command"), QStringLiteral("µs per call"),
-         QStringLiteral("Command"), figures.commandTime()},
+         QStringLiteral("Command"), inCategoryOrder(figures.commandTime(), baseline, order)},
         {QStringLiteral("usec-per-event"), QStringLiteral("Server time per event"), QStringLiteral("µs per event"),
          QStringLiteral("Events"), perEvent},
         {QStringLiteral("throughput"), QStringLiteral("Throughput, measured by the client"),
@@ -129,7 +130,7 @@ std::vector<Section> sectionsOf(const Figures &figures)
 
 } // namespace
 
-QString reportMarkdown(const Figures &figures, const std::map<QString, QString> &images)
+QString reportMarkdown(const Figures &figures, const std::map<QString, QString> &images, CategoryOrder order)
 {
     QStringList ids;
     for (const QString &id : figures.serverIds()) {
@@ -143,7 +144,7 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
                                 figures.bundle().workload.name);
     if (figures.live())
         markdown += QStringLiteral("The run was still going: every figure is provisional.\n\n");
-    const std::vector<Section> sections = sectionsOf(figures);
+    const std::vector<Section> sections = sectionsOf(figures, order);
     QString headlines;
     for (const Section &section : sections)
         headlines += headlineLine(figures, section);

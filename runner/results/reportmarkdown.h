@@ -4,6 +4,7 @@
 // what the figures cover and how they were made. Display names throughout ("Valkey 8.0.1").
 // Written by `versus export --report` and the window's Export all (docs/EXPORT.md).
 
+#include "categoryorder.h"
 #include "figures.h"
 #include <QString>
 #include <map>
@@ -11,4 +12,6 @@
 // `images`: the chart files beside the report, by chart ("memory-per-attribute",
 // "usec-per-command", "usec-per-event", "throughput") -> file name; a chart without one is
 // written as tables only.
-QString reportMarkdown(const Figures &figures, const std::map<QString, QString> &images);
+// The memory and command tables follow `order`, as the charts beside them.
+QString reportMarkdown(const Figures &figures, const std::map<QString, QString> &images,
+                       CategoryOrder order = CategoryOrder::Workload);

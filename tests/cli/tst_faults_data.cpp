@@ -103,7 +103,9 @@ private slots:
             rlimit limit{4096, 4096};
             ::setrlimit(RLIMIT_FSIZE, &limit);
         });
-        const VersusCli::Result r = cli.run({QStringLiteral("export"), QString::fromLatin1(kFixtureBundle), QStringLiteral("--export-dir"), dir}, 60000);
+        // --force: replacing the earlier chart is asked for, so the write is what fails.
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), QString::fromLatin1(kFixtureBundle), QStringLiteral("--export-dir"), dir,
+                                             QStringLiteral("--force")}, 60000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
         QVERIFY2(r.err.contains(chart) && r.err.contains(QLatin1String("cannot write")), r.describe());
         QCOMPARE(readFile(chart), earlier);

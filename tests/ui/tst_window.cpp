@@ -513,6 +513,13 @@ void WindowTest::exportLeavesHiddenVersionsOutAndKeepsColours()
     QVERIFY(saved.ok());
     QCOMPARE(int(saved->servers.size()), 3);
     QVERIFY(!saved->server(QStringLiteral("valkey-8.1.1")));
+    // Export all writes the report too, without the hidden version.
+    QCOMPARE(written->last(), folder.filePath(QStringLiteral("report.md")));
+    QFile report(written->last());
+    QVERIFY(report.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(report.readAll());
+    QVERIFY(text.contains(QLatin1String("![Memory per stored attribute](memory-per-attribute.png)")));
+    QVERIFY(!text.contains(QLatin1String("Valkey 8.1.1")));
 
     // The on-screen chart and the exported one paint valkey-9.1.x alike.
     ChartWidget *onScreen = view.chart(ChartKind::MemoryPerAttribute);

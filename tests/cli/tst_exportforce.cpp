@@ -1,0 +1,109 @@
+// `versus export` never replaces a file unasked: files already in --export-dir stop it before
+// anything is written, with a message naming them and --force; with --force they are replaced.
+
+#include "versuscli.h"
+
+#include <QtTest>
+
+namespace {
+
+const char kFixtureBundle[] = VERSUS_FIXTURES "/bundles/hash-ttl-3-versions.json";
+
+bool writeFile(const QString &path, const QByteArray &content)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+QStringList everyEntry(const QString &dir)
+{
+    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
+}
+
+} // namespace
+
+class TestExportForce : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void refusesToReplaceWithoutForce_data()
+    {
+        QTest::addColumn<QStringList>("existing");
+        QTest::addColumn<QStringList>("extra");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("one chart") << QStringList{QStringLiteral("memory-per-attribute.png")} << QStringList()
+                                   << QStringLiteral("versus export: --export-dir: %1/memory-per-attribute.png already exists; "
+                                                     "nothing was written (pass --force to replace it)\n");
+        QTest::newRow("a chart and the csv")
+            << QStringList{QStringLiteral("throughput.svg"), QStringLiteral("results.csv")}
+            << QStringList{QStringLiteral("--format"), QStringLiteral("png,svg")}
+            << QStringLiteral("versus export: --export-dir: %1/throughput.svg, %1/results.csv already exist; nothing was "
+                              "written (pass --force to replace them)\n");
+    }
+    void refusesToReplaceWithoutForce()
+    {
+        QFETCH(QStringList, existing);
+        QFETCH(QStringList, extra);
+        QFETCH(QString, message);
+        VersusCli cli;
+        const QString dir = cli.path(QStringLiteral("charts"));
+        std::map<QString, QByteArray> before;
+        for (const QString &name : existing) {
+            before[name] = QByteArray("an earlier ") + name.toUtf8() + QByteArray("\n").repeated(50);
+            QVERIFY(writeFile(dir + QLatin1Char('/') + name, before[name]));
+        }
+        const QStringList folderBefore = everyEntry(dir);
+        const VersusCli::Result refused =
+            cli.run(QStringList{QStringLiteral("export"), QString::fromLatin1(kFixtureBundle), QStringLiteral("--export-dir"), dir} + extra, 60000);
+        QVERIFY2(refused.finished && !refused.crashed && refused.exitCode == 2, refused.describe());
+        QCOMPARE(refused.err, message.arg(dir));
+        QCOMPARE(refused.out, QString());
+        // Nothing written: the files byte for byte, no other file beside them.
+        QCOMPARE(everyEntry(dir), folderBefore);
+        for (const auto &[name, bytes] : before)
+            QCOMPARE(readFile(dir + QLatin1Char('/') + name), bytes);
+
+        const VersusCli::Result forced = cli.run(QStringList{QStringLiteral("export"), QString::fromLatin1(kFixtureBundle),
+                                                             QStringLiteral("--export-dir"), dir, QStringLiteral("--force")} + extra,
+                                                 60000);
+        QVERIFY2(forced.finished && forced.exitCode == 0, forced.describe());
+        for (const auto &[name, bytes] : before) {
+            const QByteArray now = readFile(dir + QLatin1Char('/') + name);
+            QVERIFY2(now != bytes && now.size() > 100, qPrintable(name));
+        }
+        QVERIFY(everyEntry(dir).contains(QStringLiteral("results.json")));
+    }
+
+    // Files the export does not write are no reason to stop: only its own names count.
+    void otherFilesDoNotStopIt()
+    {
+        VersusCli cli;
+        const QString dir = cli.path(QStringLiteral("charts"));
+        QVERIFY(writeFile(dir + QStringLiteral("/notes.txt"), "mine\n"));
+        QVERIFY(writeFile(dir + QStringLiteral("/memory-per-attribute.svg"), "an earlier svg\n"));
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), QString::fromLatin1(kFixtureBundle), QStringLiteral("--export-dir"),
+                                             dir, QStringLiteral("--format"), QStringLiteral("png")}, 60000);
+        QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+        QCOMPARE(readFile(dir + QStringLiteral("/notes.txt")), QByteArray("mine\n"));
+        QCOMPARE(readFile(dir + QStringLiteral("/memory-per-attribute.svg")), QByteArray("an earlier svg\n"));
+        QVERIFY(QFileInfo::exists(dir + QStringLiteral("/memory-per-attribute.png")));
+    }
+
+    void helpNamesForce()
+    {
+        VersusCli cli;
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), QStringLiteral("--help")}, 30000);
+        QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+        QVERIFY2(r.out.contains(QLatin1String("--force")), r.describe());
+        QVERIFY2(r.out.contains(QLatin1String("transparent-dark")), r.describe());
+    }
+};
+
+QTEST_MAIN(TestExportForce)
+#include "tst_exportforce.moc"

@@ -1,0 +1,284 @@
+// The export dialog remembers its scale, format and theme (in settings of the test's own, in a
+// temporary folder), follows the window's dark charts unless a theme was picked, asks before
+// replacing files, and the window's Copy lists categories in its Sort order.
+#include "bundlejson.h"
+#include "chartwidget.h"
+#include "exportdialog.h"
+#include "resultsview.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QComboBox>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QtTest>
+
+namespace {
+
+ResultsBundle fixtureBundle(const char *name)
+{
+    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
+    if (!loaded)
+        qFatal("%s", qPrintable(loaded.error()));
+    return loaded.value();
+}
+
+QByteArray readFile(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size();
+}
+
+// Answers the replace question the next time it shows; records what it said.
+struct ReplaceAnswer {
+    bool asked = false;
+    QString text;
+    QString files;
+
+    void answerNext(bool replace)
+    {
+        QTimer::singleShot(0, [this, replace] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box || box->objectName() != QLatin1String("replaceQuestion"))
+                return;
+            asked = true;
+            text = box->text();
+            files = box->informativeText();
+            box->findChild<QPushButton *>(replace ? QStringLiteral("replaceButton") : QStringLiteral("keepButton"))->click();
+        });
+    }
+};
+
+// The first cell of the rows of a Markdown section, its header rows and the total left out.
+QStringList memoryRows(const QString &markdown)
+{
+    QStringList labels;
+    bool inside = false;
+    int row = 0;
+    for (const QString &line : markdown.split(QLatin1Char('\n'))) {
+        if (line.startsWith(QLatin1String("### "))) {
+            inside = line.startsWith(QLatin1String("### Memory per stored attribute"));
+            row = 0;
+        } else if (inside && line.startsWith(QLatin1Char('|')) && row++ >= 3) {
+            labels << line.section(QLatin1Char('|'), 1, 1).trimmed().replace(QLatin1Char('_'), QLatin1Char(' '));
+        }
+    }
+    return labels;
+}
+
+} // namespace
+
+class ExportMemoryTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void remembersScaleFormatAndTheme();
+    void followsTheDarkWindowUnlessPicked();
+    void aPickWithTheKeyboardIsRemembered();
+    void asksBeforeReplacingAChart();
+    void asksBeforeReplacingOnExportAll();
+    void copyFollowsTheSort();
+
+private:
+    QTemporaryDir m_settings;
+    QTemporaryDir m_folder;
+};
+
+void ExportMemoryTest::initTestCase()
+{
+    QVERIFY(m_settings.isValid());
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_exportmemory"));
+    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+    QCOMPARE(QSettings().fileName(), m_settings.filePath(QStringLiteral("versus-tests/tst_exportmemory.conf")));
+}
+
+void ExportMemoryTest::init()
+{
+    QSettings().clear();
+    QSettings().sync();
+}
+
+void ExportMemoryTest::remembersScaleFormatAndTheme()
+{
+    const ResultsBundle bundle = fixtureBundle("hash-ttl-3-versions.json");
+    {
+        ExportDialog first(bundle, ChartKind::MemoryPerAttribute);
+        QCOMPARE(first.options().scale, 1.0);
+        QCOMPARE(int(first.options().formats.front()), int(ImageFormat::Png));
+        QCOMPARE(int(first.theme()), int(ColorTheme::Light));
+        first.setPreset(QStringLiteral("slide"));
+        first.setScale(2);
+        first.setFormat(ImageFormat::Svg);
+        first.setTheme(ColorTheme::TransparentDark);
+    }
+    QSettings().sync();
+    // What a later launch reads: the file in the settings folder.
+    QSettings file(m_settings.filePath(QStringLiteral("versus-tests/tst_exportmemory.conf")), QSettings::IniFormat);
+    QCOMPARE(file.value(QStringLiteral("export/scale")).toDouble(), 2.0);
+    QCOMPARE(file.value(QStringLiteral("export/format")).toString(), QStringLiteral("svg"));
+    QCOMPARE(file.value(QStringLiteral("export/theme")).toString(), QStringLiteral("transparent-dark"));
+
+    ExportDialog second(bundle, ChartKind::UsecPerCommand);
+    const ExportOptions options = second.options();
+    QCOMPARE(options.size, QSize(1920, 1080));
+    QCOMPARE(options.scale, 2.0);
+    QCOMPARE(int(options.formats.front()), int(ImageFormat::Svg));
+    QCOMPARE(int(options.theme), int(ColorTheme::TransparentDark));
+    QVERIFY(second.outputPath().endsWith(QLatin1String("usec-per-command.svg")));
+}
+
+void ExportMemoryTest::followsTheDarkWindowUnlessPicked()
+{
+    const ResultsBundle bundle = fixtureBundle("hash-ttl-3-versions.json");
+    {
+        ExportDialog dialog(bundle, ChartKind::MemoryPerAttribute);
+        dialog.setViewTheme(ColorTheme::Dark);
+        QCOMPARE(int(dialog.theme()), int(ColorTheme::Dark));
+        QCOMPARE(int(dialog.options().theme), int(ColorTheme::Dark));
+    }
+    {
+        // The window's theme was a default, not a pick: light charts export light again.
+        ExportDialog dialog(bundle, ChartKind::MemoryPerAttribute);
+        dialog.setViewTheme(ColorTheme::Light);
+        QCOMPARE(int(dialog.theme()), int(ColorTheme::Light));
+        // Picked under dark charts: the pick holds while the charts stay dark.
+        dialog.setViewTheme(ColorTheme::Dark);
+        dialog.setTheme(ColorTheme::Transparent);
+        dialog.setViewTheme(ColorTheme::Dark);   // changed in the dialog: the window does not undo it
+        QCOMPARE(int(dialog.theme()), int(ColorTheme::Transparent));
+    }
+    ExportDialog dark(bundle, ChartKind::MemoryPerAttribute);
+    dark.setViewTheme(ColorTheme::Dark);
+    QCOMPARE(int(dark.theme()), int(ColorTheme::Transparent));
+    ExportDialog light(bundle, ChartKind::MemoryPerAttribute);
+    light.setViewTheme(ColorTheme::Light);
+    QCOMPARE(int(light.theme()), int(ColorTheme::Light));
+}
+
+void ExportMemoryTest::aPickWithTheKeyboardIsRemembered()
+{
+    const ResultsBundle bundle = fixtureBundle("hash-ttl-3-versions.json");
+    {
+        ExportDialog dialog(bundle, ChartKind::MemoryPerAttribute);
+        dialog.setViewTheme(ColorTheme::Dark);
+        auto *theme = dialog.findChild<QComboBox *>(QStringLiteral("theme"));
+        QVERIFY(theme);
+        QTest::keyClick(theme, Qt::Key_Down);   // dark → transparent, as a user picks it
+        QCOMPARE(int(dialog.theme()), int(ColorTheme::Transparent));
+        QTest::keyClick(theme, Qt::Key_Down);
+        QCOMPARE(int(dialog.theme()), int(ColorTheme::TransparentDark));
+    }
+    ExportDialog next(bundle, ChartKind::MemoryPerAttribute);
+    next.setViewTheme(ColorTheme::Dark);
+    QCOMPARE(int(next.theme()), int(ColorTheme::TransparentDark));
+}
+
+void ExportMemoryTest::asksBeforeReplacingAChart()
+{
+    QTemporaryDir folder;
+    ExportDialog dialog(fixtureBundle("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
+    dialog.setFolder(folder.path());
+    const QString path = folder.filePath(QStringLiteral("memory-per-attribute.png"));
+    const QByteArray earlier = QByteArray("an earlier chart\n").repeated(20);
+    QVERIFY(writeFile(path, earlier));
+
+    ReplaceAnswer keep;
+    keep.answerNext(false);
+    QVERIFY(!dialog.exportCurrent().ok());
+    QVERIFY(keep.asked);
+    QCOMPARE(keep.text, QStringLiteral("This file in %1 would be replaced:").arg(folder.path()));
+    QCOMPARE(keep.files, QStringLiteral("• memory-per-attribute.png"));
+    QCOMPARE(readFile(path), earlier);
+    QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("exportMessage"))->text(),
+             QStringLiteral("Nothing written: memory-per-attribute.png is kept."));
+    QCOMPARE(dialog.errorText(), QString());
+
+    ReplaceAnswer replace;
+    replace.answerNext(true);
+    const Status written = dialog.exportCurrent();
+    QVERIFY2(written.ok(), qPrintable(written.error()));
+    QVERIFY(replace.asked);
+    QCOMPARE(QImage(path).size(), QSize(1200, 675));
+
+    // A new file is written without a question.
+    ReplaceAnswer none;
+    none.answerNext(false);
+    dialog.setChartKind(ChartKind::Throughput);
+    QVERIFY(dialog.exportCurrent().ok());
+    QTest::qWait(0);
+    QVERIFY(!none.asked);
+    QVERIFY(QFileInfo::exists(folder.filePath(QStringLiteral("throughput.png"))));
+}
+
+void ExportMemoryTest::asksBeforeReplacingOnExportAll()
+{
+    QTemporaryDir folder;
+    ExportDialog dialog(fixtureBundle("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
+    dialog.setFolder(folder.path());
+    for (const char *name : {"throughput.png", "results.csv"})
+        QVERIFY(writeFile(folder.filePath(QLatin1String(name)), "earlier\n"));
+
+    ReplaceAnswer keep;
+    keep.answerNext(false);
+    QVERIFY(!dialog.exportEverything().ok());
+    QCOMPARE(keep.text, QStringLiteral("These 2 files in %1 would be replaced:").arg(folder.path()));
+    QCOMPARE(keep.files, QStringLiteral("• throughput.png\n• results.csv"));
+    QCOMPARE(QDir(folder.path()).entryList(QDir::Files, QDir::Name),
+             (QStringList{QStringLiteral("results.csv"), QStringLiteral("throughput.png")}));
+    QCOMPARE(readFile(folder.filePath(QStringLiteral("results.csv"))), QByteArray("earlier\n"));
+
+    ReplaceAnswer replace;
+    replace.answerNext(true);
+    const Outcome<QStringList> written = dialog.exportEverything();
+    QVERIFY2(written.ok(), qPrintable(written.error()));
+    QVERIFY(replace.asked);
+    QCOMPARE(int(written->size()), 7);   // 4 charts, results.csv, results.json, report.md
+    QVERIFY(readFile(folder.filePath(QStringLiteral("results.csv"))).startsWith("server,metric,category"));
+}
+
+// Copy gives the tables in the order the charts show under the window's Sort.
+void ExportMemoryTest::copyFollowsTheSort()
+{
+    ResultsView view;
+    view.setBundle(fixtureBundle("ecommerce-4-versions.json"));
+    ChartWidget *chart = view.chart(ChartKind::MemoryPerAttribute);
+    chart->flush();
+    const QStringList workload = memoryRows(view.tableAsMarkdown());
+    QCOMPARE(workload, chart->categories().mid(1));
+
+    view.setCategoryOrder(CategoryOrder::Value);
+    QCOMPARE(int(view.categoryOrder()), int(CategoryOrder::Value));
+    chart->flush();
+    const QStringList largest = memoryRows(view.tableAsMarkdown());
+    QCOMPARE(largest, chart->categories().mid(1));
+    QVERIFY(largest != workload);
+
+    view.copyMarkdown();
+    QCOMPARE(memoryRows(QApplication::clipboard()->text()), largest);
+    view.copyCsv();
+    const QStringList csv = QApplication::clipboard()->text().split(QLatin1Char('\n'));
+    QStringList csvMemory;
+    for (const QString &line : csv) {
+        if (line.startsWith(QLatin1String("valkey-8.0.1,bytes_per_key,")) && !line.contains(QLatin1String(",overall,")))
+            csvMemory << line.section(QLatin1Char(','), 2, 2).replace(QLatin1Char('_'), QLatin1Char(' '));
+    }
+    QCOMPARE(csvMemory, largest);
+}
+
+QTEST_MAIN(ExportMemoryTest)
+#include "tst_exportmemory.moc"
