@@ -265,6 +265,31 @@ ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &ser
     return shown;
 }
 
+namespace {
+
+// "hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values": the studies' answer for the newest
+// compared version that has one; empty without a reference type.
+QString referenceRatioPhrase(const Figures &figures)
+{
+    const FigureTable ratios = figures.referenceRatios();
+    const QStringList compared = figures.comparedServerIds();
+    for (auto id = compared.crbegin(); id != compared.crend(); ++id) {
+        for (size_t c = 0; c < ratios.categories.size(); ++c) {
+            const Figure &figure = ratios.at(int(c), *id);
+            if (!figure.settled())
+                continue;
+            const auto &parameters = figures.bundle().workload.parameters;
+            const auto size = parameters.find(QStringLiteral("value-size"));
+            return QStringLiteral("%1 %2 %3 on %4%5")
+                .arg(ratios.categories[c].label, formatMultiple(figure.value), figures.referenceType(), figures.summary(*id).name,
+                     size == parameters.end() ? QString() : QStringLiteral(", %1-byte values").arg(size->second));
+        }
+    }
+    return {};
+}
+
+} // namespace
+
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
 {
     const Figures figures(bundle);
@@ -273,15 +298,16 @@ QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
     if (!table.categories.empty() && !table.categories.front().over.isEmpty() && table.categories.front().total)
         title += QStringLiteral(" over ") + table.categories.front().over.join(QStringLiteral(", "));
     const std::optional<Headline> headline = figures.headline(table);
+    const QString ratio = kind == ChartKind::MemoryPerAttribute ? referenceRatioPhrase(figures) : QString();
     if (!headline)
-        return title;
+        return ratio.isEmpty() ? title : title + QStringLiteral(": ") + ratio;
     title += QStringLiteral(", ") + figures.summary(headline->fromId).name + QStringLiteral(" → ")
         + serverVersionText(*bundle.server(headline->toId));
     if (headline->change)
         title += QStringLiteral(": ") + formatPercentChange(*headline->change);
     if (headline->provisional)
         title += QStringLiteral(" (provisional)");
-    return title;
+    return ratio.isEmpty() ? title : title + QStringLiteral("; ") + ratio;
 }
 
 QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)

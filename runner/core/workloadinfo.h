@@ -20,6 +20,9 @@ struct WorkloadInfo {
     // True when each type is replayed and timed alone (hash-ttl: the patterns reuse key
     // names); false when all types share one timed pass and are measured apart afterwards.
     bool typesTimedAlone = false;
+    // The type the others are measured against, as a ratio on each server ("set-ex" for
+    // hash-ttl: HSETEX 1.86× SET … EX); empty when the workload has none.
+    QString referenceType;
     // True when a command a server does not know leaves out only that command on that server
     // (captures: each command is its own piece of work); false when it makes the whole type
     // unsupported (a built-in pattern is its commands together). Not saved in bundles.

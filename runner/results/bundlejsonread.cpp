@@ -147,6 +147,10 @@ void from_json(const Json &json, WorkloadInfo &workload)
     readOptional(json, "commands", workload.commands);
     readOptional(json, "types", workload.types);
     readOptional(json, "types_timed_alone", workload.typesTimedAlone);
+    readOptional(json, "reference_type", workload.referenceType);
+    // Bundles from before "reference_type": hash-ttl always measured against set-ex.
+    if (!json.contains("reference_type") && workload.name == QLatin1String("hash-ttl") && workload.types.contains(QStringLiteral("set-ex")))
+        workload.referenceType = QStringLiteral("set-ex");
 }
 
 namespace {

@@ -154,7 +154,7 @@ Json serverToJson(const ServerRun &run)
 
 Json workloadToJson(const WorkloadInfo &workload)
 {
-    return {
+    Json json = {
         {"name", workload.name},
         {"source_file", workload.sourceFile},
         {"source_sha256", workload.sourceSha256},
@@ -164,6 +164,9 @@ Json workloadToJson(const WorkloadInfo &workload)
         {"types", Json(std::vector<QString>(workload.types.begin(), workload.types.end()))},
         {"types_timed_alone", workload.typesTimedAlone},
     };
+    if (!workload.referenceType.isEmpty())
+        json["reference_type"] = workload.referenceType;
+    return json;
 }
 
 Json machineToJson(const MachineInfo &machine)

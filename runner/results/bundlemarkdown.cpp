@@ -161,6 +161,7 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
         + markdownHeader(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), ids);
     appendMarkdownRows(markdown, memory, ids, memoryNotes);
     markdown += memoryNotes.text(memory.note);
+    markdown += referenceRatiosMarkdown(figures, ids, [](const QString &id) { return id; });
 
     MarkdownNotes timeNotes;
     const FigureTable times = inCategoryOrder(figures.commandTime(), figures.baselineId(), order);

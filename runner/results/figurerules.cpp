@@ -47,6 +47,7 @@ std::optional<double> timingFigure(const PassTiming &timing, Measure measure)
     case Measure::MemoryUsageBytesPerKey:
     case Measure::Keys:
     case Measure::Calls:
+    case Measure::RatioToReference:
         break;
     }
     return std::nullopt;
@@ -397,6 +398,39 @@ FigureTable Figures::memoryUsage() const
 FigureTable Figures::keys() const
 {
     return memoryTable(*d, Measure::Keys);
+}
+
+QString Figures::referenceType() const
+{
+    const QString reference = d->bundle.workload.referenceType;
+    return d->types.contains(reference) ? reference : QString();
+}
+
+FigureTable Figures::referenceRatios() const
+{
+    const QString reference = referenceType();
+    std::vector<FigureRule> rules;
+    for (const QString &type : d->types) {
+        if (reference.isEmpty() || type == reference)
+            continue;
+        FigureRule rule = d->typeRule(type, Measure::BytesPerKey);
+        rule.value = [type, reference](const RepeatResult &repeat) -> std::optional<double> {
+            const TypeMemory *memory = okType(repeat, type);
+            const TypeMemory *base = okType(repeat, reference);
+            if (!memory || !base || memory->keys <= 0 || base->keys <= 0 || base->bytesPerKey <= 0)
+                return std::nullopt;
+            return memory->bytesPerKey / base->bytesPerKey;
+        };
+        rule.unfinished = [type, reference](const RepeatResult &repeat) {
+            return repeat.unfinishedType == type || repeat.unfinishedType == reference;
+        };
+        rule.unsupported = [type, reference](const ServerRun &run) {
+            const QString refused = FiguresData::unsupportedText(run, type);
+            return refused.isEmpty() ? FiguresData::unsupportedText(run, reference) : refused;
+        };
+        rules.push_back(rule);
+    }
+    return d->tableOf(Measure::RatioToReference, rules);
 }
 
 namespace {

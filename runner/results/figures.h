@@ -27,6 +27,7 @@ enum class Measure {
     LatencyP99Usec,
     Keys,                   // keys stored (memory categories)
     Calls,                  // commandstats calls (command categories)
+    RatioToReference,       // a type's bytes per key / the reference type's, same server and repeat
 };
 
 enum class FigureState {
@@ -168,6 +169,10 @@ public:
     FigureTable memory() const;             // the total (when comparable), then each type
     FigureTable memoryUsage() const;        // the same with MEMORY USAGE
     FigureTable keys() const;               // keys stored, by the memory table's categories
+    // Each type's bytes per key as a multiple of the workload's reference type on the same
+    // server (hash-ttl: of set-ex), repeat by repeat; no categories without a reference type.
+    FigureTable referenceRatios() const;
+    QString referenceType() const;
     FigureTable commandTime() const;        // the total (when comparable), the top commands, "other"
     FigureTable allCommandTimes() const;    // the total and every command, nothing folded
     FigureTable commandCalls() const;       // calls of every command

@@ -38,3 +38,10 @@ void appendMarkdownRows(QString &markdown, const FigureTable &table, const QStri
 // servers that recorded their settings. Columns are named by `columnName` (id or display name).
 QString configDifferencesMarkdown(const Figures &figures, const std::function<QString(const QString &)> &columnName,
                                   const QString &heading = QStringLiteral("###"));
+
+// "### Memory against set-ex": each type's bytes per key as a multiple of the workload's
+// reference type on the same server ("1.83×", ± over repeats), with the value size the
+// workload used. Empty for workloads without a reference type.
+QString referenceRatiosMarkdown(const Figures &figures, const QStringList &ids,
+                                const std::function<QString(const QString &)> &columnName,
+                                const QString &heading = QStringLiteral("###"));

@@ -87,6 +87,11 @@ QString formatRatio(const std::optional<double> &ratio, const std::optional<doub
     return text + QStringLiteral(" ×");
 }
 
+QString formatMultiple(double value)
+{
+    return QString::number(value, 'f', 2) + QStringLiteral("×");
+}
+
 QString formatChangeRange(const Spread &ratio, bool interval)
 {
     const bool useInterval = interval && ratio.hasInterval();

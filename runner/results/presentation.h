@@ -30,6 +30,8 @@ QString formatPercentChange(double percent);
 // A figure against the baseline as hyperfine writes it: "1.86 ± 0.03 ×", "0.92 ×" (one
 // repeat), "1.00 (baseline)" for the baseline itself, "—" without a ratio.
 QString formatRatio(const std::optional<double> &ratio, const std::optional<double> &plusMinus);
+// A multiple as a reader writes it: "1.86×".
+QString formatMultiple(double value);
 // A ratio over the repeats as changes: "−19.2% to −14.1%", its 95% interval when `interval`
 // (and it has one), else its lowest to highest.
 QString formatChangeRange(const Spread &ratio, bool interval);

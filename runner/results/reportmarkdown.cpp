@@ -77,6 +77,8 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
     markdown += notes.text(section.table.note);
     if (ids.contains(figures.baselineId()) && ids.size() > 1)
         markdown += relativeTable(figures, section, ids);
+    if (section.chart == QLatin1String("memory-per-attribute"))
+        markdown += referenceRatiosMarkdown(figures, ids, [&figures](const QString &id) { return nameOf(figures, id); }, QStringLiteral("###"));
     return markdown;
 }
 

@@ -3,6 +3,7 @@
 // carries the same provenance.
 
 #include "bundlejson.h"
+#include "bundlemarkdown.h"
 #include "chartdata.h"
 #include "chartexporter.h"
 #include "figures.h"
@@ -104,6 +105,31 @@ private slots:
         report = readText(dir.filePath(QStringLiteral("report.md")));
         QVERIFY(report.startsWith(QStringLiteral("# Valkey 8.0.1 on the ecommerce workload\n")));
         QVERIFY(!report.contains(QLatin1String("Valkey 9.1.2")));
+    }
+
+    // hash-ttl measures each pattern against set-ex on the same server: the ratio is the two
+    // figures it comes from, printed, in the report and in the memory chart's title.
+    void patternsAreMeasuredAgainstTheReference()
+    {
+        const ResultsBundle bundle = fixture("real-hash-ttl.json");
+        const Figures figures(bundle);
+        QCOMPARE(figures.referenceType(), QStringLiteral("set-ex"));
+        const FigureTable memory = figures.memory();
+        const FigureTable ratios = figures.referenceRatios();
+        QCOMPARE(ratios.categories.size(), size_t(2));
+        const QString newer = QStringLiteral("valkey-9.1.2");
+        const int hsetex = ratios.categoryIndex(QStringLiteral("hsetex"));
+        const double expected = memory.at(memory.categoryIndex(QStringLiteral("hsetex")), newer).value
+            / memory.at(memory.categoryIndex(QStringLiteral("set-ex")), newer).value;
+        QCOMPARE(ratios.at(hsetex, newer).value, expected);
+        QCOMPARE(ratios.at(hsetex, QStringLiteral("valkey-8.0.1")).state, FigureState::Unsupported);
+        const QString printed = bundleToMarkdown(figures);
+        QVERIFY2(printed.contains(QStringLiteral("| hsetex | unsupported | %1 |").arg(formatMultiple(expected))), qPrintable(printed));
+        QVERIFY(printed.contains(QLatin1String("### Memory against set-ex")));
+        QCOMPARE(defaultChartTitle(bundle, ChartKind::MemoryPerAttribute),
+                 QStringLiteral("Memory per stored attribute: hsetex %1 set-ex on Valkey 9.1.2, 120-byte values").arg(formatMultiple(expected)));
+        // A workload without a reference type has no such table.
+        QVERIFY(Figures(fixture("real-ecommerce.json")).referenceRatios().categories.empty());
     }
 
     void footnoteCarriesTheProvenance()
