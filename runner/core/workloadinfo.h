@@ -4,6 +4,8 @@
 #include <QString>
 #include <QStringList>
 #include <map>
+#include <utility>
+#include <vector>
 
 struct WorkloadInfo {
     QString name;                        // "ecommerce", "hash-ttl", "capture"
@@ -23,6 +25,9 @@ struct WorkloadInfo {
     // The type the others are measured against, as a ratio on each server ("set-ex" for
     // hash-ttl: HSETEX 1.86× SET … EX); empty when the workload has none.
     QString referenceType;
+    // Named groups of commands (upper case) whose server time is reported together, as the
+    // studies phrase it: "writes", "TTL refreshes", "dedup checks". In workload order.
+    std::vector<std::pair<QString, QStringList>> commandGroups;
     // True when a command a server does not know leaves out only that command on that server
     // (captures: each command is its own piece of work); false when it makes the whole type
     // unsupported (a built-in pattern is its commands together). Not saved in bundles.

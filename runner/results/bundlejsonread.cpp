@@ -148,6 +148,16 @@ void from_json(const Json &json, WorkloadInfo &workload)
     readOptional(json, "types", workload.types);
     readOptional(json, "types_timed_alone", workload.typesTimedAlone);
     readOptional(json, "reference_type", workload.referenceType);
+    if (json.contains("command_groups")) {
+        const Json &groups = json.at("command_groups");
+        if (!groups.is_object())
+            failAtJson(groups, std::string("expected an object, got ") + groups.type_name());
+        for (const auto &[name, commands] : groups.items()) {
+            QStringList names;
+            readValue(commands, names);
+            workload.commandGroups.emplace_back(QString::fromStdString(name), names);
+        }
+    }
     // Bundles from before "reference_type": hash-ttl always measured against set-ex.
     if (!json.contains("reference_type") && workload.name == QLatin1String("hash-ttl") && workload.types.contains(QStringLiteral("set-ex")))
         workload.referenceType = QStringLiteral("set-ex");

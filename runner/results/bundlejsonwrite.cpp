@@ -166,6 +166,12 @@ Json workloadToJson(const WorkloadInfo &workload)
     };
     if (!workload.referenceType.isEmpty())
         json["reference_type"] = workload.referenceType;
+    if (!workload.commandGroups.empty()) {
+        Json groups = Json::object();
+        for (const auto &[name, commands] : workload.commandGroups)
+            groups[name.toStdString()] = Json(std::vector<QString>(commands.begin(), commands.end()));
+        json["command_groups"] = groups;
+    }
     return json;
 }
 

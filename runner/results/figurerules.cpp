@@ -443,6 +443,14 @@ FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = M
         if (std::optional<FigureRule> total = data.timeTotal(measure, QStringLiteral("All commands"), 2, note))
             rules.push_back(*total);
     }
+    // The workload's command groups ("writes"), each Σusec / Σcalls over its commands.
+    for (const auto &[name, members] : data.bundle.workload.commandGroups) {
+        QStringList lower;
+        for (const QString &command : members)
+            lower << command.toLower();
+        const FigureCategory category{QStringLiteral("group:") + name, QStringLiteral("All ") + name, false, QString(), lower};
+        rules.push_back(data.commandRule(lower, category, measure));
+    }
     const QStringList commands = data.commandsByCalls();
     const int top = data.options.topCommands;
     const int shown = fold && int(commands.size()) > top + 1 ? top : int(commands.size());

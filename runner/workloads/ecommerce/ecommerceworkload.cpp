@@ -163,6 +163,15 @@ Status EcommerceWorkload::countPass() const
     WorkloadInfo &d = m_description;
     d.name = QStringLiteral("ecommerce");
     d.types = m_config.types();
+    // What the translator sends (eventtranslator.cpp), grouped as the customer-profile study
+    // reports it: the data writes, the TTL refreshes, and the check whether an event was seen.
+    d.commandGroups = {
+        {QStringLiteral("writes"),
+         {"INCRBY", "HINCRBY", "ZADD", "SET", "PFADD", "LREM", "LPUSH", "LTRIM", "ZINCRBY", "ZREMRANGEBYRANK",
+          "ZREMRANGEBYSCORE", "SADD"}},
+        {QStringLiteral("TTL refreshes"), {"EXPIRE"}},
+        {QStringLiteral("dedup checks"), {"SISMEMBER"}},
+    };
     d.parameters[QStringLiteral("attributes")] = m_attributesName;
     if (m_generator) {
         d.parameters[QStringLiteral("events")] = QString::number(m_generator->events);

@@ -1,0 +1,60 @@
+// The studies' command groups ("server time per write command"): each group's µs per call is
+// Σusec / Σcalls over its commands in the server's own commandstats, exactly, with its change
+// against the baseline. Real servers through the versus program.
+
+#include "bundlejson.h"
+#include "figures.h"
+#include "versuscli.h"
+
+#include <QtTest>
+
+class CommandGroupsTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { VERSUS_REQUIRE_BINARY(); }
+
+    void groupsAreSummedFromCommandstats()
+    {
+        VERSUS_REQUIRE_SERVER(older, "valkey-8.0.");
+        VERSUS_REQUIRE_SERVER(newer, "valkey-9.1.");
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
+        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), older.label + "," + newer.label,
+                                             QStringLiteral("--events"), QStringLiteral("1500"), QStringLiteral("--out"), bundlePath},
+                                            300000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        for (const char *row : {"| All writes |", "| All TTL refreshes |", "| All dedup checks |"})
+            QVERIFY2(r.out.contains(QLatin1String(row)), r.describe());
+
+        Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        const auto &groups = bundle->workload.commandGroups;
+        QCOMPARE(int(groups.size()), 3);
+        QCOMPARE(groups[1], (std::pair<QString, QStringList>{QStringLiteral("TTL refreshes"), {QStringLiteral("EXPIRE")}}));
+        const Figures figures(bundle.value());
+        const FigureTable time = figures.commandTime();
+        for (const auto &[name, commands] : groups) {
+            const int row = time.categoryIndex(QStringLiteral("group:") + name);
+            QVERIFY2(row >= 0, qPrintable(name));
+            for (const QString &id : {older.label, newer.label}) {
+                const RepeatResult &repeat = bundle->server(id)->repeats.front();
+                long long usec = 0, calls = 0;
+                for (const QString &command : commands) {
+                    const auto stat = repeat.timing.byCommand.find(command.toLower());
+                    if (stat != repeat.timing.byCommand.end()) {
+                        usec += stat->second.usec;
+                        calls += stat->second.calls;
+                    }
+                }
+                QVERIFY2(calls > 0, qPrintable(name));
+                QCOMPARE(time.at(row, id).value, double(usec) / double(calls));
+            }
+            QVERIFY(time.at(row, newer.label).change.has_value());
+        }
+        QVERIFY(cli.leftoverServers().empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(CommandGroupsTest)
+#include "tst_commandgroups.moc"
