@@ -443,19 +443,29 @@ FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = M
         if (std::optional<FigureRule> total = data.timeTotal(measure, QStringLiteral("All commands"), 2, note))
             rules.push_back(*total);
     }
-    // The workload's command groups ("writes"), each Σusec / Σcalls over its commands.
+    // The workload's command groups ("writes"), each Σusec / Σcalls over its commands; a group
+    // of one command names that command's own row instead ("EXPIRE (TTL refreshes)").
+    std::map<QString, QString> groupOfCommand;
     for (const auto &[name, members] : data.bundle.workload.commandGroups) {
         QStringList lower;
         for (const QString &command : members)
             lower << command.toLower();
+        if (lower.size() == 1) {
+            groupOfCommand[lower.front()] = name;
+            continue;
+        }
         const FigureCategory category{QStringLiteral("group:") + name, QStringLiteral("All ") + name, false, QString(), lower};
         rules.push_back(data.commandRule(lower, category, measure));
     }
     const QStringList commands = data.commandsByCalls();
     const int top = data.options.topCommands;
     const int shown = fold && int(commands.size()) > top + 1 ? top : int(commands.size());
-    for (int i = 0; i < shown; ++i)
-        rules.push_back(data.commandRule({commands[i]}, {commands[i], commands[i].toUpper(), false, QString(), {}}, measure));
+    for (int i = 0; i < shown; ++i) {
+        const auto group = groupOfCommand.find(commands[i]);
+        const QString label = commands[i].toUpper()
+            + (group == groupOfCommand.end() ? QString() : QStringLiteral(" (%1)").arg(group->second));
+        rules.push_back(data.commandRule({commands[i]}, {commands[i], label, false, QString(), {}}, measure));
+    }
     if (shown < commands.size()) {
         const QStringList rest = commands.mid(shown);
         const FigureCategory other{QStringLiteral("other"), QStringLiteral("other (%1)").arg(rest.size()), false, QString(), rest};
