@@ -88,17 +88,27 @@ bool BatchProducer::fill(EncodedBatch &batch)
     return true;
 }
 
+bool BatchProducer::mayFill(bool resuming) const
+{
+    const int inUse = kSlots - m_free;   // ready, or held by the consumer
+    if (m_free == 0)
+        return false;
+    if (inUse <= 1)
+        return true;   // one in flight and this one: always
+    return m_aheadBytes < kMaxAheadBytes && (!resuming || m_free >= kSlots / 2);
+}
+
 void BatchProducer::run()
 {
     int tail = 0;
     for (;;) {
         {
             std::unique_lock<std::mutex> lock(m_mutex);
-            if (m_free == 0) {
+            if (!mayFill(false)) {
                 // Woken for every freed slot, the thread would switch once per batch: it waits
                 // until half the ring is free.
                 m_producerWaits = true;
-                m_changed.wait(lock, [this] { return m_stop || m_free >= kSlots / 2; });
+                m_changed.wait(lock, [this] { return m_stop || mayFill(true); });
                 m_producerWaits = false;
             }
             if (m_stop)
@@ -115,6 +125,7 @@ void BatchProducer::run()
         } else {
             tail = (tail + 1) % kSlots;
             ++m_ready;
+            m_aheadBytes += batch.resp.size();
         }
         m_done = !more;
         if (m_consumerWaits)
@@ -146,12 +157,21 @@ const EncodedBatch *BatchProducer::next()
 
 void BatchProducer::recycle()
 {
-    std::lock_guard<std::mutex> lock(m_mutex);
+    // Still held, so the producer does not touch it. A slot of an unusually large batch gives
+    // its memory back: the ring goes round all its slots, and four of them keeping the
+    // largest batch would hold four times its size.
+    // (m_holding is only ever written by the consumer, this thread.)
     if (!m_holding)
         return;
+    EncodedBatch &slot = m_slots[m_head];
+    const size_t bytes = slot.resp.size();
+    if (slot.resp.capacity() > kMaxAheadBytes / kSlots)
+        std::string().swap(slot.resp);
+    std::lock_guard<std::mutex> lock(m_mutex);
     m_holding = false;
+    m_aheadBytes -= bytes;
     m_head = (m_head + 1) % kSlots;
     ++m_free;
-    if (m_producerWaits && m_free >= kSlots / 2)
+    if (m_producerWaits && mayFill(true))
         m_changed.notify_all();
 }

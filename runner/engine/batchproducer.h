@@ -3,8 +3,9 @@
 // the workload's events, filters them (the pass's type, the send filter) and turns their
 // commands into RESP, batch after batch, into a ring of kSlots reusable batches, while the
 // replay thread sends the one before and reads its replies. Memory stays bounded (at most
-// kSlots batches exist, each with its buffers kept from the batch before) and nothing is
-// allocated per command once the buffers have grown to the workload's batches.
+// kSlots batches exist, each with its buffers kept from the batch before, and only two once
+// they hold kMaxAheadBytes) and nothing is allocated per command once the buffers have grown
+// to the workload's batches.
 //
 // The batches hold exactly the bytes appendResp() gives for each command, in the order the
 // source yields them, so every server still receives byte-identical traffic.
@@ -46,6 +47,9 @@ struct ProducerOptions {
 class BatchProducer {
 public:
     static constexpr int kSlots = 4;
+    // Past this many bytes encoded and not yet handed back, no third batch is started: a
+    // large --batch keeps two batches (one in flight, one encoded), not four.
+    static constexpr size_t kMaxAheadBytes = size_t(64) << 20;
 
     // Starts encoding at once. `source` must outlive the producer.
     BatchProducer(CommandSource &source, const ProducerOptions &options);
@@ -68,6 +72,9 @@ private:
     // Fills `batch` from the source; false when the source has nothing more (ended or failed).
     bool fill(EncodedBatch &batch);
     bool stopping() const;
+    // Under m_mutex: whether the producer may fill a slot now; `resuming` after a wait asks
+    // for half the ring free, so that it is not woken for every batch.
+    bool mayFill(bool resuming) const;
     std::uint32_t indexOf(const std::string &name);
 
     CommandSource &m_source;
@@ -81,6 +88,7 @@ private:
     int m_head = 0;
     int m_ready = 0;           // filled and not yet taken
     int m_free = kSlots;       // neither filled nor taken
+    size_t m_aheadBytes = 0;   // RESP in the slots filled and not yet recycled
     bool m_holding = false;    // the consumer holds the slot at m_head
     bool m_done = false;       // the producer published its last batch
     bool m_stop = false;

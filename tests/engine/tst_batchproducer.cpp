@@ -12,6 +12,7 @@
 #include <atomic>
 #include <cstdlib>
 #include <new>
+#include <sys/resource.h>
 
 namespace {
 
@@ -38,6 +39,13 @@ void operator delete(void *memory, std::size_t) noexcept
 }
 
 namespace {
+
+long maxResidentMegabytes()
+{
+    rusage usage{};
+    ::getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss / 1024;
+}
 
 // RESP as the protocol describes it, written independently of resp.cpp.
 std::string encoded(const std::vector<std::string> &args)
@@ -117,6 +125,36 @@ Batches producedBatches(const Workload &workload, const ProducerOptions &options
     return produced;
 }
 
+// `events` events of one SET with a value of 4 MiB, copied rather than generated.
+class LargeValueWorkload : public Workload {
+public:
+    explicit LargeValueWorkload(int events) : m_events(events) {}
+    WorkloadInfo describe() const override { return {}; }
+    Outcome<std::unique_ptr<CommandSource>> open() const override
+    {
+        return std::unique_ptr<CommandSource>(std::make_unique<Source>(m_events));
+    }
+
+private:
+    class Source : public CommandSource {
+    public:
+        explicit Source(int events) : m_events(events), m_value(size_t(4) << 20, 'v') {}
+        bool next(EventCommands &out) override
+        {
+            if (m_next >= m_events)
+                return false;
+            out.add("large", {"SET", "large:" + std::to_string(m_next++ % 10), m_value});
+            return true;
+        }
+
+    private:
+        int m_events;
+        int m_next = 0;
+        std::string m_value;
+    };
+    int m_events;
+};
+
 // A source that fails after `good` events, as a file with a bad line does.
 class FailingWorkload : public Workload {
 public:
@@ -163,6 +201,33 @@ std::shared_ptr<Workload> ecommerce()
 class TestBatchProducer : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // First, while the process is small: batches of 80 MiB are encoded two at a time, not
+    // four (kMaxAheadBytes), and the slots give such batches' memory back.
+    void largeBatchesAreNotEncodedFourAhead()
+    {
+        const LargeValueWorkload workload(160);
+        std::unique_ptr<CommandSource> source = std::move(workload.open().value());
+        ProducerOptions options;
+        options.eventsPerBatch = 20;   // 20 values of 4 MiB: 80 MiB a batch
+        const long before = maxResidentMegabytes();
+        BatchProducer producer(*source, options);
+        int batches = 0;
+        while (const EncodedBatch *batch = producer.next()) {
+            if (!batch->names.empty()) {   // the last one only counts the end
+                QCOMPARE(batch->names.size(), size_t(20));
+                ++batches;
+            }
+            QTest::qWait(200);   // a slow server: the producer runs as far ahead as it may
+            producer.recycle();
+        }
+        QCOMPARE(batches, 8);
+        // Two batches of 80 MiB (one sent, one encoded) and a string's doubling as it grows:
+        // 240 MB here; four batches ahead made it 400 MB.
+        const long grown = maxResidentMegabytes() - before;
+        qInfo("peak resident memory grew by %ld MB", grown);
+        QVERIFY2(grown > 150 && grown < 320, qPrintable(QStringLiteral("%1 MB").arg(grown)));
+    }
+
     void batchesAreTheOldEncoding_data()
     {
         QTest::addColumn<QString>("workloadName");
