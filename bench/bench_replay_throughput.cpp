@@ -3,6 +3,9 @@
 // `valkey-cli --pipe` reading the same RESP bytes from a file. The runs alternate, each on a
 // server emptied with FLUSHALL SYNC, and the ratio uses Versus with a large batch: --pipe
 // streams everything without waiting, which only a deep pipeline can be compared with.
+// For each timed pass it also reports how busy the server's main thread was: the CPU time
+// of /proc/<pid>/task/<pid>/stat (utime + stime, in clock ticks of 10 ms) over the pass's wall
+// time. A client that keeps the server busy brings that near 100%.
 //
 // Usage: bench_replay_throughput [--runs N] [--events N]
 
@@ -18,6 +21,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <cstdio>
+#include <unistd.h>
 
 namespace {
 
@@ -25,7 +29,40 @@ struct Figures {
     double commandsPerSecond = 0;
     long long commands = 0;
     double seconds = 0;
+    double serverBusy = 0;   // the server's main thread: CPU seconds over wall seconds
 };
+
+// CPU seconds the thread `pid` of process `pid` (a process's main thread) used so far.
+double mainThreadCpuSeconds(qint64 pid)
+{
+    QFile file(QStringLiteral("/proc/%1/task/%1/stat").arg(pid));
+    if (!file.open(QIODevice::ReadOnly))
+        Bench::fail(QStringLiteral("cannot read %1: %2").arg(file.fileName(), file.errorString()));
+    const QByteArray text = file.readAll();
+    // "pid (comm) state ppid …": comm may hold spaces, so count fields after the last ')'.
+    // utime and stime are fields 14 and 15, the 12th and 13th after it.
+    const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+    if (fields.size() < 13)
+        Bench::fail(QStringLiteral("%1: unexpected content").arg(file.fileName()));
+    const double ticks = fields.at(11).toDouble() + fields.at(12).toDouble();
+    return ticks / double(::sysconf(_SC_CLK_TCK));
+}
+
+// Every run's figures, in run order; busy in percent.
+struct Runs {
+    std::vector<double> single, batched, pipe, ratios, singleBusy, batchedBusy, pipeBusy;
+};
+
+// Measures the server's main thread around `timed`, which returns the pass's figures.
+template <typename Pass>
+Figures withServerBusy(const ServerProcess &server, Pass timed)
+{
+    const double before = mainThreadCpuSeconds(server.pid());
+    Figures figures = timed();
+    const double used = mainThreadCpuSeconds(server.pid()) - before;
+    figures.serverBusy = figures.seconds > 0 ? used / figures.seconds : 0;
+    return figures;
+}
 
 void flushAll(RedisConnection &control)
 {
@@ -82,6 +119,22 @@ Figures runCli(const QStringList &cliCommand, const ServerProcess &server, const
     return {double(commands) / seconds, commands, seconds};
 }
 
+// The medians of all runs; the last line is the benchmark's figure.
+void printSummary(const Runs &all)
+{
+    const std::vector<double> &single = all.single, &batched = all.batched, &pipe = all.pipe, &ratios = all.ratios;
+    const std::vector<double> &singleBusy = all.singleBusy, &batchedBusy = all.batchedBusy, &pipeBusy = all.pipeBusy;
+    std::printf("\nmedian commands/s: versus batch=1 %.0f, versus batch=256 %.0f, valkey-cli --pipe %.0f\n",
+                Bench::median(single), Bench::median(batched), Bench::median(pipe));
+    std::printf("median busy of the server's main thread during the timed pass: versus batch=1 %.1f%%, "
+                "versus batch=256 %.1f%%, valkey-cli --pipe %.1f%% (CPU time in 10 ms ticks over wall time)\n",
+                Bench::median(singleBusy), Bench::median(batchedBusy), Bench::median(pipeBusy));
+    std::printf("server_busy_percent_at_batch_256: %.1f\n", Bench::median(batchedBusy));
+    std::printf("median ratio batch=1 / pipe: %.3f (one event per pipeline, as an application sends it)\n",
+                Bench::median(single) / Bench::median(pipe));
+    std::printf("replay_vs_valkey_cli_pipe_ratio: %.3f\n", Bench::median(ratios));
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -125,33 +178,37 @@ int main(int argc, char **argv)
         Bench::fail(connected.error());
     std::printf("server: %s on port %d\n\n", qPrintable(fetched->spec.label), server.port());
 
-    std::vector<double> single, batched, pipe, ratios;
-    std::printf("%-4s %18s %18s %18s %8s\n", "run", "versus batch=1", "versus batch=256", "valkey-cli --pipe", "ratio");
+    std::printf("server main thread: pid %lld\n\n", server.pid());
+    Runs all;
+    std::vector<double> &single = all.single, &batched = all.batched, &pipe = all.pipe, &ratios = all.ratios;
+    std::vector<double> &singleBusy = all.singleBusy, &batchedBusy = all.batchedBusy, &pipeBusy = all.pipeBusy;
+    std::printf("%-4s %24s %24s %24s %8s\n", "run", "versus batch=1 (busy)", "versus batch=256 (busy)",
+                "valkey-cli --pipe (busy)", "ratio");
     for (int run = 1; run <= runs; ++run) {
         flushAll(control);
-        const Figures a1 = runVersus(workload, server, 1);
+        const Figures a1 = withServerBusy(server, [&] { return runVersus(workload, server, 1); });
         const long long keysVersus = dbsize(control);
         flushAll(control);
-        const Figures a256 = runVersus(workload, server, 256);
+        const Figures a256 = withServerBusy(server, [&] { return runVersus(workload, server, 256); });
         flushAll(control);
-        const Figures b = runCli(fetched->cliCommand, server, respPath, commands);
+        const Figures b = withServerBusy(server, [&] { return runCli(fetched->cliCommand, server, respPath, commands); });
         const long long keysCli = dbsize(control);
         if (keysVersus != keysCli)
             Bench::fail(QStringLiteral("DBSIZE differs: %1 after Versus, %2 after valkey-cli").arg(keysVersus).arg(keysCli));
         single.push_back(a1.commandsPerSecond);
         batched.push_back(a256.commandsPerSecond);
         pipe.push_back(b.commandsPerSecond);
+        singleBusy.push_back(100 * a1.serverBusy);
+        batchedBusy.push_back(100 * a256.serverBusy);
+        pipeBusy.push_back(100 * b.serverBusy);
         ratios.push_back(a256.commandsPerSecond / b.commandsPerSecond);
-        std::printf("%-4d %14.0f c/s %14.0f c/s %14.0f c/s %8.3f\n", run, a1.commandsPerSecond, a256.commandsPerSecond,
-                    b.commandsPerSecond, ratios.back());
+        std::printf("%-4d %11.0f c/s (%5.1f%%) %11.0f c/s (%5.1f%%) %11.0f c/s (%5.1f%%) %8.3f\n", run, a1.commandsPerSecond,
+                    singleBusy.back(), a256.commandsPerSecond, batchedBusy.back(), b.commandsPerSecond, pipeBusy.back(),
+                    ratios.back());
         std::fflush(stdout);
     }
     server.stop();
 
-    std::printf("\nmedian commands/s: versus batch=1 %.0f, versus batch=256 %.0f, valkey-cli --pipe %.0f\n",
-                Bench::median(single), Bench::median(batched), Bench::median(pipe));
-    std::printf("median ratio batch=1 / pipe: %.3f (one event per pipeline, as an application sends it)\n",
-                Bench::median(single) / Bench::median(pipe));
-    std::printf("replay_vs_valkey_cli_pipe_ratio: %.3f\n", Bench::median(ratios));
+    printSummary(all);
     return 0;
 }

@@ -34,8 +34,8 @@ struct ChartWidget::Private {
 ChartWidget::ChartWidget(ChartKind kind, QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
 {
     d->kind = kind;
-    // The live chart coalesces: results may arrive many times a second, it redraws at most
-    // every 150 ms.
+    // Results come coalesced by the run controller (every 100 ms); the live chart lays out
+    // each bundle on the next turn of the event loop.
     d->chart = new LiveBarChart(kind);
     d->chart->setTitle(QString());
     d->view = new QChartView(d->chart);

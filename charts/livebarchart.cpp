@@ -3,31 +3,36 @@
 LiveBarChart::LiveBarChart(ChartKind kind, ColorTheme theme, QGraphicsItem *parent)
     : BarChart(theme, parent), m_kind(kind)
 {
-    m_timer.setSingleShot(true);
-    m_timer.setInterval(150);
-    connect(&m_timer, &QTimer::timeout, this, &LiveBarChart::apply);
 }
 
 void LiveBarChart::setBundle(const ResultsBundle &bundle)
 {
     m_latest = bundle;
-    m_dirty = true;
-    if (!m_timer.isActive())
-        m_timer.start();
+    schedule();
 }
 
 void LiveBarChart::flush()
 {
-    m_timer.stop();
     apply();
 }
 
 void LiveBarChart::setDataOptions(const ChartDataOptions &options)
 {
     m_options = options;
+    schedule();
+}
+
+void LiveBarChart::schedule()
+{
     m_dirty = true;
-    if (!m_timer.isActive())
-        m_timer.start();
+    if (m_scheduled)
+        return;
+    m_scheduled = true;
+    // Posted, not timed: the bundle is shown as soon as the caller's event is over.
+    QMetaObject::invokeMethod(this, [this] {
+        m_scheduled = false;
+        apply();
+    }, Qt::QueuedConnection);
 }
 
 void LiveBarChart::apply()

@@ -1,11 +1,12 @@
 #pragma once
-// A BarChart for the live view. setBundle() may be called thousands of times a second: it
-// only keeps the latest results, and a single-shot timer (150 ms by default) applies them,
-// in place whenever the categories and servers are unchanged.
+// A BarChart for the live view. The run controller is the one place that coalesces a run's
+// results (RunController, every 100 ms); the chart shows each bundle it is given, laid out on
+// the next turn of the event loop. Calls within one turn (a burst of bundles, options with
+// data) are laid out once, and the layout is an event of its own rather than part of the
+// caller's. Updates are applied in place whenever the categories and servers are unchanged.
 
 #include "barchart.h"
 #include "resultsbundle.h"
-#include <QTimer>
 
 class LiveBarChart : public BarChart {
     Q_OBJECT
@@ -13,7 +14,7 @@ public:
     explicit LiveBarChart(ChartKind kind, ColorTheme theme = ColorTheme::Light, QGraphicsItem *parent = nullptr);
 
     void setBundle(const ResultsBundle &bundle);
-    // Applies pending results now instead of at the next tick.
+    // Applies pending results now instead of on the next turn of the event loop.
     void flush();
     bool hasPending() const { return m_dirty; }
 
@@ -23,11 +24,12 @@ Q_SIGNALS:
     void applied();
 
 private:
+    void schedule();
     void apply();
 
     ChartKind m_kind;
     ChartDataOptions m_options;
     ResultsBundle m_latest;
     bool m_dirty = false;
-    QTimer m_timer;
+    bool m_scheduled = false;   // an apply() is posted to the event loop
 };

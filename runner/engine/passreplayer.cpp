@@ -1,5 +1,6 @@
 #include "passreplayer.h"
 
+#include "batchproducer.h"
 #include "fairscheduler.h"
 #include "replayaccess.h"
 #include "replayrules.h"
@@ -104,75 +105,36 @@ CommandTally sentTally(const PassResult &pass)
 
 namespace {
 
-// One pipelined batch: the events' commands in RESP, and each command's name to label errors.
-struct Batch {
-    std::string resp;
-    std::vector<std::string> names;
-};
-
-// Reads up to options.eventsPerBatch events into `batch`; false when the source is done.
-bool fillBatch(CommandSource &source, const PassOptions &options, EventCommands &event, Batch &batch, PassResult &result)
+// One error reply to `name`: a refusal (the ACL's), or an error counted by command and message.
+void countError(const std::string &name, const std::string &errorText, PassResult &result)
 {
-    batch.resp.clear();
-    batch.names.clear();
-    const bool filtered = !options.onlyType.empty();
-    for (int events = 0; events < std::max(1, options.eventsPerBatch); ++events) {
-        event.clear();
-        if (!source.next(event))
-            return false;
-        ++result.events;
-        bool any = false;
-        for (const WorkloadCommand &command : event.commands) {
-            if (filtered && command.type != options.onlyType)
-                continue;
-            if (options.filter && !options.filter->empty()) {
-                const std::string refused = options.filter->refusalOf(command.args);
-                if (!refused.empty()) {
-                    ++result.refused[QString::fromStdString(refused)];
-                    continue;
-                }
-            }
-            ++result.sent[command.args.front()];
-            appendResp(command, batch.resp);
-            batch.names.push_back(command.args.front());
-            any = true;
-        }
-        if (any)
-            ++result.eventsSent;
+    if (ReplayRules::isRefusal(errorText)) {
+        ++result.refused[refusalLabel(name, errorText)];
+        return;
     }
-    return true;
+    const QString key = errorKey(name, errorText);
+    ++result.errors[key];
+    if (result.firstError.isEmpty())
+        result.firstError = key;
+    if (isUnknownCommand(errorText)) {
+        ++result.unknownCommands[QString::fromStdString(name).toUpper()];
+        if (result.firstUnknownCommandError.isEmpty())
+            result.firstUnknownCommandError = shortUnknownCommandError(errorText);
+    }
 }
 
 // Sends the batch, reads every reply and counts the errors by command and message.
-Status sendAndCheck(RedisConnection &connection, const Batch &batch, std::string &errorText, PassResult &result)
+Status sendAndCheck(RedisConnection &connection, const EncodedBatch &batch, const std::vector<std::string> &names,
+                    PassResult &result)
 {
     QElapsedTimer roundTrip;
     roundTrip.start();
-    Status sent = connection.appendRaw(batch.resp);
-    if (sent)
-        sent = connection.flush();
-    if (!sent)
-        return sent;
-    for (const std::string &name : batch.names) {
-        errorText.clear();
-        Outcome<bool> isError = connection.readReplyIsError(&errorText);
-        if (!isError)
-            return Error{isError.error()};
-        if (!isError.value())
-            continue;
-        if (ReplayRules::isRefusal(errorText)) {
-            ++result.refused[refusalLabel(name, errorText)];
-            continue;
-        }
-        const QString key = errorKey(name, errorText);
-        ++result.errors[key];
-        if (result.firstError.isEmpty())
-            result.firstError = key;
-        if (isUnknownCommand(errorText)) {
-            ++result.unknownCommands[QString::fromStdString(name).toUpper()];
-            if (result.firstUnknownCommandError.isEmpty())
-                result.firstUnknownCommandError = shortUnknownCommandError(errorText);
-        }
+    if (Status exchanged = connection.exchange(batch.resp, batch.names.size()); !exchanged)
+        return exchanged;
+    const ReplyScanner &replies = connection.lastReplies();
+    for (size_t i = 0; i < replies.errorCount(); ++i) {
+        const ReplyScanner::ErrorReply &reply = replies.error(i);
+        countError(names[batch.names[reply.index]], reply.text, result);
     }
     const qint64 nanoseconds = roundTrip.nsecsElapsed();
     result.batchLatencyUsec.push_back(float(double(nanoseconds) / 1000.0));
@@ -180,6 +142,35 @@ Status sendAndCheck(RedisConnection &connection, const Batch &batch, std::string
     result.activeSeconds += double(nanoseconds) / 1e9;
     return Status::success();
 }
+
+// What the producer counted while it read the batch's events.
+void countRead(const EncodedBatch &batch, const std::vector<std::string> &labels, PassResult &result)
+{
+    result.events += batch.events;
+    result.eventsSent += batch.eventsSent;
+    for (const std::uint32_t label : batch.refused)
+        ++result.refused[QString::fromStdString(labels[label])];
+}
+
+// The commands sent, counted by the producer's name index, and as PassResult::sent has them.
+struct SentCounts {
+    std::vector<long long> byIndex;
+
+    void add(const EncodedBatch &batch)
+    {
+        for (const std::uint32_t name : batch.names) {
+            if (name >= byIndex.size())
+                byIndex.resize(name + 1, 0);
+            ++byIndex[name];
+        }
+    }
+    void copyTo(const std::vector<std::string> &names, PassResult &result) const
+    {
+        for (size_t i = 0; i < byIndex.size(); ++i)
+            if (byIndex[i] > 0)
+                result.sent[names[i]] = byIndex[i];
+    }
+};
 
 // Waits for this worker's turn under the fair schedule; false when cancelled.
 bool takeTurn(Turn &turn, const PassOptions &options)
@@ -201,33 +192,43 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
     Outcome<std::unique_ptr<CommandSource>> opened = workload.open();
     if (!opened)
         return Error{opened.error()};
-    CommandSource &source = *opened.value();
     PassResult result;
-    EventCommands event;
-    Batch batch;
-    std::string errorText;
+    // Encoding runs ahead on a thread of its own (batchproducer.h); this thread only sends,
+    // reads and counts. The producer is stopped before the source is freed.
+    BatchProducer producer(*opened.value(), ProducerOptions{options.onlyType, options.eventsPerBatch, options.filter,
+                                                            options.cancelled});
+    SentCounts sent;
     QElapsedTimer clock;
     QElapsedTimer sinceTick;
     clock.start();
     sinceTick.start();
     Turn turn{options.fair, options.workerIndex};
-    for (bool more = true; more;) {
+    for (;;) {
         if (options.cancelled && options.cancelled->load()) {
             result.cancelled = true;
             break;
         }
-        more = fillBatch(source, options, event, batch, result);
-        if (!more && !source.error().isEmpty())
-            return Error{source.error()};
-        if (batch.names.empty())
+        const EncodedBatch *batch = producer.next();
+        if (!batch) {
+            if (!producer.error().isEmpty())
+                return Error{producer.error()};
+            break;
+        }
+        countRead(*batch, producer.names(), result);
+        if (batch->names.empty()) {
+            producer.recycle();
             continue;
+        }
         if (!takeTurn(turn, options)) {
             result.cancelled = true;
             break;
         }
-        if (Status checked = sendAndCheck(connection, batch, errorText, result); !checked)
+        if (Status checked = sendAndCheck(connection, *batch, producer.names(), result); !checked)
             return Error{checked.error()};
+        sent.add(*batch);
+        producer.recycle();
         if (options.tick && sinceTick.elapsed() >= options.tickIntervalMs) {
+            sent.copyTo(producer.names(), result);
             options.tick(result);
             sinceTick.restart();
         }
@@ -237,6 +238,7 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
             turn.release();
     }
     turn.release();
+    sent.copyTo(producer.names(), result);
     result.seconds = double(clock.nsecsElapsed()) / 1e9;
     if (options.tick)
         options.tick(result);

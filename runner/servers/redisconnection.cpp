@@ -98,6 +98,8 @@ redisReplyObjectFunctions DiscardingReader::functions = {
     DiscardingReader::createNil, DiscardingReader::freeObject,
 };
 
+RedisConnection::RedisConnection() : m_scanner(maxReplyLine, maxDiscardedReplyString) {}
+
 RedisConnection::~RedisConnection()
 {
     close();

@@ -11,14 +11,16 @@
 // again to go on.
 //
 // Every command sent with command() or appendCommand() is counted (sentCommands()), so that a
-// server's commandstats can be told apart from Versus's own commands; appendRaw() is the
-// workload's path and counts nothing.
+// server's commandstats can be told apart from Versus's own commands; exchange() and
+// appendRaw() are the workload's paths and count nothing.
 
 #include "commandtally.h"
 #include "credentials.h"
 #include "outcome.h"
+#include "replyscanner.h"
 #include <QString>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct redisContext;
@@ -37,7 +39,7 @@ struct Reply {
 
 class RedisConnection {
 public:
-    RedisConnection() = default;
+    RedisConnection();
     ~RedisConnection();
     RedisConnection(const RedisConnection &) = delete;
     RedisConnection &operator=(const RedisConnection &) = delete;
@@ -77,6 +79,15 @@ public:
     // (top level only) and then copies its text into *errorText when that is not null.
     Outcome<bool> readReplyIsError(std::string *errorText = nullptr);
 
+    // The replay engine's path: writes `request` (complete commands; nothing else may be
+    // waiting for a reply) straight to the socket, reading replies in bulk while it writes and
+    // after, until `replies` replies were seen. They are scanned, never built (replyscanner.h);
+    // lastReplies() then names the server errors among them by their place. Each reply must
+    // come within the timeout of the one before (the first, of the start); a timeout, a
+    // transport failure or a reply past the bounds is an Error and closes the connection.
+    Status exchange(std::string_view request, size_t replies);
+    const ReplyScanner &lastReplies() const { return m_scanner; }
+
     // The commands this connection sent (command(), appendCommand()) since the last clear.
     const CommandTally &sentCommands() const { return m_sent; }
     void clearSentCommands() { m_sent.clear(); }
@@ -87,6 +98,10 @@ private:
     // A bounded wait that did not end in a reply (boundedreply.h's ReplyWait): the message.
     Error replyFailure(int wait, const char *what, size_t limit);
     Error notConnected(const char *what) const;
+    // exchange()'s parts: what hiredis still holds goes first; a failed send() or recv().
+    Status takeOverContext();
+    Error socketError(const char *what, int error);
+    Status scanned(ReplyScanner::Result result, size_t consumed, size_t received);
 
     redisContext *m_context = nullptr;
     redisReplyObjectFunctions *m_defaultReplyFunctions = nullptr;
@@ -96,6 +111,8 @@ private:
     // Filled by the discarding reply functions while readReplyIsError() runs.
     bool m_discardedIsError = false;
     std::string *m_discardedErrorText = nullptr;
+    ReplyScanner m_scanner;
+    std::vector<char> m_receive;   // exchange()'s reads, allocated once
     CommandTally m_sent;
     friend struct DiscardingReader;
 };

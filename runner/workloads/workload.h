@@ -8,7 +8,9 @@
 #include <QStringList>
 #include <map>
 #include <memory>
+#include <initializer_list>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct WorkloadCommand {
@@ -18,9 +20,22 @@ struct WorkloadCommand {
 };
 
 // The commands of one event: sent as one pipeline unless the engine batches several events.
+// An EventCommands filled event after event allocates only while its events still grow:
+// clear() keeps the commands, their argument strings and the memory those hold, and add()
+// hands them out again, the first command's to the first command.
 struct EventCommands {
     std::vector<WorkloadCommand> commands;
-    void clear() { commands.clear(); }
+
+    void clear();
+    // A command at the end with `type` and `args` copied in.
+    WorkloadCommand &add(std::string_view type, std::initializer_list<std::string_view> args);
+    // A command at the end as clear() kept it (its earlier type and arguments still in it),
+    // or a new one: for a source that swaps arguments in.
+    WorkloadCommand &add();
+
+private:
+    std::vector<WorkloadCommand> m_spare;   // kept by clear(), last one first out
+    std::vector<std::string> m_spareArgs;
 };
 
 // One pass over the workload. Sources stream: they never hold the whole recording in memory.

@@ -94,6 +94,41 @@ private slots:
         QVERIFY(!connection.isConnected());
         QVERIFY2(timer.elapsed() < timeoutMs + 1500, qPrintable(QString::number(timer.elapsed())));
     }
+
+    // The replay's exchange() scans replies as they come and never holds a string: a line is
+    // bounded as everywhere, a string by its announced size (a server's largest, 512 MiB), and
+    // every reply in time.
+    void anExchangeIsBounded_data()
+    {
+        QTest::addColumn<int>("behaviour");
+        QTest::addColumn<QString>("expected");
+        const QString tooLarge = QStringLiteral("bad: read reply: the reply passed 536870976 bytes, more than Versus "
+                                                "accepts for one reply; the connection is closed");
+        QTest::newRow("a reply line with no end")
+            << int(MisbehavingServer::EndlessLine)
+            << QStringLiteral("bad: read reply: a reply line passed 1048576 bytes without an end; the connection is closed");
+        QTest::newRow("a bulk string announcing 4 GB") << int(MisbehavingServer::HugeBulkString) << tooLarge;
+        QTest::newRow("a 4 GB header, then silence") << int(MisbehavingServer::HeaderThenSilence) << tooLarge;
+        QTest::newRow("one byte every 50 ms, never a CRLF")
+            << int(MisbehavingServer::Trickle) << QStringLiteral("bad: read reply: timed out after %1 ms").arg(timeoutMs);
+    }
+
+    void anExchangeIsBounded()
+    {
+        QFETCH(int, behaviour);
+        QFETCH(QString, expected);
+        MisbehavingServer server{MisbehavingServer::Behaviour(behaviour)};
+        RedisConnection connection;
+        QVERIFY(connection.connectTcp(QStringLiteral("127.0.0.1"), server.port(), timeoutMs, QStringLiteral("bad")));
+        QElapsedTimer timer;
+        timer.start();
+        const Status exchanged = connection.exchange("*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$1\r\nv\r\n", 1);
+        QVERIFY(!exchanged);
+        QCOMPARE(exchanged.error(), expected);
+        QVERIFY(!connection.isConnected());
+        QVERIFY2(timer.elapsed() < timeoutMs + 1500, qPrintable(QString::number(timer.elapsed())));
+        QVERIFY2(maxResidentMegabytes() < 700, qPrintable(QString::number(maxResidentMegabytes())));
+    }
 };
 
 QTEST_GUILESS_MAIN(BoundedReplyTest)

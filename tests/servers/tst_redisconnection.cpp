@@ -1,6 +1,6 @@
 // RedisConnection against a real server: binary-safe commands, every reply kind, pipelining
-// through appendRaw/flush/readReply and the allocation-free readReplyIsError, AUTH, and the
-// transport failures that must become Errors naming the server.
+// through appendRaw/flush/readReply and the allocation-free readReplyIsError, the replay's
+// exchange(), AUTH, and the transport failures that must become Errors naming the server.
 
 #include "redisconnection.h"
 #include "serverprocess.h"
@@ -54,11 +54,14 @@ private Q_SLOTS:
     void binarySafe();
     void pipelineWithErrors();
     void pipelineLargeReplies();
+    void exchangeNamesErrorsByPlace();
+    void exchangeLargeRequestsAndReplies();
     void authentication();
     void refusedConnection();
     void notConnected();
     void serverKilledMidConversation();
     void serverStoppedTimesOut();
+    void exchangeTimesOutAndFailsOnAKilledServer();
 
 private:
     std::unique_ptr<ServerProcess> m_server;
@@ -210,6 +213,52 @@ void TestRedisConnection::pipelineLargeReplies()
     QCOMPARE(range->elements[0].text, std::string(100, char('a' + 4999 % 26)));
 }
 
+void TestRedisConnection::exchangeNamesErrorsByPlace()
+{
+    // The same 1000 commands as above, in one exchange: ten failed HSETs, at their places.
+    std::string pipeline;
+    for (int i = 0; i < 1000; ++i)
+        pipeline += i % 100 == 99 ? resp({"HSET", "not-a-hash-" + std::to_string(i / 100)}) : resp({"INCR", "counter"});
+    const Status exchanged = m_connection.exchange(pipeline, 1000);
+    QVERIFY2(exchanged, qPrintable(exchanged.error()));
+    const ReplyScanner &replies = m_connection.lastReplies();
+    QCOMPARE(replies.replies(), size_t(1000));
+    QStringList errors, expected;
+    for (size_t i = 0; i < replies.errorCount(); ++i)
+        errors << QStringLiteral("%1 %2").arg(replies.error(i).index).arg(QString::fromStdString(replies.error(i).text));
+    for (int i = 99; i < 1000; i += 100)
+        expected << QStringLiteral("%1 ERR wrong number of arguments for 'hset' command").arg(i);
+    QCOMPARE(errors, expected);
+
+    // In step afterwards, through hiredis and through another exchange.
+    Outcome<Reply> get = m_connection.command({"GET", "counter"});
+    QCOMPARE(QString::fromStdString(get->text), QStringLiteral("990"));
+    QVERIFY(m_connection.exchange(resp({"INCR", "counter"}) + resp({"NOSUCH"}), 2));
+    QCOMPARE(m_connection.lastReplies().errorCount(), size_t(1));
+    QCOMPARE(m_connection.lastReplies().error(0).index, size_t(1));
+    QCOMPARE(m_connection.command({"GET", "counter"})->text, std::string("991"));
+}
+
+void TestRedisConnection::exchangeLargeRequestsAndReplies()
+{
+    // A request of 12 MB (more than the socket takes at once, so replies come while it is
+    // still written) and replies of 20 × 1 MB (many reads of the 256 KiB buffer).
+    const std::string value(1 << 20, 'v');
+    std::string request;
+    for (int i = 0; i < 12; ++i)
+        request += resp({"SET", "big:" + std::to_string(i), value});
+    for (int i = 0; i < 20; ++i)
+        request += resp({"GET", "big:" + std::to_string(i % 12)}) + resp({"SCAN", "0", "COUNT", "5"});
+    request += resp({"HSET", "h"});
+    const Status exchanged = m_connection.exchange(request, 12 + 40 + 1);
+    QVERIFY2(exchanged, qPrintable(exchanged.error()));
+    QCOMPARE(m_connection.lastReplies().replies(), size_t(53));
+    QCOMPARE(m_connection.lastReplies().errorCount(), size_t(1));
+    QCOMPARE(m_connection.lastReplies().error(0).index, size_t(52));
+    Outcome<Reply> length = m_connection.command({"STRLEN", "big:11"});
+    QCOMPARE(length->integer, 1LL << 20);
+}
+
 void TestRedisConnection::authentication()
 {
     VERSUS_REQUIRE_SERVER(spec, "valkey-8.1.1");
@@ -305,6 +354,32 @@ void TestRedisConnection::serverStoppedTimesOut()
     QVERIFY(!connection.isConnected());
     server.stop();
     QVERIFY(!server.isRunning());
+}
+
+void TestRedisConnection::exchangeTimesOutAndFailsOnAKilledServer()
+{
+    VERSUS_REQUIRE_SERVER(spec, "valkey-8.1.1");
+    ServerProcess server(spec);
+    QVERIFY(server.start());
+    RedisConnection connection;
+    QVERIFY(server.connect(connection, 200));
+    QCOMPARE(::kill(pid_t(server.pid()), SIGSTOP), 0);
+    const Status stopped = connection.exchange(resp({"INCR", "x"}), 1);
+    QCOMPARE(stopped.error(), server.connectionName() + QStringLiteral(": read reply: timed out after 200 ms"));
+    QVERIFY(connection.lastErrorWasTimeout());
+    QVERIFY(!connection.isConnected());
+    QCOMPARE(connection.exchange(resp({"PING"}), 1).error(), server.connectionName() + QStringLiteral(": write: not connected"));
+
+    QCOMPARE(::kill(pid_t(server.pid()), SIGCONT), 0);
+    QVERIFY(server.connect(connection, 2000));
+    QCOMPARE(::kill(pid_t(server.pid()), SIGKILL), 0);
+    QTRY_VERIFY(!server.isRunning());
+    const Status killed = connection.exchange(resp({"PING"}), 1);
+    QVERIFY(!killed);
+    QVERIFY2(killed.error().startsWith(server.connectionName() + QStringLiteral(": ")), qPrintable(killed.error()));
+    QVERIFY(!connection.isConnected());
+    QVERIFY(!connection.lastErrorWasTimeout());
+    server.stop();
 }
 
 QTEST_GUILESS_MAIN(TestRedisConnection)

@@ -178,33 +178,62 @@ bool readArgument(std::string_view line, size_t &i, std::string &current, std::s
     return true;
 }
 
+// The arguments a parser fills, reusing the strings (and their memory) already in the vector:
+// a capture source parses command after command into the same one. On the way out the
+// vector holds exactly the arguments parsed.
+class ArgumentSlots {
+public:
+    explicit ArgumentSlots(std::vector<std::string> &args) : m_args(args) {}
+    ~ArgumentSlots() { m_args.resize(m_used); }
+    ArgumentSlots(const ArgumentSlots &) = delete;
+    ArgumentSlots &operator=(const ArgumentSlots &) = delete;
+    // The next argument, empty.
+    std::string &next()
+    {
+        if (m_used == m_args.size())
+            m_args.emplace_back();
+        std::string &slot = m_args[m_used];
+        slot.clear();
+        return slot;
+    }
+    void keep() { ++m_used; }
+
+private:
+    std::vector<std::string> &m_args;
+    size_t m_used = 0;
+};
+
 } // namespace
 
 bool splitCommandLine(std::string_view line, std::vector<std::string> &args, std::string &error)
 {
-    args.clear();
+    ArgumentSlots slots(args);
     size_t i = 0;
     for (;;) {
         while (i < line.size() && isSpace(line[i]))
             ++i;
         if (i >= line.size())
             return true;
-        std::string current;
-        if (!readArgument(line, i, current, error))
+        if (!readArgument(line, i, slots.next(), error))
             return false;
-        args.push_back(std::move(current));
+        slots.keep();
     }
 }
 
 MonitorLineKind parseMonitorLine(std::string_view line, std::vector<std::string> &args, std::string &error)
 {
-    args.clear();
+    // The arguments are only replaced by splitCommandLine(), which reuses their strings; a line
+    // that has none leaves none.
+    const auto without = [&args](MonitorLineKind kind) {
+        args.clear();
+        return kind;
+    };
     size_t start = 0;
     while (start < line.size() && isSpace(line[start]))
         ++start;
     line.remove_prefix(start);
     if (line.empty() || line == "OK")
-        return MonitorLineKind::Ignored;
+        return without(MonitorLineKind::Ignored);
     // <seconds>.<micros> [<db> <client>] "arg" "arg" …
     size_t i = 0;
     while (i < line.size() && line[i] >= '0' && line[i] <= '9')
@@ -217,12 +246,12 @@ MonitorLineKind parseMonitorLine(std::string_view line, std::vector<std::string>
     }
     if (digits == 0 || i >= line.size() || line[i] != ' ' || i + 1 >= line.size() || line[i + 1] != '[') {
         error = "expected '<timestamp> [<db> <client>]' at the start of a MONITOR line, got '" + printable(line) + "'";
-        return MonitorLineKind::Malformed;
+        return without(MonitorLineKind::Malformed);
     }
     const size_t close = line.find("] ", i);
     if (close == std::string_view::npos) {
         error = "missing ']' after the client address";
-        return MonitorLineKind::Malformed;
+        return without(MonitorLineKind::Malformed);
     }
     const std::string_view rest = line.substr(close + 2);
     size_t first = 0;
@@ -230,7 +259,7 @@ MonitorLineKind parseMonitorLine(std::string_view line, std::vector<std::string>
         ++first;
     if (first >= rest.size() || rest[first] != '"') {
         error = "MONITOR arguments must be double-quoted";
-        return MonitorLineKind::Malformed;
+        return without(MonitorLineKind::Malformed);
     }
     if (!splitCommandLine(rest, args, error))
         return MonitorLineKind::Malformed;
@@ -257,7 +286,7 @@ bool isCommandName(std::string_view name)
 RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &args, size_t &consumed,
                            std::string &error, size_t maxBulk, size_t maxCommand)
 {
-    args.clear();
+    ArgumentSlots slots(args);
     size_t p = 0;
     // Reads "<marker><integer>\r\n" at p.
     auto readHeader = [&](char marker, long long &value) -> RespParse {
@@ -311,7 +340,9 @@ RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &ar
             error = "bulk string not followed by CRLF";
             return RespParse::Malformed;
         }
-        args.emplace_back(buffer.substr(p, size_t(length)));
+        const std::string_view argument = buffer.substr(p, size_t(length));
+        slots.next().assign(argument.data(), argument.size());
+        slots.keep();
         p += size_t(length) + 2;
     }
     consumed = p;
@@ -320,11 +351,15 @@ RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &ar
 
 std::string refusedCommand(const std::vector<std::string> &args)
 {
-    if (args.empty())
-        return {};
-    const std::string name = upper(args[0]);
+    // Asked for every command a capture sends: the name is upper-cased in place, not copied.
+    char buffer[24];
+    if (args.empty() || args[0].size() >= sizeof buffer)
+        return {};   // no refused command has a name that long
+    std::transform(args[0].begin(), args[0].end(), buffer, [](unsigned char c) { return char(std::toupper(c)); });
+    const std::string_view upperName(buffer, args[0].size());
     for (const char *refused : refusedAlways) {
-        if (name == refused) {
+        if (upperName == refused) {
+            const std::string name(upperName);
             if ((name == "CONFIG" || name == "CLIENT" || name == "ACL" || name == "CLUSTER" || name == "DEBUG"
                  || name == "MODULE" || name == "MEMORY" || name == "LATENCY" || name == "SLOWLOG")
                 && args.size() > 1)
@@ -332,17 +367,17 @@ std::string refusedCommand(const std::vector<std::string> &args)
             return name;
         }
     }
-    if (args.size() > 1) {
+    if (args.size() > 1 && (upperName == "SCRIPT" || upperName == "FUNCTION")) {
         const std::string sub = upper(args[1]);
         for (const RefusedSub &refused : refusedSubcommands)
-            if (name == refused.command && sub == refused.subcommand)
-                return name + " " + sub;
+            if (upperName == refused.command && sub == refused.subcommand)
+                return std::string(upperName) + " " + sub;
     }
     // XREAD/XREADGROUP only block with BLOCK.
-    if (name == "XREAD" || name == "XREADGROUP") {
+    if (upperName == "XREAD" || upperName == "XREADGROUP") {
         for (size_t i = 1; i < args.size(); ++i)
             if (upper(args[i]) == "BLOCK")
-                return name + " BLOCK";
+                return std::string(upperName) + " BLOCK";
     }
     return {};
 }

@@ -44,8 +44,8 @@ public:
                 ++m_skipped[refused];
                 continue;
             }
-            out.commands.resize(1);
-            WorkloadCommand &command = out.commands[0];
+            out.clear();
+            WorkloadCommand &command = out.add();
             command.type.assign(captureType);
             command.args.swap(m_args);
             return true;

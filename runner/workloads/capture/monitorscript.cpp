@@ -17,8 +17,12 @@ bool isScriptIssuedMonitorLine(std::string_view line)
 
 bool isScriptCall(std::string_view command)
 {
-    std::string upper(command.substr(0, 16));
-    std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return char(std::toupper(c)); });
+    // Asked for every MONITOR line: upper-cased in place, never copied to the heap.
+    char buffer[16];
+    if (command.size() > sizeof buffer)
+        return false;   // longer than any script command
+    std::transform(command.begin(), command.end(), buffer, [](unsigned char c) { return char(std::toupper(c)); });
+    const std::string_view upper(buffer, command.size());
     return upper == "EVAL" || upper == "EVALSHA" || upper == "EVAL_RO" || upper == "EVALSHA_RO" || upper == "FCALL"
         || upper == "FCALL_RO";
 }

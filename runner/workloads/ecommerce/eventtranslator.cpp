@@ -80,36 +80,25 @@ std::string_view categoryPrefix(std::string_view path, int depth)
 
 } // namespace
 
-// Fills the commands of `out` in place, reusing existing strings.
+// Fills `out` from empty, reusing the strings it kept (EventCommands::clear()), or only counts.
 class EventTranslator::Writer {
 public:
-    explicit Writer(EventCommands *out) : m_commands(out ? &out->commands : nullptr) {}
-    ~Writer()
+    explicit Writer(EventCommands *out) : m_out(out)
     {
-        if (m_commands)
-            m_commands->resize(m_count);
+        if (m_out)
+            m_out->clear();
     }
     size_t count() const { return m_count; }
 
     void add(const char *type, std::initializer_list<std::string_view> args)
     {
-        if (!m_commands) {
-            ++m_count;
-            return;
-        }
-        std::vector<WorkloadCommand> &commands = *m_commands;
-        if (m_count == commands.size())
-            commands.emplace_back();
-        WorkloadCommand &command = commands[m_count++];
-        command.type.assign(type);
-        command.args.resize(args.size());
-        size_t i = 0;
-        for (const std::string_view arg : args)
-            command.args[i++].assign(arg.data(), arg.size());
+        ++m_count;
+        if (m_out)
+            m_out->add(type, args);
     }
 
 private:
-    std::vector<WorkloadCommand> *m_commands;   // null: count only
+    EventCommands *m_out;   // null: count only
     size_t m_count = 0;
 };
 

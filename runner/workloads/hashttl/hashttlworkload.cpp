@@ -44,23 +44,15 @@ public:
         for (char &c : m_value)
             c = valueAlphabet[m_random.below(sizeof valueAlphabet - 1)];
 
-        out.commands.resize(4);
-        set(out.commands[0], "hsetex", {"HSETEX", m_key, "EX", m_ttl, "FIELDS", "1", "auth_token", m_value});
-        set(out.commands[1], "set-ex", {"SET", m_stringKey, m_value, "EX", m_ttl});
-        set(out.commands[2], "hset-hexpire", {"HSET", m_key, "auth_token", m_value});
-        set(out.commands[3], "hset-hexpire", {"HEXPIRE", m_key, m_ttl, "FIELDS", "1", "auth_token"});
+        out.clear();
+        out.add("hsetex", {"HSETEX", m_key, "EX", m_ttl, "FIELDS", "1", "auth_token", m_value});
+        out.add("set-ex", {"SET", m_stringKey, m_value, "EX", m_ttl});
+        out.add("hset-hexpire", {"HSET", m_key, "auth_token", m_value});
+        out.add("hset-hexpire", {"HEXPIRE", m_key, m_ttl, "FIELDS", "1", "auth_token"});
         return true;
     }
 
 private:
-    static void set(WorkloadCommand &command, const char *type, std::initializer_list<std::string_view> args)
-    {
-        command.type.assign(type);
-        command.args.resize(args.size());
-        size_t i = 0;
-        for (const std::string_view arg : args)
-            command.args[i++].assign(arg.data(), arg.size());
-    }
 
     HashTtlParameters m_parameters;
     SeededRandom m_random;

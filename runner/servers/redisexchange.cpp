@@ -1,0 +1,149 @@
+// RedisConnection::exchange(): the replay's path, on the hiredis context's socket but beside
+// hiredis. One request goes out in as few send() calls as the socket allows, the replies come
+// in with recv() into one buffer of 256 KiB, and a ReplyScanner counts them as they arrive,
+// while the request is still being written too: nothing per command is allocated or built.
+
+#include "redisconnection.h"
+
+#include "boundedreply.h"
+
+#include <hiredis/hiredis.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <poll.h>
+#include <sys/socket.h>
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t kReceiveBytes = size_t(256) << 10;
+
+// Waits until the socket is ready for `events`: what it is ready for, 0 when the deadline
+// passed first. A signal (EINTR) only makes it look at the clock again.
+short waitFor(int fd, short events, Clock::time_point deadline)
+{
+    for (;;) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
+        if (left <= 0)
+            return 0;
+        pollfd entry{fd, events, 0};
+        const int ready = ::poll(&entry, 1, int(std::min<long long>(left, 1000 * 1000)));
+        if (ready > 0)
+            return entry.revents;
+        if (ready < 0 && errno != EINTR)
+            return POLLERR;   // the next read says what went wrong
+    }
+}
+
+bool wouldBlock(int error)
+{
+    return error == EAGAIN || error == EWOULDBLOCK || error == EINTR;
+}
+
+} // namespace
+
+Error RedisConnection::socketError(const char *what, int error)
+{
+    close();
+    m_lastErrorWasTimeout = false;
+    const QString reason = error == 0 ? QStringLiteral("Server closed the connection")
+                                      : QString::fromLocal8Bit(std::strerror(error));
+    return Error{QStringLiteral("%1: %2: %3").arg(m_name, QLatin1String(what), reason)};
+}
+
+Status RedisConnection::scanned(ReplyScanner::Result result, size_t consumed, size_t received)
+{
+    switch (result) {
+    case ReplyScanner::Result::Going:
+    case ReplyScanner::Result::Done:
+        // Bytes past the last reply are no reply of this request: hiredis gets them, as it
+        // would have read them itself.
+        if (consumed < received && m_context)
+            redisReaderFeed(m_context->reader, m_receive.data() + consumed, received - consumed);
+        return Status::success();
+    case ReplyScanner::Result::TooLarge:
+        return replyFailure(int(ReplyWait::TooLarge), "read reply", m_scanner.maxString());
+    case ReplyScanner::Result::LineTooLong:
+        return replyFailure(int(ReplyWait::LineTooLong), "read reply", 0);
+    case ReplyScanner::Result::ProtocolError:
+        break;
+    }
+    close();
+    m_lastErrorWasTimeout = false;
+    return Error{QStringLiteral("%1: read reply: %2").arg(m_name, QString::fromStdString(m_scanner.problem()))};
+}
+
+Status RedisConnection::takeOverContext()
+{
+    // Output hiredis still queues was appended before this request: it goes first.
+    if (sdslen(m_context->obuf) > 0) {
+        const auto deadline = Clock::now() + std::chrono::milliseconds(m_timeoutMs);
+        if (const ReplyWait wait = writeWithin(m_context, deadline); wait != ReplyWait::Done)
+            return replyFailure(int(wait), "write", 0);
+    }
+    // Reply bytes hiredis read and did not parse come first in the stream.
+    redisReader *reader = m_context->reader;
+    const size_t held = reader->len - reader->pos;
+    if (held == 0)
+        return Status::success();
+    size_t consumed = 0;
+    const ReplyScanner::Result result = m_scanner.feed(reader->buf + reader->pos, held, &consumed);
+    reader->pos += consumed;
+    return scanned(result, 0, 0);
+}
+
+Status RedisConnection::exchange(std::string_view request, size_t replies)
+{
+    if (!m_context)
+        return notConnected("write");
+    m_scanner.start(replies);
+    if (Status taken = takeOverContext(); !taken)
+        return taken;
+    if (m_receive.empty())
+        m_receive.resize(kReceiveBytes);
+    const int fd = m_context->fd;
+    const auto timeout = std::chrono::milliseconds(m_timeoutMs);
+    auto deadline = Clock::now() + timeout;
+    size_t written = 0;
+    bool readable = false;
+    while (written < request.size() || m_scanner.replies() < replies) {
+        if (written < request.size()) {
+            const ssize_t sent = ::send(fd, request.data() + written, request.size() - written, MSG_NOSIGNAL | MSG_DONTWAIT);
+            if (sent > 0) {
+                written += size_t(sent);
+                continue;
+            }
+            if (sent < 0 && !wouldBlock(errno))
+                return socketError("write", errno);
+        }
+        if (readable) {
+            const ssize_t got = ::recv(fd, m_receive.data(), m_receive.size(), MSG_DONTWAIT);
+            if (got == 0)
+                return socketError("read reply", 0);
+            if (got < 0 && !wouldBlock(errno))
+                return socketError("read reply", errno);
+            if (got > 0) {
+                const size_t before = m_scanner.replies();
+                size_t consumed = 0;
+                const ReplyScanner::Result result = m_scanner.feed(m_receive.data(), size_t(got), &consumed);
+                if (Status checked = scanned(result, consumed, size_t(got)); !checked)
+                    return checked;
+                if (m_scanner.replies() > before)
+                    deadline = Clock::now() + timeout;
+                // A full buffer means more is waiting: read again before asking poll().
+                readable = size_t(got) == m_receive.size();
+                continue;
+            }
+            readable = false;
+        }
+        const bool writing = written < request.size();
+        const short ready = waitFor(fd, short(POLLIN | (writing ? POLLOUT : 0)), deadline);
+        if (ready == 0)
+            return replyFailure(int(ReplyWait::TimedOut), writing ? "write" : "read reply", 0);
+        readable = (ready & (POLLIN | POLLHUP | POLLERR)) != 0;
+    }
+    return Status::success();
+}
