@@ -8,9 +8,9 @@ void appendRenamed(ResultsBundle &merged, const ResultsBundle &source, const QSt
 {
     for (ServerRun run : source.servers) {
         run.id = QStringLiteral("%1 @ %2").arg(run.id, suffix);
-        // The product stays, so versions still sort and colour as versions; the suffix
-        // keeps the two machines' bars apart in the legend.
-        run.version = QStringLiteral("%1 @ %2").arg(run.version, suffix);
+        // Product and version stay, so versions still sort, colour and title as versions
+        // (a development build stays one); the name keeps the two machines' bars apart.
+        run.bundleName = suffix;
         merged.servers.push_back(run);
     }
 }

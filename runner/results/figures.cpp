@@ -280,9 +280,12 @@ std::optional<Headline> Figures::headline(const FigureTable &table) const
         // A development build is compared only when no release is: it is not the newest release.
         const bool release = !isDevelopmentBuild(*run);
         const bool toIsRelease = to && !isDevelopmentBuild(*to);
-        if (!to || (release && !toIsRelease)
-            || (release == toIsRelease
-                && QVersionNumber::compare(QVersionNumber::fromString(run->version), QVersionNumber::fromString(to->version)) > 0))
+        const int newer = to ? QVersionNumber::compare(QVersionNumber::fromString(run->version),
+                                                       QVersionNumber::fromString(to->version))
+                             : 1;
+        // In a comparison of two bundles the same version is in both: take the baseline's own.
+        const bool sameBundle = run->bundleName == from->bundleName && to && to->bundleName != from->bundleName;
+        if (!to || (release && !toIsRelease) || (release == toIsRelease && (newer > 0 || (newer == 0 && sameBundle))))
             to = run;
     }
     if (!to)

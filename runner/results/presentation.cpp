@@ -8,9 +8,13 @@
 QStringList orderedServerIds(const ResultsBundle &bundle)
 {
     std::vector<const ServerRun *> runs;
-    for (const ServerRun &run : bundle.servers)
+    QStringList bundles;   // of a comparison, in the order they were put together
+    for (const ServerRun &run : bundle.servers) {
         runs.push_back(&run);
-    std::sort(runs.begin(), runs.end(), [](const ServerRun *a, const ServerRun *b) {
+        if (!bundles.contains(run.bundleName))
+            bundles << run.bundleName;
+    }
+    std::sort(runs.begin(), runs.end(), [&bundles](const ServerRun *a, const ServerRun *b) {
         const bool aValkey = a->product == QLatin1String("valkey");
         const bool bValkey = b->product == QLatin1String("valkey");
         if (aValkey != bValkey)
@@ -21,6 +25,8 @@ QStringList orderedServerIds(const ResultsBundle &bundle)
                                                       QVersionNumber::fromString(b->version));
         if (byVersion != 0)
             return byVersion < 0;
+        if (a->bundleName != b->bundleName)
+            return bundles.indexOf(a->bundleName) < bundles.indexOf(b->bundleName);
         return a->id < b->id;
     });
     QStringList ids;
@@ -50,10 +56,17 @@ bool isDevelopmentBuild(const ServerRun &run)
 
 QString serverVersionText(const ServerRun &run)
 {
+    // In a comparison the bundle's name follows the version: "9.1.2 @ laptop".
+    const QString bundle = run.bundleName.isEmpty() ? QString() : QStringLiteral(" @ ") + run.bundleName;
     if (!isDevelopmentBuild(run))
-        return run.version;
+        return run.version + bundle;
     const bool knownSha = !run.gitSha.isEmpty() && run.gitSha.count(QLatin1Char('0')) != run.gitSha.size();
-    return knownSha ? QStringLiteral("dev build ") + run.gitSha.left(8) : QStringLiteral("dev build (%1)").arg(run.id);
+    if (knownSha)
+        return QStringLiteral("dev build ") + run.gitSha.left(8) + bundle;
+    QString id = run.id;
+    if (!bundle.isEmpty() && id.endsWith(bundle))
+        id.chop(bundle.size());
+    return QStringLiteral("dev build (%1)").arg(id) + bundle;
 }
 
 QString serverDisplayName(const ServerRun &run)

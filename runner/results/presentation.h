@@ -9,15 +9,17 @@
 #include <optional>
 
 // Server ids in a stable order: Valkey first, then other products, each by ascending
-// version (oldest first); ties by id. The same bundle always gives the same order, and a
-// filtered view keeps the positions of the full list (see colour assignment in charts/).
+// version (oldest first); ties by bundle in a comparison (the first bundle's first), then by
+// id. The same bundle always gives the same order, and a filtered view keeps the positions of
+// the full list (see colour assignment in charts/).
 QStringList orderedServerIds(const ResultsBundle &bundle);
 
 // "Valkey 8.0.1", "Redis 7.0.15", "Valkey 9.1.2 (127.0.0.1:6379)" for an endpoint; the id when
 // product or version is unknown. A development build (v=255.255.255) is "Valkey dev build
 // 1a2b3c4d" by its git sha, or "Valkey dev build (valkey-dev-unstable)" by its id.
 QString serverDisplayName(const ServerRun &run);
-// What stands for the version where one is shown after a product: "8.0.1", "dev build 1a2b3c4d".
+// What stands for the version where one is shown after a product: "8.0.1", "dev build 1a2b3c4d";
+// in a comparison of bundles with the bundle's name after it: "8.0.1 @ laptop".
 QString serverVersionText(const ServerRun &run);
 // v=255.255.255: built from a development branch, no release (and never the newest one).
 bool isDevelopmentBuild(const ServerRun &run);

@@ -98,6 +98,9 @@ struct ServerRun {
     QStringList logTail;
     bool endpoint = false;
     QString replayAccess;                    // how the replay connections logged in (ReplayAccess::description())
+    // In a comparison of two bundles (bundlemerge.h): the name of the bundle this server came
+    // from ("laptop"). Empty in a run's own bundle.
+    QString bundleName;
     // CONFIG GET * as the first repeat's server had it before its first pass (after
     // --server-config), and what of --server-config it took and refused (name -> the
     // server's reason, e.g. "not a setting of this version").
