@@ -28,18 +28,20 @@ int preferredIndex(const QString &line)
     return 5 + int(hash % 3);
 }
 
-// "valkey 9.1" for Valkey 9.1.2 (and for "9.1.2 @ laptop" in a comparison).
+// "valkey 9.1" for Valkey 9.1.2.
 QString versionLine(const QString &product, const QString &version)
 {
     const QVersionNumber number = QVersionNumber::fromString(version);
     return QStringLiteral("%1 %2.%3").arg(product.toLower()).arg(number.majorVersion()).arg(number.minorVersion());
 }
 
-// The n-th further server of a line: alternately lighter and darker, further each time.
+// The n-th further server of a line (n from 0): alternately lighter and darker, further each
+// time. Light colours (sky blue, yellow) go darker first, so the shade still reads on white.
 QColor shadeOf(const QColor &color, int n)
 {
     const int step = 130 + 25 * (n / 2);
-    return n % 2 == 0 ? color.lighter(step) : color.darker(step);
+    const bool lighterFirst = color.lightnessF() < 0.55;
+    return (n % 2 == 0) == lighterFirst ? color.lighter(step) : color.darker(step);
 }
 
 } // namespace
@@ -55,24 +57,32 @@ QColor paletteColor(int index)
 
 std::map<QString, QColor> serverColors(const ResultsBundle &bundle)
 {
+    // A comparison's bundles, first one first: its servers keep the version's own colour,
+    // the second bundle's get a shade of it.
+    QStringList bundles;
+    for (const ServerRun &run : bundle.servers) {
+        if (!bundles.contains(run.bundleName))
+            bundles << run.bundleName;
+    }
     std::map<QString, QColor> colors;
     std::array<bool, paletteSize> taken{};
-    std::map<QString, std::pair<int, int>> lines;   // line → palette index, servers so far
+    std::map<QString, int> lineColor;                       // line → palette index
+    std::map<std::pair<QString, QString>, int> seen;        // (line, bundle) → servers so far
     for (const QString &id : orderedServerIds(bundle)) {
         const ServerRun *run = bundle.server(id);
         const QString line = run ? versionLine(run->product, run->version) : id;
-        const auto seen = lines.find(line);
-        if (seen != lines.end()) {
-            colors[id] = shadeOf(paletteColor(seen->second.first), seen->second.second - 1);
-            ++seen->second.second;
-            continue;
+        if (lineColor.find(line) == lineColor.end()) {
+            int index = preferredIndex(line);
+            for (int tries = 0; taken[size_t(index)] && tries < paletteSize; ++tries)
+                index = (index + 1) % paletteSize;
+            taken[size_t(index)] = true;
+            lineColor[line] = index;
         }
-        int index = preferredIndex(line);
-        for (int tries = 0; taken[size_t(index)] && tries < paletteSize; ++tries)
-            index = (index + 1) % paletteSize;
-        taken[size_t(index)] = true;
-        lines[line] = {index, 1};
-        colors[id] = paletteColor(index);
+        const QString from = run ? run->bundleName : QString();
+        const int rank = seen[{line, from}]++;
+        const int shade = rank * int(bundles.size()) + int(bundles.indexOf(from));
+        const QColor color = paletteColor(lineColor[line]);
+        colors[id] = shade <= 0 ? color : shadeOf(color, shade - 1);
     }
     return colors;
 }
