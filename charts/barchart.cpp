@@ -1,6 +1,7 @@
 #include "barchart.h"
 
 #include "baroverlay.h"
+#include "chartlegend.h"
 #include "niceaxis.h"
 #include <QBarCategoryAxis>
 #include <QBarSet>
@@ -36,6 +37,7 @@ BarChart::BarChart(ColorTheme theme, QGraphicsItem *parent)
     setLocale(QLocale(QLocale::English));
     setLocalizeNumbers(true);
     m_overlay = new BarOverlay(this);
+    m_legend = new ChartLegend(this);
     applyStyle();
     connect(this, &QChart::plotAreaChanged, this, [this] { updateValueAxis(); });
 }
@@ -66,6 +68,17 @@ void BarChart::setStyleSize(const QSizeF &size)
     applyStyle();
 }
 
+void BarChart::setFontSizes(const std::optional<ChartFontSizes> &sizes)
+{
+    m_fixedFonts = sizes;
+    applyStyle();
+}
+
+ChartFontSizes BarChart::fontSizes() const
+{
+    return m_fixedFonts.value_or(chartFontSizes(styleSize()));
+}
+
 double BarChart::groupWidth() const
 {
     return m_data.categories.size() == 1 ? singleGroupWidth : barGroupWidth;
@@ -93,8 +106,7 @@ void BarChart::rebuild()
     m_series->setLabelsVisible(false);
     // Set 0 is drawn lowest in each group: add servers newest first so the oldest is on top.
     for (auto it = m_data.series.rbegin(); it != m_data.series.rend(); ++it) {
-        // QLegend has no spacing between entries; trailing spaces keep them apart.
-        auto *set = new QBarSet(it->name + QStringLiteral("   "));
+        auto *set = new QBarSet(it->name);
         for (int c = int(m_data.categories.size()) - 1; c >= 0; --c)
             *set << barValue(it->bars[size_t(c)]);
         m_series->append(set);
@@ -111,7 +123,6 @@ void BarChart::rebuild()
     addAxis(m_valueAxis, Qt::AlignBottom);
     m_series->attachAxis(m_categoryAxis);
     m_series->attachAxis(m_valueAxis);
-    legend()->setReverseMarkers(true);
     applyStyle();
 }
 
@@ -123,7 +134,7 @@ void BarChart::updateValues()
     for (int s = 0; s < seriesCount; ++s) {
         QBarSet *set = sets.at(seriesCount - 1 - s);
         const ChartSeries &series = m_data.series[size_t(s)];
-        set->setLabel(series.name + QStringLiteral("   "));
+        set->setLabel(series.name);
         for (int c = 0; c < categoryCount; ++c) {
             const double value = barValue(series.bars[size_t(c)]);
             const int index = categoryCount - 1 - c;
@@ -139,27 +150,19 @@ void BarChart::applyStyle()
     setTheme(isDarkTheme(m_theme) ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     setAnimationOptions(QChart::NoAnimation);
     const ChartColors colors = chartColors(m_theme);
-    const ChartFontSizes sizes = chartFontSizes(styleSize());
+    const ChartFontSizes sizes = fontSizes();
     setBackgroundRoundness(0);
     setBackgroundVisible(m_theme == ColorTheme::Dark);
     setBackgroundBrush(colors.background);
     setBackgroundPen(Qt::NoPen);
     setPlotAreaBackgroundVisible(false);
     setDropShadowEnabled(false);
-    setMargins(QMargins(0, int(sizes.margin * 0.25), int(sizes.margin * 0.5), 0));
     if (layout())
         layout()->setContentsMargins(0, 0, 0, 0);
     setTitleBrush(colors.text);
     setTitleFont(chartFont(sizes.title, true));
-
-    QLegend *legend = this->legend();
-    legend->setAlignment(Qt::AlignTop);
-    legend->setFont(chartFont(sizes.legend));
-    legend->setLabelColor(colors.text);
-    legend->setBackgroundVisible(false);
-    legend->setBorderColor(Qt::transparent);
-    legend->setReverseMarkers(true);
-    legend->setMarkerShape(QLegend::MarkerShapeRectangle);
+    legend()->setVisible(false);   // ChartLegend draws it, on as many rows as it needs
+    updateLegend();
 
     if (m_series) {
         const QList<QBarSet *> sets = m_series->barSets();
@@ -200,6 +203,25 @@ void BarChart::resizeEvent(QGraphicsSceneResizeEvent *event)
     m_overlay->chartResized();
     if (m_styleSize.isEmpty())
         applyStyle();
+    else
+        updateLegend();
+}
+
+// The legend above the plot: the chart's top margin makes room for its rows.
+void BarChart::updateLegend()
+{
+    const ChartFontSizes sizes = fontSizes();
+    std::vector<LegendEntry> entries;
+    for (const ChartSeries &series : m_data.series)
+        entries.push_back({series.name, series.color});
+    const double width = size().width() - sizes.margin * 0.5;
+    m_legend->setEntries(entries, chartFont(sizes.legend), chartColors(m_theme).text, width);
+    const double top = sizes.margin * 0.25;
+    m_legend->setPos(0, top);
+    const double legendRoom = m_legend->height() > 0 ? m_legend->height() + sizes.legend * 0.5 : 0;
+    const QMargins margins(0, int(top + legendRoom), int(sizes.margin * 0.5), 0);
+    if (this->margins() != margins)
+        setMargins(margins);
 }
 
 double BarChart::fittingLabelPx() const
@@ -208,18 +230,35 @@ double BarChart::fittingLabelPx() const
     const int categoryCount = std::max<int>(1, int(m_data.categories.size()));
     const double slot = plotArea().height() / categoryCount * groupWidth() / barGroupWidth / seriesCount;
     // Labels must not run into the neighbouring bar's label.
-    return slot > 0 ? slot * 0.88 : chartFontSizes(styleSize()).label;
+    return slot > 0 ? slot * 0.88 : fontSizes().label;
+}
+
+double BarChart::minimumLabelSize() const
+{
+    return m_fixedFonts ? m_fixedFonts->label : minimumLabelPx;
 }
 
 bool BarChart::barLabelsShown() const
 {
-    return fittingLabelPx() >= minimumLabelPx;
+    return fittingLabelPx() >= minimumLabelSize();
+}
+
+int BarChart::categoriesFitting(double labelPx, int seriesCount) const
+{
+    // The inverse of fittingLabelPx() for several categories.
+    const double perCategory = std::max(1, seriesCount) * labelPx / 0.88;
+    return std::max(1, int(plotArea().height() / perCategory));
+}
+
+std::vector<PlacedLabel> BarChart::placedLabels() const
+{
+    return m_overlay->placedLabels();
 }
 
 QFont BarChart::labelFont() const
 {
-    const ChartFontSizes sizes = chartFontSizes(styleSize());
-    return chartFont(std::max(minimumLabelPx, std::min(sizes.label, fittingLabelPx())));
+    const ChartFontSizes sizes = fontSizes();
+    return chartFont(std::max(minimumLabelSize(), std::min(sizes.label, fittingLabelPx())));
 }
 
 QRectF BarChart::barRect(int category, int series) const
@@ -264,7 +303,7 @@ void BarChart::updateValueAxis()
             }
         }
     }
-    const int targetTicks = width > 0 ? std::clamp(int(width / (chartFontSizes(styleSize()).axis * 7)), 2, 8) : 5;
+    const int targetTicks = width > 0 ? std::clamp(int(width / (fontSizes().axis * 7)), 2, 8) : 5;
     const NiceAxis axis = niceAxis(needed > 0 ? needed : 1.0, targetTicks);
     if (m_valueAxis->max() != axis.max || m_valueAxis->min() != 0)
         m_valueAxis->setRange(0, axis.max);

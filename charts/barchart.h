@@ -10,15 +10,17 @@
 // in reverse (setReverse is a no-op), and the value axis is ranged by hand with round
 // ticks and room for the labels (it does not follow QBarSet::replace).
 
+#include "baroverlay.h"
 #include "chartdata.h"
 #include "charttheme.h"
 #include <QChart>
 #include <QFont>
+#include <optional>
 
 class QHorizontalBarSeries;
 class QBarCategoryAxis;
 class QValueAxis;
-class BarOverlay;
+class ChartLegend;
 
 class BarChart : public QChart {
     Q_OBJECT
@@ -34,6 +36,12 @@ public:
     void setColorTheme(ColorTheme theme);
     // Font sizes follow this size (the exported image's); empty = the chart's own size.
     void setStyleSize(const QSizeF &size);
+    // Fixed font sizes instead (demo mode on a big screen); nullopt goes back to the style
+    // size's. Bar labels then never shrink below sizes.label: bars too thin for them show
+    // none. Exports never set this.
+    void setFontSizes(const std::optional<ChartFontSizes> &sizes);
+    // The sizes in use: the fixed ones, else those of the style size.
+    ChartFontSizes fontSizes() const;
 
     // Where a bar stands, in chart coordinates (category and series as in data()).
     QRectF barRect(int category, int series) const;
@@ -42,10 +50,20 @@ public:
     // too thin for it show no labels, and barLabelsShown() says so (markers such as
     // "unsupported" stay).
     static constexpr double minimumLabelPx = 11.0;
+    // minimumLabelPx, or the fixed label size when font sizes are fixed.
+    double minimumLabelSize() const;
     bool barLabelsShown() const;
+    // How many categories fit with bar labels of `labelPx` for this many servers, in the
+    // current plot height (at least 1).
+    int categoriesFitting(double labelPx, int seriesCount) const;
+    // Every bar label and marker as drawn (chart coordinates).
+    std::vector<PlacedLabel> placedLabels() const;
+    // The legend as drawn: one entry per series, oldest first, never cut short.
+    const ChartLegend *chartLegend() const { return m_legend; }
     ChartColors colors() const { return chartColors(m_theme); }
     QHorizontalBarSeries *barSeries() const { return m_series; }
     QValueAxis *valueAxis() const { return m_valueAxis; }
+    QBarCategoryAxis *categoryAxis() const { return m_categoryAxis; }
     int rebuildCount() const { return m_rebuilds; }
 
 protected:
@@ -56,6 +74,7 @@ private:
     void updateValues();
     void applyStyle();
     void updateValueAxis();
+    void updateLegend();
     QSizeF styleSize() const;
     double groupWidth() const;
     double fittingLabelPx() const;   // the largest label height that fits the bar slots
@@ -63,6 +82,8 @@ private:
     ChartData m_data;
     ColorTheme m_theme;
     QSizeF m_styleSize;
+    std::optional<ChartFontSizes> m_fixedFonts;
+    ChartLegend *m_legend = nullptr;
     QHorizontalBarSeries *m_series = nullptr;
     QBarCategoryAxis *m_categoryAxis = nullptr;
     QValueAxis *m_valueAxis = nullptr;

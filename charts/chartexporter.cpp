@@ -49,8 +49,11 @@ public:
         m_scene.setBackgroundBrush(Qt::NoBrush);
 
         double top = margin * 0.8;
-        auto addLine = [&](const QString &text, const QFont &font, const QColor &color, double y) {
-            auto *item = new QGraphicsSimpleTextItem(QFontMetricsF(font).elidedText(text, Qt::ElideRight, textWidth));
+        auto addLine = [&](const QString &text, const QFont &font, const QColor &color, double y,
+                           Qt::TextElideMode elide = Qt::ElideRight, QStringList *drawn = nullptr) {
+            auto *item = new QGraphicsSimpleTextItem(QFontMetricsF(font).elidedText(text, elide, textWidth));
+            if (drawn)
+                *drawn << item->text();
             item->setFont(font);
             item->setBrush(color);
             item->setPos(margin, y);
@@ -69,12 +72,14 @@ public:
         dataOptions.topCategories = options.topCategories;
         const ChartData data = buildChartData(bundle, kind, dataOptions);
         if (!title.isEmpty()) {
-            // A long title wraps to a second line; only what would need a third is cut short.
+            // A long title wraps to a second line; what would need a third is cut short in its
+            // middle, so the end, where the headline change stands ("…: −10.0%"), stays.
             const QFont titleFont = chartFont(sizes.title, true);
             const QStringList lines = wrappedLines(title, titleFont, textWidth);
-            top += addLine(lines.value(0), titleFont, m_colors.text, top);
+            top += addLine(lines.value(0), titleFont, m_colors.text, top, Qt::ElideRight, &m_titleLines);
             if (lines.size() > 1)
-                top += addLine(QStringList(lines.mid(1)).join(QLatin1Char(' ')), titleFont, m_colors.text, top);
+                top += addLine(QStringList(lines.mid(1)).join(QLatin1Char(' ')), titleFont, m_colors.text, top,
+                               Qt::ElideMiddle, &m_titleLines);
             top += sizes.title * 0.2;
         }
         if (!subtitle.isEmpty())
@@ -123,6 +128,7 @@ public:
         const QTransform toImage = QTransform::fromScale(scale, scale);
         const QPointF offset = m_chart->pos();
         geometry.data = m_chart->data();
+        geometry.titleLines = m_titleLines;
         geometry.barLabelsShown = m_chart->barLabelsShown();
         geometry.labelPx = m_chart->labelFont().pixelSize() * scale;
         geometry.plotArea = toImage.mapRect(m_chart->plotArea().translated(offset));
@@ -143,6 +149,7 @@ private:
     ChartColors m_colors;
     QGraphicsScene m_scene;
     BarChart *m_chart = nullptr;
+    QStringList m_titleLines;
 };
 
 } // namespace
