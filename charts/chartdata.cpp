@@ -148,8 +148,13 @@ void takeCategories(ChartData &data, const std::vector<int> &indices)
 
 void keepCategories(ChartData &data, const ChartDataOptions &options)
 {
-    if (options.onlyCategories.isEmpty() && options.topCategories <= 0)
+    if (options.onlyCategories.isEmpty() && options.topCategories <= 0 && options.maxCategories <= 0)
         return;
+    int limit = options.topCategories > 0 ? options.topCategories : int(data.categories.size());
+    if (options.maxCategories > 0) {
+        const auto totals = std::count_if(data.categories.begin(), data.categories.end(), isTotal);
+        limit = std::min(limit, std::max(1, options.maxCategories - int(totals)));
+    }
     std::vector<int> kept;
     int others = 0;
     int offered = 0;
@@ -163,7 +168,7 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
         const bool chosen = options.onlyCategories.isEmpty()
             || std::any_of(options.onlyCategories.begin(), options.onlyCategories.end(),
                            [&category](const QString &name) { return categoryMatches(category, name); });
-        if (chosen && (options.topCategories <= 0 || others < options.topCategories)) {
+        if (chosen && others < limit) {
             kept.push_back(c);
             ++others;
         }
@@ -267,9 +272,18 @@ ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &ser
 
 namespace {
 
-// "hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values": the studies' answer for the newest
-// compared version that has one; empty without a reference type.
-QString referenceRatioPhrase(const Figures &figures)
+// "Memory per stored attribute", with what a partial total covers.
+QString tableTitle(const FigureTable &table, ChartKind kind)
+{
+    QString title = chartTitle(kind);
+    if (!table.categories.empty() && !table.categories.front().over.isEmpty() && table.categories.front().total)
+        title += QStringLiteral(" over ") + table.categories.front().over.join(QStringLiteral(", "));
+    return title;
+}
+
+// The studies' answer (hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values) for the newest
+// compared version that has one; false without a reference type.
+bool takeReferenceRatio(const Figures &figures, ChartHeadline &headline)
 {
     const FigureTable ratios = figures.referenceRatios();
     const QStringList compared = figures.comparedServerIds();
@@ -280,34 +294,62 @@ QString referenceRatioPhrase(const Figures &figures)
                 continue;
             const auto &parameters = figures.bundle().workload.parameters;
             const auto size = parameters.find(QStringLiteral("value-size"));
-            return QStringLiteral("%1 %2 %3 on %4%5")
-                .arg(ratios.categories[c].label, formatMultiple(figure.value), figures.referenceType(), figures.summary(*id).name,
-                     size == parameters.end() ? QString() : QStringLiteral(", %1-byte values").arg(size->second));
+            const QString values = size == parameters.end() ? QString() : QStringLiteral(", %1-byte values").arg(size->second);
+            headline.ratioMultiple = formatMultiple(figure.value);
+            headline.ratio = QStringLiteral("%1 %2 %3 on %4%5")
+                                 .arg(ratios.categories[c].label, headline.ratioMultiple, figures.referenceType(),
+                                      figures.summary(*id).name, values);
+            headline.ratioCaption = QStringLiteral("memory per key, %1 against %2 on %3%4")
+                                        .arg(ratios.categories[c].label, figures.referenceType(), figures.summary(*id).name,
+                                             values);
+            return true;
         }
     }
-    return {};
+    return false;
 }
 
 } // namespace
 
-QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
+std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKind kind)
 {
     const Figures figures(bundle);
     const FigureTable table = chartTable(figures, kind);
-    QString title = chartTitle(kind);
-    if (!table.categories.empty() && !table.categories.front().over.isEmpty() && table.categories.front().total)
-        title += QStringLiteral(" over ") + table.categories.front().over.join(QStringLiteral(", "));
     const std::optional<Headline> headline = figures.headline(table);
-    const QString ratio = kind == ChartKind::MemoryPerAttribute ? referenceRatioPhrase(figures) : QString();
+    ChartHeadline result;
+    result.title = tableTitle(table, kind);
+    const bool ratio = kind == ChartKind::MemoryPerAttribute && takeReferenceRatio(figures, result);
     if (!headline)
-        return ratio.isEmpty() ? title : title + QStringLiteral(": ") + ratio;
-    title += QStringLiteral(", ") + figures.summary(headline->fromId).name + QStringLiteral(" → ")
+        return ratio ? std::optional<ChartHeadline>(result) : std::nullopt;
+    result.versions = figures.summary(headline->fromId).name + QStringLiteral(" → ")
         + serverVersionText(*bundle.server(headline->toId));
-    if (headline->change)
-        title += QStringLiteral(": ") + formatPercentChange(*headline->change);
+    if (headline->change) {
+        result.change = formatPercentChange(*headline->change);
+        result.meaning = changeMeaning(table.measure, table.at(0, headline->toId));
+    }
+    result.provisional = headline->provisional;
+    return result;
+}
+
+QString ChartHeadline::caption() const
+{
+    QString text = title + QStringLiteral(", ") + versions;
+    text[0] = text[0].toLower();
+    return text;
+}
+
+QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
+{
+    const std::optional<ChartHeadline> headline = chartHeadline(bundle, kind);
+    if (!headline)
+        return tableTitle(chartTable(Figures(bundle), kind), kind);
+    if (headline->versions.isEmpty())
+        return headline->title + QStringLiteral(": ") + headline->ratio;
+    QString title = headline->title + QStringLiteral(", ") + headline->versions;
+    if (!headline->change.isEmpty())
+        title += QStringLiteral(": ") + headline->change;
     if (headline->provisional)
         title += QStringLiteral(" (provisional)");
-    return ratio.isEmpty() ? title : title + QStringLiteral("; ") + ratio;
+    return headline->ratio.isEmpty() ? title : title + QStringLiteral("; ") + headline->ratio;
 }
 
 QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)

@@ -64,6 +64,9 @@ struct ChartDataOptions {
     // Totals ("All attributes") always stay.
     QStringList onlyCategories;
     int topCategories = 0;
+    // At most this many categories in all, totals included (a big screen's fonts leave room
+    // for few); the totals stay and the first others in the order fill the rest. 0: all.
+    int maxCategories = 0;
 };
 
 // Whether `name` is one of the chart's categories, as onlyCategories matches them.
@@ -78,6 +81,26 @@ Figures chartFigures(const ResultsBundle &bundle, const ChartDataOptions &option
 FigureTable chartTable(const Figures &figures, ChartKind kind);
 
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options = {});
+
+// The chart's headline as the figures layer gives it (Figures::headline), in words: what the
+// title and a big-number call-out show.
+struct ChartHeadline {
+    QString title;         // "Memory per stored attribute", with " over …" for a partial total
+    QString versions;      // "Valkey 8.0.1 → 9.1.2"; empty when the chart has only a ratio
+    QString change;        // "−10.0%"; empty until both figures are settled
+    ChangeMeaning meaning = ChangeMeaning::Neutral;   // less memory is better, …
+    bool provisional = false;                         // the run is still going
+    // The memory chart of a workload with a reference type (hash-ttl): a pattern's memory as a
+    // multiple of the reference's on the newest version that has one (Figures::referenceRatios).
+    QString ratio;          // "hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values"
+    QString ratioMultiple;  // "1.83×"
+    QString ratioCaption;   // "memory per key, hsetex against set-ex on Valkey 9.1.2, 120-byte values"
+    // "memory per stored attribute, Valkey 8.0.1 → 9.1.2": what the change is of.
+    QString caption() const;
+};
+// Empty when the chart has neither a headline change (no total, no newer version of the
+// baseline's product) nor a reference ratio.
+std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKind kind);
 
 // Titles from the figures, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%".
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind);

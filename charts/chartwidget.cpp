@@ -1,13 +1,16 @@
 #include "chartwidget.h"
 
 #include "chartdata.h"
+#include "chartlegend.h"
 #include "livebarchart.h"
 #include "presentation.h"
+#include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QChartView>
 #include <QCursor>
 #include <QHorizontalBarSeries>
 #include <QToolTip>
+#include <QValueAxis>
 #include <QVBoxLayout>
 
 struct ChartWidget::Private {
@@ -18,6 +21,8 @@ struct ChartWidget::Private {
     QString baseline;
     ChartDataOptions options;
     int connectedRebuild = -1;
+    bool fixedFonts = false;
+    bool fitCategories = false;
     // Results that arrived while the chart was not on screen: laying out a chart is the
     // window's costliest work, so a hidden chart takes them only when it is shown.
     bool pending = false;
@@ -46,6 +51,8 @@ ChartWidget::ChartWidget(ChartKind kind, QWidget *parent) : QWidget(parent), d(s
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
     connect(d->chart, &LiveBarChart::applied, this, &ChartWidget::onApplied);
+    // Queued: the plot area changes while QtCharts lays the chart out, no time to rebuild it.
+    connect(d->chart, &QChart::plotAreaChanged, this, &ChartWidget::fitCategories, Qt::QueuedConnection);
 }
 
 ChartWidget::~ChartWidget() = default;
@@ -107,7 +114,36 @@ void ChartWidget::onApplied()
             });
         }
     }
+    fitCategories();
     Q_EMIT applied();
+}
+
+void ChartWidget::setFontSizes(const std::optional<ChartFontSizes> &sizes)
+{
+    d->fixedFonts = sizes.has_value();
+    d->chart->setFontSizes(sizes);
+    fitCategories();
+}
+
+void ChartWidget::setFitCategoriesToLabels(bool fit)
+{
+    d->fitCategories = fit;
+    fitCategories();
+}
+
+// The limit follows the plot's height and the number of servers only, never the categories
+// shown, so applying it settles at once.
+void ChartWidget::fitCategories()
+{
+    const int seriesCount = int(d->chart->data().series.size());
+    const int limit = d->fitCategories && d->fixedFonts && seriesCount > 0 && d->chart->plotArea().height() > 0
+        ? d->chart->categoriesFitting(d->chart->fontSizes().label, seriesCount)
+        : 0;
+    if (limit == d->options.maxCategories)
+        return;
+    d->options.maxCategories = limit;
+    d->chart->setDataOptions(d->options);
+    d->chart->flush();
 }
 
 void ChartWidget::setTheme(ColorTheme theme)
@@ -179,6 +215,59 @@ double ChartWidget::barValue(int series, int category) const
 QStringList ChartWidget::footnotes() const
 {
     return d->chart->data().footnotes;
+}
+
+QFont ChartWidget::categoryAxisFont() const
+{
+    return d->chart->categoryAxis() ? d->chart->categoryAxis()->labelsFont() : QFont();
+}
+
+QFont ChartWidget::valueAxisFont() const
+{
+    return d->chart->valueAxis() ? d->chart->valueAxis()->labelsFont() : QFont();
+}
+
+QFont ChartWidget::barLabelFont() const
+{
+    return d->chart->labelFont();
+}
+
+QFont ChartWidget::legendFont() const
+{
+    return d->chart->chartLegend()->font();
+}
+
+bool ChartWidget::barLabelsShown() const
+{
+    return d->chart->barLabelsShown();
+}
+
+QStringList ChartWidget::legendTexts() const
+{
+    QStringList texts;
+    for (const LegendEntry &entry : d->chart->chartLegend()->entries())
+        texts << entry.text;
+    return texts;
+}
+
+QList<QRectF> ChartWidget::legendTextRects() const
+{
+    QList<QRectF> rects;
+    const ChartLegend *legend = d->chart->chartLegend();
+    for (const QRectF &rect : legend->layout().texts) {
+        const QRectF inViewport = d->view->viewportTransform().mapRect(legend->mapRectToScene(rect));
+        rects << inViewport.translated(d->view->viewport()->mapTo(this, QPoint(0, 0)));
+    }
+    return rects;
+}
+
+std::vector<PlacedLabel> ChartWidget::barLabels() const
+{
+    std::vector<PlacedLabel> labels = d->chart->placedLabels();
+    const QPoint viewport = d->view->viewport()->mapTo(this, QPoint(0, 0));
+    for (PlacedLabel &label : labels)
+        label.rect = d->view->viewportTransform().mapRect(d->chart->mapRectToScene(label.rect)).translated(viewport);
+    return labels;
 }
 
 QString ChartWidget::toolTipFor(int series, int category) const

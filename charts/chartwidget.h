@@ -5,14 +5,19 @@
 //
 // The header names no QtCharts type, so ui/ never includes QtCharts.
 
+#include "baroverlay.h"
 #include "chartdata.h"
 #include "chartkind.h"
 #include "charttheme.h"
 #include "resultsbundle.h"
 #include <QColor>
+#include <QFont>
+#include <QList>
+#include <QRectF>
 #include <QStringList>
 #include <QWidget>
 #include <memory>
+#include <optional>
 
 class ChartWidget : public QWidget {
     Q_OBJECT
@@ -32,6 +37,13 @@ public:
     void setBaseline(const QString &serverId);
     void setHiddenVersions(const QStringList &serverIds);
     void setCategoryOrder(CategoryOrder order);
+    // Fixed font sizes in pixels (demo mode on a big screen) instead of sizes that follow the
+    // widget; nullopt goes back. Bar labels are then never smaller than sizes.label.
+    // Exports are not affected: they lay their own charts out.
+    void setFontSizes(const std::optional<ChartFontSizes> &sizes);
+    // With fixed font sizes: show only as many categories as have room for their bar labels
+    // (totals first, then the Sort's order); a footnote says how many are shown.
+    void setFitCategoriesToLabels(bool fit);
 
     // What is on screen, for tests and the window.
     int barSetCount() const;
@@ -43,6 +55,17 @@ public:
     QString toolTipFor(int series, int category) const;
     // What the marks on the bars and the partial totals mean, one line each.
     QStringList footnotes() const;
+    // The text as drawn, for tests and the window.
+    QFont categoryAxisFont() const;
+    QFont valueAxisFont() const;
+    QFont barLabelFont() const;
+    QFont legendFont() const;
+    bool barLabelsShown() const;
+    QStringList legendTexts() const;      // oldest first, as drawn (never shortened)
+    // Each legend entry's name, in widget coordinates.
+    QList<QRectF> legendTextRects() const;
+    // The bar labels and markers as drawn, in widget coordinates.
+    std::vector<PlacedLabel> barLabels() const;
 
 Q_SIGNALS:
     void applied();
@@ -53,6 +76,7 @@ protected:
 private:
     void onApplied();
     void takePending();
+    void fitCategories();
     struct Private;
     std::unique_ptr<Private> d;
 };
