@@ -5,6 +5,7 @@
 #include "chartdata.h"
 #include "chartwidget.h"
 #include "encodingsview.h"
+#include "headlinecallout.h"
 #include "logview.h"
 #include "palette.h"
 #include "presentation.h"
@@ -53,7 +54,10 @@ ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
     headlineFont.setPointSizeF(headlineFont.pointSizeF() * 1.45);
     headlineFont.setBold(true);
     m_headline->setFont(headlineFont);
+    m_headlineFont = headlineFont;
     m_headline->setWordWrap(true);
+    m_callout = new HeadlineCallout;
+    m_callout->hide();
     m_subtitle = new QLabel;
     m_subtitle->setStyleSheet(QStringLiteral("color: #607d8b;"));
     m_subtitle->setWordWrap(true);
@@ -68,6 +72,7 @@ ResultsView::ResultsView(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->setSpacing(6);
     layout->addWidget(m_headline);
+    layout->addWidget(m_callout);
     layout->addWidget(m_subtitle);
     layout->addLayout(controls);
     layout->addWidget(m_tabs, 1);
@@ -230,6 +235,49 @@ CategoryOrder ResultsView::categoryOrder() const
     return CategoryOrder(m_order->currentData().toInt());
 }
 
+void ResultsView::showChart(ChartKind kind)
+{
+    if (ChartWidget *widget = chart(kind))
+        m_tabs->setCurrentWidget(widget);
+}
+
+void ResultsView::showNextChart(int step)
+{
+    const std::vector<ChartKind> kinds = allChartKinds();
+    const int count = int(kinds.size());
+    const auto current = std::find(kinds.begin(), kinds.end(), currentChartKind());
+    const bool onChart = qobject_cast<ChartWidget *>(m_tabs->currentWidget()) != nullptr;
+    const int index = onChart ? int(current - kinds.begin()) : (step > 0 ? -1 : 0);
+    showChart(kinds[size_t(((index + step) % count + count) % count)]);
+}
+
+void ResultsView::setChartFontSizes(const std::optional<ChartFontSizes> &sizes)
+{
+    for (auto &entry : m_charts) {
+        entry.second->setFontSizes(sizes);
+        entry.second->setFitCategoriesToLabels(sizes.has_value());
+    }
+}
+
+void ResultsView::setHeadlinePixelSizes(int headline, int subtitle)
+{
+    QFont headlineFont = m_headlineFont;
+    if (headline > 0)
+        headlineFont.setPixelSize(headline);
+    m_headline->setFont(headlineFont);
+    QFont subtitleFont = font();
+    if (subtitle > 0)
+        subtitleFont.setPixelSize(subtitle);
+    m_subtitle->setFont(subtitleFont);
+    m_footnotes->setFont(subtitleFont);
+}
+
+void ResultsView::setCalloutShown(bool shown)
+{
+    m_calloutShown = shown;
+    updateHeadline();
+}
+
 void ResultsView::setCategoryOrder(CategoryOrder order)
 {
     m_order->setCurrentIndex(m_order->findData(int(order)));
@@ -354,6 +402,8 @@ void ResultsView::updateHeadline()
 {
     updateFootnotes();
     if (!hasResults()) {
+        m_callout->hide();
+        m_headline->show();
         m_headline->setText(tr("No results yet"));
         m_subtitle->setText(tr("Choose servers and a workload, then press Run (Ctrl+R), or open a saved bundle (Ctrl+O)."));
         return;
@@ -361,6 +411,9 @@ void ResultsView::updateHeadline()
     const ResultsBundle shown = shownBundle();
     const ChartKind kind = currentChartKind();
     m_headline->setText(defaultChartTitle(shown, kind));
+    const bool callout = m_calloutShown && m_callout->showHeadline(shown, kind);
+    m_callout->setVisible(callout);
+    m_headline->setVisible(!callout);
     QString subtitle = defaultChartSubtitle(shown, kind);
     if (!m_bundle.complete)
         subtitle += (subtitle.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("partial results");

@@ -8,11 +8,14 @@
 #include "charttheme.h"
 #include "resultsbundle.h"
 #include "uisettings.h"
+#include <QFont>
 #include <QWidget>
 #include <map>
+#include <optional>
 
 class ChartWidget;
 class EncodingsView;
+class HeadlineCallout;
 class LogView;
 class QComboBox;
 class QHBoxLayout;
@@ -45,6 +48,10 @@ public:
 
     ChartWidget *chart(ChartKind kind) const;
     ChartKind currentChartKind() const;
+    // Brings a chart's tab to the front; showNextChart() steps through the chart tabs only
+    // (from the table or another tab it starts at the first chart).
+    void showChart(ChartKind kind);
+    void showNextChart(int step = 1);
     CategoryOrder categoryOrder() const;   // the Sort box
     void setCategoryOrder(CategoryOrder order);
     LogView *logView() const { return m_log; }
@@ -57,6 +64,16 @@ public:
     void setTheme(ColorTheme theme);
     ColorTheme theme() const { return m_theme; }
     void flushCharts();
+
+    // Demo mode on a big screen: fixed chart font sizes (charts show as many categories as
+    // have room for their labels), and the headline and subtitle in these pixel sizes
+    // (0: the window's own).
+    void setChartFontSizes(const std::optional<ChartFontSizes> &sizes);
+    void setHeadlinePixelSizes(int headline, int subtitle);
+    // The big-number call-out instead of the headline, for charts that have a headline change.
+    void setCalloutShown(bool shown);
+    bool calloutShown() const { return m_calloutShown; }
+    HeadlineCallout *callout() const { return m_callout; }
     // Baseline, hidden versions, sort and theme, as the window remembers them. A baseline or
     // hidden version the results do not have waits for results that have it.
     ResultsViewState viewState() const;
@@ -87,6 +104,9 @@ private:
     ColorTheme m_theme = ColorTheme::Light;
     QStringList m_knownServers;
     QLabel *m_headline = nullptr;
+    QFont m_headlineFont;
+    HeadlineCallout *m_callout = nullptr;
+    bool m_calloutShown = false;
     QLabel *m_subtitle = nullptr;
     QLabel *m_footnotes = nullptr;   // the current chart's, under the tabs
     QComboBox *m_baseline = nullptr;

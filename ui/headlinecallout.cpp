@@ -1,0 +1,64 @@
+#include "headlinecallout.h"
+
+#include "chartdata.h"
+#include "charttheme.h"
+#include <QLabel>
+#include <QVBoxLayout>
+
+HeadlineCallout::HeadlineCallout(QWidget *parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("headlineCallout"));
+    m_number = new QLabel;
+    m_number->setObjectName(QStringLiteral("calloutChange"));
+    m_caption = new QLabel;
+    m_caption->setObjectName(QStringLiteral("calloutCaption"));
+    m_caption->setWordWrap(true);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(0);
+    layout->addWidget(m_number);
+    layout->addWidget(m_caption);
+    setPixelSizes(96, 32);
+}
+
+void HeadlineCallout::setPixelSizes(int number, int caption)
+{
+    m_number->setFont(chartFont(number, true));
+    m_caption->setFont(chartFont(caption));
+}
+
+bool HeadlineCallout::showHeadline(const ResultsBundle &shown, ChartKind kind)
+{
+    const std::optional<ChartHeadline> headline = chartHeadline(shown, kind);
+    if (!headline) {
+        m_number->clear();
+        m_caption->clear();
+        return false;
+    }
+    // A change not settled yet (a run going on) has no number: an ellipsis holds its place.
+    m_number->setText(headline->change.isEmpty() ? QStringLiteral("…") : headline->change);
+    QString caption = headline->caption();
+    if (headline->provisional)
+        caption += tr(" (provisional)");
+    m_caption->setText(caption);
+    // The window's table colours, which read on the window's light ground.
+    const ChartColors colors = chartColors(ColorTheme::Light);
+    QColor color = colors.text;
+    if (headline->meaning == ChangeMeaning::Better)
+        color = colors.better;
+    else if (headline->meaning == ChangeMeaning::Worse)
+        color = colors.worse;
+    m_number->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
+    m_caption->setStyleSheet(QStringLiteral("color: %1;").arg(colors.mutedText.name()));
+    return true;
+}
+
+QString HeadlineCallout::changeText() const
+{
+    return m_number->text();
+}
+
+QString HeadlineCallout::captionText() const
+{
+    return m_caption->text();
+}
