@@ -5,10 +5,14 @@
 #include "exportdialog.h"
 #include "resultsview.h"
 #include <QFileInfo>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QScreen>
+#include <QShortcut>
+#include <QStyle>
 #include <QVBoxLayout>
 
 CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const ResultsBundle &b,
@@ -17,7 +21,11 @@ CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const
 {
     setAttribute(Qt::WA_DeleteOnClose);
     setWindowTitle(tr("%1 vs %2").arg(nameA, nameB));
-    resize(1300, 850);
+    placeOnScreen(parent);
+    for (const QKeySequence &keys : {QKeySequence(Qt::Key_Escape), QKeySequence(Qt::CTRL | Qt::Key_W)}) {
+        auto *close = new QShortcut(keys, this);
+        connect(close, &QShortcut::activated, this, &QWidget::close);
+    }
 
     auto *heading = new QLabel(tr("Comparing <b>%1</b> (%2) with <b>%3</b> (%4)")
                                    .arg(nameA.toHtmlEscaped(), a.machine.cpuModel.toHtmlEscaped(),
@@ -53,6 +61,22 @@ CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const
     layout->setContentsMargins(16, 12, 16, 12);
     layout->addLayout(top);
     layout->addWidget(m_results, 1);
+}
+
+// Centred on the screen of the window it was opened from, and never larger than what that
+// screen leaves free (a 1300×850 window would hang off a 1366×768 laptop).
+void CompareWindow::placeOnScreen(QWidget *parent)
+{
+    QScreen *screen = parent ? parent->screen() : QGuiApplication::primaryScreen();
+    const QSize wanted(1300, 850);
+    if (!screen) {
+        resize(wanted);
+        return;
+    }
+    const QRect available = screen->availableGeometry();
+    // Room for the window manager's frame around the client area.
+    const QSize room = available.size() - QSize(24, 48);
+    setGeometry(QStyle::alignedRect(Qt::LeftToRight, Qt::AlignCenter, wanted.boundedTo(room), available));
 }
 
 CompareWindow *CompareWindow::openFromFiles(QWidget *parent)
