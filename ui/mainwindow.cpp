@@ -17,7 +17,9 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QHBoxLayout>
 #include <QStatusBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
@@ -30,43 +32,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     m_run = new RunPanel;
     m_coordinator = new RunCoordinator(this);
 
-    auto *sidebar = new Sidebar;
-    sidebar->addSection(tr("Servers"), m_servers);
-    sidebar->addSection(tr("Workload"), m_workload);
-    sidebar->addSection(tr("Run"), m_run);
-    sidebar->addStretch();
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(sidebar);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setMinimumWidth(360);
-    scroll->setMaximumWidth(460);
-
-    m_progress = new ProgressList;
-    m_progressFrame = new QFrame;
-    m_progressFrame->setObjectName(QStringLiteral("progressFrame"));
-    m_progressFrame->setFrameShape(QFrame::StyledPanel);
-    auto *progressLayout = new QVBoxLayout(m_progressFrame);
-    progressLayout->setContentsMargins(12, 8, 12, 8);
-    progressLayout->addWidget(m_progress);
-    m_progressFrame->hide();
-
-    m_results = new ResultsView;
-    auto *right = new QWidget;
-    auto *rightLayout = new QVBoxLayout(right);
-    rightLayout->setContentsMargins(12, 14, 16, 10);
-    rightLayout->setSpacing(10);
-    rightLayout->addWidget(m_progressFrame);
-    rightLayout->addWidget(m_results, 1);
-
-    auto *splitter = new QSplitter;
-    splitter->addWidget(scroll);
-    splitter->addWidget(right);
-    splitter->setStretchFactor(0, 0);
-    splitter->setStretchFactor(1, 1);
-    splitter->setSizes({380, 1020});
-    splitter->setChildrenCollapsible(false);
-    setCentralWidget(splitter);
+    buildLayout();
     statusBar()->setSizeGripEnabled(true);
 
     buildMenus();
@@ -98,6 +64,65 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 }
 
 MainWindow::~MainWindow() = default;
+
+// The panels on the left (collapsible), progress and results on the right.
+void MainWindow::buildLayout()
+{
+    auto *sidebar = new Sidebar;
+    sidebar->addSection(tr("Servers"), m_servers);
+    sidebar->addSection(tr("Workload"), m_workload);
+    sidebar->addSection(tr("Run"), m_run);
+    sidebar->addStretch();
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(sidebar);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(360);
+    scroll->setMaximumWidth(460);
+    m_sidebar = scroll;
+
+    m_progress = new ProgressList;
+    m_progressFrame = new QFrame;
+    m_progressFrame->setObjectName(QStringLiteral("progressFrame"));
+    m_progressFrame->setFrameShape(QFrame::StyledPanel);
+    auto *progressLayout = new QVBoxLayout(m_progressFrame);
+    progressLayout->setContentsMargins(12, 8, 12, 8);
+    progressLayout->addWidget(m_progress);
+    m_progressFrame->hide();
+
+    m_results = new ResultsView;
+    auto *right = new QWidget;
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(12, 14, 16, 10);
+    rightLayout->setSpacing(10);
+    rightLayout->addWidget(m_progressFrame);
+    rightLayout->addWidget(m_results, 1);
+
+    // Shown while the panels are collapsed: the way back to them.
+    auto *showPanels = new QToolButton;
+    showPanels->setObjectName(QStringLiteral("showSidebar"));
+    showPanels->setText(QStringLiteral("›"));
+    showPanels->setToolTip(tr("Show the servers, workload and run panels (F9)"));
+    showPanels->setAutoRaise(true);
+    connect(showPanels, &QToolButton::clicked, this, [this] { setSidebarShown(true); });
+    m_sidebarButton = showPanels;
+    m_sidebarButton->hide();
+    auto *rightRow = new QWidget;
+    auto *rightRowLayout = new QHBoxLayout(rightRow);
+    rightRowLayout->setContentsMargins(0, 0, 0, 0);
+    rightRowLayout->setSpacing(0);
+    rightRowLayout->addWidget(showPanels, 0, Qt::AlignTop);
+    rightRowLayout->addWidget(right, 1);
+
+    auto *splitter = new QSplitter;
+    splitter->addWidget(scroll);
+    splitter->addWidget(rightRow);
+    splitter->setStretchFactor(0, 0);
+    splitter->setStretchFactor(1, 1);
+    splitter->setSizes({380, 1020});
+    splitter->setChildrenCollapsible(false);
+    setCentralWidget(splitter);
+}
 
 RunController *MainWindow::controller() const
 {
@@ -225,6 +250,28 @@ void MainWindow::showResults(const ResultsBundle &bundle, const QString &source)
     m_source = source;
     m_progressFrame->hide();
     setWindowTitle(source.isEmpty() ? QStringLiteral("Versus") : source);
+}
+
+void MainWindow::setSidebarShown(bool shown)
+{
+    m_sidebar->setVisible(shown);
+    m_sidebarButton->setVisible(!shown);
+    m_sidebarAction->setChecked(shown);
+}
+
+void MainWindow::setProgressShown(bool shown)
+{
+    m_progressFrame->setVisible(shown);
+}
+
+bool MainWindow::progressShown() const
+{
+    return !m_progressFrame->isHidden();
+}
+
+bool MainWindow::sidebarShown() const
+{
+    return !m_sidebar->isHidden();
 }
 
 void MainWindow::setPathsHidden(bool hidden)

@@ -57,6 +57,14 @@ public:
     void setPathsHidden(bool hidden);
     bool pathsHidden() const { return m_pathsHidden; }
     void showExportDialog();
+    // The servers, workload and run panels on the left; collapsed, a narrow button (and
+    // View ▸ Panels, F9) brings them back.
+    void setSidebarShown(bool shown);
+    bool sidebarShown() const;
+    QAction *cancelAction() const { return m_cancelAction; }
+    // The per-server progress rows above the results (shown from a run's start).
+    void setProgressShown(bool shown);
+    bool progressShown() const;
 
 Q_SIGNALS:
     void readinessChanged();
@@ -67,6 +75,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void buildLayout();
     void buildMenus();
     void buildViewMenu();
     void rebuildRecentMenu();
@@ -81,6 +90,9 @@ private:
     RunPanel *m_run = nullptr;
     ProgressList *m_progress = nullptr;
     QFrame *m_progressFrame = nullptr;
+    QWidget *m_sidebar = nullptr;
+    QWidget *m_sidebarButton = nullptr;
+    QAction *m_sidebarAction = nullptr;
     ResultsView *m_results = nullptr;
     RunCoordinator *m_coordinator = nullptr;
     QAction *m_runAction = nullptr;

@@ -90,6 +90,12 @@ void MainWindow::buildViewMenu()
         m_themeActions->addAction(action);
     }
     view->addSeparator();
+    m_sidebarAction = view->addAction(tr("&Panels"), this, [this](bool shown) { setSidebarShown(shown); });
+    m_sidebarAction->setCheckable(true);
+    m_sidebarAction->setChecked(true);
+    m_sidebarAction->setShortcut(QKeySequence(Qt::Key_F9));
+    m_sidebarAction->setToolTip(tr("The servers, workload and run panels"));
+    view->addSeparator();
     QAction *copyMarkdown = view->addAction(tr("Copy table as &Markdown"), m_results, &ResultsView::copyMarkdown);
     copyMarkdown->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
     view->addAction(tr("Copy data as &CSV"), m_results, &ResultsView::copyCsv);
