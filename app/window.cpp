@@ -26,8 +26,13 @@ struct WindowOptions {
                            QStringLiteral("With --autorun: save the results bundle (JSON) here when the run ends."),
                            QStringLiteral("FILE")};
     QCommandLineOption demo{QStringLiteral("demo"),
-                            QStringLiteral("Demo mode: full screen, large fonts, no paths or host names, "
-                                           "runs the default workload.")};
+                            QStringLiteral("Demo mode: full screen, text sized for the screen, panels collapsed, "
+                                           "no paths or host names, runs the default workload.")};
+    QCommandLineOption callout{QStringLiteral("callout"),
+                               QStringLiteral("With --demo: show the headline change as a big number.")};
+    QCommandLineOption cycleCharts{QStringLiteral("cycle-charts"),
+                                   QStringLiteral("With --demo: during a run, show the next chart every SECONDS."),
+                                   QStringLiteral("SECONDS")};
 
     void addTo(QCommandLineParser &parser) const
     {
@@ -36,7 +41,7 @@ struct WindowOptions {
             "attribute and server time per command.\nSubcommands: versus run | export | servers | generate."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({autorun, workload, screenshot, quit, out, demo});
+        parser.addOptions({autorun, workload, screenshot, quit, out, demo, callout, cycleCharts});
     }
 };
 
@@ -59,6 +64,27 @@ bool asksForHelp(int argc, char **argv)
         }
     }
     return false;
+}
+
+// --callout and --cycle-charts; false (with the reason printed) when they are wrong.
+bool readDemoOptions(const QCommandLineParser &parser, const WindowOptions &options, DemoOptions &demo)
+{
+    if (parser.isSet(options.cycleCharts)) {
+        bool number = false;
+        demo.cycleSeconds = parser.value(options.cycleCharts).toInt(&number);
+        if (!number || demo.cycleSeconds < 1) {
+            std::fprintf(stderr, "versus: --cycle-charts needs a whole number of seconds (1 or more), not \"%s\"\n",
+                         qPrintable(parser.value(options.cycleCharts)));
+            return false;
+        }
+    }
+    demo.callout = parser.isSet(options.callout);
+    demo.runByItself = !parser.isSet(options.autorun);
+    if ((demo.callout || demo.cycleSeconds > 0) && !parser.isSet(options.demo)) {
+        std::fprintf(stderr, "versus: --callout and --cycle-charts need --demo\n");
+        return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -96,6 +122,9 @@ int runWindow(int &argc, char **argv)
         return 2;
     }
 
+    DemoOptions demo;
+    if (!readDemoOptions(parser, options, demo))
+        return 2;
     if (parser.isSet(options.demo))
         DemoController::applyLargeFonts();
     MainWindow window;
@@ -112,7 +141,7 @@ int runWindow(int &argc, char **argv)
     int exitCode = 0;
     if (parser.isSet(options.demo)) {
         auto *controller = new DemoController(&window);
-        controller->start(!parser.isSet(options.autorun));
+        controller->start(demo);
     } else {
         window.show();
     }

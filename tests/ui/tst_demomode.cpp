@@ -1,0 +1,267 @@
+// Demo mode on the screens it is made for: a 1920×1080 screen (and a 1280×720 one, where the
+// text scales with the height), given to the offscreen platform by a configuration file.
+// Checked in pixels as drawn: bar and axis labels, the headline and the call-out, the keys,
+// the collapsed panels, and a real run started with Space on a fetched server.
+#include "bundlejson.h"
+#include "chartdata.h"
+#include "chartwidget.h"
+#include "democontroller.h"
+#include "headlinecallout.h"
+#include "mainwindow.h"
+#include "presentation.h"
+#include "resultsview.h"
+#include "serverspanel.h"
+#include "servertesthelpers.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QLabel>
+#include <QScreen>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QToolButton>
+#include <QtTest>
+
+namespace {
+
+ResultsBundle fixtureBundle(const char *name)
+{
+    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
+    if (!loaded)
+        qFatal("%s", qPrintable(loaded.error()));
+    return loaded.value();
+}
+
+QScreen *screenNamed(const QString &name)
+{
+    for (QScreen *screen : QGuiApplication::screens()) {
+        if (screen->name() == name)
+            return screen;
+    }
+    return nullptr;
+}
+
+// A window in demo mode on `screen`, showing `bundle`; the run does not start by itself.
+struct DemoWindow {
+    MainWindow window;
+    DemoController *demo = nullptr;
+
+    DemoWindow(QScreen *screen, const ResultsBundle &bundle, DemoOptions options = {})
+    {
+        window.setScreen(screen);
+        window.showResults(bundle, QStringLiteral("fixture.json"));
+        demo = new DemoController(&window);
+        options.runByItself = false;
+        demo->start(options);
+    }
+};
+
+} // namespace
+
+class DemoModeTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void textReadsFromTheBackOfTheRoom();
+    void textScalesWithTheScreenHeight();
+    void calloutShowsTheHeadlineChange();
+    void keysSwitchChartsAndToggleFullScreenAndPanels();
+    void spaceStartsARunAndChartsCycleDuringIt();
+};
+
+void DemoModeTest::init()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_demomode"));
+    QSettings().clear();
+}
+
+void DemoModeTest::textReadsFromTheBackOfTheRoom()
+{
+    QScreen *hd = screenNamed(QStringLiteral("hd"));
+    QVERIFY(hd);
+    DemoWindow demo(hd, fixtureBundle("ecommerce-4-versions.json"), DemoOptions{false, true, 0});
+    QVERIFY(QTest::qWaitForWindowExposed(&demo.window));
+    QCOMPARE(demo.window.geometry(), QRect(0, 0, 1920, 1080));
+    QVERIFY(demo.window.isFullScreen());
+    QVERIFY(!demo.window.sidebarShown());
+    ResultsView *results = demo.window.resultsView();
+    for (ChartKind kind : allChartKinds()) {
+        results->showChart(kind);
+        ChartWidget *chart = results->chart(kind);
+        chart->flush();
+        const QString name = chartFileStem(kind);
+        QTRY_VERIFY2(chart->barLabelsShown(), qPrintable(name));
+        QVERIFY2(chart->barLabelFont().pixelSize() >= 24, qPrintable(name));
+        QVERIFY2(chart->categoryAxisFont().pixelSize() >= 24, qPrintable(name));
+        QVERIFY2(chart->valueAxisFont().pixelSize() >= 24, qPrintable(name));
+        QVERIFY2(chart->legendFont().pixelSize() >= 24, qPrintable(name));
+        // The headline: the call-out's number where the chart has a change, else the title.
+        auto *headline = results->findChild<QLabel *>(QStringLiteral("headline"));
+        QVERIFY(headline->isVisible() != results->callout()->isVisible());
+        const QLabel *big = headline->isVisible() ? headline : results->callout()->numberLabel();
+        QVERIFY2(big->font().pixelSize() >= 48, qPrintable(name));
+        // Every bar label fits its bar slot at 24 px: only as many categories as have room.
+        for (const PlacedLabel &label : chart->barLabels())
+            QVERIFY2(label.font.pixelSize() >= 24, qPrintable(name + QLatin1Char(' ') + label.text));
+    }
+    // 4 servers × 8 categories do not fit at 24 px: the first of the Sort's order do, and the
+    // line under the chart says so.
+    ChartWidget *memory = results->chart(ChartKind::MemoryPerAttribute);
+    results->showChart(ChartKind::MemoryPerAttribute);
+    QVERIFY(memory->categoryCount() < 8);
+    QCOMPARE(memory->categories().front(), QStringLiteral("All attributes"));
+    QVERIFY(memory->footnotes().join(QLatin1Char('\n'))
+                .contains(QStringLiteral("Showing %1 of 7 categories").arg(memory->categoryCount() - 1)));
+}
+
+void DemoModeTest::textScalesWithTheScreenHeight()
+{
+    QScreen *small = screenNamed(QStringLiteral("small"));
+    QVERIFY(small);
+    DemoWindow demo(small, fixtureBundle("real-ecommerce.json"));
+    QVERIFY(QTest::qWaitForWindowExposed(&demo.window));
+    QCOMPARE(demo.window.geometry(), small->geometry());
+    ChartWidget *memory = demo.window.resultsView()->chart(ChartKind::MemoryPerAttribute);
+    memory->flush();
+    // 720 / 1080 of the 1080p sizes: 16 px labels, an 18 px axis, a 32 px headline.
+    const DemoSizes sizes = DemoSizes::forHeight(720);
+    QCOMPARE(sizes.chart.label, 16.0);
+    QCOMPARE(sizes.headline, 32);
+    QTRY_COMPARE(memory->categoryAxisFont().pixelSize(), 18);
+    QCOMPARE(memory->barLabelFont().pixelSize(), 16);
+    QCOMPARE(demo.window.resultsView()->findChild<QLabel *>(QStringLiteral("headline"))->font().pixelSize(), 32);
+    // Out of full screen the window is smaller, and so is its text.
+    QTest::keyClick(&demo.window, Qt::Key_Escape);
+    QTRY_VERIFY(!demo.window.isFullScreen());
+    QTRY_VERIFY(demo.window.height() < 720);
+    QTRY_VERIFY(memory->categoryAxisFont().pixelSize() < 18);
+}
+
+void DemoModeTest::calloutShowsTheHeadlineChange()
+{
+    const ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
+    DemoWindow demo(screenNamed(QStringLiteral("hd")), bundle, DemoOptions{false, true, 0});
+    QVERIFY(QTest::qWaitForWindowExposed(&demo.window));
+    ResultsView *results = demo.window.resultsView();
+    for (ChartKind kind : {ChartKind::MemoryPerAttribute, ChartKind::UsecPerEvent}) {
+        results->showChart(kind);
+        const Figures figures(bundle);
+        const std::optional<Headline> headline = figures.headline(chartTable(figures, kind));
+        QVERIFY(headline && headline->change);
+        QVERIFY(results->callout()->isVisible());
+        QCOMPARE(results->callout()->changeText(), formatPercentChange(*headline->change));
+        QCOMPARE(results->callout()->captionText(),
+                 chartTitle(kind).toLower() + QStringLiteral(", Valkey 8.0.1 → 9.1.2"));
+    }
+    results->showChart(ChartKind::MemoryPerAttribute);
+    QCOMPARE(results->callout()->changeText(), QStringLiteral("−14.5%"));
+}
+
+void DemoModeTest::keysSwitchChartsAndToggleFullScreenAndPanels()
+{
+    DemoWindow demo(screenNamed(QStringLiteral("hd")), fixtureBundle("real-ecommerce.json"));
+    MainWindow &window = demo.window;
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    ResultsView *results = window.resultsView();
+    QCOMPARE(results->currentChartKind(), ChartKind::MemoryPerAttribute);
+    QTest::keyClick(&window, Qt::Key_2);
+    QCOMPARE(results->currentChartKind(), ChartKind::UsecPerCommand);
+    QTest::keyClick(&window, Qt::Key_4);
+    QCOMPARE(results->currentChartKind(), ChartKind::Throughput);
+    QTest::keyClick(&window, Qt::Key_Tab, Qt::ControlModifier);   // wraps to the first chart
+    QCOMPARE(results->currentChartKind(), ChartKind::MemoryPerAttribute);
+    QTest::keyClick(&window, Qt::Key_Tab, Qt::ControlModifier);
+    QCOMPARE(results->currentChartKind(), ChartKind::UsecPerCommand);
+    QTest::keyClick(&window, Qt::Key_Backtab, Qt::ControlModifier | Qt::ShiftModifier);
+    QCOMPARE(results->currentChartKind(), ChartKind::MemoryPerAttribute);
+    QTest::keyClick(&window, Qt::Key_3);
+    QCOMPARE(results->currentChartKind(), ChartKind::UsecPerEvent);
+
+    QVERIFY(window.isFullScreen());
+    QTest::keyClick(&window, Qt::Key_F11);
+    QTRY_VERIFY(!window.isFullScreen());
+    QTest::keyClick(&window, Qt::Key_F11);
+    QTRY_VERIFY(window.isFullScreen());
+    QTest::keyClick(&window, Qt::Key_Escape);
+    QTRY_VERIFY(!window.isFullScreen());
+    QVERIFY(window.screen()->availableGeometry().contains(window.geometry()));
+    QTest::keyClick(&window, Qt::Key_Escape);   // never cancels or closes: nothing to leave
+    QVERIFY(window.isVisible());
+
+    QVERIFY(!window.sidebarShown());
+    auto *showPanels = window.findChild<QToolButton *>(QStringLiteral("showSidebar"));
+    QVERIFY(showPanels && showPanels->isVisible());
+    QTest::keyClick(&window, Qt::Key_F9);
+    QVERIFY(window.sidebarShown());
+    QVERIFY(!showPanels->isVisible());
+    QTest::keyClick(&window, Qt::Key_F9);
+    QVERIFY(!window.sidebarShown());
+    showPanels->click();
+    QVERIFY(window.sidebarShown());
+}
+
+void DemoModeTest::spaceStartsARunAndChartsCycleDuringIt()
+{
+    VERSUS_REQUIRE_SERVER(server, "valkey-9.1");
+    MainWindow window;
+    window.setScreen(screenNamed(QStringLiteral("hd")));
+    auto *demo = new DemoController(&window);
+    demo->start(DemoOptions{false, true, 1});
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+    for (const QString &label : window.serversPanel()->labels())
+        window.serversPanel()->setChecked(label, label == server.label);
+    auto *kind = window.findChild<QComboBox *>(QStringLiteral("workloadKind"));
+    kind->setCurrentIndex(kind->findData(QStringLiteral("hash-ttl")));
+    window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"))->setValue(2000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
+    window.resultsView()->showChart(ChartKind::Throughput);
+
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QTest::keyClick(&window, Qt::Key_Space);
+    QVERIFY(window.isRunning());
+    QVERIFY(demo->cycling());
+    QTest::keyClick(&window, Qt::Key_Space);   // Space never cancels
+    QVERIFY(window.isRunning());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    const ResultsBundle results = finished.at(0).at(0).value<ResultsBundle>();
+    QVERIFY(results.complete);
+    QCOMPARE(results.servers.size(), size_t(1));
+    // The cycle stops with the run and the answer comes back to the front; the progress rows
+    // of a run that went well make room for it.
+    QVERIFY(!demo->cycling());
+    QVERIFY(!window.progressShown());
+    QCOMPARE(window.resultsView()->currentChartKind(), ChartKind::MemoryPerAttribute);
+
+    // Shift+Esc cancels (Esc only leaves full screen).
+    QTest::keyClick(&window, Qt::Key_Space);
+    QVERIFY(window.isRunning());
+    QTest::keyClick(&window, Qt::Key_Escape, Qt::ShiftModifier);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
+    QVERIFY(!finished.at(1).at(0).value<ResultsBundle>().complete);
+}
+
+int main(int argc, char **argv)
+{
+    // The screens under test, for the offscreen platform: 1080p, and a smaller one beside it.
+    QTemporaryDir folder;
+    const QString config = folder.filePath(QStringLiteral("screens.json"));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(config));
+    file.write(R"({"windowFrameMargins": false, "screens": [
+        {"name": "hd", "x": 0, "y": 0, "width": 1920, "height": 1080, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+        {"name": "small", "x": 1920, "y": 0, "width": 1280, "height": 720, "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    ]})");
+    file.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toLocal8Bit());
+    QApplication app(argc, argv);
+    DemoModeTest test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_demomode.moc"
