@@ -4,6 +4,7 @@
 // exported title keeps its headline number, and the window opens on the screen and Esc or
 // Ctrl+W close it.
 #include "barchart.h"
+#include "bundlefiles.h"
 #include "bundlejson.h"
 #include "bundlemerge.h"
 #include "chartdata.h"
@@ -12,6 +13,7 @@
 #include "comparewindow.h"
 #include "exportoptions.h"
 #include "palette.h"
+#include "presentation.h"
 #include "resultsview.h"
 
 #include <QFontMetricsF>
@@ -48,6 +50,7 @@ private Q_SLOTS:
     void opensOnTheScreen();
     void escapeAndCtrlWClose_data();
     void escapeAndCtrlWClose();
+    void savedComparisonKeepsItsBundles();
 
 private:
     ResultsBundle m_a;
@@ -243,6 +246,26 @@ void CompareWindowTest::escapeAndCtrlWClose()
     QTest::keyClick(window, Qt::Key(key), Qt::KeyboardModifiers(modifiers));
     // Closed, and deleted on close.
     QTRY_VERIFY(window.isNull());
+}
+
+// Save merged results… and File ▸ Open: the servers still name their bundles and keep their
+// own versions, so names, order and colours come back the same.
+void CompareWindowTest::savedComparisonKeepsItsBundles()
+{
+    const ResultsBundle merged = mergeBundles(m_hashA, QStringLiteral("laptop"), m_hashB, QStringLiteral("server"));
+    QTemporaryDir folder;
+    const QString path = folder.filePath(QStringLiteral("merged.json"));
+    const Status saved = saveBundleFile(merged, path);
+    QVERIFY2(saved, qPrintable(saved.error()));
+    const Outcome<ResultsBundle> loaded = loadBundleFile(path);
+    QVERIFY2(loaded, qPrintable(loaded.error()));
+    const ServerRun *run = loaded->server(QStringLiteral("valkey-9.1.2 @ server"));
+    QVERIFY(run);
+    QCOMPARE(run->version, QStringLiteral("9.1.2"));
+    QCOMPARE(run->bundleName, QStringLiteral("server"));
+    QCOMPARE(serverDisplayName(*run), QStringLiteral("Valkey 9.1.2 @ server"));
+    QCOMPARE(orderedServerIds(loaded.value()), orderedServerIds(merged));
+    QCOMPARE(serverColors(loaded.value()), serverColors(merged));
 }
 
 QTEST_MAIN(CompareWindowTest)

@@ -4,6 +4,7 @@
 // the collapsed panels, and a real run started with Space on a fetched server.
 #include "bundlejson.h"
 #include "chartdata.h"
+#include "chartexporter.h"
 #include "chartwidget.h"
 #include "democontroller.h"
 #include "headlinecallout.h"
@@ -83,7 +84,9 @@ void DemoModeTest::textReadsFromTheBackOfTheRoom()
 {
     QScreen *hd = screenNamed(QStringLiteral("hd"));
     QVERIFY(hd);
-    DemoWindow demo(hd, fixtureBundle("ecommerce-4-versions.json"), DemoOptions{false, true, 0});
+    const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
+    const Outcome<QImage> exportedBefore = renderChart(bundle, ChartKind::MemoryPerAttribute, ExportOptions());
+    DemoWindow demo(hd, bundle, DemoOptions{false, true, 0});
     QVERIFY(QTest::qWaitForWindowExposed(&demo.window));
     QCOMPARE(demo.window.geometry(), QRect(0, 0, 1920, 1080));
     QVERIFY(demo.window.isFullScreen());
@@ -116,6 +119,10 @@ void DemoModeTest::textReadsFromTheBackOfTheRoom()
     QCOMPARE(memory->categories().front(), QStringLiteral("All attributes"));
     QVERIFY(memory->footnotes().join(QLatin1Char('\n'))
                 .contains(QStringLiteral("Showing %1 of 7 categories").arg(memory->categoryCount() - 1)));
+    // Exports keep their own sizes and categories.
+    const Outcome<QImage> exportedDuring = renderChart(bundle, ChartKind::MemoryPerAttribute, ExportOptions());
+    QVERIFY(exportedBefore && exportedDuring);
+    QVERIFY(exportedBefore.value() == exportedDuring.value());
 }
 
 void DemoModeTest::textScalesWithTheScreenHeight()
