@@ -21,6 +21,7 @@ struct ChartWidget::Private {
     QString baseline;
     ChartDataOptions options;
     int connectedRebuild = -1;
+    bool labelsShown = true;
     bool fixedFonts = false;
     bool fitCategories = false;
     // Results that arrived while the chart was not on screen: laying out a chart is the
@@ -131,10 +132,14 @@ void ChartWidget::setFitCategoriesToLabels(bool fit)
     fitCategories();
 }
 
-// The limit follows the plot's height and the number of servers only, never the categories
-// shown, so applying it settles at once.
+// Also tells when the bar labels come or go. The limit follows the plot's height and the
+// number of servers only, never the categories shown, so applying it settles at once.
 void ChartWidget::fitCategories()
 {
+    if (d->chart->barLabelsShown() != d->labelsShown) {
+        d->labelsShown = !d->labelsShown;
+        Q_EMIT barLabelsShownChanged();
+    }
     const int seriesCount = int(d->chart->data().series.size());
     const int limit = d->fitCategories && d->fixedFonts && seriesCount > 0 && d->chart->plotArea().height() > 0
         ? d->chart->categoriesFitting(d->chart->fontSizes().label, seriesCount)

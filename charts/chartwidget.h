@@ -69,6 +69,8 @@ public:
 
 Q_SIGNALS:
     void applied();
+    // The bars became too thin for their labels, or thick enough again (a resize, new results).
+    void barLabelsShownChanged();
 
 protected:
     void showEvent(QShowEvent *event) override;

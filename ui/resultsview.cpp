@@ -154,6 +154,7 @@ void ResultsView::buildTabs()
         auto *chart = new ChartWidget(kind);
         chart->setObjectName(chartFileStem(kind));
         connect(chart, &ChartWidget::applied, this, &ResultsView::updateFootnotes);
+        connect(chart, &ChartWidget::barLabelsShownChanged, this, &ResultsView::updateFootnotes);
         m_charts[kind] = chart;
         m_tabs->addTab(chart, tabTitle(kind));
     }
@@ -394,7 +395,14 @@ void ResultsView::updateControls()
 void ResultsView::updateFootnotes()
 {
     const auto *widget = qobject_cast<ChartWidget *>(m_tabs->currentWidget());
-    m_footnotes->setText(widget && hasResults() ? widget->footnotes().join(QLatin1Char('\n')) : QString());
+    QStringList lines;
+    if (widget && hasResults()) {
+        lines = widget->footnotes();
+        if (widget->barSetCount() > 0 && !widget->barLabelsShown())
+            lines << tr("Bar labels left out: the bars are too thin for them at this size. Hover a bar for its "
+                        "figures, or show fewer versions.");
+    }
+    m_footnotes->setText(lines.join(QLatin1Char('\n')));
     m_footnotes->setVisible(!m_footnotes->text().isEmpty());
 }
 
