@@ -35,19 +35,22 @@ bool HeadlineCallout::showHeadline(const ResultsBundle &shown, ChartKind kind)
         m_caption->clear();
         return false;
     }
-    // A change not settled yet (a run going on) has no number: an ellipsis holds its place.
-    m_number->setText(headline->change.isEmpty() ? QStringLiteral("…") : headline->change);
-    QString caption = headline->caption();
-    if (headline->provisional)
-        caption += tr(" (provisional)");
-    m_caption->setText(caption);
     // The window's table colours, which read on the window's light ground.
     const ChartColors colors = chartColors(ColorTheme::Light);
     QColor color = colors.text;
-    if (headline->meaning == ChangeMeaning::Better)
-        color = colors.better;
-    else if (headline->meaning == ChangeMeaning::Worse)
-        color = colors.worse;
+    if (headline->versions.isEmpty()) {
+        // No change to tell (hash-ttl on one version, or no total): the reference ratio.
+        m_number->setText(headline->ratioMultiple);
+        m_caption->setText(headline->ratioCaption);
+    } else {
+        // A change not settled yet (a run going on) has no number: an ellipsis holds its place.
+        m_number->setText(headline->change.isEmpty() ? QStringLiteral("…") : headline->change);
+        m_caption->setText(headline->caption() + (headline->provisional ? tr(" (provisional)") : QString()));
+        if (headline->meaning == ChangeMeaning::Better)
+            color = colors.better;
+        else if (headline->meaning == ChangeMeaning::Worse)
+            color = colors.worse;
+    }
     m_number->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
     m_caption->setStyleSheet(QStringLiteral("color: %1;").arg(colors.mutedText.name()));
     return true;

@@ -3,6 +3,8 @@
 // what it is of under it ("memory per stored attribute, Valkey 8.0.1 → 9.1.2"). The words and
 // the number come from the figures layer's headline (chartHeadline()); nothing is computed
 // here. The number is green when it is good news and red when it is bad, as in the table.
+// A chart whose only headline is a reference ratio (hash-ttl without a total) shows that:
+// "1.83×", "memory per key, hsetex against set-ex on Valkey 9.1.2, 120-byte values".
 
 #include "chartkind.h"
 #include "resultsbundle.h"

@@ -166,6 +166,22 @@ void DemoModeTest::calloutShowsTheHeadlineChange()
     }
     results->showChart(ChartKind::MemoryPerAttribute);
     QCOMPARE(results->callout()->changeText(), QStringLiteral("−14.5%"));
+
+    // hash-ttl has no total to change: the call-out gives the studies' ratio instead, the
+    // figures layer's as the title has it.
+    const ResultsBundle hashTtl = fixtureBundle("real-hash-ttl.json");
+    demo.window.showResults(hashTtl, QStringLiteral("hash-ttl.json"));
+    const Figures figures(hashTtl);
+    const FigureTable ratios = figures.referenceRatios();
+    const int hsetex = ratios.categoryIndex(QStringLiteral("hsetex"));
+    QVERIFY(hsetex >= 0);
+    QVERIFY(results->callout()->isVisible());
+    QCOMPARE(results->callout()->changeText(), formatMultiple(ratios.at(hsetex, QStringLiteral("valkey-9.1.2")).value));
+    QCOMPARE(results->callout()->captionText(),
+             QStringLiteral("memory per key, hsetex against set-ex on Valkey 9.1.2, 120-byte values"));
+    QVERIFY(defaultChartTitle(hashTtl, ChartKind::MemoryPerAttribute)
+                .endsWith(QStringLiteral(": hsetex %1 set-ex on Valkey 9.1.2, 120-byte values")
+                              .arg(results->callout()->changeText())));
 }
 
 void DemoModeTest::keysSwitchChartsAndToggleFullScreenAndPanels()
