@@ -1,3 +1,4 @@
+#include "fixturebundle.h"
 #include "bundlejson.h"
 #include "bundlemerge.h"
 #include "chartdata.h"
@@ -10,24 +11,12 @@
 
 #include <QtTest>
 
-namespace {
-
-ResultsBundle fixture(const char *name)
-{
-    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!bundle)
-        qFatal("%s", qPrintable(bundle.error()));
-    return bundle.value();
-}
-
-} // namespace
-
 class TestChartData : public QObject {
     Q_OBJECT
 private Q_SLOTS:
     void memoryCategoriesAndLabels()
     {
-        const ChartData data = buildChartData(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute);
+        const ChartData data = buildChartData(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute);
         QCOMPARE(data.categories, (QStringList{"All attributes", "counter", "sum", "mean", "category count",
                                                "approx distinct", "unique list", "window bucket"}));
         QStringList ids;
@@ -42,7 +31,7 @@ private Q_SLOTS:
 
     void commandsMostFrequentFirstRestFolded()
     {
-        const ChartData data = buildChartData(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerCommand);
+        const ChartData data = buildChartData(fixtureBundle("ecommerce-4-versions.json"), ChartKind::UsecPerCommand);
         QCOMPARE(data.categories, (QStringList{"All commands", "EXPIRE", "SISMEMBER", "INCRBY", "SADD", "HINCRBY", "PFADD",
                                                "ZADD", "ZREMRANGEBYRANK", "other (3)"}));
         QVERIFY(data.series[2].bars[2].label.endsWith(QStringLiteral("−52.2%")));
@@ -50,12 +39,12 @@ private Q_SLOTS:
         QVERIFY(data.series[0].bars[0].hasRange);
         ChartDataOptions all;
         all.foldOther = false;
-        QCOMPARE(buildChartData(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, all).categories.size(), 12);
+        QCOMPARE(buildChartData(fixtureBundle("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, all).categories.size(), 12);
     }
 
     void coloursStayWithTheirVersion()
     {
-        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         ChartDataOptions hidden;
         hidden.hiddenServers = {QStringLiteral("valkey-8.0.1")};
         const ChartData full = buildChartData(bundle, ChartKind::MemoryPerAttribute);
@@ -71,7 +60,7 @@ private Q_SLOTS:
 
     void coloursFollowTheVersionAcrossBundles()
     {
-        const ResultsBundle four = fixture("ecommerce-4-versions.json");
+        const ResultsBundle four = fixtureBundle("ecommerce-4-versions.json");
         const std::map<QString, QColor> inFour = serverColors(four);
         QCOMPARE(inFour.at(QStringLiteral("valkey-8.0.1")).name(), QStringLiteral("#0072b2"));
         QCOMPARE(inFour.at(QStringLiteral("valkey-8.1.1")).name(), QStringLiteral("#e69f00"));
@@ -102,7 +91,7 @@ private Q_SLOTS:
 
     void unsupportedPatternsAreMarked()
     {
-        const ChartData data = buildChartData(fixture("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
+        const ChartData data = buildChartData(fixtureBundle("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
         QCOMPARE(data.categories, (QStringList{"set-ex", "hsetex", "hset-hexpire"}));
         for (int s : {0, 1}) {
             QVERIFY(data.series[size_t(s)].bars[1].unsupported);
@@ -128,7 +117,7 @@ private Q_SLOTS:
 
     void defaultTitles()
     {
-        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         QCOMPARE(defaultChartTitle(bundle, ChartKind::MemoryPerAttribute),
                  QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%"));
         QCOMPARE(defaultChartTitle(bundle, ChartKind::UsecPerCommand),
@@ -140,13 +129,13 @@ private Q_SLOTS:
     // A published chart says why a bar is marked or a server is missing, once per server.
     void footnotesNameTheServerAndTheReason()
     {
-        QCOMPARE(buildChartData(fixture("real-disturbed.json"), ChartKind::UsecPerCommand).footnotes,
+        QCOMPARE(buildChartData(fixtureBundle("real-disturbed.json"), ChartKind::UsecPerCommand).footnotes,
                  QStringList{QStringLiteral("† timed while the machine ran slower than usual: Valkey 8.0.1 (repeat 2); Valkey 9.1.2 (repeat 2)")});
         // Memory is not a timed figure: no mark.
-        QCOMPARE(buildChartData(fixture("real-disturbed.json"), ChartKind::MemoryPerAttribute).footnotes, QStringList());
-        QCOMPARE(buildChartData(fixture("real-failed.json"), ChartKind::MemoryPerAttribute).footnotes,
+        QCOMPARE(buildChartData(fixtureBundle("real-disturbed.json"), ChartKind::MemoryPerAttribute).footnotes, QStringList());
+        QCOMPARE(buildChartData(fixtureBundle("real-failed.json"), ChartKind::MemoryPerAttribute).footnotes,
                  QStringList{QStringLiteral("Not shown: Valkey 9.9.9 failed: the server exited with code 1 during start-up (port 36805)")});
-        const QStringList rejected = buildChartData(fixture("real-rejected-writes.json"), ChartKind::MemoryPerAttribute).footnotes;
+        const QStringList rejected = buildChartData(fixtureBundle("real-rejected-writes.json"), ChartKind::MemoryPerAttribute).footnotes;
         QCOMPARE(rejected.size(), 1);
         QVERIFY2(rejected[0].startsWith(QStringLiteral("Failed, Valkey 9.1.2 (127.0.0.1:")), qPrintable(rejected[0]));
         QVERIFY2(rejected[0].contains(QStringLiteral(" command errors the other servers did not get (first: SADD: OOM command not allowed")),

@@ -1,3 +1,4 @@
+#include "fixturebundle.h"
 #include "barchart.h"
 #include "bundlejson.h"
 #include "chartexporter.h"
@@ -14,14 +15,6 @@
 #include <QtTest>
 
 namespace {
-
-ResultsBundle fixture(const char *name)
-{
-    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!bundle)
-        qFatal("%s", qPrintable(bundle.error()));
-    return bundle.value();
-}
 
 ExportOptions presetOptions(const QString &name)
 {
@@ -72,7 +65,7 @@ private Q_SLOTS:
         if (custom.isValid())
             options.size = custom;
         options.scale = scale;
-        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options);
+        const Outcome<QImage> image = renderChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options);
         QVERIFY2(image.ok(), qPrintable(image.error()));
         QCOMPARE(image->size(), expected);
     }
@@ -97,7 +90,7 @@ private Q_SLOTS:
         options.theme = parseColorTheme(theme).value();
         options.scale = scale;
         ChartGeometry geometry;
-        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind(kind), options, &geometry);
+        const Outcome<QImage> image = renderChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind(kind), options, &geometry);
         QVERIFY2(image.ok(), qPrintable(image.error()));
         QCOMPARE(geometry.data.series.size(), size_t(4));
         int sampled = 0;
@@ -121,7 +114,7 @@ private Q_SLOTS:
     // in the pixels too, and leaves it out of the data files.
     void hiddenVersionsKeepTheOthersColours()
     {
-        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         ChartGeometry all;
         QVERIFY(renderChart(bundle, ChartKind::MemoryPerAttribute, ExportOptions(), &all).ok());
         QCOMPARE(all.data.series.size(), size_t(4));
@@ -161,7 +154,7 @@ private Q_SLOTS:
 
     void imageIsNotBlank()
     {
-        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, ExportOptions());
+        const Outcome<QImage> image = renderChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, ExportOptions());
         QVERIFY(image.ok());
         QSet<QRgb> colours;
         for (int y = 0; y < image->height(); y += 3) {
@@ -174,7 +167,7 @@ private Q_SLOTS:
     void unsupportedIsAMarkerNotABar()
     {
         ChartGeometry geometry;
-        const Outcome<QImage> image = renderChart(fixture("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute,
+        const Outcome<QImage> image = renderChart(fixtureBundle("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute,
                                                   ExportOptions(), &geometry);
         QVERIFY(image.ok());
         QCOMPARE(geometry.data.categories, (QStringList{QStringLiteral("set-ex"), QStringLiteral("hsetex"),
@@ -189,7 +182,7 @@ private Q_SLOTS:
 
     void exportKeepsTheWindowsSort()
     {
-        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         const QStringList workloadOrder = buildChartData(bundle, ChartKind::MemoryPerAttribute).categories;
         for (const CategoryOrder order : {CategoryOrder::Value, CategoryOrder::Change, CategoryOrder::Name}) {
             ExportOptions options;
@@ -223,7 +216,7 @@ private Q_SLOTS:
 
     void labelsAreLegibleOrLeftOutAndSaid()
     {
-        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         for (const SizePreset &preset : sizePresets()) {
             for (const ChartKind kind : allChartKinds()) {
                 ExportOptions options = presetOptions(preset.name);
@@ -283,7 +276,7 @@ private Q_SLOTS:
         ExportOptions options = presetOptions(preset);
         options.scale = scale;
         const QString path = dir.filePath(QStringLiteral("chart.png"));
-        const Status status = exportChart(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerEvent, options, path);
+        const Status status = exportChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::UsecPerEvent, options, path);
         QVERIFY2(status.ok(), qPrintable(status.error()));
         const QImage image(path);
         QCOMPARE(image.size(), options.pixelSize());
@@ -295,7 +288,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("chart.svg"));
-        const Status status = exportChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, ExportOptions(), path);
+        const Status status = exportChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, ExportOptions(), path);
         QVERIFY2(status.ok(), qPrintable(status.error()));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -318,7 +311,7 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("chart.pdf"));
-        const Status status = exportChart(fixture("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, presetOptions(QStringLiteral("a4")), path);
+        const Status status = exportChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, presetOptions(QStringLiteral("a4")), path);
         QVERIFY2(status.ok(), qPrintable(status.error()));
         QFile file(path);
         QVERIFY(file.open(QIODevice::ReadOnly));
@@ -338,18 +331,18 @@ private Q_SLOTS:
     {
         ExportOptions options;
         options.theme = ColorTheme::Transparent;
-        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options);
+        const Outcome<QImage> image = renderChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options);
         QVERIFY(image.ok());
         const int w = image->width() - 1, h = image->height() - 1;
         for (const QPoint corner : {QPoint(0, 0), QPoint(w, 0), QPoint(0, h), QPoint(w, h)})
             QCOMPARE(qAlpha(image->pixel(corner)), 0);
         options.theme = ColorTheme::Light;
-        QCOMPARE(qAlpha(renderChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options)->pixel(0, 0)), 255);
+        QCOMPARE(qAlpha(renderChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options)->pixel(0, 0)), 255);
     }
 
     void sameInputSameBytes()
     {
-        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         ExportOptions options;
         options.scale = 2;
         const QByteArray first = pngBytes(renderChart(bundle, ChartKind::MemoryPerAttribute, options).value());
@@ -364,7 +357,7 @@ private Q_SLOTS:
         ExportOptions options;
         options.formats = {ImageFormat::Png, ImageFormat::Svg};
         const QString target = dir.filePath(QStringLiteral("new/folder"));
-        const Outcome<QStringList> written = exportAll(fixture("ecommerce-4-versions.json"), target, options);
+        const Outcome<QStringList> written = exportAll(fixtureBundle("ecommerce-4-versions.json"), target, options);
         QVERIFY2(written.ok(), qPrintable(written.error()));
         QStringList names;
         for (const QString &path : written.value())
@@ -382,7 +375,7 @@ private Q_SLOTS:
         const QString file = dir.filePath(QStringLiteral("plain-file"));
         QFile(file).open(QIODevice::WriteOnly);
         const QString target = file + QStringLiteral("/charts");
-        const Outcome<QStringList> written = exportAll(fixture("ecommerce-4-versions.json"), target, ExportOptions());
+        const Outcome<QStringList> written = exportAll(fixtureBundle("ecommerce-4-versions.json"), target, ExportOptions());
         QVERIFY(!written.ok());
         QVERIFY2(written.error().contains(target), qPrintable(written.error()));
     }
@@ -391,7 +384,7 @@ private Q_SLOTS:
     {
         ExportOptions options;
         options.size = QSize(0, 0);
-        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind::Throughput, options);
+        const Outcome<QImage> image = renderChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::Throughput, options);
         QVERIFY(!image.ok());
         QVERIFY(image.error().contains(QStringLiteral("0x0")));
         QVERIFY(!parseImageSize(QStringLiteral("12x")).ok());
@@ -399,7 +392,7 @@ private Q_SLOTS:
         QVERIFY(!parseImageFormats(QStringLiteral("png,gif")).ok());
         QVERIFY(!parseColorTheme(QStringLiteral("pink")).ok());
         QTemporaryDir dir;
-        const Status status = exportChart(fixture("ecommerce-4-versions.json"), ChartKind::Throughput, ExportOptions(),
+        const Status status = exportChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::Throughput, ExportOptions(),
                                           dir.filePath(QStringLiteral("chart.gif")));
         QVERIFY(!status.ok());
         QVERIFY(status.error().contains(QStringLiteral("chart.gif")));
@@ -408,7 +401,7 @@ private Q_SLOTS:
     // Reports the time of a full export at 2400×1350 PNG (blog at 2×); no assertion on it.
     void exportAllSpeed()
     {
-        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         ExportOptions options;
         options.scale = 2;
         QTemporaryDir dir;
@@ -419,7 +412,7 @@ private Q_SLOTS:
 
     void renderSpeed()
     {
-        const ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         ExportOptions options;
         options.scale = 2;
         QBENCHMARK {
@@ -435,7 +428,7 @@ private Q_SLOTS:
         if (dir.isEmpty())
             QSKIP("set VERSUS_CHART_REVIEW_DIR to write review images");
         for (const char *bundleName : {"ecommerce-4-versions.json", "hash-ttl-3-versions.json"}) {
-            const ResultsBundle bundle = fixture(bundleName);
+            const ResultsBundle bundle = fixtureBundle(bundleName);
             for (const SizePreset &preset : sizePresets()) {
                 for (ColorTheme theme : {ColorTheme::Light, ColorTheme::Dark, ColorTheme::Transparent}) {
                     ExportOptions options = presetOptions(preset.name);

@@ -1,5 +1,6 @@
 // The export themes: the transparent-dark variant has no background and light text, for
 // charts laid over dark slides.
+#include "fixturebundle.h"
 #include "bundlejson.h"
 #include "chartexporter.h"
 
@@ -7,14 +8,6 @@
 #include <QtTest>
 
 namespace {
-
-ResultsBundle fixture(const char *name)
-{
-    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!bundle)
-        qFatal("%s", qPrintable(bundle.error()));
-    return bundle.value();
-}
 
 bool isLight(QRgb pixel)
 {
@@ -76,7 +69,7 @@ private Q_SLOTS:
         ExportOptions options;
         options.theme = ColorTheme::TransparentDark;
         const QString path = dir.filePath(QStringLiteral("memory.png"));
-        const Status written = exportChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options, path);
+        const Status written = exportChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options, path);
         QVERIFY2(written.ok(), qPrintable(written.error()));
         const QImage image = QImage(path).convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(image.size(), QSize(1200, 675));
@@ -99,7 +92,7 @@ private Q_SLOTS:
     {
         ExportOptions options;
         options.theme = ColorTheme::Transparent;
-        const Outcome<QImage> image = renderChart(fixture("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options);
+        const Outcome<QImage> image = renderChart(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, options);
         QVERIFY(image.ok());
         const QImage argb = image->convertToFormat(QImage::Format_ARGB32);
         QCOMPARE(qAlpha(argb.pixel(0, 0)), 0);

@@ -1,6 +1,7 @@
 // A development build (v=255.255.255) is no release: it is named by its git sha, it is not the
 // newest release a headline compares with, and a title never reads "8.0.1 → 255.255.255".
 
+#include "fixturebundle.h"
 #include "bundlejson.h"
 #include "chartdata.h"
 #include "presentation.h"
@@ -9,18 +10,10 @@
 
 namespace {
 
-ResultsBundle fixture(const char *name)
-{
-    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!bundle)
-        qFatal("%s", qPrintable(bundle.error()));
-    return bundle.value();
-}
-
 // The fixture with valkey-9.1.2 turned into a development build of `gitSha`.
 ResultsBundle withDevBuild(const QString &gitSha, const QString &id)
 {
-    ResultsBundle bundle = fixture("ecommerce-4-versions.json");
+    ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
     for (ServerRun &run : bundle.servers) {
         if (run.id == QLatin1String("valkey-9.1.2")) {
             run.id = id;

@@ -1,3 +1,4 @@
+#include "fixturebundle.h"
 #include "bundlejson.h"
 #include "chartwidget.h"
 #include "livebarchart.h"
@@ -9,14 +10,6 @@
 #include <QtTest>
 
 namespace {
-
-ResultsBundle fixture()
-{
-    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/ecommerce-4-versions.json"));
-    if (!bundle)
-        qFatal("%s", qPrintable(bundle.error()));
-    return bundle.value();
-}
 
 // The bundle as it looks `step` probes into a run: figures growing towards the final ones.
 ResultsBundle growing(const ResultsBundle &final, int step)
@@ -44,7 +37,7 @@ private Q_SLOTS:
         auto *chart = new LiveBarChart(ChartKind::MemoryPerAttribute);
         scene.addItem(chart);
         chart->setGeometry(QRectF(0, 0, 1000, 700));
-        const ResultsBundle final = fixture();
+        const ResultsBundle final = fixtureBundle("ecommerce-4-versions.json");
 
         QSignalSpy applied(chart, &LiveBarChart::applied);
         chart->setBundle(growing(final, 0));
@@ -117,7 +110,7 @@ private Q_SLOTS:
         scene.addItem(chart);
         chart->setGeometry(QRectF(0, 0, 800, 500));
         QSignalSpy applied(chart, &LiveBarChart::applied);
-        const ResultsBundle bundle = fixture();
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         chart->setBundle(bundle);
         ChartDataOptions options;
         options.hiddenServers = {bundle.servers.front().id};
@@ -140,7 +133,7 @@ private Q_SLOTS:
         auto *chart = new LiveBarChart(ChartKind::MemoryPerAttribute);
         scene.addItem(chart);
         chart->setGeometry(QRectF(0, 0, 800, 500));
-        ResultsBundle bundle = fixture();
+        ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         chart->setBundle(bundle);
         chart->flush();
         QCOMPARE(chart->rebuildCount(), 1);
@@ -159,7 +152,7 @@ private Q_SLOTS:
         ChartWidget widget(ChartKind::MemoryPerAttribute);
         widget.resize(900, 600);
         QSignalSpy applied(&widget, &ChartWidget::applied);
-        const ResultsBundle final = fixture();
+        const ResultsBundle final = fixtureBundle("ecommerce-4-versions.json");
         for (int step = 0; step <= 300; step += 30) {
             widget.setBundle(growing(final, step));
             QTest::qWait(200);

@@ -2,6 +2,7 @@
 // display names and ratios against the baseline, and the provenance; the chart footnote
 // carries the same provenance.
 
+#include "fixturebundle.h"
 #include "bundlejson.h"
 #include "bundlemarkdown.h"
 #include "chartdata.h"
@@ -14,14 +15,6 @@
 #include <QtTest>
 
 namespace {
-
-ResultsBundle fixture(const char *name)
-{
-    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!loaded)
-        qFatal("%s", qPrintable(loaded.error()));
-    return loaded.value();
-}
 
 QString readText(const QString &path)
 {
@@ -39,7 +32,7 @@ private slots:
     // repeat (3 repeats: no 95% interval).
     void ratiosAreComputedByTheFiguresLayer()
     {
-        const Figures figures(fixture("real-ecommerce.json"));
+        const Figures figures(fixtureBundle("real-ecommerce.json"));
         const FigureTable memory = figures.memory();
         const Figure &base = memory.at(0, QStringLiteral("valkey-8.0.1"));
         const Figure &newer = memory.at(0, QStringLiteral("valkey-9.1.2"));
@@ -63,7 +56,7 @@ private slots:
         QTemporaryDir dir;
         ExportOptions options;
         options.report = true;
-        const ResultsBundle bundle = fixture("real-ecommerce.json");
+        const ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
         Outcome<QStringList> written = exportAll(bundle, dir.path(), options);
         QVERIFY2(written, qPrintable(written ? QString() : written.error()));
         QCOMPARE(written->last(), dir.filePath(QStringLiteral("report.md")));
@@ -92,7 +85,7 @@ private slots:
         ExportOptions options;
         options.report = true;
         options.formats = {ImageFormat::Pdf, ImageFormat::Svg};
-        Outcome<QStringList> written = exportCharts(fixture("real-ecommerce.json"), {ChartKind::MemoryPerAttribute},
+        Outcome<QStringList> written = exportCharts(fixtureBundle("real-ecommerce.json"), {ChartKind::MemoryPerAttribute},
                                                     dir.path(), options);
         QVERIFY(written);
         QString report = readText(dir.filePath(QStringLiteral("report.md")));
@@ -101,7 +94,7 @@ private slots:
         QVERIFY(!report.contains(QLatin1String("](usec-per-command")));
 
         options.hiddenServers = {QStringLiteral("valkey-9.1.2")};
-        QVERIFY(exportCharts(fixture("real-ecommerce.json"), {ChartKind::MemoryPerAttribute}, dir.path(), options));
+        QVERIFY(exportCharts(fixtureBundle("real-ecommerce.json"), {ChartKind::MemoryPerAttribute}, dir.path(), options));
         report = readText(dir.filePath(QStringLiteral("report.md")));
         QVERIFY(report.startsWith(QStringLiteral("# Valkey 8.0.1 on the ecommerce workload\n")));
         QVERIFY(!report.contains(QLatin1String("Valkey 9.1.2")));
@@ -111,7 +104,7 @@ private slots:
     // figures it comes from, printed, in the report and in the memory chart's title.
     void patternsAreMeasuredAgainstTheReference()
     {
-        const ResultsBundle bundle = fixture("real-hash-ttl.json");
+        const ResultsBundle bundle = fixtureBundle("real-hash-ttl.json");
         const Figures figures(bundle);
         QCOMPARE(figures.referenceType(), QStringLiteral("set-ex"));
         const FigureTable memory = figures.memory();
@@ -129,12 +122,12 @@ private slots:
         QCOMPARE(defaultChartTitle(bundle, ChartKind::MemoryPerAttribute),
                  QStringLiteral("Memory per stored attribute: hsetex %1 set-ex on Valkey 9.1.2, 120-byte values").arg(formatMultiple(expected)));
         // A workload without a reference type has no such table.
-        QVERIFY(Figures(fixture("real-ecommerce.json")).referenceRatios().categories.empty());
+        QVERIFY(Figures(fixtureBundle("real-ecommerce.json")).referenceRatios().categories.empty());
     }
 
     void footnoteCarriesTheProvenance()
     {
-        QCOMPARE(defaultChartFootnote(fixture("real-hash-ttl.json")).section(QStringLiteral(" · "), 0, 2),
+        QCOMPARE(defaultChartFootnote(fixtureBundle("real-hash-ttl.json")).section(QStringLiteral(" · "), 0, 2),
                  QStringLiteral("Workload hash-ttl (keys 2,000, ttl 900, value-size 120), 2,000 events · one run, fair schedule · "
                                 "Valkey 8.0.1 (build 39f7c371), Valkey 9.1.2 (build 9108e8f1)"));
     }

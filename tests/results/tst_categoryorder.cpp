@@ -1,6 +1,7 @@
 // The Sort reaches the tables: the Markdown and the CSV list their categories in the order
 // the window's Sort and --sort give the charts.
 
+#include "fixturebundle.h"
 #include "bundlecsv.h"
 #include "bundlejson.h"
 #include "bundlemarkdown.h"
@@ -10,14 +11,6 @@
 #include <algorithm>
 
 namespace {
-
-ResultsBundle fixture()
-{
-    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/ecommerce-4-versions.json"));
-    if (!bundle)
-        qFatal("%s", qPrintable(bundle.error()));
-    return bundle.value();
-}
 
 // The first cell of each row of the Markdown section headed `heading`, header rows left out.
 QStringList sectionLabels(const QString &markdown, const QString &heading)
@@ -64,7 +57,7 @@ private Q_SLOTS:
     // Largest first reads the baseline's figures; the total stays on top.
     void markdownFollowsLargestFirst()
     {
-        const Figures figures(fixture());
+        const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
         const FigureTable memory = figures.memory();
         QCOMPARE(memory.categories.front().id, QStringLiteral("all"));
         std::vector<std::pair<double, QString>> byValue;
@@ -89,7 +82,7 @@ private Q_SLOTS:
 
     void markdownCommandsByName()
     {
-        const Figures figures(fixture());
+        const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
         const QStringList labels = sectionLabels(bundleToMarkdown(figures, CategoryOrder::Name),
                                                  QStringLiteral("### Server time per command"));
         // The total first; the commands alphabetical, the folded rest and the per-event row last.
@@ -109,7 +102,7 @@ private Q_SLOTS:
 
     void csvFollowsTheOrder()
     {
-        const Figures figures(fixture());
+        const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
         const QString baseline = figures.baselineId();
         const FigureTable memory = inCategoryOrder(figures.memory(), baseline, CategoryOrder::Name);
         QStringList expected;
@@ -128,7 +121,7 @@ private Q_SLOTS:
     // Largest change first: the category whose versions moved most, either way, leads.
     void changeOrderLeadsWithTheLargestMove()
     {
-        const Figures figures(fixture());
+        const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
         const FigureTable memory = figures.memory();
         const std::vector<int> order = orderedCategories(memory, figures.baselineId(), CategoryOrder::Change);
         QCOMPARE(order.front(), 0);   // the total

@@ -3,6 +3,7 @@
 // labels overlap, a version keeps its colour in both bundles (the second a shade of it), the
 // exported title keeps its headline number, and the window opens on the screen and Esc or
 // Ctrl+W close it.
+#include "fixturebundle.h"
 #include "barchart.h"
 #include "bundlefiles.h"
 #include "bundlejson.h"
@@ -25,18 +26,6 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QtTest>
-
-namespace {
-
-ResultsBundle fixtureBundle(const char *name)
-{
-    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!loaded)
-        qFatal("%s", qPrintable(loaded.error()));
-    return loaded.value();
-}
-
-} // namespace
 
 class CompareWindowTest : public QObject {
     Q_OBJECT

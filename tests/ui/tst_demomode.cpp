@@ -2,6 +2,7 @@
 // text scales with the height), given to the offscreen platform by a configuration file.
 // Checked in pixels as drawn: bar and axis labels, the headline and the call-out, the keys,
 // the collapsed panels, and a real run started with Space on a fetched server.
+#include "fixturebundle.h"
 #include "bundlejson.h"
 #include "chartdata.h"
 #include "chartexporter.h"
@@ -26,14 +27,6 @@
 #include <QtTest>
 
 namespace {
-
-ResultsBundle fixtureBundle(const char *name)
-{
-    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!loaded)
-        qFatal("%s", qPrintable(loaded.error()));
-    return loaded.value();
-}
 
 QScreen *screenNamed(const QString &name)
 {

@@ -1,6 +1,7 @@
 // The export dialog remembers its scale, format and theme (in settings of the test's own, in a
 // temporary folder), follows the window's dark charts unless a theme was picked, asks before
 // replacing files, and the window's Copy lists categories in its Sort order.
+#include "fixturebundle.h"
 #include "bundlejson.h"
 #include "chartwidget.h"
 #include "exportdialog.h"
@@ -19,14 +20,6 @@
 #include <QtTest>
 
 namespace {
-
-ResultsBundle fixtureBundle(const char *name)
-{
-    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!loaded)
-        qFatal("%s", qPrintable(loaded.error()));
-    return loaded.value();
-}
 
 QByteArray readFile(const QString &path)
 {

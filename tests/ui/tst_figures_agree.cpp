@@ -6,6 +6,7 @@
 // The bundles exercise the rules a view would get wrong if it computed a figure itself: which
 // repeats count, totals over different work, partial figures, errors.
 
+#include "fixturebundle.h"
 #include "bundlecsv.h"
 #include "bundlejson.h"
 #include "bundlemarkdown.h"
@@ -18,14 +19,6 @@
 #include <QtTest>
 
 namespace {
-
-ResultsBundle fixture(const QString &name)
-{
-    const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + name);
-    if (!bundle)
-        qFatal("%s", qPrintable(bundle.error()));
-    return bundle.value();
-}
 
 // Markdown table rows: label -> cells, for the table under `heading`.
 std::map<QString, QStringList> markdownRows(const QString &markdown, const QString &heading)
@@ -79,7 +72,7 @@ private Q_SLOTS:
     void everyViewShowsTheSameFigures()
     {
         QFETCH(QString, name);
-        const ResultsBundle bundle = fixture(name);
+        const ResultsBundle bundle = fixtureBundle(name);
         const Figures figures(bundle);
         checkMarkdown(figures);
         checkCsv(figures);
@@ -91,21 +84,21 @@ private Q_SLOTS:
     // The fixtures are what they say: each shows the state it is there for.
     void fixturesShowWhatTheyAreFor()
     {
-        const Figures hashTtl(fixture(QStringLiteral("real-hash-ttl.json")));
+        const Figures hashTtl(fixtureBundle(QStringLiteral("real-hash-ttl.json")));
         const FigureTable memory = hashTtl.memory();
         QCOMPARE(memory.categoryIndex(QStringLiteral("all")), -1);
         QCOMPARE(memory.at(memory.categoryIndex(QStringLiteral("hsetex")), QStringLiteral("valkey-8.0.1")).state, FigureState::Unsupported);
         QCOMPARE(hashTtl.perEvent().categories.front().over, QStringList{QStringLiteral("set-ex")});
 
-        QCOMPARE(Figures(fixture(QStringLiteral("real-cancelled.json"))).memory().at(0, QStringLiteral("valkey-9.1.2")).state,
+        QCOMPARE(Figures(fixtureBundle(QStringLiteral("real-cancelled.json"))).memory().at(0, QStringLiteral("valkey-9.1.2")).state,
                  FigureState::Incomplete);
-        const Figures failed(fixture(QStringLiteral("real-failed.json")));
+        const Figures failed(fixtureBundle(QStringLiteral("real-failed.json")));
         QStringList verdicts;
         for (const QString &id : failed.allServerIds())
             verdicts << failed.summary(id).statusText();
         QVERIFY2(verdicts.filter(QStringLiteral("failed")).size() == 1, qPrintable(verdicts.join('\n')));
 
-        const Figures rejected(fixture(QStringLiteral("real-rejected-writes.json")));
+        const Figures rejected(fixtureBundle(QStringLiteral("real-rejected-writes.json")));
         QStringList rejecting;
         for (const QString &id : rejected.allServerIds()) {
             if (rejected.summary(id).verdict == ServerVerdict::RejectedWrites)
@@ -115,7 +108,7 @@ private Q_SLOTS:
         QVERIFY(rejected.dataProblems().front().startsWith(rejecting.front() + QStringLiteral(" rejected writes")));
         QCOMPARE(rejected.summary(QStringLiteral("valkey-9.1.2")).verdict, ServerVerdict::Completed);
 
-        const Figures disturbed(fixture(QStringLiteral("real-disturbed.json")));
+        const Figures disturbed(fixtureBundle(QStringLiteral("real-disturbed.json")));
         QCOMPARE(disturbed.commandTime().at(0, QStringLiteral("valkey-9.1.2")).state, FigureState::Disturbed);
         QCOMPARE(disturbed.memory().at(0, QStringLiteral("valkey-9.1.2")).state, FigureState::Measured);
     }

@@ -1,4 +1,5 @@
 // The window driven through its controls, against real servers from the per-user cache.
+#include "fixturebundle.h"
 #include "bundlefiles.h"
 #include "chartexporter.h"
 #include "bundlejson.h"
@@ -37,14 +38,6 @@
 namespace {
 
 constexpr int runTimeoutMs = 240000;
-
-ResultsBundle fixtureBundle(const char *name)
-{
-    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!loaded)
-        qFatal("%s", qPrintable(loaded.error()));
-    return loaded.value();
-}
 
 } // namespace
 

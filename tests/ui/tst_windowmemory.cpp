@@ -1,6 +1,7 @@
 // What the window keeps and what it resets, in settings of the test's own in a temporary
 // folder: the baseline box fits its names, an opened bundle brings its own baseline and shows
 // every version, recent files, and a restart that restores the view and the window's size.
+#include "fixturebundle.h"
 #include "bundlefiles.h"
 #include "bundlejson.h"
 #include "chartwidget.h"
@@ -19,14 +20,6 @@
 #include <QtTest>
 
 namespace {
-
-ResultsBundle fixtureBundle(const char *name)
-{
-    Outcome<ResultsBundle> loaded = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + QLatin1String(name));
-    if (!loaded)
-        qFatal("%s", qPrintable(loaded.error()));
-    return loaded.value();
-}
 
 QStringList recentMenuPaths(MainWindow &window)
 {
