@@ -8,35 +8,13 @@
 #include "replayaccess.h"
 #include "workloadfactory.h"
 
+#include "allocationcounter.h"
+
 #include <QtTest>
 #include <atomic>
 #include <cstdlib>
 #include <new>
 #include <sys/resource.h>
-
-namespace {
-
-std::atomic<long long> g_allocations{0};
-std::atomic<bool> g_counting{false};
-
-} // namespace
-
-void *operator new(std::size_t size)
-{
-    if (g_counting.load(std::memory_order_relaxed))
-        g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void *memory = std::malloc(size ? size : 1))
-        return memory;
-    throw std::bad_alloc();
-}
-void operator delete(void *memory) noexcept
-{
-    std::free(memory);
-}
-void operator delete(void *memory, std::size_t) noexcept
-{
-    std::free(memory);
-}
 
 namespace {
 
@@ -291,14 +269,14 @@ private Q_SLOTS:
             QVERIFY(batch);
             // Counted in both threads, from batch 500 on: the buffers have grown by then.
             if (taken == 500)
-                g_counting.store(true);
+                AllocationCounter::start();
             if (taken >= 500)
                 commands += static_cast<long long>(batch->names.size());
             producer.recycle();
         }
-        g_counting.store(false);
+        const long long allocations = AllocationCounter::stop();
         QCOMPARE(commands, 2500LL * 16);
-        QCOMPARE(g_allocations.load(), 0LL);
+        QCOMPARE(allocations, 0LL);
     }
 
     void aCancelStopsTheReading()

@@ -6,35 +6,12 @@
 #include "workloadfactory.h"
 
 #include <QTemporaryDir>
+#include "allocationcounter.h"
+
 #include <QtTest>
 #include <atomic>
 #include <cstdlib>
 #include <new>
-
-namespace {
-
-std::atomic<long long> g_allocations{0};
-std::atomic<bool> g_counting{false};
-
-} // namespace
-
-// Every allocation of the program goes through here; only those made while counting count.
-void *operator new(std::size_t size)
-{
-    if (g_counting.load(std::memory_order_relaxed))
-        g_allocations.fetch_add(1, std::memory_order_relaxed);
-    if (void *memory = std::malloc(size ? size : 1))
-        return memory;
-    throw std::bad_alloc();
-}
-void operator delete(void *memory) noexcept
-{
-    std::free(memory);
-}
-void operator delete(void *memory, std::size_t) noexcept
-{
-    std::free(memory);
-}
 
 namespace {
 
@@ -60,16 +37,14 @@ long long allocationsReading(CommandSource &source, int warmUp, int events, long
             return -1;
     }
     *commands = 0;
-    g_allocations.store(0);
-    g_counting.store(true);
+    AllocationCounter::start();
     for (int i = 0; i < events; ++i) {
         event.clear();
         if (!source.next(event))
             break;
         *commands += static_cast<long long>(event.commands.size());
     }
-    g_counting.store(false);
-    return g_allocations.load();
+    return AllocationCounter::stop();
 }
 
 // A capture of `count` commands in one of the three formats, the arguments' sizes varying
