@@ -230,7 +230,8 @@ Status ReplayWorker::startLaunched()
     m_process = std::make_unique<ServerProcess>(spec);
     // Per-command latency histograms are allocated on a command's first call and freed by
     // CONFIG RESETSTAT, so they would land in whichever pass happens to run first.
-    m_process->setExtraArguments(QStringList{QStringLiteral("--latency-tracking"), QStringLiteral("no")} + m_startArguments);
+    m_process->setExtraArguments(QStringList{QStringLiteral("--latency-tracking"), QStringLiteral("no")}
+                                 + startArguments(m_startSettings));
     if (Status started = m_process->start(std::max(10000, m_job.request().commandTimeoutMs)); !started)
         return started;
     m_host = m_process->host();
@@ -261,21 +262,17 @@ Status ReplayWorker::connectSession(ServerSession &session)
 Status ReplayWorker::configureLaunched(ServerSession &session)
 {
     const ServerSettings &requested = m_job.request().serverConfig;
-    QStringList atStart;
-    for (int i = 0; i + 1 < m_startArguments.size(); i += 2)
-        atStart << m_startArguments[i].mid(2);
-    ServerConfigOutcome outcome = applyServerConfig(session, requested, atStart, serverDisplayName(m_run));
-    if (!outcome.startArguments.isEmpty()) {
-        m_startArguments += outcome.startArguments;
-        logLine(QStringLiteral("starting again with %1: not settable while running").arg(outcome.startArguments.join(QLatin1Char(' '))));
+    ServerConfigOutcome outcome = applyServerConfig(session, requested, m_startSettings, serverDisplayName(m_run));
+    if (!outcome.startOnly.empty()) {
+        m_startSettings.insert(m_startSettings.end(), outcome.startOnly.begin(), outcome.startOnly.end());
+        logLine(QStringLiteral("starting again with %1: not settable while running")
+                    .arg(startArguments(outcome.startOnly).join(QLatin1Char(' '))));
         stopServer();
         if (Status started = startLaunched(); !started)
-            return Error{QStringLiteral("%1 (started with %2)").arg(started.error(), m_startArguments.join(QLatin1Char(' ')))};
+            return Error{QStringLiteral("%1 (started with %2)").arg(started.error(), startArguments(m_startSettings).join(QLatin1Char(' ')))};
         if (Status connected = connectSession(session); !connected)
             return connected;
-        for (int i = 0; i + 1 < m_startArguments.size(); i += 2)
-            atStart << m_startArguments[i].mid(2);
-        outcome = applyServerConfig(session, requested, atStart, serverDisplayName(m_run));
+        outcome = applyServerConfig(session, requested, m_startSettings, serverDisplayName(m_run));
     }
     if (m_run.configApplied.empty() && m_run.configRefused.empty()) {
         for (const auto &[name, value] : outcome.applied)

@@ -8,6 +8,7 @@
 #include "replayaccess.h"
 #include "resultsbundle.h"
 #include "runrequest.h"
+#include "serverconfig.h"
 #include "workerjob.h"
 #include <QElapsedTimer>
 #include <QObject>
@@ -66,7 +67,7 @@ private:
     int m_port = 0;
     int m_phase = 0;
     std::unique_ptr<ServerProcess> m_process;
-    QStringList m_startArguments;   // --server-config settings given at start ("--io-threads", "4")
+    ServerSettings m_startSettings;   // --server-config settings the server takes only at start
     std::unique_ptr<EndpointState> m_endpoint;   // what to put back on an endpoint (runner/servers/endpointstate.h)
     std::optional<ReplayAccess> m_access;   // how the replay connections log in; set by reachServer()
     RepeatResult m_lastLive;            // the latest live figures of the repeat running

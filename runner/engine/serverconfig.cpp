@@ -36,9 +36,20 @@ bool isSecret(const QString &name)
 
 } // namespace
 
-ServerConfigOutcome applyServerConfig(ServerSession &session, const ServerSettings &requested,
-                                      const QStringList &atStart, const QString &serverName)
+QStringList startArguments(const ServerSettings &settings)
 {
+    QStringList arguments;
+    for (const auto &[name, value] : settings)
+        arguments << QStringLiteral("--") + name << value;
+    return arguments;
+}
+
+ServerConfigOutcome applyServerConfig(ServerSession &session, const ServerSettings &requested,
+                                      const ServerSettings &givenAtStart, const QString &serverName)
+{
+    QStringList atStart;
+    for (const auto &setting : givenAtStart)
+        atStart << setting.first;
     ServerConfigOutcome outcome;
     for (const auto &[name, value] : requested) {
         Outcome<std::optional<QString>> current = currentValue(session, name);
@@ -62,7 +73,7 @@ ServerConfigOutcome applyServerConfig(ServerSession &session, const ServerSettin
             Outcome<std::optional<QString>> after = currentValue(session, name);
             outcome.applied[name] = after && after->has_value() ? (*after.value()) : value;
         } else if (set && isStartOnly(set->text)) {
-            outcome.startArguments << QStringLiteral("--") + name << value;
+            outcome.startOnly.emplace_back(name, value);
         } else {
             outcome.refused[name] = QStringLiteral("%1 refused %2 %3: %4")
                                         .arg(serverName, name, value, set ? QString::fromStdString(set->text) : set.error());

@@ -20,13 +20,15 @@ using ServerSettings = std::vector<std::pair<QString, QString>>;
 struct ServerConfigOutcome {
     std::map<QString, QString> applied;   // name -> value, as the server reports it afterwards
     std::map<QString, QString> refused;   // name -> why, in words naming the server
-    QStringList startArguments;           // "--io-threads", "4": settings to give at start
+    ServerSettings startOnly;             // settings the server takes only at start
 };
 
 // Applies `requested` on the server behind `session` (named `serverName` in messages).
-// Settings listed in `atStart` were given on its command line: they are only checked.
+// Settings in `givenAtStart` were on its command line: they are only checked.
 ServerConfigOutcome applyServerConfig(ServerSession &session, const ServerSettings &requested,
-                                      const QStringList &atStart, const QString &serverName);
+                                      const ServerSettings &givenAtStart, const QString &serverName);
+// The command-line arguments that give `settings` at start: "--io-threads", "4", …
+QStringList startArguments(const ServerSettings &settings);
 
 // CONFIG GET * for the bundle, with secrets (requirepass, masterauth, …) replaced by "(hidden)".
 Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session);

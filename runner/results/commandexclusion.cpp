@@ -84,9 +84,10 @@ void FiguresData::markUncompared(FigureTable &table) const
     if (!cannotExclude(table.measure))
         return;
     QStringList reasons;
+    const QStringList compared = comparedIds();
     for (int column = 0; column < int(table.servers.size()); ++column) {
         const QString &id = table.servers[column];
-        if (!comparedIds().contains(id))
+        if (!compared.contains(id))
             continue;
         const std::map<QString, long long> commands = unsupportedCommandsOf(*server(id).run);
         if (commands.empty())

@@ -49,6 +49,16 @@ QString serverBuildProvenance(const ServerRun &run)
     return QStringLiteral("%1 (build %2)").arg(name, run.buildId.left(8));
 }
 
+QString machineProvenance(const MachineInfo &machine, bool withOs)
+{
+    QString text = machine.cpuModel;
+    if (machine.cores > 0)
+        text += QStringLiteral(", %1 cores").arg(machine.cores);
+    if (withOs && !machine.os.isEmpty())
+        text += QStringLiteral(", ") + machine.os;
+    return text;
+}
+
 QStringList provenanceParts(const ResultsBundle &bundle, const QStringList &serverIds)
 {
     QStringList builds;
@@ -58,10 +68,7 @@ QStringList provenanceParts(const ResultsBundle &bundle, const QStringList &serv
     }
     QStringList parts{QStringLiteral("Workload ") + workloadProvenance(bundle.workload), repeatsProvenance(bundle),
                       builds.join(QStringLiteral(", "))};
-    QString machine = bundle.machine.cpuModel;
-    if (bundle.machine.cores > 0)
-        machine += QStringLiteral(", %1 cores").arg(bundle.machine.cores);
-    if (!machine.isEmpty())
+    if (const QString machine = machineProvenance(bundle.machine); !machine.isEmpty())
         parts << machine;
     if (bundle.created.isValid())
         parts << bundle.created.toUTC().toString(QStringLiteral("yyyy-MM-dd"));

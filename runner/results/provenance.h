@@ -13,5 +13,7 @@ QString workloadProvenance(const WorkloadInfo &workload);
 QString repeatsProvenance(const ResultsBundle &bundle);
 // "Valkey 8.0.1 (build 39f7c371)", or the display name alone when the build is unknown.
 QString serverBuildProvenance(const ServerRun &run);
+// "AMD EPYC, 2 cores" (with `os`: ", Debian GNU/Linux 12 …"); empty when nothing is known.
+QString machineProvenance(const MachineInfo &machine, bool withOs = false);
 // The parts above and the machine, date and Versus version, for `serverIds` in that order.
 QStringList provenanceParts(const ResultsBundle &bundle, const QStringList &serverIds);

@@ -87,12 +87,8 @@ QString provenanceMarkdown(const Figures &figures)
     const ResultsBundle &bundle = figures.bundle();
     QString markdown = QStringLiteral("\n## How these figures were made\n\n");
     markdown += QStringLiteral("- Workload: %1\n- Repeats: %2\n").arg(workloadProvenance(bundle.workload), repeatsProvenance(bundle));
-    QString machine = bundle.machine.cpuModel.isEmpty() ? QStringLiteral("unknown CPU") : bundle.machine.cpuModel;
-    if (bundle.machine.cores > 0)
-        machine += QStringLiteral(", %1 cores").arg(bundle.machine.cores);
-    if (!bundle.machine.os.isEmpty())
-        machine += QStringLiteral(", ") + bundle.machine.os;
-    markdown += QStringLiteral("- Machine: %1\n").arg(machine);
+    const QString machine = machineProvenance(bundle.machine, true);
+    markdown += QStringLiteral("- Machine: %1\n").arg(machine.isEmpty() ? QStringLiteral("unknown") : machine);
     if (bundle.created.isValid())
         markdown += QStringLiteral("- Run: %1 UTC, Versus %2\n")
                         .arg(bundle.created.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")), bundle.versusVersion);
