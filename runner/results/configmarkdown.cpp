@@ -40,7 +40,10 @@ QString configDifferencesMarkdown(const Figures &figures, const std::function<QS
         QStringList cells{difference.bearsOnFigures ? QStringLiteral("**%1**").arg(difference.name) : difference.name};
         for (const QString &id : ids) {
             const auto value = difference.values.find(id);
-            cells << (value == difference.values.end() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(value->second));
+            if (value == difference.values.end())
+                cells << QStringLiteral("—");
+            else
+                cells << (value->second.isEmpty() ? QStringLiteral("(empty)") : QStringLiteral("`%1`").arg(value->second));
         }
         rows += markdownRow(cells);
     }

@@ -125,6 +125,26 @@ private slots:
         QVERIFY(Figures(fixtureBundle("real-ecommerce.json")).referenceRatios().categories.empty());
     }
 
+    // The configuration table: settings bearing on the figures in bold, a setting a version
+    // lacks as "—", an empty value as "(empty)" (not an empty code span), per-server ones left out.
+    void configurationDifferencesAreTabled()
+    {
+        ResultsBundle bundle = fixtureBundle("real-hash-ttl.json");
+        QCOMPARE(int(bundle.servers.size()), 2);
+        bundle.servers[0].config = {{QStringLiteral("hz"), QStringLiteral("10")}, {QStringLiteral("port"), QStringLiteral("7001")},
+                                    {QStringLiteral("maxclients"), QStringLiteral("10000")}};
+        bundle.servers[1].config = {{QStringLiteral("hz"), QStringLiteral("10")}, {QStringLiteral("port"), QStringLiteral("7002")},
+                                    {QStringLiteral("maxclients"), QStringLiteral("4064")},
+                                    {QStringLiteral("hash-seed"), QString()}};
+        const Figures figures(bundle);
+        const QString markdown = configDifferencesMarkdown(figures, [&figures](const QString &id) { return figures.summary(id).name; });
+        QVERIFY2(markdown.contains(QStringLiteral("| **hash-seed** | — | (empty) |\n")), qPrintable(markdown));
+        QVERIFY2(markdown.contains(QStringLiteral("| maxclients | `10000` | `4064` |\n")), qPrintable(markdown));
+        QVERIFY(!markdown.contains(QLatin1String("``")));
+        QVERIFY(!markdown.contains(QLatin1String("port")));
+        QVERIFY(!markdown.contains(QLatin1String("| hz")) && !markdown.contains(QLatin1String("**hz**")));
+    }
+
     void footnoteCarriesTheProvenance()
     {
         QCOMPARE(defaultChartFootnote(fixtureBundle("real-hash-ttl.json")).section(QStringLiteral(" · "), 0, 2),
