@@ -350,7 +350,8 @@ std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKin
     if (headline->change) {
         result.change = formatPercentChange(*headline->change);
         result.meaning = changeMeaning(table.measure, table.at(0, headline->toId));
-        result.values = QStringLiteral("%1 → %2 %3").arg(formatFigure(table.at(0, headline->fromId).value),
+        // No-break spaces: a wrapped title keeps "201.0 → 169.6 bytes" on one line.
+        result.values = QStringLiteral("%1\u00A0→\u00A0%2\u00A0%3").arg(formatFigure(table.at(0, headline->fromId).value),
                                                           formatFigure(table.at(0, headline->toId).value),
                                                           headlineUnit(table.measure));
     }

@@ -119,9 +119,9 @@ private Q_SLOTS:
     {
         const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         QCOMPARE(defaultChartTitle(bundle, ChartKind::MemoryPerAttribute),
-                 QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → 9.1.2: 241.7 → 217.6 bytes, −10.0%"));
+                 QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → 9.1.2: 241.7\u00A0→\u00A0217.6\u00A0bytes, −10.0%"));
         QCOMPARE(defaultChartTitle(bundle, ChartKind::UsecPerCommand),
-                 QStringLiteral("Server time per command, Valkey 8.0.1 → 9.1.2: 1.22 → 0.89 µs, −26.7%"));
+                 QStringLiteral("Server time per command, Valkey 8.0.1 → 9.1.2: 1.22\u00A0→\u00A00.89\u00A0µs, −26.7%"));
         QVERIFY(defaultChartFootnote(bundle).startsWith(QStringLiteral("Workload ecommerce (profiles 2,000, seed 42), 20,000 events · "
                                                                       "median of 3 repeats, fair schedule · Valkey 8.0.1 (build valkey-8)")));
     }
