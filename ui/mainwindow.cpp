@@ -40,6 +40,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     connect(m_run, &RunPanel::runRequested, this, &MainWindow::startRun);
     connect(m_run, &RunPanel::cancelRequested, this, &MainWindow::cancelRun);
+    connect(m_run, &RunPanel::serverSettingsChanged, this, &MainWindow::refreshRunBlocker);
     connect(m_servers, &ServersPanel::selectionChanged, this, &MainWindow::refreshRunBlocker);
     connect(m_servers, &ServersPanel::discovered, this, &MainWindow::refreshRunBlocker);
     connect(m_workload, &WorkloadPanel::workloadChanged, this, &MainWindow::refreshRunBlocker);
@@ -155,6 +156,8 @@ QString MainWindow::runBlocker() const
         blocker = tr("Preparing the workload…");
     else if (!m_workload->workload())
         blocker = tr("Fix the workload first: %1").arg(m_workload->error());
+    else if (const Outcome<ServerSettings> settings = m_run->serverSettings(); !settings)
+        blocker = settings.error();
     return blocker;
 }
 
@@ -179,6 +182,7 @@ bool MainWindow::startRun()
     request.workload = m_workload->workload();
     request.repeats = m_run->repeats();
     request.schedule = m_run->schedule();
+    request.serverConfig = m_run->serverSettings().value();   // canRun(): the field is valid
     setRunning(true);
     m_coordinator->setHideHosts(m_pathsHidden);
     m_coordinator->start(request);

@@ -4,6 +4,7 @@
 #include "bundlemarkdown.h"
 #include "chartdata.h"
 #include "chartwidget.h"
+#include "configurationview.h"
 #include "encodingsview.h"
 #include "headlinecallout.h"
 #include "logview.h"
@@ -177,6 +178,8 @@ void ResultsView::buildTabs()
 
     m_encodings = new EncodingsView;
     m_tabs->addTab(m_encodings, tr("Encodings"));
+    m_configuration = new ConfigurationView;
+    m_tabs->addTab(m_configuration, tr("Configuration"));
     m_log = new LogView;
     m_tabs->addTab(m_log, tr("Logs"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &ResultsView::updateHeadline);
@@ -200,6 +203,7 @@ void ResultsView::setBundle(const ResultsBundle &bundle)
         entry.second->setBundle(bundle);
     m_model->setBundle(bundle);
     m_encodings->setBundle(bundle);
+    m_configuration->setBundle(bundle);
     updateControls();
     updateHeadline();
 }

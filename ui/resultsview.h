@@ -14,6 +14,7 @@
 #include <optional>
 
 class ChartWidget;
+class ConfigurationView;
 class EncodingsView;
 class HeadlineCallout;
 class LogView;
@@ -119,5 +120,6 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_table = nullptr;
     EncodingsView *m_encodings = nullptr;
+    ConfigurationView *m_configuration = nullptr;
     LogView *m_log = nullptr;
 };
