@@ -1,9 +1,12 @@
 // Local clusters of real servers: every version Versus compares in cluster mode forms a
 // cluster of 1 and of 3 primaries with the slots assigned evenly; the key-to-slot mapping is the
 // server's own (CLUSTER KEYSLOT), hash tags included; each key is accepted by the node owning
-// its slot and redirected (MOVED) by the others; and no process is left afterwards.
+// its slot and redirected (MOVED) by the others; a node given as an endpoint is found to be a
+// cluster and its primaries are discovered (CLUSTER SHARDS and CLUSTER SLOTS alike); and no
+// process is left afterwards.
 
 #include "clusterslots.h"
+#include "clustertopology.h"
 #include "localcluster.h"
 #include "redisconnection.h"
 #include "servertesthelpers.h"
@@ -27,6 +30,41 @@ std::vector<std::string> sampleKeys()
 class LocalClusterTest : public QObject {
     Q_OBJECT
 
+    // Asked of the last node, as an endpoint would be: the primaries as the cluster was made.
+private:
+    static void checkDiscovery(LocalCluster &cluster)
+    {
+        RedisConnection endpoint;
+        QVERIFY(cluster.node(cluster.size() - 1).connect(endpoint, 5000));
+        const Outcome<bool> enabled = isClusterEnabled(endpoint);
+        QVERIFY(enabled && enabled.value());
+        const Outcome<ClusterTopology> discovered = discoverCluster(endpoint, cluster.node(cluster.size() - 1).host());
+        QVERIFY2(discovered, qPrintable(discovered ? QString() : discovered.error()));
+        const Outcome<Reply> slotReply = endpoint.command({"CLUSTER", "SLOTS"});
+        QVERIFY(slotReply);
+        const Outcome<ClusterTopology> bySlots = topologyFromSlots(slotReply.value());
+        QVERIFY(bySlots);
+        // Read alone, a lone node's CLUSTER SLOTS names no address; discoverCluster() fills it in.
+        if (cluster.size() == 1)
+            QCOMPARE(bySlots->primaries.front().host, QString());
+        else
+            QCOMPARE(bySlots->primaries.front().host, QStringLiteral("127.0.0.1"));
+        for (const ClusterTopology *topology : {&discovered.value(), &bySlots.value()}) {
+            QCOMPARE(int(topology->primaries.size()), cluster.size());
+            QVERIFY(topology->coversEverySlot());
+            for (int i = 0; i < cluster.size(); ++i) {
+                const ClusterPrimary &primary = topology->primaries[size_t(i)];
+                QCOMPARE(primary.port, cluster.node(i).port());
+                QCOMPARE(int(primary.ranges.size()), 1);
+                QCOMPARE(primary.ranges.front(), cluster.slotRange(i));
+                QCOMPARE(primary.id.size(), 40);
+            }
+        }
+        QCOMPARE(discovered->primaries.front().id, bySlots->primaries.front().id);
+        for (const ClusterPrimary &primary : discovered->primaries)
+            QCOMPARE(primary.host, QStringLiteral("127.0.0.1"));
+    }
+
 private Q_SLOTS:
     // The cluster specification's own examples.
     void slotsFollowTheSpecification()
@@ -38,6 +76,18 @@ private Q_SLOTS:
         QVERIFY(keyHashSlot("foo{}{bar}") != keyHashSlot("bar"));
         QCOMPARE(keyHashSlot("foo{{bar}}zap"), keyHashSlot("{bar"));
         QCOMPARE(keyHashSlot("foo{bar}{zap}"), keyHashSlot("bar"));
+    }
+
+    void aStandaloneServerIsNoCluster()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ServerProcess server(spec);
+        QVERIFY(server.start());
+        RedisConnection connection;
+        QVERIFY(server.connect(connection, 5000));
+        const Outcome<bool> enabled = isClusterEnabled(connection);
+        QVERIFY(enabled && !enabled.value());
+        server.stop();
     }
 
     void formsAndRoutes_data()
@@ -73,6 +123,7 @@ private Q_SLOTS:
             }
             QCOMPARE(covered, kClusterSlots);
 
+            checkDiscovery(cluster);
             std::vector<std::unique_ptr<RedisConnection>> nodes;
             for (int i = 0; i < primaries; ++i) {
                 nodes.push_back(std::make_unique<RedisConnection>());
