@@ -303,7 +303,7 @@ void BarChart::updateValueAxis()
             }
         }
     }
-    const int maxIntervals = width > 0 ? std::clamp(int(width / (fontSizes().axis * 6)), 2, 10) : 8;
+    const int maxIntervals = width > 0 ? std::clamp(int(width / (fontSizes().axis * 5)), 2, 10) : 8;
     NiceAxis axis = niceAxis(needed > 0 ? needed : 1.0, maxIntervals);
     // The plot's width follows the axis's labels, and the room the labels need follows the
     // width: an axis that just grew shrinks back only when clearly no longer needed, so the
