@@ -263,6 +263,21 @@ void MainWindow::setSidebarShown(bool shown)
     m_sidebarAction->setChecked(shown);
 }
 
+void MainWindow::setSidebarButtonTextPx(int textPx)
+{
+    if (textPx <= 0) {
+        m_sidebarButton->setFont(QFont());   // the window's again
+        m_sidebarButton->setMinimumSize(0, 0);
+        return;
+    }
+    QFont font = m_sidebarButton->font();
+    font.setPixelSize(textPx);
+    font.setBold(true);
+    m_sidebarButton->setFont(font);
+    // A target a presenter hits without looking twice: as tall as a line of demo text and more.
+    m_sidebarButton->setMinimumSize(int(textPx * 1.2), int(textPx * 1.8));
+}
+
 void MainWindow::setProgressShown(bool shown)
 {
     m_progressFrame->setVisible(shown);

@@ -182,6 +182,21 @@ Json machineToJson(const MachineInfo &machine)
     return {{"cpu_model", machine.cpuModel}, {"cores", machine.cores}, {"os", machine.os}, {"hostname", machine.hostname}};
 }
 
+Json comparedToJson(const std::vector<ComparedBundle> &compared)
+{
+    Json list = Json::array();
+    for (const ComparedBundle &source : compared) {
+        list.push_back({{"name", source.name},
+                        {"created", source.created.toUTC().toString(Qt::ISODateWithMs)},
+                        {"machine", machineToJson(source.machine)},
+                        {"versus_version", source.versusVersion},
+                        {"workload", workloadToJson(source.workload)},
+                        {"schedule", scheduleName(source.schedule)},
+                        {"repeats", source.repeats}});
+    }
+    return list;
+}
+
 } // namespace
 
 // The derived sections (bundlederived.cpp).
@@ -213,6 +228,8 @@ QByteArray bundleToJson(const ResultsBundle &bundle)
         {"baseline_effective", figures.baselineId()},
         {"servers", servers},
     };
+    if (!bundle.compared.empty())
+        root["compared"] = comparedToJson(bundle.compared);
     const Json derived = derivedSections(figures);
     for (const auto &[key, value] : derived.items())
         root[key] = value;

@@ -117,6 +117,18 @@ struct MachineInfo {
     QString hostname;
 };
 
+// One of the two bundles a comparison was merged from (bundlemerge.h): what its own
+// provenance said, so the merged footnote can say it for each.
+struct ComparedBundle {
+    QString name;                            // the suffix its servers carry ("laptop")
+    QDateTime created;
+    MachineInfo machine;
+    QString versusVersion;
+    WorkloadInfo workload;
+    Schedule schedule = Schedule::Fair;
+    int repeats = 1;
+};
+
 struct ResultsBundle {
     static constexpr const char *schema = "versus.results/1";
     QDateTime created;
@@ -129,6 +141,9 @@ struct ResultsBundle {
     bool running = false;                    // a live snapshot of a run still going; never saved
     QString baseline;                        // server id; empty means the oldest version
     std::vector<ServerRun> servers;
+    // In the merged results of a comparison: the two bundles, first and second. Empty in a
+    // run's own bundle.
+    std::vector<ComparedBundle> compared;
 
     const ServerRun *server(const QString &id) const;
 };
