@@ -1,0 +1,77 @@
+#include "clusterrouting.h"
+
+#include "clusterslots.h"
+
+namespace {
+
+// "MSET a 1 b 2", cut after a few arguments: enough to find the command in the workload.
+QString commandText(const std::vector<std::string> &args)
+{
+    QStringList words;
+    for (size_t i = 0; i < args.size() && i < 6; ++i)
+        words << QString::fromStdString(args[i]).left(40);
+    if (args.size() > 6)
+        words << QStringLiteral("…");
+    return words.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+ClusterRouting::ClusterRouting(const CommandKeys &keys, const ClusterTopology &topology)
+    : m_keys(keys), m_owner(kClusterSlots, -1)
+{
+    for (size_t i = 0; i < topology.primaries.size(); ++i)
+        for (const auto &[first, last] : topology.primaries[i].ranges)
+            for (int slot = first; slot <= last; ++slot)
+                m_owner[size_t(slot)] = int(i);
+}
+
+Outcome<int> ClusterRouting::slotOf(const std::vector<std::string> &args) const
+{
+    const std::optional<std::vector<std::string_view>> keys = m_keys.keysOf(args);
+    if (!keys)
+        return Error{QStringLiteral("%1: its keys cannot be told from its arguments, so it cannot be sent to a cluster")
+                         .arg(commandText(args))};
+    int slot = -1;
+    for (const std::string_view key : *keys) {
+        const int own = keyHashSlot(key);
+        if (slot >= 0 && own != slot)
+            return Error{QStringLiteral("%1: its keys are in different slots (%2, %3)").arg(commandText(args)).arg(slot).arg(own)};
+        slot = own;
+    }
+    return slot;
+}
+
+Outcome<int> ClusterRouting::primaryOf(const std::vector<std::string> &args) const
+{
+    const Outcome<int> slot = slotOf(args);
+    if (!slot)
+        return Error{slot.error()};
+    if (slot.value() < 0)
+        return 0;
+    const int owner = m_owner[size_t(slot.value())];
+    if (owner < 0)
+        return Error{QStringLiteral("%1: no primary serves slot %2").arg(commandText(args)).arg(slot.value())};
+    return owner;
+}
+
+Status checkWorkloadForCluster(const Workload &workload, const CommandKeys &keys)
+{
+    Outcome<std::unique_ptr<CommandSource>> opened = workload.open();
+    if (!opened)
+        return Error{opened.error()};
+    const ClusterRouting routing(keys, ClusterTopology{});
+    EventCommands event;
+    for (long long number = 1;; ++number) {
+        event.clear();
+        if (!opened.value()->next(event))
+            break;
+        for (const WorkloadCommand &command : event.commands) {
+            if (const Outcome<int> slot = routing.slotOf(command.args); !slot)
+                return Error{QStringLiteral("event %1: %2").arg(number).arg(slot.error())};
+        }
+    }
+    if (!opened.value()->error().isEmpty())
+        return Error{opened.value()->error()};
+    return Status::success();
+}

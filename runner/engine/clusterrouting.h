@@ -1,0 +1,33 @@
+#pragma once
+// Which primary of a cluster each command goes to: the one owning its keys' slot (the cluster
+// specification's CRC16 with hash tags, clusterslots.h). A command whose keys fall in different
+// slots cannot be sent to a cluster, nor one whose keys cannot be told from its arguments; both
+// are found before anything is sent (checkWorkloadForCluster()), naming the command and the
+// event. A command without keys (PING) goes to the first primary.
+
+#include "clustertopology.h"
+#include "commandkeys.h"
+#include "outcome.h"
+#include "workload.h"
+#include <QString>
+#include <string>
+#include <vector>
+
+class ClusterRouting {
+public:
+    ClusterRouting(const CommandKeys &keys, const ClusterTopology &topology);
+
+    // The index of the primary (in the topology's order) `args` goes to; an Error naming the
+    // command when its keys span slots or cannot be found.
+    Outcome<int> primaryOf(const std::vector<std::string> &args) const;
+    // The slot of `args`' keys; -1 for a command without keys.
+    Outcome<int> slotOf(const std::vector<std::string> &args) const;
+
+private:
+    const CommandKeys &m_keys;
+    std::vector<int> m_owner;   // slot -> primary index, -1 where none serves it
+};
+
+// Reads the whole workload once and fails at its first command that cannot go to a cluster:
+// "event 12: MSET a 1 b 2: its keys are in different slots (15495, 3300)".
+Status checkWorkloadForCluster(const Workload &workload, const CommandKeys &keys);

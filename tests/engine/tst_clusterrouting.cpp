@@ -1,0 +1,126 @@
+// Routing to a cluster: each command to the primary owning its keys' slot, and the commands
+// that cannot go to a cluster found before anything is sent, naming the event and command.
+// The built-in workloads route entirely; a capture with a cross-slot MSET does not.
+
+#include "clusterrouting.h"
+#include "clusterslots.h"
+#include "workloadfactory.h"
+
+#include <QtTest>
+
+namespace {
+
+// Three primaries with the ranges a LocalCluster of three assigns.
+ClusterTopology threePrimaries()
+{
+    ClusterTopology topology;
+    for (int i = 0; i < 3; ++i) {
+        ClusterPrimary primary;
+        primary.port = 7000 + i;
+        primary.ranges = {{i * kClusterSlots / 3, (i + 1) * kClusterSlots / 3 - 1}};
+        topology.primaries.push_back(primary);
+    }
+    return topology;
+}
+
+CommandKeys singleKeyCommands()
+{
+    CommandKeys keys;
+    for (const char *name : {"SET", "GET", "INCRBY", "HINCRBY", "ZADD", "PFADD", "LREM", "LPUSH", "LTRIM", "ZINCRBY",
+                             "ZREMRANGEBYRANK", "ZREMRANGEBYSCORE", "SADD", "EXPIRE", "SISMEMBER", "HSETEX", "HSET",
+                             "HEXPIRE"})
+        keys.add(name, {1, 1, 1, false});
+    keys.add("MSET", {1, -1, 2, false});
+    keys.add("PING", {0, 0, 0, false});
+    keys.add("ZUNIONSTORE", {1, 1, 1, true});
+    return keys;
+}
+
+class CaptureWorkload : public Workload {
+public:
+    explicit CaptureWorkload(std::vector<std::vector<std::string>> commands) : m_commands(std::move(commands)) {}
+    WorkloadInfo describe() const override { return {}; }
+    Outcome<std::unique_ptr<CommandSource>> open() const override
+    {
+        return std::unique_ptr<CommandSource>(std::make_unique<Source>(m_commands));
+    }
+
+private:
+    class Source : public CommandSource {
+    public:
+        explicit Source(const std::vector<std::vector<std::string>> &commands) : m_commands(commands) {}
+        bool next(EventCommands &out) override
+        {
+            if (m_next >= m_commands.size())
+                return false;
+            out.add().args = m_commands[m_next++];
+            return true;
+        }
+
+    private:
+        const std::vector<std::vector<std::string>> &m_commands;
+        size_t m_next = 0;
+    };
+    std::vector<std::vector<std::string>> m_commands;
+};
+
+} // namespace
+
+class TestClusterRouting : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void commandsGoToTheSlotsOwner()
+    {
+        const CommandKeys keys = singleKeyCommands();
+        const ClusterRouting routing(keys, threePrimaries());
+        for (const std::string key : {"a", "foo", "user:1:cart", "{user:1}:views", "123456789"}) {
+            const int slot = keyHashSlot(key);
+            const int expected = slot * 3 / kClusterSlots;
+            QCOMPARE(routing.primaryOf({"SET", key, "v"}).value(), expected);
+        }
+        // Hash tags keep a multi-key command in one slot.
+        QCOMPARE(routing.primaryOf({"MSET", "{u}a", "1", "{u}b", "2"}).value(), keyHashSlot("u") * 3 / kClusterSlots);
+        QCOMPARE(routing.primaryOf({"PING"}).value(), 0);
+        const Outcome<int> cross = routing.primaryOf({"MSET", "a", "1", "foo", "2"});
+        QVERIFY(!cross);
+        QCOMPARE(cross.error(), QStringLiteral("MSET a 1 foo 2: its keys are in different slots (%1, %2)")
+                                    .arg(keyHashSlot("a")).arg(keyHashSlot("foo")));
+        QCOMPARE(routing.primaryOf({"ZUNIONSTORE", "d", "2", "a", "b"}).error(),
+                 QStringLiteral("ZUNIONSTORE d 2 a b: its keys cannot be told from its arguments, so it cannot be sent to a cluster"));
+    }
+
+    void builtInWorkloadsRouteEntirely_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("ecommerce") << QStringLiteral("ecommerce");
+        QTest::newRow("hash-ttl") << QStringLiteral("hash-ttl");
+    }
+
+    void builtInWorkloadsRouteEntirely()
+    {
+        QFETCH(QString, name);
+        Outcome<std::shared_ptr<Workload>> workload =
+            makeWorkload(name, {}, QString(), name == QLatin1String("ecommerce") ? 2000 : 0, false);
+        QVERIFY2(workload, qPrintable(workload ? QString() : workload.error()));
+        const Status checked = checkWorkloadForCluster(*workload.value(), singleKeyCommands());
+        QVERIFY2(checked, qPrintable(checked ? QString() : checked.error()));
+        // Every command was looked at: without the keys of SET, the check stops at one.
+        CommandKeys withoutSet = singleKeyCommands();
+        withoutSet.add("SET", {1, 1, 1, true});
+        const Status stopped = checkWorkloadForCluster(*workload.value(), withoutSet);
+        QVERIFY(!stopped);
+        QVERIFY2(stopped.error().contains(QLatin1String(": SET ")), qPrintable(stopped.error()));
+    }
+
+    void aCrossSlotCommandIsFoundBeforeSending()
+    {
+        const CaptureWorkload capture({{"SET", "a", "1"}, {"GET", "a"}, {"MSET", "a", "1", "foo", "2"}, {"GET", "foo"}});
+        const Status checked = checkWorkloadForCluster(capture, singleKeyCommands());
+        QVERIFY(!checked);
+        QCOMPARE(checked.error(), QStringLiteral("event 3: MSET a 1 foo 2: its keys are in different slots (%1, %2)")
+                                      .arg(keyHashSlot("a")).arg(keyHashSlot("foo")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClusterRouting)
+#include "tst_clusterrouting.moc"
