@@ -428,7 +428,7 @@ void EndpointsTest::firstRunMatchesALaunchedServer_data()
 
 // Item 8: an endpoint in use (latency tracking on, its default, with the histograms its
 // commands allocated) and a server Versus launches, of the same version, in one run: the first
-// run's memory per key agrees within 0.5%.
+// run's memory per key agrees within 0.5% (or 2 KB over all the keys, above the noise floor).
 void EndpointsTest::firstRunMatchesALaunchedServer()
 {
     QFETCH(QString, version);
@@ -459,8 +459,17 @@ void EndpointsTest::firstRunMatchesALaunchedServer()
     const double endpoint = totalBytesPerKey(figures, server.hostPort());
     QVERIFY2(launched > 0 && endpoint > 0, r.describe());
     const double difference = endpoint / launched - 1;
-    qInfo("%s: launched %.2f, endpoint %.2f bytes per key (%+.3f%%)", qPrintable(found->label), launched, endpoint, 100 * difference);
-    QVERIFY2(std::abs(difference) <= 0.005, qPrintable(QStringLiteral("launched %1, endpoint %2 bytes per key").arg(launched).arg(endpoint)));
+    // 0.5%, or 2 KB in total over the keys where that is more: the measurement's noise floor is
+    // about 1.2 KB (docs/MEASUREMENT.md), and the 900 keys of hash-ttl at 300 keys once read
+    // −0.504% (1.5 KB) on a loaded machine. A latency histogram left counted would be far more.
+    const FigureTable keys = figures.keys();
+    const double keyCount = keys.at(keys.categoryIndex(QStringLiteral("all")), found->label).value;
+    const double allowed = std::max(0.005, 2048.0 / (keyCount * launched));
+    qInfo("%s: launched %.2f, endpoint %.2f bytes per key over %.0f keys (%+.3f%%, allowed %.3f%%)", qPrintable(found->label),
+          launched, endpoint, keyCount, 100 * difference, 100 * allowed);
+    QVERIFY2(keyCount > 0, r.describe());
+    QVERIFY2(std::abs(difference) <= allowed,
+             qPrintable(QStringLiteral("launched %1, endpoint %2 bytes per key").arg(launched).arg(endpoint)));
 }
 
 QTEST_GUILESS_MAIN(EndpointsTest)
