@@ -1,0 +1,177 @@
+#include "sweepchartdata.h"
+
+#include "chartdata.h"
+#include "palette.h"
+#include "presentation.h"
+#include "sweepbundle.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+Measure measureOf(SweepChartKind kind)
+{
+    return kind == SweepChartKind::Ratio ? Measure::RatioToReference : Measure::BytesPerKey;
+}
+
+SweepTable tableOf(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
+{
+    FigureOptions options;
+    options.hiddenServers = hiddenServers;
+    return sweepTable(bundle, measureOf(kind), options);
+}
+
+// Values that span a factor of 4 or more, all above zero, stand on a log scale: 16, 64, 256 at
+// even steps.
+bool wantsLogScale(const std::vector<double> &numbers)
+{
+    if (numbers.empty())
+        return false;
+    const auto [low, high] = std::minmax_element(numbers.begin(), numbers.end());
+    return *low > 0 && *high / *low >= 4.0;
+}
+
+QString versionOf(const ResultsBundle &bundle, const QString &serverId)
+{
+    const ServerRun *run = bundle.server(serverId);
+    return run ? serverVersionText(*run) : serverId;
+}
+
+// Why a line is not drawn: what its figures say.
+QString whyNoLine(const SweepLine &line)
+{
+    for (const Figure &figure : line.points) {
+        if (figure.state == FigureState::Unsupported)
+            return QStringLiteral("unsupported");
+        if (figure.state == FigureState::Failed)
+            return QStringLiteral("failed");
+    }
+    return QStringLiteral("no figure");
+}
+
+// "hsetex, hset-hexpire: no line for Valkey 8.0.1 (unsupported)", one note per server and reason.
+QStringList missingLineNotes(const ResultsBundle &bundle, const std::vector<const SweepLine *> &missing)
+{
+    std::vector<std::pair<QString, QStringList>> byServer;   // "Valkey 8.0.1 (unsupported)" -> categories
+    for (const SweepLine *line : missing) {
+        const QString key = QStringLiteral("%1 (%2)").arg(line->serverName, whyNoLine(*line));
+        auto found = std::find_if(byServer.begin(), byServer.end(), [&key](const auto &entry) { return entry.first == key; });
+        if (found == byServer.end())
+            byServer.push_back({key, {line->categoryLabel}});
+        else
+            found->second << line->categoryLabel;
+    }
+    Q_UNUSED(bundle);
+    QStringList notes;
+    for (const auto &[server, categories] : byServer)
+        notes << QStringLiteral("No line for %1 on %2.").arg(categories.join(QStringLiteral(", ")), server);
+    return notes;
+}
+
+} // namespace
+
+double SweepChartData::largestValue() const
+{
+    double largest = 0;
+    for (const SweepChartLine &line : lines)
+        for (const std::optional<double> &value : line.values)
+            if (value)
+                largest = std::max(largest, *value);
+    return largest;
+}
+
+QString sweepChartFileStem(SweepChartKind kind)
+{
+    return kind == SweepChartKind::Ratio ? QStringLiteral("sweep-ratio") : QStringLiteral("sweep-memory-per-key");
+}
+
+std::vector<SweepChartKind> sweepChartKinds(const ResultsBundle &bundle)
+{
+    if (!bundle.isSweep())
+        return {};
+    if (bundle.workload.referenceType.isEmpty())
+        return {SweepChartKind::MemoryPerKey};
+    return {SweepChartKind::MemoryPerKey, SweepChartKind::Ratio};
+}
+
+SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
+{
+    SweepChartData data;
+    data.kind = kind;
+    const SweepTable table = tableOf(bundle, kind, hiddenServers);
+    data.parameter = table.parameter;
+    data.xLabels = table.values;
+    data.logarithmic = wantsLogScale(table.numbers);
+    for (double number : table.numbers)
+        data.x.push_back(data.logarithmic ? std::log2(number) : number);
+    data.xTitle = data.logarithmic ? QStringLiteral("%1 (log scale)").arg(table.parameter) : table.parameter;
+    data.yTitle = kind == SweepChartKind::Ratio ? QStringLiteral("bytes per key as a multiple of %1's").arg(table.referenceType)
+                                                : QStringLiteral("bytes per key");
+    const std::map<QString, QColor> colors = serverColors(bundle);
+    QStringList categories;
+    std::vector<const SweepLine *> missing;
+    for (const SweepLine &line : table.lines) {
+        if (!categories.contains(line.categoryId))
+            categories << line.categoryId;
+        SweepChartLine drawn;
+        drawn.serverId = line.serverId;
+        drawn.label = QStringLiteral("%1 · %2").arg(line.categoryLabel, versionOf(bundle, line.serverId));
+        drawn.color = colors.count(line.serverId) ? colors.at(line.serverId) : QColor(Qt::gray);
+        drawn.style = int(categories.indexOf(line.categoryId));
+        bool any = false;
+        for (const Figure &figure : line.points) {
+            drawn.values.push_back(figure.hasValue() ? std::optional<double>(figure.value) : std::nullopt);
+            any = any || figure.hasValue();
+        }
+        if (any)
+            data.lines.push_back(drawn);
+        else
+            missing.push_back(&line);
+    }
+    data.footnotes = missingLineNotes(bundle, missing);
+    return data;
+}
+
+QString defaultSweepTitle(const ResultsBundle &bundle, SweepChartKind kind)
+{
+    const QString parameter = bundle.sweep.parameter;
+    if (kind == SweepChartKind::Ratio)
+        return QStringLiteral("Memory per key as a multiple of %1, against %2").arg(bundle.workload.referenceType, parameter);
+    return QStringLiteral("Memory per key against %1, %2").arg(parameter, bundle.workload.name);
+}
+
+QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
+{
+    const SweepTable table = tableOf(bundle, kind, hiddenServers);
+    // The newest server's first category measured at the first and the last point.
+    for (auto line = table.lines.crbegin(); line != table.lines.crend(); ++line) {
+        const Figure &first = line->points.front();
+        const Figure &last = line->points.back();
+        if (!first.hasValue() || !last.hasValue())
+            continue;
+        const bool ratio = kind == SweepChartKind::Ratio;
+        const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
+        // Lines run server by server: go back to this server's first measured category.
+        auto head = line;
+        for (auto earlier = std::next(line); earlier != table.lines.crend() && earlier->serverId == line->serverId; ++earlier) {
+            if (earlier->points.front().hasValue() && earlier->points.back().hasValue())
+                head = earlier;
+        }
+        return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8")
+            .arg(head->categoryLabel, head->serverName, text(head->points.front().value), text(head->points.back().value),
+                 ratio ? QStringLiteral(" %1").arg(table.referenceType) : QStringLiteral(" bytes per key"),
+                 table.parameter, table.values.front(), table.values.back());
+    }
+    return {};
+}
+
+QString defaultSweepFootnote(const ResultsBundle &bundle, const QStringList &hiddenServers)
+{
+    ResultsBundle shown = withoutServers(bundle, hiddenServers);
+    QStringList values;
+    for (const SweepPoint &point : bundle.sweep.points)
+        values << point.value;
+    shown.workload.parameters[bundle.sweep.parameter] = values.join(QLatin1Char('/'));
+    return QStringLiteral("Each value is a run of its own on freshly started servers. ") + defaultChartFootnote(shown);
+}
