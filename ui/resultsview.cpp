@@ -8,6 +8,7 @@
 #include "headlinecallout.h"
 #include "logview.h"
 #include "palette.h"
+#include "sweepchartwidget.h"
 #include "presentation.h"
 #include "resultstablemodel.h"
 #include <QApplication>
@@ -177,6 +178,11 @@ void ResultsView::buildTabs()
 
     m_encodings = new EncodingsView;
     m_tabs->addTab(m_encodings, tr("Encodings"));
+    // Only a sweep's bundle has a Sweep tab: its figures against the swept parameter.
+    m_sweep = new SweepChartWidget;
+    m_sweep->setObjectName(QStringLiteral("sweep"));
+    m_tabs->addTab(m_sweep, tr("Sweep"));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_sweep), false);
     m_log = new LogView;
     m_tabs->addTab(m_log, tr("Logs"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &ResultsView::updateHeadline);
@@ -200,6 +206,8 @@ void ResultsView::setBundle(const ResultsBundle &bundle)
         entry.second->setBundle(bundle);
     m_model->setBundle(bundle);
     m_encodings->setBundle(bundle);
+    m_sweep->setBundle(bundle);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_sweep), bundle.isSweep());
     updateControls();
     updateHeadline();
 }
@@ -234,6 +242,12 @@ ChartKind ResultsView::currentChartKind() const
 CategoryOrder ResultsView::categoryOrder() const
 {
     return CategoryOrder(m_order->currentData().toInt());
+}
+
+void ResultsView::showSweep()
+{
+    if (m_bundle.isSweep())
+        m_tabs->setCurrentWidget(m_sweep);
 }
 
 void ResultsView::showChart(ChartKind kind)
@@ -314,6 +328,7 @@ void ResultsView::applyHidden()
 {
     for (auto &entry : m_charts)
         entry.second->setHiddenVersions(m_hidden);
+    m_sweep->setHiddenVersions(m_hidden);
     updateVersionsButton();
     updateHeadline();
     Q_EMIT viewChanged();
@@ -329,6 +344,7 @@ void ResultsView::setTheme(ColorTheme theme)
     m_theme = theme;
     for (auto &entry : m_charts)
         entry.second->setTheme(theme);
+    m_sweep->setTheme(theme);
     Q_EMIT viewChanged();
 }
 

@@ -2,6 +2,7 @@
 // over value-size 16, 64, 256 on Valkey 8.0.1 and 9.1.2) read back, and bundles of one run.
 
 #include "bundlejson.h"
+#include "bundlemerge.h"
 #include "figuressweep.h"
 #include "fixturebundle.h"
 #include "sweepbundle.h"
@@ -104,6 +105,15 @@ private slots:
         QVERIFY(sweepTable(bundle, Measure::BytesPerKey).empty());
         QVERIFY(sweepToMarkdown(bundle).isEmpty());
         QVERIFY(!QString::fromUtf8(bundleToJson(bundle)).contains(QLatin1String("\"sweep\"")));
+    }
+
+    // Two bundles compared side by side compare their shown points: no sweep of one of them.
+    void comparisonOfBundlesIsNoSweep()
+    {
+        const ResultsBundle sweep = fixtureBundle("real-hash-ttl-sweep.json");
+        const ResultsBundle merged = mergeBundles(sweep, QStringLiteral("a"), fixtureBundle("real-hash-ttl.json"), QStringLiteral("b"));
+        QVERIFY(!merged.isSweep());
+        QCOMPARE(merged.servers.size(), size_t(4));
     }
 
     void defaultPointIsTheWorkloadsOwnValue()
