@@ -50,22 +50,32 @@ QString whyNoLine(const SweepLine &line)
     return QStringLiteral("no figure");
 }
 
-// "hsetex, hset-hexpire: no line for Valkey 8.0.1 (unsupported)", one note per server and reason.
-QStringList missingLineNotes(const ResultsBundle &bundle, const std::vector<const SweepLine *> &missing)
+// "No line for hsetex, hset-hexpire on Valkey 8.0.1, Valkey 8.1.1 (unsupported).": servers that
+// miss the same lines for the same reason share one note.
+QStringList missingLineNotes(const std::vector<const SweepLine *> &missing)
 {
-    std::vector<std::pair<QString, QStringList>> byServer;   // "Valkey 8.0.1 (unsupported)" -> categories
+    std::vector<std::pair<QString, QStringList>> byServer;   // "Valkey 8.0.1\n(unsupported)" -> categories
     for (const SweepLine *line : missing) {
-        const QString key = QStringLiteral("%1 (%2)").arg(line->serverName, whyNoLine(*line));
+        const QString key = line->serverName + QLatin1Char('\n') + whyNoLine(*line);
         auto found = std::find_if(byServer.begin(), byServer.end(), [&key](const auto &entry) { return entry.first == key; });
         if (found == byServer.end())
             byServer.push_back({key, {line->categoryLabel}});
         else
             found->second << line->categoryLabel;
     }
-    Q_UNUSED(bundle);
+    std::vector<std::pair<QString, QStringList>> byLines;   // "hsetex, hset-hexpire\nunsupported" -> servers
+    for (const auto &[key, categories] : byServer) {
+        const QString lines = categories.join(QStringLiteral(", ")) + QLatin1Char('\n') + key.section(QLatin1Char('\n'), 1);
+        auto found = std::find_if(byLines.begin(), byLines.end(), [&lines](const auto &entry) { return entry.first == lines; });
+        if (found == byLines.end())
+            byLines.push_back({lines, {key.section(QLatin1Char('\n'), 0, 0)}});
+        else
+            found->second << key.section(QLatin1Char('\n'), 0, 0);
+    }
     QStringList notes;
-    for (const auto &[server, categories] : byServer)
-        notes << QStringLiteral("No line for %1 on %2.").arg(categories.join(QStringLiteral(", ")), server);
+    for (const auto &[lines, servers] : byLines)
+        notes << QStringLiteral("No line for %1 on %2 (%3).")
+                     .arg(lines.section(QLatin1Char('\n'), 0, 0), servers.join(QStringLiteral(", ")), lines.section(QLatin1Char('\n'), 1));
     return notes;
 }
 
@@ -129,7 +139,7 @@ SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind k
         else
             missing.push_back(&line);
     }
-    data.footnotes = missingLineNotes(bundle, missing);
+    data.footnotes = missingLineNotes(missing);
     return data;
 }
 

@@ -4,6 +4,8 @@
 #include "markdowntable.h"
 #include "presentation.h"
 
+#include <algorithm>
+
 namespace {
 
 QString sweepCell(const Figure &figure, Measure measure)
@@ -23,12 +25,20 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
     const QString noun = table.typeNoun == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Type");
     QString markdown = QStringLiteral("\n%1\n\n").arg(title);
     markdown += markdownHeader(noun + QStringLiteral(" · server"), columns);
+    QStringList without;   // lines with no figure at any value: one note, not a row of "unsupported"
     for (const SweepLine &line : table.lines) {
+        const bool any = std::any_of(line.points.begin(), line.points.end(), [](const Figure &f) { return f.hasValue(); });
+        if (!any) {
+            without << QStringLiteral("%1 on %2 (%3)").arg(line.categoryLabel, line.serverName, markdownCell(line.points.front()));
+            continue;
+        }
         QStringList cells{QStringLiteral("%1 · %2").arg(line.categoryLabel, line.serverName)};
         for (const Figure &figure : line.points)
             cells << sweepCell(figure, table.measure);
         markdown += markdownRow(cells);
     }
+    if (!without.isEmpty())
+        markdown += QStringLiteral("\nNo figure at any value: %1.\n").arg(without.join(QStringLiteral(", ")));
     return markdown;
 }
 

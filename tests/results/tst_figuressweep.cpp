@@ -130,7 +130,12 @@ private slots:
     {
         const QString markdown = sweepToMarkdown(fixtureBundle("real-hash-ttl-sweep.json"));
         QVERIFY(markdown.contains(QStringLiteral("| Pattern · server | value-size=16 | value-size=64 | value-size=256 |")));
-        QVERIFY(markdown.contains(QStringLiteral("| hsetex · Valkey 8.0.1 | unsupported | unsupported | unsupported |")));
+        QVERIFY(markdown.contains(QStringLiteral("| set-ex · Valkey 8.0.1 | 144.5 | 192.5 | 432.5 |")));
+        QVERIFY(markdown.contains(QStringLiteral("| hsetex · Valkey 9.1.2 | 2.79× | 2.20× | 1.44× |")));
+        // A line with no figure at any value is one note, not a row.
+        QVERIFY(!markdown.contains(QStringLiteral("| hsetex · Valkey 8.0.1 |")));
+        QVERIFY(markdown.contains(QStringLiteral("No figure at any value: hsetex on Valkey 8.0.1 (unsupported), "
+                                                 "hset-hexpire on Valkey 8.0.1 (unsupported).")));
         QVERIFY(markdown.contains(QLatin1String("### Sweep: memory against set-ex, against value-size")));
     }
 };
