@@ -84,6 +84,35 @@ private slots:
         exportAtEveryPreset(cli, bundlePath);
     }
 
+    // Ctrl-C during the second point: that run stops as any run does, no further point starts,
+    // and the bundle keeps the finished point and the stopped one, marked incomplete.
+    void interruptEndsTheSweepWithTheFinishedPoints()
+    {
+        VERSUS_REQUIRE_SERVER(server, "valkey-9.1.");
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("partial.json"));
+        cli.start({QStringLiteral("run"), QStringLiteral("--servers"), server.label, QStringLiteral("--workload"),
+                   QStringLiteral("hash-ttl"), QStringLiteral("--sweep"), QStringLiteral("keys=200,300000,400"),
+                   QStringLiteral("--out"), bundlePath});
+        QVERIFY2(cli.waitForErr(QRegularExpression(QStringLiteral("keys=300000 \\(2 of 3\\)[\\s\\S]*replaying  *\\d+ ev/s")), 120000),
+                 qPrintable(cli.errSoFar()));
+        cli.signal(SIGINT);
+        const VersusCli::Result r = cli.finish(60000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 130, r.describe());
+        QVERIFY(!r.err.contains(QLatin1String("keys=400 (3 of 3)")));
+        QVERIFY(cli.leftoverServers().empty());
+        QVERIFY(cli.leftoverDirs().isEmpty());
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        QVERIFY(!bundle->complete);
+        QCOMPARE(bundle->sweep.points.size(), size_t(2));
+        QVERIFY(bundle->sweep.points[0].complete);
+        QVERIFY(!bundle->sweep.points[1].complete);
+        QCOMPARE(bundle->sweep.points[0].servers.front().repeats.front().byType.at(QStringLiteral("set-ex")).keys, 200LL);
+        // Not every point ran: the last one that did is shown.
+        QCOMPARE(bundle->sweep.shown, 1);
+    }
+
 private:
     static void checkBundle(const QString &path, const QString &older, const QString &newer)
     {
