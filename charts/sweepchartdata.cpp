@@ -119,6 +119,14 @@ SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind k
     data.yTitle = kind == SweepChartKind::Ratio ? QStringLiteral("bytes per key as a multiple of %1's").arg(table.referenceType)
                                                 : QStringLiteral("bytes per key");
     const std::map<QString, QColor> colors = serverColors(bundle);
+    // "hsetex · 9.1.2" while every server is of one product; "hsetex · Redis 8.0.2" beside Valkey.
+    const auto productOf = [&bundle](const QString &id) {
+        const ServerRun *run = bundle.server(id);
+        return run ? run->product : QString();
+    };
+    bool mixed = false;
+    for (const SweepLine &line : table.lines)
+        mixed = mixed || productOf(line.serverId) != productOf(table.lines.front().serverId);
     QStringList categories;
     std::vector<const SweepLine *> missing;
     for (const SweepLine &line : table.lines) {
@@ -126,7 +134,7 @@ SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind k
             categories << line.categoryId;
         SweepChartLine drawn;
         drawn.serverId = line.serverId;
-        drawn.label = QStringLiteral("%1 · %2").arg(line.categoryLabel, versionOf(bundle, line.serverId));
+        drawn.label = QStringLiteral("%1 · %2").arg(line.categoryLabel, mixed ? line.serverName : versionOf(bundle, line.serverId));
         drawn.color = colors.count(line.serverId) ? colors.at(line.serverId) : QColor(Qt::gray);
         drawn.style = int(categories.indexOf(line.categoryId));
         bool any = false;
@@ -151,29 +159,48 @@ QString defaultSweepTitle(const ResultsBundle &bundle, SweepChartKind kind)
     return QStringLiteral("Memory per key against %1, %2").arg(parameter, bundle.workload.name);
 }
 
+namespace {
+
+QString productOf(const ResultsBundle &bundle, const QString &serverId)
+{
+    const ServerRun *run = bundle.server(serverId);
+    return run ? run->product : QString();
+}
+
+// The line the subtitle speaks of: the first category measured at both ends on the newest
+// version of the first server's product (Valkey before Redis, as the headline picks it).
+const SweepLine *subtitleLine(const ResultsBundle &bundle, const SweepTable &table)
+{
+    const auto measured = [](const SweepLine &line) {
+        return line.points.front().hasValue() && line.points.back().hasValue();
+    };
+    const QString product = table.lines.empty() ? QString() : productOf(bundle, table.lines.front().serverId);
+    QString newest;
+    for (const SweepLine &line : table.lines) {
+        if (measured(line) && productOf(bundle, line.serverId) == product)
+            newest = line.serverId;
+    }
+    for (const SweepLine &line : table.lines) {
+        if (measured(line) && (newest.isEmpty() || line.serverId == newest))
+            return &line;
+    }
+    return nullptr;
+}
+
+} // namespace
+
 QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
 {
     const SweepTable table = tableOf(bundle, kind, hiddenServers);
-    // The newest server's first category measured at the first and the last point.
-    for (auto line = table.lines.crbegin(); line != table.lines.crend(); ++line) {
-        const Figure &first = line->points.front();
-        const Figure &last = line->points.back();
-        if (!first.hasValue() || !last.hasValue())
-            continue;
-        const bool ratio = kind == SweepChartKind::Ratio;
-        const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
-        // Lines run server by server: go back to this server's first measured category.
-        auto head = line;
-        for (auto earlier = std::next(line); earlier != table.lines.crend() && earlier->serverId == line->serverId; ++earlier) {
-            if (earlier->points.front().hasValue() && earlier->points.back().hasValue())
-                head = earlier;
-        }
-        return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8")
-            .arg(head->categoryLabel, head->serverName, text(head->points.front().value), text(head->points.back().value),
-                 ratio ? QStringLiteral(" %1").arg(table.referenceType) : QStringLiteral(" bytes per key"),
-                 table.parameter, table.values.front(), table.values.back());
-    }
-    return {};
+    const SweepLine *line = subtitleLine(bundle, table);
+    if (!line)
+        return {};
+    const bool ratio = kind == SweepChartKind::Ratio;
+    const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
+    return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8")
+        .arg(line->categoryLabel, line->serverName, text(line->points.front().value), text(line->points.back().value),
+             ratio ? QStringLiteral(" %1").arg(table.referenceType) : QStringLiteral(" bytes per key"), table.parameter,
+             table.values.front(), table.values.back());
 }
 
 QString defaultSweepFootnote(const ResultsBundle &bundle, const QStringList &hiddenServers)

@@ -1,6 +1,7 @@
 #pragma once
-// `versus run --sweep name=v1,v2,…`: one workload parameter at several values, checked before
-// the workload is prepared or any server starts.
+// A sweep as the user gives it (`versus run --sweep name=v1,v2,…`, the window's Sweep field):
+// one workload parameter at several values, checked before the workload is prepared or any
+// server starts, then one workload per value.
 
 #include "outcome.h"
 #include "sweepcontroller.h"
