@@ -28,6 +28,29 @@ private slots:
         QCOMPARE(defaultSweepSubtitle(bundle, SweepChartKind::Ratio).left(30), QStringLiteral("hsetex on Valkey 9.1.2: 2.79× "));
     }
 
+    // Beside Valkey, another product's lines are named with it, and the subtitle keeps to the
+    // newest Valkey, which sorts before the other products.
+    void mixedProductsNameTheProduct()
+    {
+        ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        const auto relabel = [](std::vector<ServerRun> &servers) {
+            for (ServerRun &run : servers)
+                if (run.id == QLatin1String("valkey-8.0.1"))
+                    run.product = QStringLiteral("redis");
+        };
+        relabel(bundle.servers);
+        for (SweepPoint &point : bundle.sweep.points)
+            relabel(point.servers);
+        const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::MemoryPerKey);
+        QStringList labels;
+        for (const SweepChartLine &line : data.lines)
+            labels << line.label;
+        QCOMPARE(labels, (QStringList{QStringLiteral("hsetex · Valkey 9.1.2"), QStringLiteral("set-ex · Valkey 9.1.2"),
+                                      QStringLiteral("hset-hexpire · Valkey 9.1.2"), QStringLiteral("set-ex · Redis 8.0.1")}));
+        QVERIFY2(defaultSweepSubtitle(bundle, SweepChartKind::MemoryPerKey).startsWith(QStringLiteral("hsetex on Valkey 9.1.2: ")),
+                 qPrintable(defaultSweepSubtitle(bundle, SweepChartKind::MemoryPerKey)));
+    }
+
     void exactSizeAtEveryPresetAndTheme()
     {
         const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
