@@ -10,6 +10,7 @@
 // Usage: bench_gui_stall [--servers a,b,c]    (default: valkey-8.0.1, valkey-8.1.1, valkey-9.1.x)
 
 #include "benchsupport.h"
+#include "windowbench.h"
 #include "chartwidget.h"
 #include "mainwindow.h"
 #include "serverspanel.h"
@@ -27,59 +28,8 @@
 namespace {
 
 constexpr int probeIntervalMs = 10;
-constexpr qint64 discoveryTimeoutMs = 30000;
 constexpr qint64 runTimeoutMs = 20 * 60 * 1000;
 constexpr int rehookIntervalMs = 250;
-
-// Must run before QApplication exists: the platform is chosen when it is constructed.
-void useOffscreenPlatformUnlessChosen()
-{
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-        qputenv("QT_QPA_PLATFORM", "offscreen");
-}
-
-// A private settings scope: the benchmark must not change the user's saved choices.
-void usePrivateSettingsScope()
-{
-    QApplication::setOrganizationName(QStringLiteral("versus-bench"));
-    QApplication::setApplicationName(QStringLiteral("versus-bench"));
-}
-
-QStringList wantedServerPrefixes(const QStringList &args)
-{
-    QStringList wanted = {QStringLiteral("valkey-8.0.1"), QStringLiteral("valkey-8.1.1"), QStringLiteral("valkey-9.1.")};
-    for (int i = 1; i + 1 < args.size(); ++i)
-        if (args[i] == QLatin1String("--servers"))
-            wanted = args[i + 1].split(QLatin1Char(','));
-    return wanted;
-}
-
-void waitUntilWindowIsReady(MainWindow &window)
-{
-    QElapsedTimer guard;
-    guard.start();
-    while ((window.serversPanel()->isDiscovering() || !window.isReady()) && guard.elapsed() < discoveryTimeoutMs)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
-}
-
-// Checks exactly the offered servers that match a wanted prefix; fails unless each prefix
-// found one.
-QStringList checkWantedServers(MainWindow &window, const QStringList &wanted)
-{
-    QStringList chosen;
-    for (const QString &label : window.serversPanel()->labels()) {
-        bool take = false;
-        for (const QString &prefix : wanted)
-            take = take || label.startsWith(prefix);
-        window.serversPanel()->setChecked(label, take);
-        if (take)
-            chosen << label;
-    }
-    if (chosen.size() != wanted.size())
-        Bench::fail(QStringLiteral("wanted %1, the window offers %2").arg(wanted.join(QLatin1Char(',')),
-                                                                        window.serversPanel()->labels().join(QLatin1Char(','))));
-    return chosen;
-}
 
 double guiThreadCpuMs()
 {
@@ -323,16 +273,16 @@ void printSummary(double runSeconds, const StallProbe &probe, const SchedulerBas
 
 int main(int argc, char **argv)
 {
-    useOffscreenPlatformUnlessChosen();
+    WindowBench::useOffscreenPlatformUnlessChosen();
     QApplication app(argc, argv);
-    usePrivateSettingsScope();
-    const QStringList wanted = wantedServerPrefixes(app.arguments());
+    WindowBench::usePrivateSettingsScope();
+    const QStringList wanted = WindowBench::wantedServerPrefixes(app.arguments());
 
     MainWindow window;
     window.resize(1400, 900);
     window.show();
-    waitUntilWindowIsReady(window);
-    const QStringList chosen = checkWantedServers(window, wanted);
+    WindowBench::waitUntilWindowIsReady(window);
+    const QStringList chosen = WindowBench::checkWantedServers(window, wanted);
     QCoreApplication::processEvents();
     std::printf("servers: %s\n", qPrintable(chosen.join(QStringLiteral(", "))));
 

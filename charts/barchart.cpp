@@ -228,9 +228,9 @@ double BarChart::fittingLabelPx() const
 {
     const int seriesCount = std::max<int>(1, int(m_data.series.size()));
     const int categoryCount = std::max<int>(1, int(m_data.categories.size()));
-    const double slot = plotArea().height() / categoryCount * groupWidth() / barGroupWidth / seriesCount;
-    // Labels must not run into the neighbouring bar's label.
-    return slot > 0 ? slot * 0.88 : fontSizes().label;
+    // A label's em box fits its bar's height, so no glyph reaches into the neighbouring bar.
+    const double bar = plotArea().height() / categoryCount * groupWidth() / seriesCount;
+    return bar > 0 ? bar : fontSizes().label;
 }
 
 double BarChart::minimumLabelSize() const
@@ -246,7 +246,7 @@ bool BarChart::barLabelsShown() const
 int BarChart::categoriesFitting(double labelPx, int seriesCount) const
 {
     // The inverse of fittingLabelPx() for several categories.
-    const double perCategory = std::max(1, seriesCount) * labelPx / 0.88;
+    const double perCategory = std::max(1, seriesCount) * labelPx / barGroupWidth;
     return std::max(1, int(plotArea().height() / perCategory));
 }
 
@@ -303,8 +303,14 @@ void BarChart::updateValueAxis()
             }
         }
     }
-    const int targetTicks = width > 0 ? std::clamp(int(width / (fontSizes().axis * 7)), 2, 8) : 5;
-    const NiceAxis axis = niceAxis(needed > 0 ? needed : 1.0, targetTicks);
+    const int maxIntervals = width > 0 ? std::clamp(int(width / (fontSizes().axis * 5)), 2, 10) : 8;
+    NiceAxis axis = niceAxis(needed > 0 ? needed : 1.0, maxIntervals);
+    // The plot's width follows the axis's labels, and the room the labels need follows the
+    // width: an axis that just grew shrinks back only when clearly no longer needed, so the
+    // two never take turns (QtCharts would keep the last range with the previous ticks).
+    const double current = m_valueAxis->max();
+    if (axis.max < current && axis.max < needed * 1.01 && current <= niceAxis(needed * 1.01, maxIntervals).max)
+        axis = niceAxis(needed * 1.01, maxIntervals);
     if (m_valueAxis->max() != axis.max || m_valueAxis->min() != 0)
         m_valueAxis->setRange(0, axis.max);
     if (m_valueAxis->tickCount() != axis.tickCount)

@@ -100,8 +100,10 @@ void BarOverlay::placeMarkers(std::vector<PlacedLabel> &placed, int category, co
             label.category = category;
             label.series = from;
             const double x = m_chart->plotArea().left() + labelGap(font);
-            label.rect = QRectF(x, centre - metrics.height() / 2, metrics.horizontalAdvance(text) * 1.1 + labelGap(font),
-                                metrics.height());
+            // No taller than the slots of its bars, so it never covers a neighbouring bar.
+            const QRectF span = m_chart->barRect(category, from).united(m_chart->barRect(category, to));
+            const double height = std::min(metrics.height(), span.height());
+            label.rect = QRectF(x, centre - height / 2, metrics.horizontalAdvance(text) * 1.1 + labelGap(font), height);
             placed.push_back(label);
         }
         s = last + 1;
@@ -140,7 +142,9 @@ std::vector<PlacedLabel> BarOverlay::placedLabels() const
                 x = std::max(plot.left(), rect.right() - gap - width);
                 label.inside = true;
             }
-            label.rect = QRectF(x, rect.center().y() - metrics.height() / 2, width + gap, metrics.height());
+            // No taller than its bar, so it never covers the neighbouring bar.
+            const double height = std::min(metrics.height(), rect.height());
+            label.rect = QRectF(x, rect.center().y() - height / 2, width + gap, height);
             placed.push_back(label);
         }
     }
@@ -180,15 +184,18 @@ void BarOverlay::paintLabel(QPainter *painter, const PlacedLabel &label) const
     const ChartBar &bar = m_chart->data().series[size_t(label.series)].bars[size_t(label.category)];
     // "176.0  −8.0%": the change in the table's colours, green when it is good news.
     const int split = label.text.indexOf(QStringLiteral("  "));
+    // The box is the bar's height, a little less than the text's line: the glyphs fit it, the
+    // line's empty leading does not, and must not clip them.
+    const int flags = Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip;
     if (label.marker || label.inside || split < 0 || bar.meaning == ChangeMeaning::Neutral) {
-        painter->drawText(label.rect, Qt::AlignLeft | Qt::AlignVCenter, label.text);
+        painter->drawText(label.rect, flags, label.text);
         return;
     }
     const QString value = label.text.left(split);
-    painter->drawText(label.rect, Qt::AlignLeft | Qt::AlignVCenter, value);
+    painter->drawText(label.rect, flags, value);
     painter->setPen(bar.meaning == ChangeMeaning::Better ? colors.better : colors.worse);
-    painter->drawText(label.rect.adjusted(QFontMetricsF(label.font).horizontalAdvance(value), 0, 0, 0),
-                      Qt::AlignLeft | Qt::AlignVCenter, label.text.mid(split));
+    painter->drawText(label.rect.adjusted(QFontMetricsF(label.font).horizontalAdvance(value), 0, 0, 0), flags,
+                      label.text.mid(split));
 }
 
 void BarOverlay::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)

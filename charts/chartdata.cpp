@@ -272,13 +272,38 @@ ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &ser
 
 namespace {
 
-// "Memory per stored attribute", with what a partial total covers.
+// "Memory per stored attribute", with what a partial total covers, or the command group the
+// table leads with: "Server time per command (writes)".
 QString tableTitle(const FigureTable &table, ChartKind kind)
 {
     QString title = chartTitle(kind);
-    if (!table.categories.empty() && !table.categories.front().over.isEmpty() && table.categories.front().total)
-        title += QStringLiteral(" over ") + table.categories.front().over.join(QStringLiteral(", "));
+    if (table.categories.empty())
+        return title;
+    const FigureCategory &lead = table.categories.front();
+    if (!lead.over.isEmpty() && lead.total)
+        title += QStringLiteral(" over ") + lead.over.join(QStringLiteral(", "));
+    if (const QString group = commandGroupOf(lead); !group.isEmpty())
+        title += QStringLiteral(" (%1)").arg(group);
     return title;
+}
+
+// The unit a headline's two figures are written with: "bytes", "µs", "events/s".
+QString headlineUnit(Measure measure)
+{
+    switch (measure) {
+    case Measure::BytesPerKey:
+    case Measure::MemoryUsageBytesPerKey: return QStringLiteral("bytes");
+    case Measure::UsecPerCall:
+    case Measure::UsecPerEvent:
+    case Measure::LatencyP50Usec:
+    case Measure::LatencyP99Usec: return QStringLiteral("µs");
+    case Measure::EventsPerSecond: return QStringLiteral("events/s");
+    case Measure::CommandsPerSecond: return QStringLiteral("commands/s");
+    case Measure::Keys: return QStringLiteral("keys");
+    case Measure::Calls: return QStringLiteral("calls");
+    case Measure::RatioToReference: return QStringLiteral("×");
+    }
+    return {};
 }
 
 // The studies' answer (hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values) for the newest
@@ -325,6 +350,10 @@ std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKin
     if (headline->change) {
         result.change = formatPercentChange(*headline->change);
         result.meaning = changeMeaning(table.measure, table.at(0, headline->toId));
+        // No-break spaces: a wrapped title keeps "201.0 → 169.6 bytes" on one line.
+        result.values = QStringLiteral("%1\u00A0→\u00A0%2\u00A0%3").arg(formatFigure(table.at(0, headline->fromId).value),
+                                                          formatFigure(table.at(0, headline->toId).value),
+                                                          headlineUnit(table.measure));
     }
     result.provisional = headline->provisional;
     return result;
@@ -346,7 +375,7 @@ QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
         return headline->title + QStringLiteral(": ") + headline->ratio;
     QString title = headline->title + QStringLiteral(", ") + headline->versions;
     if (!headline->change.isEmpty())
-        title += QStringLiteral(": ") + headline->change;
+        title += QStringLiteral(": ") + headline->values + QStringLiteral(", ") + headline->change;
     if (headline->provisional)
         title += QStringLiteral(" (provisional)");
     return headline->ratio.isEmpty() ? title : title + QStringLiteral("; ") + headline->ratio;

@@ -88,6 +88,7 @@ struct ChartHeadline {
     QString title;         // "Memory per stored attribute", with " over …" for a partial total
     QString versions;      // "Valkey 8.0.1 → 9.1.2"; empty when the chart has only a ratio
     QString change;        // "−10.0%"; empty until both figures are settled
+    QString values;        // "191.4 → 175.4 bytes", as the studies write it; empty with change
     ChangeMeaning meaning = ChangeMeaning::Neutral;   // less memory is better, …
     bool provisional = false;                         // the run is still going
     // The memory chart of a workload with a reference type (hash-ttl): a pattern's memory as a
@@ -102,7 +103,8 @@ struct ChartHeadline {
 // baseline's product) nor a reference ratio.
 std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKind kind);
 
-// Titles from the figures, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%".
+// Titles from the figures, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: 191.4 → 175.4
+// bytes, −8.4%"; a time chart led by a command group names it: "Server time per command (writes), …".
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind);
 QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind);
 // Where the figures come from (provenance.h): workload and parameters, repeats and schedule,

@@ -18,6 +18,7 @@
 #include <QPdfWriter>
 #include <QSvgGenerator>
 #include <QTextLayout>
+#include <QValueAxis>
 #include <cmath>
 #include <memory>
 
@@ -139,6 +140,12 @@ public:
                 bars.push_back(toImage.mapRect(m_chart->barRect(c, s).translated(offset)));
             geometry.bars.push_back(bars);
         }
+        for (PlacedLabel label : m_chart->placedLabels()) {
+            label.rect = toImage.mapRect(label.rect.translated(offset));
+            geometry.labels.push_back(label);
+        }
+        geometry.valueAxisMax = m_chart->valueAxis() ? m_chart->valueAxis()->max() : 0;
+        geometry.valueAxisTicks = m_chart->valueAxis() ? m_chart->valueAxis()->tickCount() : 0;
         return geometry;
     }
 

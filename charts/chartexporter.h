@@ -3,6 +3,7 @@
 // the size asked for (never the size of a widget), and writes PNG (with its dpi), SVG (text
 // kept as text) or PDF (page of the image's aspect ratio).
 
+#include "baroverlay.h"
 #include "chartdata.h"
 #include "chartkind.h"
 #include "exportoptions.h"
@@ -15,6 +16,9 @@
 struct ChartGeometry {
     QRectF plotArea;
     std::vector<std::vector<QRectF>> bars;   // [series][category], as in buildChartData()
+    std::vector<PlacedLabel> labels;         // bar labels and markers; rects in image pixels
+    double valueAxisMax = 0;                 // the value axis runs from 0 to this
+    int valueAxisTicks = 0;                  // ticks on it, zero included
     ChartData data;
     bool barLabelsShown = true;
     double labelPx = 0;   // bar label text height, in image pixels

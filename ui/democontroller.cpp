@@ -35,6 +35,7 @@ DemoSizes DemoSizes::forHeight(int height)
     sizes.calloutNumber = px(120);
     sizes.calloutCaption = px(32);
     sizes.text = px(20);
+    sizes.sidebarButton = px(72);   // "›" is only as tall as an x
     return sizes;
 }
 
@@ -61,6 +62,7 @@ void DemoController::start(const DemoOptions &options)
     m_window->setRemembersGeometry(false);   // full screen is no size to come back to
     m_window->resultsView()->logView()->setHiddenText({QDir::homePath(), QSysInfo::machineHostName()});
     m_window->setSidebarShown(false);
+    m_window->setMenuBarShown(false);
     m_window->resultsView()->setCalloutShown(options.callout);
     installKeys();
     m_window->installEventFilter(this);
@@ -107,6 +109,7 @@ void DemoController::applySizes(int windowHeight)
     results->setChartFontSizes(sizes.chart);
     results->setHeadlinePixelSizes(sizes.headline, sizes.subtitle);
     results->callout()->setPixelSizes(sizes.calloutNumber, sizes.calloutCaption);
+    m_window->setSidebarButtonTextPx(sizes.sidebarButton);
 }
 
 bool DemoController::eventFilter(QObject *watched, QEvent *event)

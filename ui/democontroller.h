@@ -1,6 +1,6 @@
 #pragma once
 // Demo mode, for showing Versus to customers on a big screen: full screen, no host names or
-// paths on screen, the panels collapsed, text that grows with the screen (readable from 4 m on a
+// paths on screen, no menu bar (its keys still work), the panels collapsed behind a large "›", text that grows with the screen (readable from 4 m on a
 // 1080p screen), keys a presenter can find in the dark, and the default workload runs by itself
 // once the servers are found.
 //
@@ -23,6 +23,7 @@ struct DemoSizes {
     int calloutNumber = 0;
     int calloutCaption = 0;
     int text = 0;   // menus, tabs and controls
+    int sidebarButton = 0;   // the "›" that brings the panels back
 
     static DemoSizes forHeight(int height);
 };

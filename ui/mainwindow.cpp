@@ -40,6 +40,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
 
     connect(m_run, &RunPanel::runRequested, this, &MainWindow::startRun);
     connect(m_run, &RunPanel::cancelRequested, this, &MainWindow::cancelRun);
+    connect(m_run, &RunPanel::serverSettingsChanged, this, &MainWindow::refreshRunBlocker);
     connect(m_servers, &ServersPanel::selectionChanged, this, &MainWindow::refreshRunBlocker);
     connect(m_servers, &ServersPanel::discovered, this, &MainWindow::refreshRunBlocker);
     connect(m_workload, &WorkloadPanel::workloadChanged, this, &MainWindow::refreshRunBlocker);
@@ -159,6 +160,8 @@ QString MainWindow::runBlocker() const
         blocker = tr("Preparing the workload…");
     else if (!m_workload->workload())
         blocker = tr("Fix the workload first: %1").arg(m_workload->error());
+    else if (const Outcome<ServerSettings> settings = m_run->serverSettings(); !settings)
+        blocker = settings.error();
     return blocker;
 }
 
@@ -183,6 +186,7 @@ bool MainWindow::startRun()
     request.workload = m_workload->workload();
     request.repeats = m_run->repeats();
     request.schedule = m_run->schedule();
+    request.serverConfig = m_run->serverSettings().value();   // canRun(): the field is valid
     setRunning(true);
     m_coordinator->setHideHosts(m_pathsHidden);
     m_coordinator->start(request, m_workload->sweep());
@@ -263,6 +267,21 @@ void MainWindow::setSidebarShown(bool shown)
     m_sidebar->setVisible(shown);
     m_sidebarButton->setVisible(!shown);
     m_sidebarAction->setChecked(shown);
+}
+
+void MainWindow::setSidebarButtonTextPx(int textPx)
+{
+    if (textPx <= 0) {
+        m_sidebarButton->setFont(QFont());   // the window's again
+        m_sidebarButton->setMinimumSize(0, 0);
+        return;
+    }
+    QFont font = m_sidebarButton->font();
+    font.setPixelSize(textPx);
+    font.setBold(true);
+    m_sidebarButton->setFont(font);
+    // A target a presenter hits without looking twice: as tall as a line of demo text and more.
+    m_sidebarButton->setMinimumSize(int(textPx * 1.2), int(textPx * 1.8));
 }
 
 void MainWindow::setProgressShown(bool shown)

@@ -62,6 +62,10 @@ public:
     void setSidebarShown(bool shown);
     bool sidebarShown() const;
     QAction *cancelAction() const { return m_cancelAction; }
+    // Hidden (demo mode), the menu bar's actions stay the window's, so their keys still work.
+    void setMenuBarShown(bool shown);
+    // The narrow button that brings the collapsed panels back; `textPx` 0 = the style's size.
+    void setSidebarButtonTextPx(int textPx);
     // The per-server progress rows above the results (shown from a run's start).
     void setProgressShown(bool shown);
     bool progressShown() const;

@@ -14,6 +14,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
+#include <functional>
 
 void MainWindow::buildMenus()
 {
@@ -147,4 +148,24 @@ void MainWindow::showExportDialog()
     dialog.setCategoryOrder(m_results->categoryOrder());
     dialog.setViewTheme(m_results->theme());
     dialog.exec();
+}
+
+void MainWindow::setMenuBarShown(bool shown)
+{
+    // A hidden menu bar takes its menus' shortcuts with it; the window keeps them instead.
+    std::function<void(QMenu *)> keep = [this, &keep](QMenu *menu) {
+        for (QAction *action : menu->actions()) {
+            if (action->menu())
+                keep(action->menu());
+            else if (!action->isSeparator())
+                addAction(action);
+        }
+    };
+    if (!shown) {
+        for (QAction *top : menuBar()->actions()) {
+            if (top->menu())
+                keep(top->menu());
+        }
+    }
+    menuBar()->setVisible(shown);
 }

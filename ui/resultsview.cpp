@@ -4,6 +4,7 @@
 #include "bundlemarkdown.h"
 #include "chartdata.h"
 #include "chartwidget.h"
+#include "configurationview.h"
 #include "encodingsview.h"
 #include "headlinecallout.h"
 #include "logview.h"
@@ -183,6 +184,8 @@ void ResultsView::buildTabs()
     m_sweep->setObjectName(QStringLiteral("sweep"));
     m_tabs->addTab(m_sweep, tr("Sweep"));
     m_tabs->setTabVisible(m_tabs->indexOf(m_sweep), false);
+    m_configuration = new ConfigurationView;
+    m_tabs->addTab(m_configuration, tr("Configuration"));
     m_log = new LogView;
     m_tabs->addTab(m_log, tr("Logs"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &ResultsView::updateHeadline);
@@ -208,6 +211,7 @@ void ResultsView::setBundle(const ResultsBundle &bundle)
     m_encodings->setBundle(bundle);
     m_sweep->setBundle(bundle);
     m_tabs->setTabVisible(m_tabs->indexOf(m_sweep), bundle.isSweep());
+    m_configuration->setBundle(bundle);
     updateControls();
     updateHeadline();
 }

@@ -14,6 +14,7 @@
 #include <optional>
 
 class ChartWidget;
+class ConfigurationView;
 class EncodingsView;
 class HeadlineCallout;
 class LogView;
@@ -124,5 +125,6 @@ private:
     QTableView *m_table = nullptr;
     EncodingsView *m_encodings = nullptr;
     SweepChartWidget *m_sweep = nullptr;
+    ConfigurationView *m_configuration = nullptr;
     LogView *m_log = nullptr;
 };

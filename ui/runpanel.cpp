@@ -7,6 +7,7 @@
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStyle>
@@ -32,6 +33,18 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
     connect(m_schedule, qOverload<int>(&QComboBox::currentIndexChanged), this,
             [this] { UiSettings::setValue(QStringLiteral("run/schedule"), scheduleName(schedule())); });
 
+    m_serverConfig = new QLineEdit(UiSettings::value(QStringLiteral("run/serverConfig")).toString());
+    m_serverConfig->setObjectName(QStringLiteral("serverConfig"));
+    m_serverConfig->setPlaceholderText(tr("defaults, e.g. hash-max-listpack-entries=64"));
+    m_serverConfig->setToolTip(tr("Settings applied to every launched server (name=value, separated by spaces), so a "
+                                  "code change can be told from a change of default. A setting a version lacks is "
+                                  "reported for that server; endpoints are left as they are."));
+    connect(m_serverConfig, &QLineEdit::textChanged, this, [this](const QString &text) {
+        UiSettings::setValue(QStringLiteral("run/serverConfig"), text);
+        refresh();
+        Q_EMIT serverSettingsChanged();
+    });
+
     m_run = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run"));
     m_run->setObjectName(QStringLiteral("runButton"));
     m_run->setToolTip(tr("Run the workload on every selected server (Ctrl+R)"));
@@ -56,6 +69,7 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
     form->setContentsMargins(0, 0, 0, 0);
     form->addRow(tr("Repeats"), m_repeats);
     form->addRow(tr("Schedule"), m_schedule);
+    form->addRow(tr("Server settings"), m_serverConfig);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_run, 2);
     buttons->addWidget(m_cancel, 1);
@@ -89,9 +103,21 @@ void RunPanel::setBlocker(const QString &reason)
     refresh();
 }
 
+Outcome<ServerSettings> RunPanel::serverSettings() const
+{
+    ServerSettings settings;
+    for (const QString &token : m_serverConfig->text().split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        Outcome<std::pair<QString, QString>> parsed = parseServerSetting(token, tr("Server settings"));
+        if (!parsed)
+            return Error{parsed.error()};
+        settings.push_back(parsed.value());
+    }
+    return settings;
+}
+
 bool RunPanel::canRun() const
 {
-    return !m_running && m_blockerText.isEmpty();
+    return !m_running && m_blockerText.isEmpty() && serverSettings().ok();
 }
 
 void RunPanel::refresh()
@@ -100,6 +126,7 @@ void RunPanel::refresh()
     m_cancel->setEnabled(m_running);
     m_repeats->setEnabled(!m_running);
     m_schedule->setEnabled(!m_running);
+    m_serverConfig->setEnabled(!m_running);
     m_blocker->setText(m_running ? QString() : m_blockerText);
     m_blocker->setVisible(!m_blocker->text().isEmpty());
 }

@@ -1,11 +1,14 @@
 #pragma once
-// Run and Cancel, the number of repeats and the schedule (fair or concurrent).
+// Run and Cancel, the number of repeats, the schedule (fair or concurrent) and the settings
+// applied to every launched server (--server-config in the command line).
 
 #include "resultsbundle.h"
+#include "serverconfig.h"
 #include <QWidget>
 
 class QComboBox;
 class QLabel;
+class QLineEdit;
 class QPushButton;
 class QSpinBox;
 
@@ -17,6 +20,9 @@ public:
     int repeats() const;
     Schedule schedule() const;
     void setSchedule(Schedule schedule);
+    // "hash-max-listpack-entries=64 io-threads=2": name=value pairs separated by spaces; the
+    // settings, or an error naming the one that is not a setting (Run is then disabled).
+    Outcome<ServerSettings> serverSettings() const;
 
     void setRunning(bool running);
     // Why Run is not possible right now ("Select at least one server"), or empty.
@@ -29,6 +35,7 @@ public:
 Q_SIGNALS:
     void runRequested();
     void cancelRequested();
+    void serverSettingsChanged();
 
 private:
     void refresh();
@@ -37,6 +44,7 @@ private:
     QPushButton *m_cancel = nullptr;
     QSpinBox *m_repeats = nullptr;
     QComboBox *m_schedule = nullptr;
+    QLineEdit *m_serverConfig = nullptr;
     QLabel *m_blocker = nullptr;
     QString m_blockerText;
     bool m_running = false;

@@ -1,21 +1,10 @@
 #include "batchproducer.h"
 
-#include "replayaccess.h"
-
 #include <algorithm>
 #include <pthread.h>
 
-void EncodedBatch::clear()
-{
-    resp.clear();
-    names.clear();
-    refused.clear();
-    events = 0;
-    eventsSent = 0;
-}
-
 BatchProducer::BatchProducer(CommandSource &source, const ProducerOptions &options)
-    : m_source(source), m_options(options)
+    : m_source(source), m_encoder(source, options, &m_mutex)
 {
     m_thread = std::thread([this] { run(); });
     pthread_setname_np(m_thread.native_handle(), "replay encode");
@@ -30,62 +19,6 @@ BatchProducer::~BatchProducer()
     }
     m_changed.notify_all();
     m_thread.join();
-}
-
-bool BatchProducer::stopping() const
-{
-    return m_stopRequested.load(std::memory_order_relaxed)
-        || (m_options.cancelled && m_options.cancelled->load(std::memory_order_relaxed));
-}
-
-std::uint32_t BatchProducer::indexOf(const std::string &name)
-{
-    const auto found = m_index.find(name);
-    if (found != m_index.end())
-        return found->second;
-    std::lock_guard<std::mutex> lock(m_mutex);
-    const auto index = std::uint32_t(m_names.size());
-    m_names.push_back(name);
-    m_index.emplace(name, index);
-    return index;
-}
-
-bool BatchProducer::fill(EncodedBatch &batch)
-{
-    batch.clear();
-    const bool byType = !m_options.onlyType.empty();
-    const bool filtering = m_options.filter && !m_options.filter->empty();
-    const int perBatch = std::max(1, m_options.eventsPerBatch);
-    // A group of events that sends nothing (none of the pass's type) is not a batch: its
-    // counts go with the next group that sends something, as one slot.
-    while (batch.names.empty()) {
-        if (stopping())
-            return false;
-        for (int events = 0; events < perBatch; ++events) {
-            m_event.clear();
-            if (!m_source.next(m_event))
-                return false;
-            ++batch.events;
-            bool any = false;
-            for (const WorkloadCommand &command : m_event.commands) {
-                if (byType && command.type != m_options.onlyType)
-                    continue;
-                if (filtering) {
-                    const std::string refused = m_options.filter->refusalOf(command.args);
-                    if (!refused.empty()) {
-                        batch.refused.push_back(indexOf(refused));
-                        continue;
-                    }
-                }
-                batch.names.push_back(indexOf(command.args.front()));
-                appendResp(command, batch.resp);
-                any = true;
-            }
-            if (any)
-                ++batch.eventsSent;
-        }
-    }
-    return true;
 }
 
 bool BatchProducer::mayFill(bool resuming) const
@@ -116,7 +49,7 @@ void BatchProducer::run()
             --m_free;
         }
         EncodedBatch &batch = m_slots[tail];
-        const bool more = fill(batch);
+        const bool more = m_encoder.fill(batch, &m_stopRequested);
         std::lock_guard<std::mutex> lock(m_mutex);
         if (!more && !m_source.error().isEmpty()) {
             // As before the producer: a source that fails sends nothing of its last batch.
@@ -148,8 +81,9 @@ const EncodedBatch *BatchProducer::next()
         return nullptr;
     }
     // New names only: in the steady state this copies nothing.
-    for (size_t i = m_taken.size(); i < m_names.size(); ++i)
-        m_taken.push_back(m_names[i]);
+    const std::vector<std::string> &names = m_encoder.names();
+    for (size_t i = m_taken.size(); i < names.size(); ++i)
+        m_taken.push_back(names[i]);
     --m_ready;
     m_holding = true;
     return &m_slots[m_head];

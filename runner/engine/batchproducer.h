@@ -7,13 +7,12 @@
 // they hold kMaxAheadBytes) and nothing is allocated per command once the buffers have grown
 // to the workload's batches.
 //
-// The batches hold exactly the bytes appendResp() gives for each command, in the order the
-// source yields them, so every server still receives byte-identical traffic.
+// The batches are BatchEncoder's (batchencoder.h), the same bytes InlineBatches gives.
 //
 // Single consumer: next() and recycle() are called from one thread, the one that owns the
 // producer. The destructor stops the thread and waits for it (it ends within one event).
 
-#include "workload.h"
+#include "batchencoder.h"
 #include <QString>
 #include <atomic>
 #include <condition_variable>
@@ -21,30 +20,9 @@
 #include <mutex>
 #include <string>
 #include <thread>
-#include <unordered_map>
 #include <vector>
 
-struct SendFilter;
-
-// One pipeline as it goes on the wire, and what the pass counts of it.
-struct EncodedBatch {
-    std::string resp;                 // the commands, RESP-encoded, back to back
-    std::vector<std::uint32_t> names; // per command: its name's index in BatchProducer::names()
-    std::vector<std::uint32_t> refused; // per command the send filter kept back: its label's index
-    long long events = 0;             // events read for this batch (and for empty ones before it)
-    long long eventsSent = 0;         // of those, events that produced at least one command
-
-    void clear();
-};
-
-struct ProducerOptions {
-    std::string onlyType;             // empty: every command
-    int eventsPerBatch = 1;
-    const SendFilter *filter = nullptr;
-    const std::atomic<bool> *cancelled = nullptr;   // stops the reading early
-};
-
-class BatchProducer {
+class BatchProducer : public BatchSupply {
 public:
     static constexpr int kSlots = 4;
     // Past this many bytes encoded and not yet handed back, no third batch is started: a
@@ -60,26 +38,20 @@ public:
     // The next batch, in order; it holds commands, or, at the end or after a cancel, only the
     // counts of events that sent none. Null once there is none left: then error() says
     // whether the source failed. The batch stays valid until recycle().
-    const EncodedBatch *next();
-    void recycle();
+    const EncodedBatch *next() override;
+    void recycle() override;
     // The source's error, once next() returned null; empty when it simply ended.
-    const QString &error() const { return m_error; }
+    const QString &error() const override { return m_error; }
     // Command names and refusal labels by index, as the batches taken so far use them.
-    const std::vector<std::string> &names() const { return m_taken; }
+    const std::vector<std::string> &names() const override { return m_taken; }
 
 private:
     void run();
-    // Fills `batch` from the source; false when the source has nothing more (ended or failed).
-    bool fill(EncodedBatch &batch);
-    bool stopping() const;
     // Under m_mutex: whether the producer may fill a slot now; `resuming` after a wait asks
     // for half the ring free, so that it is not woken for every batch.
     bool mayFill(bool resuming) const;
-    std::uint32_t indexOf(const std::string &name);
 
     CommandSource &m_source;
-    const ProducerOptions m_options;
-    EventCommands m_event;
     EncodedBatch m_slots[kSlots];
 
     // Shared under m_mutex. Slots go round: m_head is the consumer's next (or current) slot.
@@ -92,14 +64,12 @@ private:
     bool m_holding = false;    // the consumer holds the slot at m_head
     bool m_done = false;       // the producer published its last batch
     bool m_stop = false;
-    std::atomic<bool> m_stopRequested{false};   // m_stop, read by fill() without the lock
+    std::atomic<bool> m_stopRequested{false};   // m_stop, read by the encoder without the lock
     bool m_producerWaits = false;
     bool m_consumerWaits = false;
-    std::vector<std::string> m_names;   // appended by the producer under m_mutex
     QString m_sourceError;
-
-    // The producer's own: name -> index, without taking the lock for every command.
-    std::unordered_map<std::string, std::uint32_t> m_index;
+    // The producer's own; it appends new names under m_mutex.
+    BatchEncoder m_encoder;
     // The consumer's own.
     std::vector<std::string> m_taken;
     QString m_error;

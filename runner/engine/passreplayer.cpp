@@ -1,6 +1,6 @@
 #include "passreplayer.h"
 
-#include "batchproducer.h"
+#include "batchencoder.h"
 #include "fairscheduler.h"
 #include "replayaccess.h"
 #include "replayrules.h"
@@ -124,14 +124,16 @@ void countError(const std::string &name, const std::string &errorText, PassResul
 }
 
 // Sends the batch, reads every reply and counts the errors by command and message.
-Status sendAndCheck(RedisConnection &connection, const EncodedBatch &batch, const std::vector<std::string> &names,
-                    PassResult &result)
+// While the batch is on the wire, `supply` may encode the next one (InlineBatches).
+Status sendAndCheck(RedisConnection &connection, const EncodedBatch &batch, BatchSupply &supply, PassResult &result)
 {
     QElapsedTimer roundTrip;
     roundTrip.start();
-    if (Status exchanged = connection.exchange(batch.resp, batch.names.size()); !exchanged)
+    if (Status exchanged = connection.exchange(batch.resp, batch.names.size(), [&supply] { supply.whileWaiting(); });
+        !exchanged)
         return exchanged;
     const ReplyScanner &replies = connection.lastReplies();
+    const std::vector<std::string> &names = supply.names();
     for (size_t i = 0; i < replies.errorCount(); ++i) {
         const ReplyScanner::ErrorReply &reply = replies.error(i);
         countError(names[batch.names[reply.index]], reply.text, result);
@@ -193,10 +195,11 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
     if (!opened)
         return Error{opened.error()};
     PassResult result;
-    // Encoding runs ahead on a thread of its own (batchproducer.h); this thread only sends,
-    // reads and counts. The producer is stopped before the source is freed.
-    BatchProducer producer(*opened.value(), ProducerOptions{options.onlyType, options.eventsPerBatch, options.filter,
-                                                            options.cancelled});
+    // Encoding runs ahead (batchencoder.h): on a thread of its own for large pipelines, on this
+    // one while the batch before is awaited for small ones. The supplier goes before the source.
+    const std::unique_ptr<BatchSupply> supply = makeBatchSupply(
+        *opened.value(), ProducerOptions{options.onlyType, options.eventsPerBatch, options.filter, options.cancelled});
+    BatchSupply &producer = *supply;
     SentCounts sent;
     QElapsedTimer clock;
     QElapsedTimer sinceTick;
@@ -223,7 +226,7 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
             result.cancelled = true;
             break;
         }
-        if (Status checked = sendAndCheck(connection, *batch, producer.names(), result); !checked)
+        if (Status checked = sendAndCheck(connection, *batch, producer, result); !checked)
             return Error{checked.error()};
         sent.add(*batch);
         producer.recycle();

@@ -1,9 +1,9 @@
 #pragma once
 // Replays one pass of a workload into one server over one connection: pipelined batches,
 // every reply read and checked, optional lockstep turns, cancellation between batches.
-// The batches are encoded ahead on a thread of their own (batchproducer.h) while this one
-// sends a batch and scans its replies (RedisConnection::exchange()), so the server waits on
-// neither the workload's parsing nor the encoding.
+// The batches are encoded ahead (batchencoder.h: on a thread of their own for large pipelines,
+// on this one while a small batch is awaited) while a batch is sent and its replies scanned
+// (RedisConnection::exchange()), so the server waits on neither the parsing nor the encoding.
 // A command the server's ACL refuses (replayrules.h), or one the send filter keeps back on an
 // endpoint without ACL (replayaccess.h), is a refusal: counted by command, not an error.
 

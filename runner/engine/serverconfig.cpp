@@ -94,20 +94,20 @@ Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session)
     return settings;
 }
 
-Outcome<std::pair<QString, QString>> parseServerSetting(const QString &text)
+Outcome<std::pair<QString, QString>> parseServerSetting(const QString &text, const QString &origin)
 {
     const int equals = text.indexOf(QLatin1Char('='));
     const QString name = text.left(equals).trimmed().toLower();
     if (equals <= 0 || name.isEmpty())
-        return Error{QStringLiteral("--server-config: expected name=value, got '%1'").arg(text)};
+        return Error{QStringLiteral("%1: expected name=value, got '%2'").arg(origin, text)};
     for (const QChar c : name) {
         if (!(c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_')))
-            return Error{QStringLiteral("--server-config: '%1' is not a setting name").arg(name)};
+            return Error{QStringLiteral("%1: '%2' is not a setting name").arg(origin, name)};
     }
     static const QStringList managed{QStringLiteral("port"), QStringLiteral("bind"), QStringLiteral("dir"),
                                      QStringLiteral("requirepass"), QStringLiteral("latency-tracking"),
                                      QStringLiteral("unixsocket"), QStringLiteral("pidfile"), QStringLiteral("logfile")};
     if (managed.contains(name))
-        return Error{QStringLiteral("--server-config: Versus sets %1 itself on the servers it launches").arg(name)};
+        return Error{QStringLiteral("%1: Versus sets %2 itself on the servers it launches").arg(origin, name)};
     return std::make_pair(name, text.mid(equals + 1).trimmed());
 }

@@ -33,5 +33,7 @@ QStringList startArguments(const ServerSettings &settings);
 // CONFIG GET * for the bundle, with secrets (requirepass, masterauth, …) replaced by "(hidden)".
 Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session);
 
-// "hash-max-listpack-entries=64" -> the pair; errors name the option and the value.
-Outcome<std::pair<QString, QString>> parseServerSetting(const QString &text);
+// "hash-max-listpack-entries=64" -> the pair; errors name the value, after `origin` (the
+// option or field it came from: "--server-config: expected name=value, got 'x'").
+Outcome<std::pair<QString, QString>> parseServerSetting(const QString &text,
+                                                        const QString &origin = QStringLiteral("--server-config"));

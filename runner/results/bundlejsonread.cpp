@@ -164,6 +164,23 @@ void from_json(const Json &json, WorkloadInfo &workload)
         workload.referenceType = QStringLiteral("set-ex");
 }
 
+void from_json(const Json &json, ComparedBundle &source)
+{
+    readOptional(json, "name", source.name);
+    QString created;
+    readOptional(json, "created", created);
+    if (!created.isEmpty()) {
+        source.created = QDateTime::fromString(created, Qt::ISODateWithMs);
+        if (!source.created.isValid())
+            failAtJson(json.at("created"), "not an ISO 8601 date: " + created.toStdString());
+    }
+    readOptional(json, "machine", source.machine);
+    readOptional(json, "versus_version", source.versusVersion);
+    readOptional(json, "workload", source.workload);
+    readOptional(json, "schedule", source.schedule);
+    readOptional(json, "repeats", source.repeats);
+}
+
 namespace {
 
 // Bundles written before "types_timed_alone" existed say it by timing their types.
@@ -243,6 +260,7 @@ ResultsBundle bundleFromTree(const Json &root)
     readOptional(root, "repeats", bundle.repeats);
     readOptional(root, "baseline", bundle.baseline);
     readServers(root, bundle.servers);
+    readOptional(root, "compared", bundle.compared);
     readSweep(root, bundle);
     if (!root.contains("workload") || !root.at("workload").contains("types_timed_alone"))
         bundle.workload.typesTimedAlone = typesWereTimedAlone(bundle);

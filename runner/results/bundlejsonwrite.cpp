@@ -213,6 +213,21 @@ Json sweepToJson(const SweepResults &sweep)
     return {{"parameter", sweep.parameter}, {"shown", sweep.shown}, {"points", points}};
 }
 
+Json comparedToJson(const std::vector<ComparedBundle> &compared)
+{
+    Json list = Json::array();
+    for (const ComparedBundle &source : compared) {
+        list.push_back({{"name", source.name},
+                        {"created", source.created.toUTC().toString(Qt::ISODateWithMs)},
+                        {"machine", machineToJson(source.machine)},
+                        {"versus_version", source.versusVersion},
+                        {"workload", workloadToJson(source.workload)},
+                        {"schedule", scheduleName(source.schedule)},
+                        {"repeats", source.repeats}});
+    }
+    return list;
+}
+
 } // namespace
 
 // The derived sections (bundlederived.cpp).
@@ -240,6 +255,8 @@ QByteArray bundleToJson(const ResultsBundle &bundle)
         {"baseline_effective", figures.baselineId()},
         {"servers", servers},
     };
+    if (!bundle.compared.empty())
+        root["compared"] = comparedToJson(bundle.compared);
     const Json derived = derivedSections(figures);
     for (const auto &[key, value] : derived.items())
         root[key] = value;

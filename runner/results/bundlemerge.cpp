@@ -15,6 +15,11 @@ void appendRenamed(ResultsBundle &merged, const ResultsBundle &source, const QSt
     }
 }
 
+ComparedBundle comparedBundle(const ResultsBundle &source, const QString &name)
+{
+    return {name, source.created, source.machine, source.versusVersion, source.workload, source.schedule, source.repeats};
+}
+
 } // namespace
 
 ResultsBundle mergeBundles(const ResultsBundle &a, const QString &nameA, const ResultsBundle &b, const QString &nameB)
@@ -40,6 +45,7 @@ ResultsBundle mergeBundles(const ResultsBundle &a, const QString &nameA, const R
             merged.workload.types << type;
     if (a.machine.cpuModel != b.machine.cpuModel || a.machine.hostname != b.machine.hostname)
         merged.machine.hostname = QStringLiteral("%1 vs %2").arg(first, second);
+    merged.compared = {comparedBundle(a, first), comparedBundle(b, second)};
     appendRenamed(merged, a, first);
     appendRenamed(merged, b, second);
     return merged;

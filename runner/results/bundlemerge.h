@@ -9,5 +9,6 @@
 
 // `nameA`/`nameB` become the suffixes; empty names fall back to the machines' host names,
 // then to "A" and "B". The workload is taken from `a`; a differing workload in `b` is noted
-// in the merged workload name. Versions stay as the servers reported them.
+// in the merged workload name. Versions stay as the servers reported them. `compared` keeps
+// each bundle's own workload, schedule, repeats, machine and date for the provenance.
 ResultsBundle mergeBundles(const ResultsBundle &a, const QString &nameA, const ResultsBundle &b, const QString &nameB);

@@ -7,10 +7,10 @@
 
 namespace {
 
-// Totals first, then the categories, then the folded rest.
+// Totals and command groups first, then the categories, then the folded rest.
 int rank(const FigureCategory &category)
 {
-    if (category.total || category.id == QLatin1String("all"))
+    if (category.total || category.id == QLatin1String("all") || !commandGroupOf(category).isEmpty())
         return 0;
     return category.id == QLatin1String("other") ? 2 : 1;
 }

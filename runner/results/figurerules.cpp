@@ -435,6 +435,17 @@ FigureTable Figures::referenceRatios() const
 
 namespace {
 
+const QString kGroupPrefix = QStringLiteral("group:");
+
+} // namespace
+
+QString commandGroupOf(const FigureCategory &category)
+{
+    return category.id.startsWith(kGroupPrefix) ? category.id.mid(kGroupPrefix.size()) : QString();
+}
+
+namespace {
+
 FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = Measure::UsecPerCall)
 {
     QString note;
@@ -444,8 +455,11 @@ FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = M
             rules.push_back(*total);
     }
     // The workload's command groups ("writes"), each Σusec / Σcalls over its commands; a group
-    // of one command names that command's own row instead ("EXPIRE (TTL refreshes)").
+    // of one command names that command's own row instead ("EXPIRE (TTL refreshes)"). The
+    // first group of several commands leads the table, as the studies lead with it ("per write
+    // command").
     std::map<QString, QString> groupOfCommand;
+    bool leading = true;
     for (const auto &[name, members] : data.bundle.workload.commandGroups) {
         QStringList lower;
         for (const QString &command : members)
@@ -454,8 +468,10 @@ FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = M
             groupOfCommand[lower.front()] = name;
             continue;
         }
-        const FigureCategory category{QStringLiteral("group:") + name, QStringLiteral("All ") + name, false, QString(), lower};
-        rules.push_back(data.commandRule(lower, category, measure));
+        const FigureCategory category{kGroupPrefix + name, QStringLiteral("All ") + name, false, QString(), lower};
+        const FigureRule rule = data.commandRule(lower, category, measure);
+        rules.insert(leading ? rules.begin() : rules.end(), rule);
+        leading = false;
     }
     const QStringList commands = data.commandsByCalls();
     const int top = data.options.topCommands;

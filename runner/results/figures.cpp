@@ -267,7 +267,9 @@ bool Figures::throughputInEvents() const
 
 std::optional<Headline> Figures::headline(const FigureTable &table) const
 {
-    if (table.categories.empty() || !table.categories.front().total)
+    // A total, or the command group a time table leads with ("writes").
+    if (table.categories.empty()
+        || (!table.categories.front().total && commandGroupOf(table.categories.front()).isEmpty()))
         return std::nullopt;
     const ServerRun *from = d->bundle.server(d->baseline);
     if (!from)

@@ -69,6 +69,9 @@ struct FigureCategory {
     QStringList over;                 // that part: the types the total covers
 };
 
+// The workload's command group a category totals ("writes"); empty for any other category.
+QString commandGroupOf(const FigureCategory &category);
+
 // One measure over categories × servers.
 struct FigureTable {
     Measure measure = Measure::BytesPerKey;

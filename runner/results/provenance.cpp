@@ -14,6 +14,45 @@ QString readableValue(const QString &value)
     return whole && value.size() > 3 ? QLocale(QLocale::English).toString(number) : value;
 }
 
+QString scheduleRepeats(Schedule schedule, int repeats)
+{
+    const QString scheduleText = schedule == Schedule::Fair ? QStringLiteral("fair schedule")
+                                                            : QStringLiteral("concurrent schedule");
+    const QString repeatsText = repeats > 1 ? QStringLiteral("median of %1 repeats").arg(repeats)
+                                            : QStringLiteral("one run");
+    return repeatsText + QStringLiteral(", ") + scheduleText;
+}
+
+QString dateOf(const QDateTime &created)
+{
+    return created.isValid() ? created.toUTC().toString(QStringLiteral("yyyy-MM-dd")) : QString();
+}
+
+QString versusOf(const QString &version)
+{
+    return QStringLiteral("Versus %1").arg(version.isEmpty() ? QStringLiteral("?") : version);
+}
+
+// `own` of a run's bundle; for a comparison, of each bundle: once when they agree,
+// else "laptop: …; server: …" (a bundle with nothing to say reads "unknown").
+template <typename Part>
+QString perBundle(const ResultsBundle &bundle, const QString &own, Part part)
+{
+    if (bundle.compared.size() < 2)
+        return own;
+    QStringList values;
+    for (const ComparedBundle &source : bundle.compared)
+        values << part(source);
+    if (values.count(values.first()) == values.size())
+        return values.first();
+    QStringList named;
+    for (size_t i = 0; i < bundle.compared.size(); ++i) {
+        const QString &value = values[int(i)];
+        named << QStringLiteral("%1: %2").arg(bundle.compared[i].name, value.isEmpty() ? QStringLiteral("unknown") : value);
+    }
+    return named.join(QStringLiteral("; "));
+}
+
 } // namespace
 
 QString workloadProvenance(const WorkloadInfo &workload)
@@ -32,13 +71,33 @@ QString workloadProvenance(const WorkloadInfo &workload)
     return text;
 }
 
+QString workloadProvenance(const ResultsBundle &bundle)
+{
+    return perBundle(bundle, workloadProvenance(bundle.workload),
+                     [](const ComparedBundle &source) { return workloadProvenance(source.workload); });
+}
+
 QString repeatsProvenance(const ResultsBundle &bundle)
 {
-    const QString schedule = bundle.schedule == Schedule::Fair ? QStringLiteral("fair schedule")
-                                                               : QStringLiteral("concurrent schedule");
-    const QString repeats = bundle.repeats > 1 ? QStringLiteral("median of %1 repeats").arg(bundle.repeats)
-                                               : QStringLiteral("one run");
-    return repeats + QStringLiteral(", ") + schedule;
+    return perBundle(bundle, scheduleRepeats(bundle.schedule, bundle.repeats),
+                     [](const ComparedBundle &source) { return scheduleRepeats(source.schedule, source.repeats); });
+}
+
+QString machineProvenance(const ResultsBundle &bundle, bool withOs)
+{
+    return perBundle(bundle, machineProvenance(bundle.machine, withOs),
+                     [withOs](const ComparedBundle &source) { return machineProvenance(source.machine, withOs); });
+}
+
+QString dateProvenance(const ResultsBundle &bundle)
+{
+    return perBundle(bundle, dateOf(bundle.created), [](const ComparedBundle &source) { return dateOf(source.created); });
+}
+
+QString versusProvenance(const ResultsBundle &bundle)
+{
+    return perBundle(bundle, versusOf(bundle.versusVersion),
+                     [](const ComparedBundle &source) { return versusOf(source.versusVersion); });
 }
 
 QString serverBuildProvenance(const ServerRun &run)
@@ -66,12 +125,12 @@ QStringList provenanceParts(const ResultsBundle &bundle, const QStringList &serv
         if (const ServerRun *run = bundle.server(id))
             builds << serverBuildProvenance(*run);
     }
-    QStringList parts{QStringLiteral("Workload ") + workloadProvenance(bundle.workload), repeatsProvenance(bundle),
+    QStringList parts{QStringLiteral("Workload ") + workloadProvenance(bundle), repeatsProvenance(bundle),
                       builds.join(QStringLiteral(", "))};
-    if (const QString machine = machineProvenance(bundle.machine); !machine.isEmpty())
+    if (const QString machine = machineProvenance(bundle); !machine.isEmpty())
         parts << machine;
-    if (bundle.created.isValid())
-        parts << bundle.created.toUTC().toString(QStringLiteral("yyyy-MM-dd"));
-    parts << QStringLiteral("Versus %1").arg(bundle.versusVersion.isEmpty() ? QStringLiteral("?") : bundle.versusVersion);
+    if (const QString date = dateProvenance(bundle); !date.isEmpty())
+        parts << date;
+    parts << versusProvenance(bundle);
     return parts;
 }

@@ -86,10 +86,12 @@ QString provenanceMarkdown(const Figures &figures)
 {
     const ResultsBundle &bundle = figures.bundle();
     QString markdown = QStringLiteral("\n## How these figures were made\n\n");
-    markdown += QStringLiteral("- Workload: %1\n- Repeats: %2\n").arg(workloadProvenance(bundle.workload), repeatsProvenance(bundle));
-    const QString machine = machineProvenance(bundle.machine, true);
+    markdown += QStringLiteral("- Workload: %1\n- Repeats: %2\n").arg(workloadProvenance(bundle), repeatsProvenance(bundle));
+    const QString machine = machineProvenance(bundle, true);
     markdown += QStringLiteral("- Machine: %1\n").arg(machine.isEmpty() ? QStringLiteral("unknown") : machine);
-    if (bundle.created.isValid())
+    if (!bundle.compared.empty())
+        markdown += QStringLiteral("- Run: %1, %2\n").arg(dateProvenance(bundle), versusProvenance(bundle));
+    else if (bundle.created.isValid())
         markdown += QStringLiteral("- Run: %1 UTC, Versus %2\n")
                         .arg(bundle.created.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")), bundle.versusVersion);
     markdown += QStringLiteral("\n") + markdownHeader(QStringLiteral("Server"), {QStringLiteral("Build id"), QStringLiteral("Allocator"),

@@ -134,6 +134,18 @@ struct SweepResults {
     int shown = -1;                          // the point the bundle's top level holds
 };
 
+// One of the two bundles a comparison was merged from (bundlemerge.h): what its own
+// provenance said, so the merged footnote can say it for each.
+struct ComparedBundle {
+    QString name;                            // the suffix its servers carry ("laptop")
+    QDateTime created;
+    MachineInfo machine;
+    QString versusVersion;
+    WorkloadInfo workload;
+    Schedule schedule = Schedule::Fair;
+    int repeats = 1;
+};
+
 struct ResultsBundle {
     static constexpr const char *schema = "versus.results/1";
     QDateTime created;
@@ -147,6 +159,9 @@ struct ResultsBundle {
     QString baseline;                        // server id; empty means the oldest version
     std::vector<ServerRun> servers;
     SweepResults sweep;                      // empty unless the run was a sweep (sweepbundle.h)
+    // In the merged results of a comparison: the two bundles, first and second. Empty in a
+    // run's own bundle.
+    std::vector<ComparedBundle> compared;
 
     const ServerRun *server(const QString &id) const;
     bool isSweep() const { return !sweep.parameter.isEmpty() && !sweep.points.empty(); }

@@ -19,6 +19,7 @@
 #include "outcome.h"
 #include "replyscanner.h"
 #include <QString>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -85,7 +86,9 @@ public:
     // lastReplies() then names the server errors among them by their place. Each reply must
     // come within the timeout of the one before (the first, of the start); a timeout, a
     // transport failure or a reply past the bounds is an Error and closes the connection.
-    Status exchange(std::string_view request, size_t replies);
+    // `whileWaiting`, when set, is called once, as soon as the whole request is written and
+    // before the replies are awaited: the caller's work then overlaps the server's.
+    Status exchange(std::string_view request, size_t replies, const std::function<void()> &whileWaiting = {});
     const ReplyScanner &lastReplies() const { return m_scanner; }
 
     // The commands this connection sent (command(), appendCommand()) since the last clear.

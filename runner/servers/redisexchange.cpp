@@ -95,7 +95,7 @@ Status RedisConnection::takeOverContext()
     return scanned(result, 0, 0);
 }
 
-Status RedisConnection::exchange(std::string_view request, size_t replies)
+Status RedisConnection::exchange(std::string_view request, size_t replies, const std::function<void()> &whileWaiting)
 {
     if (!m_context)
         return notConnected("write");
@@ -109,6 +109,7 @@ Status RedisConnection::exchange(std::string_view request, size_t replies)
     auto deadline = Clock::now() + timeout;
     size_t written = 0;
     bool readable = false;
+    bool waitingDone = !whileWaiting;
     while (written < request.size() || m_scanner.replies() < replies) {
         if (written < request.size()) {
             const ssize_t sent = ::send(fd, request.data() + written, request.size() - written, MSG_NOSIGNAL | MSG_DONTWAIT);
@@ -140,6 +141,12 @@ Status RedisConnection::exchange(std::string_view request, size_t replies)
             readable = false;
         }
         const bool writing = written < request.size();
+        if (!writing && !waitingDone) {
+            waitingDone = true;
+            whileWaiting();
+            readable = true;   // the replies may have come meanwhile: look before poll()
+            continue;
+        }
         const short ready = waitFor(fd, short(POLLIN | (writing ? POLLOUT : 0)), deadline);
         if (ready == 0)
             return replyFailure(int(ReplyWait::TimedOut), writing ? "write" : "read reply", 0);

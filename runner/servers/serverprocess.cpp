@@ -202,8 +202,13 @@ void ServerProcess::findServerPid(RedisConnection &connection)
 QStringList ServerProcess::serverArguments(int port) const
 {
     const QString dir = m_dir->path();
+    QStringList cluster;
+    if (m_clusterNode)
+        cluster = {QStringLiteral("--cluster-enabled"), QStringLiteral("yes"), QStringLiteral("--cluster-config-file"),
+                   m_dir->filePath(QStringLiteral("nodes.conf")), QStringLiteral("--cluster-port"),
+                   QString::number(m_busPort)};
     // The config file comes first: a server reads it before its options.
-    return {
+    return QStringList{
         m_dir->filePath(kConfigFile),
         QStringLiteral("--port"), QString::number(port),
         QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
@@ -213,7 +218,7 @@ QStringList ServerProcess::serverArguments(int port) const
         QStringLiteral("--logfile"), m_dir->filePath(kServerLog),
         QStringLiteral("--daemonize"), QStringLiteral("no"),
         QStringLiteral("--protected-mode"), QStringLiteral("yes"),
-    };
+    } + cluster;
 }
 
 Status ServerProcess::prepareTempDir()
@@ -269,6 +274,17 @@ Status ServerProcess::start(int readyTimeoutMs)
         if (m_portChosenHook)
             m_portChosenHook(port.value(), attempt);
         portsTried << QString::number(port.value());
+        if (m_clusterNode) {
+            Outcome<int> bus = pickFreePort();
+            while (bus && bus.value() == port.value())
+                bus = pickFreePort();
+            if (!bus) {
+                result = Error{QStringLiteral("%1: %2").arg(m_spec.label, bus.error())};
+                break;
+            }
+            m_busPort = bus.value();
+            portsTried.back() += QStringLiteral(" (bus %1)").arg(m_busPort);
+        }
         result = launchOnce(port.value(), readyTimeoutMs, &portTaken);
         if (result || !portTaken)
             break;
@@ -288,6 +304,7 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
     finishProcess();
     QFile::remove(m_dir->filePath(kConsoleLog));
     QFile::remove(m_dir->filePath(kServerLog));
+    QFile::remove(m_dir->filePath(QStringLiteral("nodes.conf")));   // a cluster node's, from a try before
     m_port = port;
 
     m_process = std::make_unique<QProcess>();

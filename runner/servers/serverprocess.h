@@ -43,6 +43,11 @@ public:
 
     // Arguments appended after Versus's own (e.g. {"--maxmemory", "1gb"}); set before start().
     void setExtraArguments(const QStringList &arguments) { m_extraArguments = arguments; }
+    // A cluster node: cluster-enabled, its nodes.conf in the temp dir, and a cluster bus on a
+    // free port of its own (busPort()), not port + 10000, which may be taken or past 65535.
+    // Set before start().
+    void setClusterNode(bool enabled) { m_clusterNode = enabled; }
+    int busPort() const { return m_busPort; }
 
     // Picks a free port, starts, waits for PING. Retries on another port when the port was
     // taken between choosing and binding. On failure the message carries the log tail.
@@ -95,6 +100,8 @@ private:
 
     ServerSpec m_spec;
     QStringList m_extraArguments;
+    bool m_clusterNode = false;
+    int m_busPort = 0;
     LaunchConfig m_config;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QProcess> m_process;

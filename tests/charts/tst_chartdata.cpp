@@ -89,6 +89,43 @@ private Q_SLOTS:
         }
     }
 
+    // A comparison's footnote is true of both bundles: what they share is said once, what
+    // differs (workload parameters, repeats, schedule, date) is said per bundle, and each
+    // server's build is named with its bundle. Saving and loading the merged results keeps it.
+    void mergedFootnoteIsTrueForBothBundles()
+    {
+        const ResultsBundle a = fixtureBundle("real-hash-ttl.json");
+        const QString shared = QStringLiteral("AMD EPYC, 2 cores · 2026-12-01 · Versus 0.1.0");
+        const ResultsBundle same = mergeBundles(a, QStringLiteral("laptop"), a, QStringLiteral("server"));
+        QCOMPARE(defaultChartFootnote(same),
+                 QStringLiteral("Workload hash-ttl (keys 2,000, ttl 900, value-size 120), 2,000 events · one run, fair schedule · "
+                                "Valkey 8.0.1 @ laptop (build 39f7c371), Valkey 8.0.1 @ server (build 39f7c371), "
+                                "Valkey 9.1.2 @ laptop (build 9108e8f1), Valkey 9.1.2 @ server (build 9108e8f1) · ")
+                     + shared);
+        ResultsBundle b = a;
+        b.schedule = Schedule::Concurrent;
+        b.repeats = 5;
+        b.workload.parameters[QStringLiteral("keys")] = QStringLiteral("20000");
+        b.workload.events = 20000;
+        b.created = b.created.addDays(1);
+        for (ServerRun &run : b.servers)
+            run.buildId = QStringLiteral("0123456789abcdef");
+        const ResultsBundle merged = mergeBundles(a, QStringLiteral("laptop"), b, QStringLiteral("server"));
+        const QString expected = QStringLiteral(
+            "Workload laptop: hash-ttl (keys 2,000, ttl 900, value-size 120), 2,000 events; "
+            "server: hash-ttl (keys 20,000, ttl 900, value-size 120), 20,000 events · "
+            "laptop: one run, fair schedule; server: median of 5 repeats, concurrent schedule · "
+            "Valkey 8.0.1 @ laptop (build 39f7c371), Valkey 8.0.1 @ server (build 01234567), "
+            "Valkey 9.1.2 @ laptop (build 9108e8f1), Valkey 9.1.2 @ server (build 01234567) · "
+            "AMD EPYC, 2 cores · laptop: 2026-12-01; server: 2026-12-02 · Versus 0.1.0");
+        QCOMPARE(defaultChartFootnote(merged), expected);
+        const Outcome<ResultsBundle> loaded = bundleFromJson(bundleToJson(merged), QStringLiteral("merged.json"));
+        QVERIFY2(loaded, qPrintable(loaded.error()));
+        QCOMPARE(defaultChartFootnote(loaded.value()), expected);
+        // A run's own bundle says nothing per bundle.
+        QCOMPARE(defaultChartFootnote(b).section(QStringLiteral(" · "), 1, 1), QStringLiteral("median of 5 repeats, concurrent schedule"));
+    }
+
     void unsupportedPatternsAreMarked()
     {
         const ChartData data = buildChartData(fixtureBundle("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
@@ -119,9 +156,9 @@ private Q_SLOTS:
     {
         const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         QCOMPARE(defaultChartTitle(bundle, ChartKind::MemoryPerAttribute),
-                 QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → 9.1.2: −10.0%"));
+                 QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → 9.1.2: 241.7\u00A0→\u00A0217.6\u00A0bytes, −10.0%"));
         QCOMPARE(defaultChartTitle(bundle, ChartKind::UsecPerCommand),
-                 QStringLiteral("Server time per command, Valkey 8.0.1 → 9.1.2: −26.7%"));
+                 QStringLiteral("Server time per command, Valkey 8.0.1 → 9.1.2: 1.22\u00A0→\u00A00.89\u00A0µs, −26.7%"));
         QVERIFY(defaultChartFootnote(bundle).startsWith(QStringLiteral("Workload ecommerce (profiles 2,000, seed 42), 20,000 events · "
                                                                       "median of 3 repeats, fair schedule · Valkey 8.0.1 (build valkey-8)")));
     }

@@ -66,7 +66,7 @@ private Q_SLOTS:
         ResultsBundle bundle = withDevBuild(QStringLiteral("3c1a7d5b9e0f"), QStringLiteral("valkey-dev-3c1a7d5b"));
         dropServer(bundle, QStringLiteral("valkey-8.1.1"));
         QCOMPARE(defaultChartTitle(bundle, ChartKind::MemoryPerAttribute),
-                 QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → dev build 3c1a7d5b: −10.0%"));
+                 QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → dev build 3c1a7d5b: 241.7\u00A0→\u00A0217.6\u00A0bytes, −10.0%"));
         for (ChartKind kind : {ChartKind::MemoryPerAttribute, ChartKind::UsecPerCommand, ChartKind::UsecPerEvent})
             QVERIFY(!defaultChartTitle(bundle, kind).contains(QStringLiteral("255.255.255")));
     }

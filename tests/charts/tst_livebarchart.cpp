@@ -97,7 +97,8 @@ private Q_SLOTS:
         const double step = max / (chart->valueAxis()->tickCount() - 1);
         const double magnitude = std::pow(10.0, std::floor(std::log10(step)));
         const double mantissa = step / magnitude;
-        QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0) || qFuzzyCompare(mantissa, 5.0),
+        QVERIFY2(qFuzzyCompare(mantissa, 1.0) || qFuzzyCompare(mantissa, 2.0) || qFuzzyCompare(mantissa, 2.5)
+                     || qFuzzyCompare(mantissa, 5.0),
                  qPrintable(QString::number(step)));
     }
 

@@ -3,7 +3,9 @@
 // against the baseline. Real servers through the versus program.
 
 #include "bundlejson.h"
+#include "chartdata.h"
 #include "figures.h"
+#include "presentation.h"
 #include "versuscli.h"
 
 #include <QtTest>
@@ -53,6 +55,16 @@ private slots:
             }
             QVERIFY(time.at(row, newer.label).change.has_value());
         }
+        // The studies lead with the write group: first in the table, named in the title with
+        // its two figures and their change.
+        QCOMPARE(time.categories.front().id, QStringLiteral("group:writes"));
+        QCOMPARE(time.categories.at(1).id, QStringLiteral("all"));
+        const Figure &from = time.at(0, older.label);
+        const Figure &to = time.at(0, newer.label);
+        QCOMPARE(defaultChartTitle(bundle.value(), ChartKind::UsecPerCommand),
+                 QStringLiteral("Server time per command (writes), %1 → %2: %3\u00A0→\u00A0%4\u00A0µs, %5")
+                     .arg(figures.summary(older.label).name, serverVersionText(*bundle->server(newer.label)),
+                          formatFigure(from.value), formatFigure(to.value), formatPercentChange(*to.change)));
         QVERIFY(cli.leftoverServers().empty());
     }
 };

@@ -1,8 +1,10 @@
-// The replay's producer encodes ahead exactly what the replay sent before it existed: for every
-// workload, batch size, pass type and send filter, the same batches of the same bytes (RESP as
-// written out here by hand, from events read into fresh EventCommands), the same counts; it
-// allocates nothing in the steady state, stops on a cancel and passes on a source's error.
+// The replay's two batch suppliers, the producer thread and the inline encoder, give exactly
+// what the replay sent before they existed: for every workload, batch size, pass type and send
+// filter, the same batches of the same bytes (RESP as written out here by hand, from events
+// read into fresh EventCommands), the same counts; they allocate nothing in the steady state,
+// stop on a cancel and pass on a source's error.
 
+#include "batchencoder.h"
 #include "batchproducer.h"
 #include "hashttlworkload.h"
 #include "replayaccess.h"
@@ -81,12 +83,24 @@ Batches expectedBatches(const Workload &workload, const ProducerOptions &options
     return expected;
 }
 
-Batches producedBatches(const Workload &workload, const ProducerOptions &options)
+enum class Supplier { Thread, Inline };
+
+std::unique_ptr<BatchSupply> supplier(Supplier kind, CommandSource &source, const ProducerOptions &options)
+{
+    if (kind == Supplier::Thread)
+        return std::make_unique<BatchProducer>(source, options);
+    return std::make_unique<InlineBatches>(source, options);
+}
+
+// As the replay takes them: whileWaiting() between next() and recycle(), as exchange() calls it.
+Batches producedBatches(const Workload &workload, const ProducerOptions &options, Supplier kind)
 {
     Batches produced;
     std::unique_ptr<CommandSource> source = std::move(workload.open().value());
-    BatchProducer producer(*source, options);
+    const std::unique_ptr<BatchSupply> supply = supplier(kind, *source, options);
+    BatchSupply &producer = *supply;
     while (const EncodedBatch *batch = producer.next()) {
+        producer.whileWaiting();
         produced.events += batch->events;
         produced.eventsSent += batch->eventsSent;
         for (const std::uint32_t label : batch->refused)
@@ -212,13 +226,19 @@ private Q_SLOTS:
         QTest::addColumn<int>("perBatch");
         QTest::addColumn<QString>("onlyType");
         QTest::addColumn<bool>("filtered");
+        QTest::addColumn<int>("kind");
         const QString firstType = ecommerce()->describe().types.at(0);
-        QTest::newRow("ecommerce, 1 event") << "ecommerce" << 1 << QString() << false;
-        QTest::newRow("ecommerce, 7 events") << "ecommerce" << 7 << QString() << false;
-        QTest::newRow("ecommerce, 256 events") << "ecommerce" << 256 << QString() << false;
-        QTest::newRow("ecommerce, one type") << "ecommerce" << 3 << firstType << false;
-        QTest::newRow("ecommerce, EXPIRE and CONFIG SET kept back") << "ecommerce" << 5 << QString() << true;
-        QTest::newRow("hash-ttl, one pattern") << "hash-ttl" << 10 << "set-ex" << false;
+        for (const Supplier kind : {Supplier::Thread, Supplier::Inline}) {
+            const char *by = kind == Supplier::Thread ? "thread" : "inline";
+            const int k = int(kind);
+            QTest::addRow("%s: ecommerce, 1 event", by) << "ecommerce" << 1 << QString() << false << k;
+            QTest::addRow("%s: ecommerce, 7 events", by) << "ecommerce" << 7 << QString() << false << k;
+            QTest::addRow("%s: ecommerce, 256 events", by) << "ecommerce" << 256 << QString() << false << k;
+            QTest::addRow("%s: ecommerce, one type", by) << "ecommerce" << 3 << firstType << false << k;
+            QTest::addRow("%s: ecommerce, EXPIRE and CONFIG SET kept back", by)
+                << "ecommerce" << 5 << QString() << true << k;
+            QTest::addRow("%s: hash-ttl, one pattern", by) << "hash-ttl" << 10 << "set-ex" << false << k;
+        }
     }
 
     void batchesAreTheOldEncoding()
@@ -227,6 +247,7 @@ private Q_SLOTS:
         QFETCH(int, perBatch);
         QFETCH(QString, onlyType);
         QFETCH(bool, filtered);
+        QFETCH(int, kind);
         HashTtlParameters parameters;
         parameters.keys = 2000;
         const std::shared_ptr<Workload> workload =
@@ -240,7 +261,7 @@ private Q_SLOTS:
         options.filter = filtered ? &filter : nullptr;
 
         const Batches expected = expectedBatches(*workload, options);
-        const Batches produced = producedBatches(*workload, options);
+        const Batches produced = producedBatches(*workload, options, Supplier(kind));
         QVERIFY(expected.resp.size() > 5);
         QCOMPARE(produced.resp.size(), expected.resp.size());
         for (size_t i = 0; i < expected.resp.size(); ++i) {
@@ -254,19 +275,29 @@ private Q_SLOTS:
         QCOMPARE(produced.refused.empty(), !filtered);
     }
 
+    void allocatesNothingInTheSteadyState_data()
+    {
+        QTest::addColumn<int>("kind");
+        QTest::newRow("thread") << int(Supplier::Thread);
+        QTest::newRow("inline") << int(Supplier::Inline);
+    }
+
     void allocatesNothingInTheSteadyState()
     {
+        QFETCH(int, kind);
         HashTtlParameters parameters;
         parameters.keys = 20000;
         parameters.valueSize = 200;
         Outcome<std::unique_ptr<CommandSource>> source = HashTtlWorkload(parameters).open();
         ProducerOptions options;
         options.eventsPerBatch = 4;
-        BatchProducer producer(*source.value(), options);
+        const std::unique_ptr<BatchSupply> supply = supplier(Supplier(kind), *source.value(), options);
+        BatchSupply &producer = *supply;
         long long commands = 0;
         for (int taken = 0; taken < 3000; ++taken) {
             const EncodedBatch *batch = producer.next();
             QVERIFY(batch);
+            producer.whileWaiting();
             // Counted in both threads, from batch 500 on: the buffers have grown by then.
             if (taken == 500)
                 AllocationCounter::start();
@@ -279,43 +310,69 @@ private Q_SLOTS:
         QCOMPARE(allocations, 0LL);
     }
 
+    void aCancelStopsTheReading_data() { allocatesNothingInTheSteadyState_data(); }
+
     void aCancelStopsTheReading()
     {
+        QFETCH(int, kind);
         std::atomic<bool> cancelled{false};
         const std::shared_ptr<Workload> workload = ecommerce();
         std::unique_ptr<CommandSource> source = std::move(workload->open().value());
         ProducerOptions options;
         options.cancelled = &cancelled;
-        BatchProducer producer(*source, options);
+        const std::unique_ptr<BatchSupply> supply = supplier(Supplier(kind), *source, options);
+        BatchSupply &producer = *supply;
         long long events = 0;
         for (int i = 0; i < 3; ++i) {
             const EncodedBatch *batch = producer.next();
             QVERIFY(batch);
+            producer.whileWaiting();
             events += batch->events;
             producer.recycle();
         }
         cancelled.store(true);
-        // What was encoded before the cancel still comes (the ring is 4 deep), then nothing.
+        // What was encoded before the cancel still comes (the ring is 4 deep, the inline
+        // encoder one ahead), then nothing.
         int after = 0;
         while (const EncodedBatch *batch = producer.next()) {
             events += batch->events;
             producer.recycle();
             ++after;
         }
-        QVERIFY2(after <= BatchProducer::kSlots + 1, qPrintable(QString::number(after)));
+        const int ahead = Supplier(kind) == Supplier::Thread ? BatchProducer::kSlots : 1;
+        QVERIFY2(after <= ahead + 1, qPrintable(QString::number(after)));
         QVERIFY(events < workload->describe().events);
         QVERIFY(producer.error().isEmpty());
     }
 
+    // Small pipelines are encoded on the replay's thread, large ones by the producer thread.
+    void theSupplierFollowsTheBatchSize()
+    {
+        const std::shared_ptr<Workload> workload = ecommerce();
+        std::unique_ptr<CommandSource> source = std::move(workload->open().value());
+        ProducerOptions options;
+        for (const int perBatch : {1, kInlineEventsPerBatch, kInlineEventsPerBatch + 1, 256}) {
+            options.eventsPerBatch = perBatch;
+            const std::unique_ptr<BatchSupply> supply = makeBatchSupply(*source, options);
+            const bool threaded = dynamic_cast<BatchProducer *>(supply.get()) != nullptr;
+            QCOMPARE(threaded, perBatch > kInlineEventsPerBatch);
+        }
+    }
+
+    void aFailingSourceEndsWithItsError_data() { allocatesNothingInTheSteadyState_data(); }
+
     void aFailingSourceEndsWithItsError()
     {
+        QFETCH(int, kind);
         FailingWorkload workload(25);
         std::unique_ptr<CommandSource> source = std::move(workload.open().value());
         ProducerOptions options;
         options.eventsPerBatch = 10;
-        BatchProducer producer(*source, options);
+        const std::unique_ptr<BatchSupply> supply = supplier(Supplier(kind), *source, options);
+        BatchSupply &producer = *supply;
         std::vector<size_t> sizes;
         while (const EncodedBatch *batch = producer.next()) {
+            producer.whileWaiting();
             sizes.push_back(batch->names.size());
             producer.recycle();
         }

@@ -18,6 +18,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QLabel>
+#include <QMenuBar>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -84,6 +85,13 @@ void DemoModeTest::textReadsFromTheBackOfTheRoom()
     QCOMPARE(demo.window.geometry(), QRect(0, 0, 1920, 1080));
     QVERIFY(demo.window.isFullScreen());
     QVERIFY(!demo.window.sidebarShown());
+    // No menu bar; the "›" that brings the panels back is as big as the headline's text.
+    QVERIFY(!demo.window.menuBar()->isVisible());
+    auto *showPanels = demo.window.findChild<QToolButton *>(QStringLiteral("showSidebar"));
+    QVERIFY(showPanels && showPanels->isVisible());
+    QCOMPARE(showPanels->font().pixelSize(), 72);
+    QVERIFY2(showPanels->height() >= 129 && showPanels->width() >= 86,
+             qPrintable(QStringLiteral("%1x%2").arg(showPanels->width()).arg(showPanels->height())));
     ResultsView *results = demo.window.resultsView();
     for (ChartKind kind : allChartKinds()) {
         results->showChart(kind);
@@ -208,6 +216,8 @@ void DemoModeTest::keysSwitchChartsAndToggleFullScreenAndPanels()
     QTest::keyClick(&window, Qt::Key_Escape);   // never cancels or closes: nothing to leave
     QVERIFY(window.isVisible());
 
+    // F9 and the menus' other keys work with the menu bar hidden.
+    QVERIFY(!window.menuBar()->isVisible());
     QVERIFY(!window.sidebarShown());
     auto *showPanels = window.findChild<QToolButton *>(QStringLiteral("showSidebar"));
     QVERIFY(showPanels && showPanels->isVisible());

@@ -1,0 +1,165 @@
+#include "clustertopology.h"
+
+#include "clusterslots.h"
+#include "infoparser.h"
+
+#include <algorithm>
+#include <map>
+
+namespace {
+
+// A RESP2 map: an array of alternating names and values.
+const Reply *field(const Reply &map, const char *name)
+{
+    for (size_t i = 0; i + 1 < map.elements.size(); i += 2)
+        if (map.elements[i].text == name)
+            return &map.elements[i + 1];
+    return nullptr;
+}
+
+QString text(const Reply *reply)
+{
+    return reply ? QString::fromStdString(reply->text) : QString();
+}
+
+void sortTopology(ClusterTopology &topology)
+{
+    for (ClusterPrimary &primary : topology.primaries)
+        std::sort(primary.ranges.begin(), primary.ranges.end());
+    std::sort(topology.primaries.begin(), topology.primaries.end(), [](const ClusterPrimary &a, const ClusterPrimary &b) {
+        const int first = a.ranges.empty() ? kClusterSlots : a.ranges.front().first;
+        const int second = b.ranges.empty() ? kClusterSlots : b.ranges.front().first;
+        return first < second;
+    });
+}
+
+bool validRange(long long first, long long last)
+{
+    return first >= 0 && last >= first && last < kClusterSlots;
+}
+
+} // namespace
+
+long long ClusterPrimary::slotCount() const
+{
+    long long count = 0;
+    for (const auto &[first, last] : ranges)
+        count += last - first + 1;
+    return count;
+}
+
+bool ClusterTopology::coversEverySlot() const
+{
+    std::vector<int> owners(kClusterSlots, 0);
+    for (const ClusterPrimary &primary : primaries)
+        for (const auto &[first, last] : primary.ranges)
+            for (int slot = first; slot <= last; ++slot)
+                ++owners[size_t(slot)];
+    return std::all_of(owners.begin(), owners.end(), [](int count) { return count == 1; });
+}
+
+int ClusterTopology::primaryOfSlot(int slot) const
+{
+    for (size_t i = 0; i < primaries.size(); ++i)
+        for (const auto &[first, last] : primaries[i].ranges)
+            if (slot >= first && slot <= last)
+                return int(i);
+    return -1;
+}
+
+Outcome<bool> isClusterEnabled(RedisConnection &connection)
+{
+    Outcome<QString> info = connection.info(QStringLiteral("cluster"));
+    if (!info)
+        return Error{info.error()};
+    const std::map<QString, QString> fields = parseInfoFields(info.value());
+    const auto enabled = fields.find(QStringLiteral("cluster_enabled"));
+    return enabled != fields.end() && enabled->second == QLatin1String("1");
+}
+
+Outcome<ClusterTopology> topologyFromShards(const Reply &shards)
+{
+    if (shards.kind != Reply::Kind::Array)
+        return Error{QStringLiteral("CLUSTER SHARDS: not a list of shards")};
+    ClusterTopology topology;
+    for (const Reply &shard : shards.elements) {
+        const Reply *slotList = field(shard, "slots");
+        const Reply *nodes = field(shard, "nodes");
+        if (!slotList || !nodes || slotList->elements.size() % 2 != 0)
+            return Error{QStringLiteral("CLUSTER SHARDS: a shard without its slotList and nodes")};
+        if (slotList->elements.empty())
+            continue;   // a shard serving no slot takes no writes
+        for (const Reply &node : nodes->elements) {
+            const QString role = text(field(node, "role"));
+            if (role != QLatin1String("master") && role != QLatin1String("primary"))
+                continue;
+            ClusterPrimary primary;
+            primary.id = text(field(node, "id"));
+            primary.host = text(field(node, "ip"));
+            const Reply *port = field(node, "port");
+            primary.port = port ? int(port->integer) : 0;
+            for (size_t i = 0; i < slotList->elements.size(); i += 2) {
+                const long long first = slotList->elements[i].integer, last = slotList->elements[i + 1].integer;
+                if (!validRange(first, last))
+                    return Error{QStringLiteral("CLUSTER SHARDS: slot range %1-%2").arg(first).arg(last)};
+                primary.ranges.emplace_back(int(first), int(last));
+            }
+            topology.primaries.push_back(primary);
+        }
+    }
+    sortTopology(topology);
+    return topology;
+}
+
+Outcome<ClusterTopology> topologyFromSlots(const Reply &slotList)
+{
+    if (slotList.kind != Reply::Kind::Array)
+        return Error{QStringLiteral("CLUSTER SLOTS: not a list of slot ranges")};
+    std::map<QString, ClusterPrimary> byId;
+    for (const Reply &range : slotList.elements) {
+        if (range.elements.size() < 3 || range.elements[2].elements.size() < 2)
+            return Error{QStringLiteral("CLUSTER SLOTS: a range without its primary")};
+        const long long first = range.elements[0].integer, last = range.elements[1].integer;
+        if (!validRange(first, last))
+            return Error{QStringLiteral("CLUSTER SLOTS: slot range %1-%2").arg(first).arg(last)};
+        const Reply &node = range.elements[2];
+        const QString host = QString::fromStdString(node.elements[0].text);
+        const int port = int(node.elements[1].integer);
+        const QString id = node.elements.size() > 2 ? QString::fromStdString(node.elements[2].text)
+                                                    : QStringLiteral("%1:%2").arg(host).arg(port);
+        ClusterPrimary &primary = byId[id];
+        primary.id = id;
+        primary.host = host;
+        primary.port = port;
+        primary.ranges.emplace_back(int(first), int(last));
+    }
+    ClusterTopology topology;
+    for (auto &entry : byId)
+        topology.primaries.push_back(entry.second);
+    sortTopology(topology);
+    return topology;
+}
+
+Outcome<ClusterTopology> discoverCluster(RedisConnection &connection, const QString &askedHost)
+{
+    Outcome<Reply> shards = connection.command({"CLUSTER", "SHARDS"});
+    if (!shards)
+        return Error{shards.error()};
+    Outcome<ClusterTopology> topology = Error{QString()};
+    if (!shards->isError()) {
+        topology = topologyFromShards(shards.value());
+    } else {
+        Outcome<Reply> slotList = connection.command({"CLUSTER", "SLOTS"});
+        if (!slotList)
+            return Error{slotList.error()};
+        if (slotList->isError())
+            return Error{QStringLiteral("%1: CLUSTER SLOTS: %2").arg(connection.name(), QString::fromStdString(slotList->text))};
+        topology = topologyFromSlots(slotList.value());
+    }
+    if (!topology)
+        return Error{QStringLiteral("%1: %2").arg(connection.name(), topology.error())};
+    for (ClusterPrimary &primary : topology->primaries)
+        if (primary.host.isEmpty())
+            primary.host = askedHost;
+    return topology;
+}

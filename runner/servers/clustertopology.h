@@ -1,0 +1,35 @@
+#pragma once
+// What a cluster is made of, as a node reports it: its primaries, each with its address and
+// the slot ranges it serves. Read with CLUSTER SHARDS where the server has it, else with
+// CLUSTER SLOTS (Redis before 7.0). Replicas are left out: only primaries get writes.
+
+#include "outcome.h"
+#include "redisconnection.h"
+#include <QString>
+#include <utility>
+#include <vector>
+
+struct ClusterPrimary {
+    QString id;
+    QString host;
+    int port = 0;
+    std::vector<std::pair<int, int>> ranges;   // first and last slot of each range, ascending
+    long long slotCount() const;
+};
+
+struct ClusterTopology {
+    std::vector<ClusterPrimary> primaries;    // by their first slot
+    // Every slot served by exactly one primary.
+    bool coversEverySlot() const;
+    // The primary serving `slot`, or -1.
+    int primaryOfSlot(int slot) const;
+};
+
+// Whether the server behind `connection` runs in cluster mode (INFO cluster: cluster_enabled:1).
+Outcome<bool> isClusterEnabled(RedisConnection &connection);
+// The cluster's primaries, by CLUSTER SHARDS, or CLUSTER SLOTS when the server does not know it.
+// A node that has met no other gives its address as "": it is `askedHost`, the one asked.
+Outcome<ClusterTopology> discoverCluster(RedisConnection &connection, const QString &askedHost);
+// The two replies read on their own (a reply that is not of that shape is an Error naming it).
+Outcome<ClusterTopology> topologyFromShards(const Reply &shards);
+Outcome<ClusterTopology> topologyFromSlots(const Reply &slotList);
