@@ -18,6 +18,10 @@ struct WindowOptions {
     QCommandLineOption workload{QStringLiteral("workload"),
                                 QStringLiteral("Workload to select: ecommerce, hash-ttl or a file."),
                                 QStringLiteral("NAME")};
+    QCommandLineOption sweep{QStringLiteral("sweep"),
+                             QStringLiteral("With --workload hash-ttl: run at each of these values of one parameter, "
+                                            "e.g. value-size=16,64,256 (the Sweep field)."),
+                             QStringLiteral("NAME=V1,V2,...")};
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("With --autorun: save a picture of the window when the run ends."),
                                   QStringLiteral("FILE")};
@@ -41,7 +45,7 @@ struct WindowOptions {
             "attribute and server time per command.\nSubcommands: versus run | export | servers | generate."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({autorun, workload, screenshot, quit, out, demo, callout, cycleCharts});
+        parser.addOptions({autorun, workload, sweep, screenshot, quit, out, demo, callout, cycleCharts});
     }
 };
 
@@ -137,6 +141,8 @@ int runWindow(int &argc, char **argv)
         window.workloadPanel()->choose(parser.value(options.workload));
     else if (parser.isSet(options.demo))
         window.workloadPanel()->choose(QStringLiteral("ecommerce"));   // the default workload
+    if (parser.isSet(options.sweep))
+        window.workloadPanel()->setSweep(parser.value(options.sweep));
 
     int exitCode = 0;
     if (parser.isSet(options.demo)) {

@@ -5,6 +5,7 @@
 #include "bundlecsv.h"
 #include "bundlejson.h"
 #include "reportexport.h"
+#include "sweepexport.h"
 #include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
@@ -368,5 +369,12 @@ QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOpt
 
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
 {
-    return exportCharts(bundle, allChartKinds(), dir, options);
+    Outcome<QStringList> written = exportCharts(bundle, allChartKinds(), dir, options);
+    if (!written || !bundle.isSweep())
+        return written;
+    // A sweep's own charts: every point's figures against the swept parameter.
+    const Outcome<QStringList> sweep = exportSweepCharts(bundle, dir, options);
+    if (!sweep)
+        return Error{sweep.error()};
+    return written.value() + sweep.value();
 }

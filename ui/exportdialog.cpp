@@ -3,6 +3,7 @@
 #include "chartdata.h"
 #include "chartexporter.h"
 #include "replacequestion.h"
+#include "sweepexport.h"
 #include "uisettings.h"
 #include <QApplication>
 #include <QClipboard>
@@ -407,7 +408,8 @@ Outcome<QStringList> ExportDialog::exportEverything()
     // Export all is what a writer publishes: the report comes with the charts.
     ExportOptions everything = options();
     everything.report = true;
-    if (!mayReplace(exportFileNames(allChartKinds(), everything)))
+    // A sweep's bundle also gets its sweep charts: files those would replace are asked about too.
+    if (!mayReplace(exportFileNames(allChartKinds(), everything) + sweepExportFileNames(sweepChartKinds(m_bundle), everything)))
         return Error{m_message->text()};
     Outcome<QStringList> written = exportAll(m_bundle, m_folder->text(), everything);
     if (!written) {

@@ -58,7 +58,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
     });
     connect(runs, &RunController::serverLog, m_results->logView(), &LogView::appendLine);
     connect(runs, &RunController::resultsChanged, m_results, &ResultsView::setBundle);
-    connect(runs, &RunController::runFinished, this, &MainWindow::onRunFinished);
+    connect(m_coordinator, &RunCoordinator::finished, this, &MainWindow::onRunFinished);
+    connect(m_coordinator, &RunCoordinator::sweepPointStarted, this, [this](const QString &label) {
+        statusBar()->showMessage(tr("Sweep: running %1…").arg(label));
+        m_progress->setSweepPoint(label);
+    });
 
     refreshRunBlocker();
     m_servers->discover();
@@ -185,7 +189,7 @@ bool MainWindow::startRun()
     request.serverConfig = m_run->serverSettings().value();   // canRun(): the field is valid
     setRunning(true);
     m_coordinator->setHideHosts(m_pathsHidden);
-    m_coordinator->start(request);
+    m_coordinator->start(request, m_workload->sweep());
     return true;
 }
 
@@ -220,6 +224,8 @@ void MainWindow::onRunFinished(const ResultsBundle &results)
     setRunning(false);
     m_results->setBundle(results);
     m_results->flushCharts();
+    if (results.isSweep())
+        m_results->showSweep();
     int failed = 0;
     for (const ServerRun &run : results.servers) {
         m_results->logView()->addServerTail(run.id, run.status == RunStatus::Ok ? QStringList() : run.logTail);

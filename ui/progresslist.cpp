@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QProgressBar>
+#include <QVBoxLayout>
 
 namespace {
 
@@ -30,7 +31,16 @@ QString barStyle(const QString &chunkColour, bool full = false)
 
 ProgressList::ProgressList(QWidget *parent) : QWidget(parent)
 {
-    m_grid = new QGridLayout(this);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->setSpacing(4);
+    // A sweep names the point being run above the rows.
+    m_point = new QLabel;
+    m_point->setObjectName(QStringLiteral("sweepPoint"));
+    m_point->hide();
+    layout->addWidget(m_point);
+    m_grid = new QGridLayout;
+    layout->addLayout(m_grid);
     m_grid->setContentsMargins(0, 0, 0, 0);
     m_grid->setHorizontalSpacing(12);
     m_grid->setVerticalSpacing(4);
@@ -38,8 +48,20 @@ ProgressList::ProgressList(QWidget *parent) : QWidget(parent)
     m_grid->setColumnStretch(3, 2);
 }
 
+void ProgressList::setSweepPoint(const QString &label)
+{
+    m_point->setText(tr("Sweep: %1").arg(label));
+    m_point->setVisible(!label.isEmpty());
+}
+
+QString ProgressList::sweepPoint() const
+{
+    return m_point->isVisible() ? m_point->text() : QString();
+}
+
 void ProgressList::setServers(const QStringList &ids, const QStringList &names)
 {
+    m_point->hide();
     for (auto &entry : m_rows) {
         delete entry.second.name;
         delete entry.second.bar;

@@ -19,6 +19,10 @@ public:
     void setServers(const QStringList &ids, const QStringList &names);
     void showProgress(const ServerProgress &progress);
     void markCancelled();
+    // "value-size=64 (2 of 3)": the sweep point being run, shown above the rows until the
+    // next setServers().
+    void setSweepPoint(const QString &label);
+    QString sweepPoint() const;
 
     int percent(const QString &id) const;    // -1 when the server has no row
     ProgressState state(const QString &id) const;
@@ -36,5 +40,6 @@ private:
         QStringList notes;
     };
     QGridLayout *m_grid = nullptr;
+    QLabel *m_point = nullptr;
     std::map<QString, Row> m_rows;
 };

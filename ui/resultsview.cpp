@@ -9,6 +9,7 @@
 #include "headlinecallout.h"
 #include "logview.h"
 #include "palette.h"
+#include "sweepchartwidget.h"
 #include "presentation.h"
 #include "resultstablemodel.h"
 #include <QApplication>
@@ -178,6 +179,11 @@ void ResultsView::buildTabs()
 
     m_encodings = new EncodingsView;
     m_tabs->addTab(m_encodings, tr("Encodings"));
+    // Only a sweep's bundle has a Sweep tab: its figures against the swept parameter.
+    m_sweep = new SweepChartWidget;
+    m_sweep->setObjectName(QStringLiteral("sweep"));
+    m_tabs->addTab(m_sweep, tr("Sweep"));
+    m_tabs->setTabVisible(m_tabs->indexOf(m_sweep), false);
     m_configuration = new ConfigurationView;
     m_tabs->addTab(m_configuration, tr("Configuration"));
     m_log = new LogView;
@@ -203,6 +209,8 @@ void ResultsView::setBundle(const ResultsBundle &bundle)
         entry.second->setBundle(bundle);
     m_model->setBundle(bundle);
     m_encodings->setBundle(bundle);
+    m_sweep->setBundle(bundle);
+    m_tabs->setTabVisible(m_tabs->indexOf(m_sweep), bundle.isSweep());
     m_configuration->setBundle(bundle);
     updateControls();
     updateHeadline();
@@ -238,6 +246,12 @@ ChartKind ResultsView::currentChartKind() const
 CategoryOrder ResultsView::categoryOrder() const
 {
     return CategoryOrder(m_order->currentData().toInt());
+}
+
+void ResultsView::showSweep()
+{
+    if (m_bundle.isSweep())
+        m_tabs->setCurrentWidget(m_sweep);
 }
 
 void ResultsView::showChart(ChartKind kind)
@@ -318,6 +332,7 @@ void ResultsView::applyHidden()
 {
     for (auto &entry : m_charts)
         entry.second->setHiddenVersions(m_hidden);
+    m_sweep->setHiddenVersions(m_hidden);
     updateVersionsButton();
     updateHeadline();
     Q_EMIT viewChanged();
@@ -333,6 +348,7 @@ void ResultsView::setTheme(ColorTheme theme)
     m_theme = theme;
     for (auto &entry : m_charts)
         entry.second->setTheme(theme);
+    m_sweep->setTheme(theme);
     Q_EMIT viewChanged();
 }
 

@@ -24,6 +24,7 @@ class QLabel;
 class QMenu;
 class QSortFilterProxyModel;
 class QTabWidget;
+class SweepChartWidget;
 class QTableView;
 class QToolButton;
 class ResultsTableModel;
@@ -52,10 +53,13 @@ public:
     // Brings a chart's tab to the front; showNextChart() steps through the chart tabs only
     // (from the table or another tab it starts at the first chart).
     void showChart(ChartKind kind);
+    // The Sweep tab (a sweep's bundle only).
+    void showSweep();
     void showNextChart(int step = 1);
     CategoryOrder categoryOrder() const;   // the Sort box
     void setCategoryOrder(CategoryOrder order);
     LogView *logView() const { return m_log; }
+    SweepChartWidget *sweepView() const { return m_sweep; }
     ResultsTableModel *tableModel() const { return m_model; }
 
     void setBaseline(const QString &serverId);
@@ -120,6 +124,7 @@ private:
     QSortFilterProxyModel *m_proxy = nullptr;
     QTableView *m_table = nullptr;
     EncodingsView *m_encodings = nullptr;
+    SweepChartWidget *m_sweep = nullptr;
     ConfigurationView *m_configuration = nullptr;
     LogView *m_log = nullptr;
 };

@@ -5,6 +5,8 @@
 
 #include "flushconsent.h"
 #include "runcontroller.h"
+#include "sweepcontroller.h"
+#include <optional>
 #include <QObject>
 
 class BackgroundTasks;
@@ -17,10 +19,11 @@ public:
     ~RunCoordinator() override;
 
     // Asynchronous: emits started() or notStarted(). Endpoints are flushed only with consent.
-    void start(RunRequest request);
+    // With `sweep`, its points run one after the other with the request's servers and settings.
+    void start(RunRequest request, std::optional<SweepRequest> sweep = std::nullopt);
     void cancel();
     // True from start() until the run finished (or did not start).
-    bool isBusy() const { return m_checking || m_controller->isRunning(); }
+    bool isBusy() const { return m_checking || m_controller->isRunning() || m_sweep->isRunning(); }
     RunController *controller() const { return m_controller; }
     void setHideHosts(bool hide) { m_hideHosts = hide; }
     // Replaces the confirmation dialog (tests, scripted runs); returns the decision.
@@ -32,12 +35,18 @@ public:
 Q_SIGNALS:
     void started(int runId, const QStringList &serverIds);
     void notStarted(const QString &reason);
+    // Exactly once per started run or sweep, with its results (a sweep's: every point).
+    void finished(const ResultsBundle &results);
+    // A sweep's next point is about to run: "value-size=64 (2 of 3)".
+    void sweepPointStarted(const QString &label);
 
 private:
-    void launch(const RunRequest &request);
+    void launch(const RunRequest &request, const std::optional<SweepRequest> &sweep);
 
     QWidget *m_dialogParent = nullptr;
-    RunController *m_controller = nullptr;
+    SweepController *m_sweep = nullptr;
+    RunController *m_controller = nullptr;   // the sweep's: a run is a sweep's only point
+    bool m_sweeping = false;
     BackgroundTasks *m_tasks = nullptr;
     std::function<FlushDecision(const std::vector<EndpointSize> &)> m_consent;
     bool m_checking = false;

@@ -2,6 +2,7 @@
 
 #include "backgroundtasks.h"
 #include "uisettings.h"
+#include "sweepoptions.h"
 #include "workloadfactory.h"
 #include <QComboBox>
 #include <QFileDialog>
@@ -23,7 +24,44 @@ struct Prepared {
     std::shared_ptr<const Workload> workload;
     WorkloadInfo description;
     QString error;
+    std::optional<SweepRequest> sweep;
 };
+
+// Off the GUI thread: the workload, or with a sweep ("value-size=16,64,256") one per value, the
+// first one standing for them all in the summary.
+Prepared prepareWorkload(const QString &nameOrFile, std::map<QString, QString> parameters, const QString &attributes,
+                         long long events, const QString &sweepText)
+{
+    Prepared prepared;
+    if (!sweepText.isEmpty()) {
+        // The swept parameter's own box is left out: the sweep gives its values.
+        parameters.erase(sweepText.section(QLatin1Char('='), 0, 0).trimmed());
+        const Outcome<SweepValues> sweep = parseSweep({sweepText}, nameOrFile, parameters);
+        if (!sweep) {
+            prepared.error = sweep.error();
+            return prepared;
+        }
+        const Outcome<SweepRequest> request = sweepRequest(sweep.value(), parameters, [&](const std::map<QString, QString> &at) {
+            return makeWorkload(nameOrFile, at, attributes, events, false);
+        });
+        if (!request) {
+            prepared.error = request.error();
+            return prepared;
+        }
+        prepared.sweep = request.value();
+        prepared.workload = request->points.front().workload;
+        prepared.description = prepared.workload->describe();
+        return prepared;
+    }
+    Outcome<std::shared_ptr<Workload>> made = makeWorkload(nameOrFile, parameters, attributes, events, false);
+    if (!made) {
+        prepared.error = made.error();
+        return prepared;
+    }
+    prepared.workload = made.value();
+    prepared.description = prepared.workload->describe();
+    return prepared;
+}
 
 QSpinBox *spinBox(int minimum, int maximum, int value, const QString &suffix = QString())
 {
@@ -141,6 +179,17 @@ QWidget *WorkloadPanel::hashTtlPage()
     form->addRow(tr("Keys"), m_keys);
     form->addRow(tr("Value size"), m_valueSize);
     form->addRow(tr("TTL"), m_ttl);
+    // A sweep runs the workload at each value of one parameter, all in one bundle.
+    m_sweepText = new QLineEdit(UiSettings::value(QStringLiteral("workload/sweep")).toString());
+    m_sweepText->setObjectName(QStringLiteral("hashTtlSweep"));
+    m_sweepText->setPlaceholderText(tr("e.g. value-size=16,64,256"));
+    m_sweepText->setToolTip(tr("Run at each of these values of keys, value-size or ttl, one run per value, "
+                               "all in one bundle; the Sweep tab draws them. Empty: one run."));
+    form->addRow(tr("Sweep"), m_sweepText);
+    connect(m_sweepText, &QLineEdit::editingFinished, this, [this] {
+        UiSettings::setValue(QStringLiteral("workload/sweep"), m_sweepText->text().trimmed());
+        scheduleRebuild();
+    });
     return page;
 }
 
@@ -182,6 +231,7 @@ void WorkloadPanel::scheduleRebuild()
 {
     // The old workload must not be run once the user changed what they asked for.
     m_workload.reset();
+    m_sweep.reset();
     m_error.clear();
     m_pendingRebuild = true;
     m_summary->setText(tr("<span style='color:gray'>Preparing workload…</span>"));
@@ -222,21 +272,15 @@ void WorkloadPanel::rebuild()
         Q_EMIT workloadChanged();
         return;
     }
-    m_tasks->run<Prepared>([nameOrFile, parameters, attributes, events] {
-        Prepared prepared;
-        Outcome<std::shared_ptr<Workload>> made = makeWorkload(nameOrFile, parameters, attributes, events, false);
-        if (!made) {
-            prepared.error = made.error();
-            return prepared;
-        }
-        prepared.workload = made.value();
-        prepared.description = prepared.workload->describe();
-        return prepared;
+    const QString sweepText = kind == QLatin1String("hash-ttl") ? m_sweepText->text().trimmed() : QString();
+    m_tasks->run<Prepared>([nameOrFile, parameters, attributes, events, sweepText] {
+        return prepareWorkload(nameOrFile, parameters, attributes, events, sweepText);
     }, [this, generation](const Prepared &prepared) {
         if (generation != m_generation)
             return;   // superseded by a newer choice
         m_preparing = false;
         m_workload = prepared.workload;
+        m_sweep = prepared.sweep;
         m_description = prepared.description;
         m_error = prepared.error;
         showSummary();
@@ -266,6 +310,15 @@ QString WorkloadPanel::summaryText() const
         text += QStringLiteral("<br><span style='color:gray'>%1</span>")
                     .arg(tr("%n categories: ", nullptr, int(m_description.types.size())) +
                          m_description.types.join(QStringLiteral(", ")).toHtmlEscaped());
+    if (m_sweep) {
+        QStringList values;
+        for (const SweepRequest::Point &point : m_sweep->points)
+            values << point.value;
+        text += QStringLiteral("<br>%1").arg(tr("Sweep of %1 over %2: %3 runs")
+                                                 .arg(m_sweep->parameter, values.join(QStringLiteral(", ")))
+                                                 .arg(values.size())
+                                                 .toHtmlEscaped());
+    }
     if (!m_pathsHidden && !m_description.sourceFile.isEmpty())
         text += QStringLiteral("<br><span style='color:gray'>%1</span>")
                     .arg(QFileInfo(m_description.sourceFile).fileName().toHtmlEscaped());
@@ -293,4 +346,11 @@ void WorkloadPanel::setPathsHidden(bool hidden)
 {
     m_pathsHidden = hidden;
     showSummary();
+}
+
+void WorkloadPanel::setSweep(const QString &text)
+{
+    m_sweepText->setText(text);
+    UiSettings::setValue(QStringLiteral("workload/sweep"), text.trimmed());
+    scheduleRebuild();
 }

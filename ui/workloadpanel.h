@@ -3,9 +3,11 @@
 // or a capture). The workload is built and described (which may scan a whole file) off the
 // GUI thread; the panel then shows events, commands and commands per event.
 
+#include "sweepcontroller.h"
 #include "workload.h"
 #include <QWidget>
 #include <memory>
+#include <optional>
 
 class BackgroundTasks;
 class QComboBox;
@@ -28,6 +30,11 @@ public:
 
     // The prepared workload, or null while it is being prepared or when it is invalid.
     std::shared_ptr<const Workload> workload() const { return m_workload; }
+    // With a sweep given (hash-ttl's Sweep field): its points, each with its workload; workload()
+    // is then the first point's.
+    const std::optional<SweepRequest> &sweep() const { return m_sweep; }
+    // Sets the Sweep field ("value-size=16,64,256"; empty: one run) and prepares again.
+    void setSweep(const QString &text);
     bool isPreparing() const { return m_preparing || m_pendingRebuild; }
     QString error() const { return m_error; }
     QString summaryText() const;
@@ -55,11 +62,13 @@ private:
     QSpinBox *m_valueSize = nullptr;
     QSpinBox *m_ttl = nullptr;
     QLineEdit *m_file = nullptr;
+    QLineEdit *m_sweepText = nullptr;
     QLabel *m_summary = nullptr;
     QTimer *m_debounce = nullptr;
     BackgroundTasks *m_tasks = nullptr;
 
     std::shared_ptr<const Workload> m_workload;
+    std::optional<SweepRequest> m_sweep;
     WorkloadInfo m_description;
     QString m_error;
     int m_generation = 0;

@@ -73,13 +73,23 @@ void ConsoleProgress::onProgress(const ServerProgress &progress)
     int width = 0;
     for (const ServerProgress &p : m_rows)
         width = std::max(width, int(p.serverId.size()));
+    const QString prefix = m_section.isEmpty() ? QString() : m_section + QStringLiteral("  ");
     if (stateChanged) {
-        std::fprintf(m_stream, "%s\n", qPrintable(formatLine(progress, width, false)));
+        std::fprintf(m_stream, "%s%s\n", qPrintable(prefix), qPrintable(formatLine(progress, width, false)));
     } else if (m_sincePlain.elapsed() >= 5000) {
         for (const ServerProgress &p : m_rows)
-            std::fprintf(m_stream, "%s\n", qPrintable(formatLine(p, width, false)));
+            std::fprintf(m_stream, "%s%s\n", qPrintable(prefix), qPrintable(formatLine(p, width, false)));
         m_sincePlain.restart();
     }
+    std::fflush(m_stream);
+}
+
+void ConsoleProgress::beginSection(const QString &title)
+{
+    m_rows.clear();
+    m_drawnRows = 0;
+    m_section = title;
+    std::fprintf(m_stream, "%s\n", qPrintable(title));
     std::fflush(m_stream);
 }
 

@@ -16,6 +16,10 @@ class ConsoleProgress : public QObject {
 public:
     ConsoleProgress(RunController &controller, std::FILE *stream, bool interactive);
 
+    // A new block of lines under `title` (a sweep's next point, "value-size=64 (3 of 7)"): the
+    // rows so far stay above it as they last read.
+    void beginSection(const QString &title);
+
     // One line for one server, e.g. "valkey-8.0.1  [#######·····]  58%  12,345 ev/s  ETA 4s  timed pass".
     static QString formatLine(const ServerProgress &progress, int labelWidth, bool withBar);
 
@@ -29,4 +33,5 @@ private:
     std::vector<ServerProgress> m_rows;
     int m_drawnRows = 0;
     QElapsedTimer m_sincePlain;
+    QString m_section;
 };

@@ -48,22 +48,22 @@ int runExportCommand(const QStringList &arguments)
     if (!request->enabled())
         return fail(QStringLiteral("--export-dir DIR is required"));
 
+    const Outcome<ResultsBundle> bundle = loadBundle(positional.first());
+    if (!bundle)
+        return fail(bundle.error());
+    const QStringList names = exportRequestFileNames(request.value(), sweepChartKinds(bundle.value()));
     // Checked before anything is written: no name the export writes may be the bundle itself.
-    if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), request->directory,
-                                          exportRequestFileNames(request.value()),
+    if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), request->directory, names,
                                           {{QStringLiteral("BUNDLE"), positional.first()}});
         !folder)
         return fail(folder.error());
     if (!parser.isSet(QStringLiteral("force"))) {
-        const QStringList existing = existingFiles(request->directory, exportRequestFileNames(request.value()));
+        const QStringList existing = existingFiles(request->directory, names);
         if (!existing.isEmpty())
             return fail(QStringLiteral("--export-dir: %1 already exist%2; nothing was written (pass --force to replace %3)")
                             .arg(existing.join(QStringLiteral(", ")), existing.size() == 1 ? QStringLiteral("s") : QString(),
                                  existing.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")));
     }
-    const Outcome<ResultsBundle> bundle = loadBundle(positional.first());
-    if (!bundle)
-        return fail(bundle.error());
     const Outcome<QStringList> written = exportRequested(bundle.value(), request.value());
     if (!written)
         return fail(written.error());

@@ -2,6 +2,7 @@
 
 #include "chartdata.h"
 #include "chartexporter.h"
+#include "sweepexport.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -39,7 +40,8 @@ void addExportOptions(QCommandLineParser &parser)
          QStringLiteral("Also write report.md: the headline changes, each chart with its tables and ratios against the "
                         "baseline, and how the figures were made, ready to paste into a post.")},
         {QStringLiteral("chart"),
-         QStringLiteral("Only this chart: memory-per-attribute, usec-per-command, usec-per-event or throughput. Repeatable."),
+         QStringLiteral("Only this chart: memory-per-attribute, usec-per-command, usec-per-event or throughput. Repeatable. "
+                        "Without it a sweep's bundle also gets sweep-memory-per-key and sweep-ratio."),
          QStringLiteral("NAME")},
     });
 }
@@ -137,9 +139,12 @@ Status checkCategories(const ResultsBundle &bundle, const std::vector<ChartKind>
 
 } // namespace
 
-QStringList exportRequestFileNames(const ExportRequest &request)
+QStringList exportRequestFileNames(const ExportRequest &request, const std::vector<SweepChartKind> &sweepKinds)
 {
-    return exportFileNames(request.charts.empty() ? allChartKinds() : request.charts, request.options);
+    QStringList names = exportFileNames(request.charts.empty() ? allChartKinds() : request.charts, request.options);
+    if (request.charts.empty())
+        names << sweepExportFileNames(sweepKinds, request.options);
+    return names;
 }
 
 Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request)

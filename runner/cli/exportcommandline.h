@@ -5,6 +5,7 @@
 #include "exportoptions.h"
 #include "outcome.h"
 #include "resultsbundle.h"
+#include "sweepchartdata.h"
 #include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
@@ -23,6 +24,7 @@ void addExportOptions(QCommandLineParser &parser);
 // Checks every value; errors name the option and the value at fault.
 Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser);
 // The file names the request writes into its folder (charts, results.csv, results.json).
-QStringList exportRequestFileNames(const ExportRequest &request);
+// With every chart asked for, also the sweep charts of these kinds (sweepChartKinds()).
+QStringList exportRequestFileNames(const ExportRequest &request, const std::vector<SweepChartKind> &sweepKinds = {});
 // Renders the requested charts of `bundle` into request.directory; returns the files written.
 Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request);

@@ -10,6 +10,9 @@
 #include "outputchecks.h"
 #include "runcontroller.h"
 #include "runoptions.h"
+#include "sweepbundle.h"
+#include "sweepmarkdown.h"
+#include "sweepcontroller.h"
 #include "workloadfactory.h"
 
 #include <QCommandLineParser>
@@ -18,6 +21,7 @@
 #include <QFileInfo>
 #include <QTimer>
 #include <cstdio>
+#include <functional>
 #include <unistd.h>
 
 namespace {
@@ -28,20 +32,39 @@ int fail(const QString &message, int code = 2)
     return code;
 }
 
-// A server failed, or its commands got errors: the run did not give clean figures.
-bool runFailed(const Figures &figures)
+// A server failed, or its commands got errors: the run (or a point of the sweep) did not give
+// clean figures.
+bool runFailed(const ResultsBundle &results)
 {
-    for (const QString &id : figures.allServerIds()) {
-        switch (figures.summary(id).verdict) {
-        case ServerVerdict::Completed:
-        case ServerVerdict::Cancelled:
-        case ServerVerdict::Running:
-            break;
-        default:
-            return true;
+    const int points = results.isSweep() ? int(results.sweep.points.size()) : 1;
+    for (int point = 0; point < points; ++point) {
+        const Figures figures(results.isSweep() ? sweepPointBundle(results, point) : results);
+        for (const QString &id : figures.allServerIds()) {
+            switch (figures.summary(id).verdict) {
+            case ServerVerdict::Completed:
+            case ServerVerdict::Cancelled:
+            case ServerVerdict::Running:
+                break;
+            default:
+                return true;
+            }
         }
     }
     return false;
+}
+
+// The data checks of the run, or of every point of a sweep (each message naming its point).
+QStringList sweepDataProblems(const ResultsBundle &results)
+{
+    if (!results.isSweep())
+        return Figures(results).dataProblems();
+    QStringList problems;
+    for (int point = 0; point < int(results.sweep.points.size()); ++point) {
+        const QString at = QStringLiteral("%1=%2: ").arg(results.sweep.parameter, results.sweep.points[size_t(point)].value);
+        for (const QString &problem : Figures(sweepPointBundle(results, point)).dataProblems())
+            problems << at + problem;
+    }
+    return problems;
 }
 
 void addOptions(QCommandLineParser &parser)
@@ -60,28 +83,64 @@ void addOptions(QCommandLineParser &parser)
     addExportOptions(parser);
 }
 
-// Runs the plan with progress on stderr; Ctrl-C cancels cleanly. Returns the results.
-ResultsBundle runWithProgress(const RunPlan &plan)
+// Turns Ctrl-C, SIGTERM or SIGHUP into `cancel` from the event loop (signal handlers may only
+// set a flag).
+void watchInterrupts(QTimer &watch, const std::function<void()> &cancel)
 {
-    RunController controller;
-    ConsoleProgress progress(controller, stderr, isatty(fileno(stderr)) != 0);
-    ResultsBundle results;
-    QObject::connect(&controller, &RunController::runFinished, [&results](const ResultsBundle &finished) {
-        results = finished;
-        QCoreApplication::quit();
-    });
-    // Signal handlers may only set a flag; the event loop turns it into a clean cancel.
-    QTimer interruptWatch;
-    QObject::connect(&interruptWatch, &QTimer::timeout, [&controller] {
+    QObject::connect(&watch, &QTimer::timeout, [cancel] {
         if (interruptRequested())
-            controller.cancel();
+            cancel();
     });
-    interruptWatch.start(50);
+    watch.start(50);
+}
+
+void sayWhatRuns(const RunPlan &plan)
+{
     const WorkloadInfo workload = plan.request.workload->describe();
+    if (plan.sweep) {
+        QStringList values;
+        for (const SweepRequest::Point &point : plan.sweep->points)
+            values << point.value;
+        std::fprintf(stderr, "Sweeping %s over %s: %zu runs of %s into %zu server(s), %s schedule, %d repeat(s) each\n",
+                     qPrintable(plan.sweep->parameter), qPrintable(values.join(QStringLiteral(", "))),
+                     plan.sweep->points.size(), qPrintable(workload.name), plan.request.servers.size(),
+                     qPrintable(scheduleName(plan.request.schedule)), plan.request.repeats);
+        return;
+    }
     std::fprintf(stderr, "Replaying %s (%lld events, %lld commands) into %zu server(s), %s schedule, %d repeat(s)\n",
                  qPrintable(workload.name), workload.events, workload.commands, plan.request.servers.size(),
                  qPrintable(scheduleName(plan.request.schedule)), plan.request.repeats);
-    controller.start(plan.request);
+}
+
+// Runs the plan (one run, or each point of a sweep) with progress on stderr; Ctrl-C cancels
+// cleanly. Returns the results.
+ResultsBundle runWithProgress(const RunPlan &plan)
+{
+    SweepController sweep;
+    RunController &controller = sweep.runs();
+    const bool interactive = isatty(fileno(stderr)) != 0;
+    ConsoleProgress progress(controller, stderr, interactive);
+    ResultsBundle results;
+    QTimer interruptWatch;
+    sayWhatRuns(plan);
+    if (plan.sweep) {
+        QObject::connect(&sweep, &SweepController::pointStarted, [&progress](int, int, const QString &label) {
+            progress.beginSection(label);
+        });
+        QObject::connect(&sweep, &SweepController::sweepFinished, [&results](const ResultsBundle &finished) {
+            results = finished;
+            QCoreApplication::quit();
+        });
+        watchInterrupts(interruptWatch, [&sweep] { sweep.cancel(); });
+        sweep.start(plan.sweep.value());
+    } else {
+        QObject::connect(&controller, &RunController::runFinished, [&results](const ResultsBundle &finished) {
+            results = finished;
+            QCoreApplication::quit();
+        });
+        watchInterrupts(interruptWatch, [&controller] { controller.cancel(); });
+        controller.start(plan.request);
+    }
     QCoreApplication::exec();
     return results;
 }
@@ -128,10 +187,14 @@ Outcome<ExportRequest> checkOutputs(const QCommandLineParser &parser)
     if (!exportRequest)
         return exportRequest;
     const std::vector<NamedInput> inputs = runInputs(parser);
+    // A sweep's charts are named before its workload says whether it has a reference category.
+    const std::vector<SweepChartKind> sweepKinds = parser.isSet(QStringLiteral("sweep"))
+        ? std::vector<SweepChartKind>{SweepChartKind::MemoryPerKey, SweepChartKind::Ratio}
+        : std::vector<SweepChartKind>{};
     if (Status out = checkOutputFile(QStringLiteral("--out"), parser.value(QStringLiteral("out")), inputs); !out)
         return Error{out.error()};
     if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), exportRequest->directory,
-                                          exportRequestFileNames(exportRequest.value()), inputs);
+                                          exportRequestFileNames(exportRequest.value(), sweepKinds), inputs);
         !folder)
         return Error{folder.error()};
     return exportRequest;
@@ -197,7 +260,9 @@ int runRunCommand(const QStringList &arguments)
     const ResultsBundle results = runWithProgress(plan.value());
     const Figures figures(results);
     std::printf("%s\n", qPrintable(bundleToMarkdown(figures, exportRequest->options.order)));
-    const QStringList dataProblems = figures.dataProblems();
+    if (results.isSweep())
+        std::printf("%s\n", qPrintable(sweepToMarkdown(results)));
+    const QStringList dataProblems = sweepDataProblems(results);
     for (const QString &problem : dataProblems)
         std::fprintf(stderr, "data check: %s\n", qPrintable(problem));
     const bool written = writeOutputs(results, plan.value(), exportRequest.value());
@@ -205,5 +270,5 @@ int runRunCommand(const QStringList &arguments)
         return 130;
     if (!written)
         return 2;
-    return runFailed(figures) || !dataProblems.isEmpty() ? 1 : 0;
+    return runFailed(results) || !dataProblems.isEmpty() ? 1 : 0;
 }

@@ -6,6 +6,7 @@
 #include "redisconnection.h"
 #include "servercatalog.h"
 #include "serverconfig.h"
+#include "sweepoptions.h"
 #include "workloadfactory.h"
 
 #include <QFileInfo>
@@ -88,6 +89,10 @@ void addRunOptions(QCommandLineParser &parser)
         {QStringLiteral("attributes"), QStringLiteral("Attribute configuration for the ecommerce workload."), QStringLiteral("file")},
         {QStringLiteral("events"), QStringLiteral("Generate this many events instead of the built-in recording."), QStringLiteral("n")},
         {QStringLiteral("set"), QStringLiteral("Workload parameter, repeatable: --set keys=20000."), QStringLiteral("name=value")},
+        {QStringLiteral("sweep"),
+         QStringLiteral("Run the workload at each of these values of one of its parameters (one --sweep), on every "
+                        "server, all in one bundle: --sweep value-size=16,64,256. N values cost N runs."),
+         QStringLiteral("name=v1,v2,...")},
         {QStringLiteral("repeat"), QStringLiteral("Repeats, each on freshly started servers, interleaved across versions (default 1). With 5 or more, changes get a 95% interval taken repeat by repeat."), QStringLiteral("n"), QStringLiteral("1")},
         {QStringLiteral("schedule"), QStringLiteral("fair (default: one server executes at a time, on a CPU of its own) or concurrent."),
          QStringLiteral("fair|concurrent"), QStringLiteral("fair")},
@@ -155,8 +160,8 @@ Status readRunSettings(const QCommandLineParser &parser, RunRequest &request)
     return Status::success();
 }
 
-// --workload with its --set parameters, --attributes, --events and --lenient.
-Outcome<std::shared_ptr<Workload>> workloadFromParser(const QCommandLineParser &parser)
+// The --set parameters.
+Outcome<std::map<QString, QString>> parametersFromParser(const QCommandLineParser &parser)
 {
     std::map<QString, QString> parameters;
     for (const QString &assignment : parser.values(QStringLiteral("set"))) {
@@ -165,6 +170,13 @@ Outcome<std::shared_ptr<Workload>> workloadFromParser(const QCommandLineParser &
             return Error{QStringLiteral("--set: expected name=value, got '%1'").arg(assignment)};
         parameters[assignment.left(equals)] = assignment.mid(equals + 1);
     }
+    return parameters;
+}
+
+// --workload with `parameters`, --attributes, --events and --lenient.
+Outcome<std::shared_ptr<Workload>> workloadFromParser(const QCommandLineParser &parser,
+                                                      const std::map<QString, QString> &parameters)
+{
     long long events = 0;
     if (parser.isSet(QStringLiteral("events"))) {
         bool ok = false;
@@ -174,6 +186,34 @@ Outcome<std::shared_ptr<Workload>> workloadFromParser(const QCommandLineParser &
     }
     return makeWorkload(parser.value(QStringLiteral("workload")), parameters, parser.value(QStringLiteral("attributes")),
                         events, parser.isSet(QStringLiteral("lenient")));
+}
+
+// The workload, or with --sweep one workload per point (the first one is the plan's workload).
+Status workloadsFromParser(const QCommandLineParser &parser, RunPlan &plan)
+{
+    const Outcome<std::map<QString, QString>> parameters = parametersFromParser(parser);
+    if (!parameters)
+        return Error{parameters.error()};
+    const Outcome<SweepValues> sweep =
+        parseSweep(parser.values(QStringLiteral("sweep")), parser.value(QStringLiteral("workload")), parameters.value());
+    if (!sweep)
+        return Error{sweep.error()};
+    if (sweep->parameter.isEmpty()) {
+        Outcome<std::shared_ptr<Workload>> workload = workloadFromParser(parser, parameters.value());
+        if (!workload)
+            return Error{workload.error()};
+        plan.request.workload = workload.value();
+        return Status::success();
+    }
+    Outcome<SweepRequest> request = sweepRequest(sweep.value(), parameters.value(),
+                                                 [&parser](const std::map<QString, QString> &at) {
+                                                     return workloadFromParser(parser, at);
+                                                 });
+    if (!request)
+        return Error{request.error()};
+    plan.request.workload = request->points.front().workload;
+    plan.sweep = request.value();
+    return Status::success();
 }
 
 // One --servers entry that names an endpoint: its password, what it holds, the consent.
@@ -245,12 +285,12 @@ Outcome<RunPlan> runPlanFromParser(const QCommandLineParser &parser)
     RunPlan plan;
     if (Status settings = readRunSettings(parser, plan.request); !settings)
         return Error{settings.error()};
-    Outcome<std::shared_ptr<Workload>> workload = workloadFromParser(parser);
-    if (!workload)
-        return Error{workload.error()};
-    plan.request.workload = workload.value();
+    if (Status workloads = workloadsFromParser(parser, plan); !workloads)
+        return Error{workloads.error()};
     if (Status servers = serversFromParser(parser, plan); !servers)
         return Error{servers.error()};
+    if (plan.sweep)
+        plan.sweep->run = plan.request;
     plan.bundlePath = parser.value(QStringLiteral("out"));
     return plan;
 }

@@ -5,9 +5,11 @@
 
 #include "outcome.h"
 #include "runrequest.h"
+#include "sweepcontroller.h"
 #include <QCommandLineParser>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 struct RunPlan {
     RunRequest request;
@@ -16,6 +18,8 @@ struct RunPlan {
     // Said on stderr before the run: what --allow-flush costs each endpoint, which password
     // source is used.
     QStringList notices;
+    // --sweep: the points, each with its workload; request.workload is the first point's.
+    std::optional<SweepRequest> sweep;
 };
 
 // Declares the run options on `parser` (the export options are added by the caller).

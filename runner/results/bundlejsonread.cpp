@@ -197,6 +197,51 @@ bool typesWereTimedAlone(const ResultsBundle &bundle)
     return false;
 }
 
+// "servers" and the repeats of each in "runs".
+void readServers(const Json &root, std::vector<ServerRun> &servers)
+{
+    readOptional(root, "servers", servers);
+    const auto runs = root.find("runs");
+    if (runs == root.end())
+        return;
+    if (!runs->is_object())
+        failAtJson(*runs, std::string("expected an object, got ") + runs->type_name());
+    for (const auto &[id, repeats] : runs->items()) {
+        auto target = std::find_if(servers.begin(), servers.end(),
+                                   [&](const ServerRun &run) { return run.id == QString::fromStdString(id); });
+        if (target == servers.end())
+            failAtJson(repeats, "no server with this id in /servers");
+        repeats.get_to(target->repeats);
+    }
+}
+
+// "sweep": absent in bundles of one run and in those written before sweeps.
+void readSweep(const Json &root, ResultsBundle &bundle)
+{
+    const auto sweep = root.find("sweep");
+    if (sweep == root.end())
+        return;
+    if (!sweep->is_object())
+        failAtJson(*sweep, std::string("expected an object, got ") + sweep->type_name());
+    readOptional(*sweep, "parameter", bundle.sweep.parameter);
+    readOptional(*sweep, "shown", bundle.sweep.shown);
+    const auto points = sweep->find("points");
+    if (points == sweep->end())
+        return;
+    if (!points->is_array())
+        failAtJson(*points, std::string("expected an array, got ") + points->type_name());
+    for (const Json &entry : *points) {
+        SweepPoint point;
+        readOptional(entry, "value", point.value);
+        readOptional(entry, "complete", point.complete);
+        readOptional(entry, "workload", point.workload);
+        readServers(entry, point.servers);
+        bundle.sweep.points.push_back(point);
+    }
+    if (bundle.sweep.shown < -1 || bundle.sweep.shown >= int(bundle.sweep.points.size()))
+        failAtJson(sweep->at("shown"), "no point with this index in /sweep/points");
+}
+
 ResultsBundle bundleFromTree(const Json &root)
 {
     ResultsBundle bundle;
@@ -214,20 +259,9 @@ ResultsBundle bundleFromTree(const Json &root)
     readOptional(root, "schedule", bundle.schedule);
     readOptional(root, "repeats", bundle.repeats);
     readOptional(root, "baseline", bundle.baseline);
-    readOptional(root, "servers", bundle.servers);
+    readServers(root, bundle.servers);
     readOptional(root, "compared", bundle.compared);
-    const auto runs = root.find("runs");
-    if (runs != root.end()) {
-        if (!runs->is_object())
-            failAtJson(*runs, std::string("expected an object, got ") + runs->type_name());
-        for (const auto &[id, repeats] : runs->items()) {
-            auto target = std::find_if(bundle.servers.begin(), bundle.servers.end(),
-                                       [&](const ServerRun &run) { return run.id == QString::fromStdString(id); });
-            if (target == bundle.servers.end())
-                failAtJson(repeats, "no server with this id in /servers");
-            repeats.get_to(target->repeats);
-        }
-    }
+    readSweep(root, bundle);
     if (!root.contains("workload") || !root.at("workload").contains("types_timed_alone"))
         bundle.workload.typesTimedAlone = typesWereTimedAlone(bundle);
     return bundle;

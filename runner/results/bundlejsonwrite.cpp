@@ -182,6 +182,37 @@ Json machineToJson(const MachineInfo &machine)
     return {{"cpu_model", machine.cpuModel}, {"cores", machine.cores}, {"os", machine.os}, {"hostname", machine.hostname}};
 }
 
+// The servers and their repeats ("servers" and "runs"), in the given order.
+void serversToJson(const std::vector<const ServerRun *> &ordered, Json &servers, Json &runs)
+{
+    servers = Json::array();
+    runs = Json::object();
+    for (const ServerRun *run : ordered) {
+        servers.push_back(serverToJson(*run));
+        Json repeats = Json::array();
+        for (const RepeatResult &repeat : run->repeats)
+            repeats.push_back(repeatToJson(repeat));
+        runs[run->id.toStdString()] = repeats;
+    }
+}
+
+// Every point of a sweep as its own run: workload, servers and repeats.
+Json sweepToJson(const SweepResults &sweep)
+{
+    Json points = Json::array();
+    for (const SweepPoint &point : sweep.points) {
+        std::vector<const ServerRun *> ordered;
+        for (const ServerRun &run : point.servers)
+            ordered.push_back(&run);
+        Json servers;
+        Json runs;
+        serversToJson(ordered, servers, runs);
+        points.push_back({{"value", point.value}, {"complete", point.complete}, {"workload", workloadToJson(point.workload)},
+                          {"servers", servers}, {"runs", runs}});
+    }
+    return {{"parameter", sweep.parameter}, {"shown", sweep.shown}, {"points", points}};
+}
+
 Json comparedToJson(const std::vector<ComparedBundle> &compared)
 {
     Json list = Json::array();
@@ -204,16 +235,12 @@ Json derivedSections(const Figures &figures);
 
 QByteArray bundleToJson(const ResultsBundle &bundle)
 {
-    Json servers = Json::array();
-    Json runs = Json::object();
-    for (const QString &id : orderedServerIds(bundle)) {
-        const ServerRun &run = *bundle.server(id);
-        servers.push_back(serverToJson(run));
-        Json repeats = Json::array();
-        for (const RepeatResult &repeat : run.repeats)
-            repeats.push_back(repeatToJson(repeat));
-        runs[id.toStdString()] = repeats;
-    }
+    std::vector<const ServerRun *> ordered;
+    for (const QString &id : orderedServerIds(bundle))
+        ordered.push_back(bundle.server(id));
+    Json servers;
+    Json runs;
+    serversToJson(ordered, servers, runs);
     const Figures figures(bundle);
     Json root = {
         {"schema", ResultsBundle::schema},
@@ -234,6 +261,9 @@ QByteArray bundleToJson(const ResultsBundle &bundle)
     for (const auto &[key, value] : derived.items())
         root[key] = value;
     root["runs"] = runs;
+    // A sweep keeps every point; the top level above is the shown one, for readers of one run.
+    if (bundle.isSweep())
+        root["sweep"] = sweepToJson(bundle.sweep);
     return QByteArray::fromStdString(root.dump(2)) + '\n';
 }
 

@@ -34,6 +34,8 @@ ResultsBundle mergeBundles(const ResultsBundle &a, const QString &nameA, const R
     ResultsBundle merged = a;
     merged.servers.clear();
     merged.baseline.clear();
+    // Two bundles compare at their shown points; a sweep of one of them is not the comparison's.
+    merged.sweep = SweepResults();
     merged.complete = a.complete && b.complete;
     merged.repeats = std::max(a.repeats, b.repeats);
     if (b.workload.name != a.workload.name || b.workload.events != a.workload.events)

@@ -117,6 +117,23 @@ struct MachineInfo {
     QString hostname;
 };
 
+// One value of a swept workload parameter: the run at that value, as a run's own bundle holds it.
+struct SweepPoint {
+    QString value;                           // "64", as given to --sweep
+    WorkloadInfo workload;                   // with the parameter at this value
+    bool complete = true;
+    std::vector<ServerRun> servers;
+};
+
+// A run of one workload at several values of one of its parameters (--sweep value-size=16,64,256).
+// The bundle's own workload and servers are one of the points (`shown`), so a view that knows
+// nothing of sweeps reads a sweep bundle as the run at that value.
+struct SweepResults {
+    QString parameter;                       // "value-size"; empty: not a sweep
+    std::vector<SweepPoint> points;          // in the order given
+    int shown = -1;                          // the point the bundle's top level holds
+};
+
 // One of the two bundles a comparison was merged from (bundlemerge.h): what its own
 // provenance said, so the merged footnote can say it for each.
 struct ComparedBundle {
@@ -141,11 +158,13 @@ struct ResultsBundle {
     bool running = false;                    // a live snapshot of a run still going; never saved
     QString baseline;                        // server id; empty means the oldest version
     std::vector<ServerRun> servers;
+    SweepResults sweep;                      // empty unless the run was a sweep (sweepbundle.h)
     // In the merged results of a comparison: the two bundles, first and second. Empty in a
     // run's own bundle.
     std::vector<ComparedBundle> compared;
 
     const ServerRun *server(const QString &id) const;
+    bool isSweep() const { return !sweep.parameter.isEmpty() && !sweep.points.empty(); }
 };
 
 Q_DECLARE_METATYPE(RepeatResult)

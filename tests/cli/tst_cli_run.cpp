@@ -215,7 +215,7 @@ private slots:
         const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--help")}, 60000);
         QVERIFY2(r.finished && r.exitCode == 0, r.describe());
         const QStringList options{QStringLiteral("--servers"), QStringLiteral("--workload"), QStringLiteral("--attributes"),
-                                  QStringLiteral("--events"), QStringLiteral("--set"), QStringLiteral("--repeat"),
+                                  QStringLiteral("--events"), QStringLiteral("--set"), QStringLiteral("--sweep"), QStringLiteral("--repeat"),
                                   QStringLiteral("--schedule"), QStringLiteral("--batch"), QStringLiteral("--timeout"),
                                   QStringLiteral("--allow-flush"), QStringLiteral("--askpass"), QStringLiteral("--password"), QStringLiteral("--lenient"),
                                   QStringLiteral("--out"), QStringLiteral("--export-dir"), QStringLiteral("--preset"),

@@ -83,6 +83,7 @@ private Q_SLOTS:
     void aPickWithTheKeyboardIsRemembered();
     void asksBeforeReplacingAChart();
     void asksBeforeReplacingOnExportAll();
+    void asksBeforeReplacingASweepChart();
     void copyFollowsTheSort();
 
 private:
@@ -242,6 +243,28 @@ void ExportMemoryTest::asksBeforeReplacingOnExportAll()
     QVERIFY(replace.asked);
     QCOMPARE(int(written->size()), 7);   // 4 charts, results.csv, results.json, report.md
     QVERIFY(readFile(folder.filePath(QStringLiteral("results.csv"))).startsWith("server,metric,category"));
+}
+
+// A sweep's bundle exports its sweep charts too, and asks before replacing one.
+void ExportMemoryTest::asksBeforeReplacingASweepChart()
+{
+    QTemporaryDir folder;
+    ExportDialog dialog(fixtureBundle("real-hash-ttl-sweep.json"), ChartKind::MemoryPerAttribute);
+    dialog.setFolder(folder.path());
+    QVERIFY(writeFile(folder.filePath(QStringLiteral("sweep-ratio.png")), "earlier\n"));
+
+    ReplaceAnswer keep;
+    keep.answerNext(false);
+    QVERIFY(!dialog.exportEverything().ok());
+    QCOMPARE(keep.files, QStringLiteral("• sweep-ratio.png"));
+    QCOMPARE(readFile(folder.filePath(QStringLiteral("sweep-ratio.png"))), QByteArray("earlier\n"));
+
+    ReplaceAnswer replace;
+    replace.answerNext(true);
+    const Outcome<QStringList> written = dialog.exportEverything();
+    QVERIFY2(written.ok(), qPrintable(written.error()));
+    QCOMPARE(int(written->size()), 9);   // 4 charts, results.csv, results.json, report.md, 2 sweep charts
+    QCOMPARE(QImage(folder.filePath(QStringLiteral("sweep-ratio.png"))).size(), QSize(1200, 675));
 }
 
 // Copy gives the tables in the order the charts show under the window's Sort.

@@ -1,0 +1,214 @@
+#include "sweepchartdata.h"
+
+#include "chartdata.h"
+#include "palette.h"
+#include "presentation.h"
+#include "sweepbundle.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+Measure measureOf(SweepChartKind kind)
+{
+    return kind == SweepChartKind::Ratio ? Measure::RatioToReference : Measure::BytesPerKey;
+}
+
+SweepTable tableOf(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
+{
+    FigureOptions options;
+    options.hiddenServers = hiddenServers;
+    return sweepTable(bundle, measureOf(kind), options);
+}
+
+// Values that span a factor of 4 or more, all above zero, stand on a log scale: 16, 64, 256 at
+// even steps.
+bool wantsLogScale(const std::vector<double> &numbers)
+{
+    if (numbers.empty())
+        return false;
+    const auto [low, high] = std::minmax_element(numbers.begin(), numbers.end());
+    return *low > 0 && *high / *low >= 4.0;
+}
+
+QString versionOf(const ResultsBundle &bundle, const QString &serverId)
+{
+    const ServerRun *run = bundle.server(serverId);
+    return run ? serverVersionText(*run) : serverId;
+}
+
+// Why a line is not drawn: what its figures say.
+QString whyNoLine(const SweepLine &line)
+{
+    for (const Figure &figure : line.points) {
+        if (figure.state == FigureState::Unsupported)
+            return QStringLiteral("unsupported");
+        if (figure.state == FigureState::Failed)
+            return QStringLiteral("failed");
+    }
+    return QStringLiteral("no figure");
+}
+
+// "No line for hsetex, hset-hexpire on Valkey 8.0.1, Valkey 8.1.1 (unsupported).": servers that
+// miss the same lines for the same reason share one note.
+QStringList missingLineNotes(const std::vector<const SweepLine *> &missing)
+{
+    std::vector<std::pair<QString, QStringList>> byServer;   // "Valkey 8.0.1\n(unsupported)" -> categories
+    for (const SweepLine *line : missing) {
+        const QString key = line->serverName + QLatin1Char('\n') + whyNoLine(*line);
+        auto found = std::find_if(byServer.begin(), byServer.end(), [&key](const auto &entry) { return entry.first == key; });
+        if (found == byServer.end())
+            byServer.push_back({key, {line->categoryLabel}});
+        else
+            found->second << line->categoryLabel;
+    }
+    std::vector<std::pair<QString, QStringList>> byLines;   // "hsetex, hset-hexpire\nunsupported" -> servers
+    for (const auto &[key, categories] : byServer) {
+        const QString lines = categories.join(QStringLiteral(", ")) + QLatin1Char('\n') + key.section(QLatin1Char('\n'), 1);
+        auto found = std::find_if(byLines.begin(), byLines.end(), [&lines](const auto &entry) { return entry.first == lines; });
+        if (found == byLines.end())
+            byLines.push_back({lines, {key.section(QLatin1Char('\n'), 0, 0)}});
+        else
+            found->second << key.section(QLatin1Char('\n'), 0, 0);
+    }
+    QStringList notes;
+    for (const auto &[lines, servers] : byLines)
+        notes << QStringLiteral("No line for %1 on %2 (%3).")
+                     .arg(lines.section(QLatin1Char('\n'), 0, 0), servers.join(QStringLiteral(", ")), lines.section(QLatin1Char('\n'), 1));
+    return notes;
+}
+
+} // namespace
+
+double SweepChartData::largestValue() const
+{
+    double largest = 0;
+    for (const SweepChartLine &line : lines)
+        for (const std::optional<double> &value : line.values)
+            if (value)
+                largest = std::max(largest, *value);
+    return largest;
+}
+
+QString sweepChartFileStem(SweepChartKind kind)
+{
+    return kind == SweepChartKind::Ratio ? QStringLiteral("sweep-ratio") : QStringLiteral("sweep-memory-per-key");
+}
+
+std::vector<SweepChartKind> sweepChartKinds(const ResultsBundle &bundle)
+{
+    if (!bundle.isSweep())
+        return {};
+    if (bundle.workload.referenceType.isEmpty())
+        return {SweepChartKind::MemoryPerKey};
+    return {SweepChartKind::MemoryPerKey, SweepChartKind::Ratio};
+}
+
+SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
+{
+    SweepChartData data;
+    data.kind = kind;
+    const SweepTable table = tableOf(bundle, kind, hiddenServers);
+    data.parameter = table.parameter;
+    data.xLabels = table.values;
+    data.logarithmic = wantsLogScale(table.numbers);
+    for (double number : table.numbers)
+        data.x.push_back(data.logarithmic ? std::log2(number) : number);
+    data.xTitle = data.logarithmic ? QStringLiteral("%1 (log scale)").arg(table.parameter) : table.parameter;
+    data.yTitle = kind == SweepChartKind::Ratio ? QStringLiteral("bytes per key as a multiple of %1's").arg(table.referenceType)
+                                                : QStringLiteral("bytes per key");
+    const std::map<QString, QColor> colors = serverColors(bundle);
+    // "hsetex · 9.1.2" while every server is of one product; "hsetex · Redis 8.0.2" beside Valkey.
+    const auto productOf = [&bundle](const QString &id) {
+        const ServerRun *run = bundle.server(id);
+        return run ? run->product : QString();
+    };
+    bool mixed = false;
+    for (const SweepLine &line : table.lines)
+        mixed = mixed || productOf(line.serverId) != productOf(table.lines.front().serverId);
+    QStringList categories;
+    std::vector<const SweepLine *> missing;
+    for (const SweepLine &line : table.lines) {
+        if (!categories.contains(line.categoryId))
+            categories << line.categoryId;
+        SweepChartLine drawn;
+        drawn.serverId = line.serverId;
+        drawn.label = QStringLiteral("%1 · %2").arg(line.categoryLabel, mixed ? line.serverName : versionOf(bundle, line.serverId));
+        drawn.color = colors.count(line.serverId) ? colors.at(line.serverId) : QColor(Qt::gray);
+        drawn.style = int(categories.indexOf(line.categoryId));
+        bool any = false;
+        for (const Figure &figure : line.points) {
+            drawn.values.push_back(figure.hasValue() ? std::optional<double>(figure.value) : std::nullopt);
+            any = any || figure.hasValue();
+        }
+        if (any)
+            data.lines.push_back(drawn);
+        else
+            missing.push_back(&line);
+    }
+    data.footnotes = missingLineNotes(missing);
+    return data;
+}
+
+QString defaultSweepTitle(const ResultsBundle &bundle, SweepChartKind kind)
+{
+    const QString parameter = bundle.sweep.parameter;
+    if (kind == SweepChartKind::Ratio)
+        return QStringLiteral("Memory per key as a multiple of %1, against %2").arg(bundle.workload.referenceType, parameter);
+    return QStringLiteral("Memory per key against %1, %2").arg(parameter, bundle.workload.name);
+}
+
+namespace {
+
+QString productOf(const ResultsBundle &bundle, const QString &serverId)
+{
+    const ServerRun *run = bundle.server(serverId);
+    return run ? run->product : QString();
+}
+
+// The line the subtitle speaks of: the first category measured at both ends on the newest
+// version of the first server's product (Valkey before Redis, as the headline picks it).
+const SweepLine *subtitleLine(const ResultsBundle &bundle, const SweepTable &table)
+{
+    const auto measured = [](const SweepLine &line) {
+        return line.points.front().hasValue() && line.points.back().hasValue();
+    };
+    const QString product = table.lines.empty() ? QString() : productOf(bundle, table.lines.front().serverId);
+    QString newest;
+    for (const SweepLine &line : table.lines) {
+        if (measured(line) && productOf(bundle, line.serverId) == product)
+            newest = line.serverId;
+    }
+    for (const SweepLine &line : table.lines) {
+        if (measured(line) && (newest.isEmpty() || line.serverId == newest))
+            return &line;
+    }
+    return nullptr;
+}
+
+} // namespace
+
+QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
+{
+    const SweepTable table = tableOf(bundle, kind, hiddenServers);
+    const SweepLine *line = subtitleLine(bundle, table);
+    if (!line)
+        return {};
+    const bool ratio = kind == SweepChartKind::Ratio;
+    const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
+    return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8")
+        .arg(line->categoryLabel, line->serverName, text(line->points.front().value), text(line->points.back().value),
+             ratio ? QStringLiteral(" %1").arg(table.referenceType) : QStringLiteral(" bytes per key"), table.parameter,
+             table.values.front(), table.values.back());
+}
+
+QString defaultSweepFootnote(const ResultsBundle &bundle, const QStringList &hiddenServers)
+{
+    ResultsBundle shown = withoutServers(bundle, hiddenServers);
+    QStringList values;
+    for (const SweepPoint &point : bundle.sweep.points)
+        values << point.value;
+    shown.workload.parameters[bundle.sweep.parameter] = values.join(QLatin1Char('/'));
+    return QStringLiteral("Each value is a run of its own on freshly started servers. ") + defaultChartFootnote(shown);
+}

@@ -1,0 +1,120 @@
+#include "sweepchartwidget.h"
+
+#include "sweepchart.h"
+#include <QChartView>
+#include <QComboBox>
+#include <QLabel>
+#include <QVBoxLayout>
+
+struct SweepChartWidget::Private {
+    ResultsBundle bundle;
+    QStringList hidden;
+    ColorTheme theme = ColorTheme::Light;
+    QComboBox *kind = nullptr;
+    QLabel *title = nullptr;
+    SweepChart *chart = nullptr;
+    QChartView *view = nullptr;
+};
+
+SweepChartWidget::SweepChartWidget(QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
+{
+    d->kind = new QComboBox;
+    d->kind->setObjectName(QStringLiteral("sweepMeasure"));
+    d->title = new QLabel;
+    d->title->setObjectName(QStringLiteral("sweepTitle"));
+    d->title->setWordWrap(true);
+    d->chart = new SweepChart(d->theme);
+    d->view = new QChartView(d->chart);
+    d->view->setRenderHint(QPainter::Antialiasing);
+    d->view->setFrameShape(QFrame::NoFrame);
+    auto *top = new QHBoxLayout;
+    top->addWidget(d->title, 1);
+    top->addWidget(d->kind, 0, Qt::AlignTop);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(top);
+    layout->addWidget(d->view, 1);
+    connect(d->kind, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { refresh(); });
+}
+
+SweepChartWidget::~SweepChartWidget() = default;
+
+void SweepChartWidget::setBundle(const ResultsBundle &bundle)
+{
+    d->bundle = bundle;
+    const int chosen = d->kind->currentIndex();
+    const QSignalBlocker quiet(d->kind);
+    d->kind->clear();
+    for (SweepChartKind kind : sweepChartKinds(bundle)) {
+        d->kind->addItem(kind == SweepChartKind::Ratio ? tr("Against %1").arg(bundle.workload.referenceType)
+                                                       : tr("Bytes per key"),
+                         int(kind));
+    }
+    d->kind->setCurrentIndex(chosen >= 0 && chosen < d->kind->count() ? chosen : 0);
+    refresh();
+}
+
+void SweepChartWidget::setTheme(ColorTheme theme)
+{
+    d->theme = theme;
+    // The chart keeps its theme from birth: a new one in the same view.
+    auto *chart = new SweepChart(theme);
+    d->view->setChart(chart);
+    delete d->chart;
+    d->chart = chart;
+    d->view->setBackgroundBrush(chartColors(theme).background);
+    refresh();
+}
+
+void SweepChartWidget::setHiddenVersions(const QStringList &serverIds)
+{
+    d->hidden = serverIds;
+    refresh();
+}
+
+SweepChartKind SweepChartWidget::kind() const
+{
+    return d->kind->currentIndex() < 0 ? SweepChartKind::MemoryPerKey : SweepChartKind(d->kind->currentData().toInt());
+}
+
+void SweepChartWidget::setKind(SweepChartKind kind)
+{
+    const int index = d->kind->findData(int(kind));
+    if (index >= 0)
+        d->kind->setCurrentIndex(index);
+}
+
+QString SweepChartWidget::titleText() const
+{
+    return d->title->text();
+}
+
+QStringList SweepChartWidget::lineLabels() const
+{
+    QStringList labels;
+    for (const SweepChartLine &line : d->chart->data().lines)
+        labels << line.label;
+    return labels;
+}
+
+void SweepChartWidget::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // Text and lines follow the view's size, as an export's follow the image's.
+    d->chart->setStyleSize(QSizeF(d->view->size()));
+}
+
+void SweepChartWidget::refresh()
+{
+    if (!d->bundle.isSweep()) {
+        d->title->clear();
+        d->chart->setData(SweepChartData());
+        return;
+    }
+    const SweepChartKind shown = kind();
+    const QString subtitle = defaultSweepSubtitle(d->bundle, shown, d->hidden);
+    d->title->setText(QStringLiteral("<b>%1</b>%2").arg(defaultSweepTitle(d->bundle, shown).toHtmlEscaped(),
+                                                          subtitle.isEmpty() ? QString() : QStringLiteral("<br>") + subtitle.toHtmlEscaped()));
+    d->chart->setStyleSize(QSizeF(d->view->size()));
+    d->chart->setData(buildSweepChartData(d->bundle, shown, d->hidden));
+}

@@ -1,0 +1,36 @@
+#pragma once
+// The window's view of a sweep: the sweep chart (sweepchart.h) in a view, with a choice of bytes
+// per key or the ratio to the reference category, titled as the export is. The header names no
+// QtCharts type, so ui/ never includes QtCharts.
+
+#include "charttheme.h"
+#include "resultsbundle.h"
+#include "sweepchartdata.h"
+#include <QStringList>
+#include <QWidget>
+#include <memory>
+
+class SweepChartWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit SweepChartWidget(QWidget *parent = nullptr);
+    ~SweepChartWidget() override;
+
+    void setBundle(const ResultsBundle &bundle);
+    void setTheme(ColorTheme theme);
+    void setHiddenVersions(const QStringList &serverIds);
+    SweepChartKind kind() const;
+    void setKind(SweepChartKind kind);
+
+    // What is on screen, for tests: the title and subtitle, and the lines' names.
+    QString titleText() const;
+    QStringList lineLabels() const;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
+private:
+    void refresh();
+    struct Private;
+    std::unique_ptr<Private> d;
+};

@@ -1,0 +1,231 @@
+#include "sweepexport.h"
+
+#include "atomicfile.h"
+#include "chartexporter.h"
+#include "sweepchart.h"
+#include <QBuffer>
+#include <QDir>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QImageWriter>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <QTextLayout>
+#include <cmath>
+
+namespace {
+
+QStringList wrapped(const QString &text, const QFont &font, double width)
+{
+    QStringList lines;
+    QTextLayout layout(text, font);
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        lines << text.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
+    return lines;
+}
+
+// The chart with its title, subtitle and footnotes, laid out at the options' base size.
+class ComposedSweep {
+public:
+    ComposedSweep(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options)
+        : m_size(options.size), m_colors(chartColors(options.theme))
+    {
+        const ChartFontSizes sizes = chartFontSizes(QSizeF(m_size));
+        const double margin = sizes.margin;
+        const double width = m_size.width() - 2 * margin;
+        m_scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(m_size)));
+        const SweepChartData data = buildSweepChartData(bundle, kind, options.hiddenServers);
+        double top = margin * 0.8;
+        const QString title = options.title.value_or(defaultSweepTitle(bundle, kind));
+        const QFont titleFont = chartFont(sizes.title, true);
+        for (const QString &line : title.isEmpty() ? QStringList() : wrapped(title, titleFont, width).mid(0, 2))
+            top += addText(line, titleFont, m_colors.text, margin, top, width);
+        const QString subtitle = options.subtitle.value_or(defaultSweepSubtitle(bundle, kind, options.hiddenServers));
+        if (!subtitle.isEmpty())
+            top += sizes.title * 0.2 + addText(subtitle, chartFont(sizes.subtitle), m_colors.mutedText, margin, top + sizes.title * 0.2, width);
+        top += margin * 0.35;
+        QStringList notes = data.footnotes;
+        const QString footnote = options.footnote.value_or(defaultSweepFootnote(bundle, options.hiddenServers));
+        if (!footnote.isEmpty())
+            notes << footnote;
+        const QFont footnoteFont = chartFont(sizes.footnote);
+        QStringList lines;
+        for (const QString &note : notes)
+            lines << wrapped(note, footnoteFont, width);
+        double bottom = m_size.height() - margin * 0.7;
+        for (auto line = lines.crbegin(); line != lines.crend(); ++line) {
+            bottom -= QFontMetricsF(footnoteFont).height();
+            addText(*line, footnoteFont, m_colors.mutedText, margin, bottom, width);
+        }
+        if (!lines.isEmpty())
+            bottom -= margin * 0.35;
+        m_chart = new SweepChart(options.theme);
+        m_chart->setStyleSize(QSizeF(m_size));
+        m_chart->setData(data);
+        m_chart->setBackgroundVisible(false);
+        m_scene.addItem(m_chart);
+        m_chart->setGeometry(QRectF(margin * 0.6, top, m_size.width() - margin * 1.2, bottom - top));
+        if (m_chart->layout())
+            m_chart->layout()->activate();
+    }
+
+    void render(QPainter *painter, const QRectF &target)
+    {
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        painter->setRenderHint(QPainter::TextAntialiasing, true);
+        if (m_colors.background.alpha() > 0)
+            painter->fillRect(target, m_colors.background);
+        m_scene.render(painter, target, QRectF(QPointF(0, 0), QSizeF(m_size)), Qt::IgnoreAspectRatio);
+    }
+
+    SweepGeometry geometry(double scale) const
+    {
+        SweepGeometry geometry;
+        const QTransform toImage = QTransform::fromScale(scale, scale);
+        const QPointF offset = m_chart->pos();
+        geometry.data = m_chart->data();
+        geometry.plotArea = toImage.mapRect(m_chart->plotArea().translated(offset));
+        for (const QRectF &label : m_chart->labelRects())
+            geometry.labels.push_back(toImage.mapRect(label.translated(offset)));
+        return geometry;
+    }
+
+private:
+    double addText(const QString &text, const QFont &font, const QColor &color, double x, double y, double width)
+    {
+        auto *item = new QGraphicsSimpleTextItem(QFontMetricsF(font).elidedText(text, Qt::ElideMiddle, width));
+        item->setFont(font);
+        item->setBrush(color);
+        item->setPos(x, y);
+        m_scene.addItem(item);
+        return QFontMetricsF(font).height();
+    }
+
+    QSize m_size;
+    ChartColors m_colors;
+    QGraphicsScene m_scene;
+    SweepChart *m_chart = nullptr;
+};
+
+Status writeVector(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,
+                   bool svg)
+{
+    ComposedSweep chart(bundle, kind, options);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    const QString title = options.title.value_or(defaultSweepTitle(bundle, kind));
+    QPainter painter;
+    if (svg) {
+        const QSize pixels = options.pixelSize();
+        QSvgGenerator generator;
+        generator.setOutputDevice(&buffer);
+        generator.setSize(pixels);
+        generator.setViewBox(QRect(QPoint(0, 0), pixels));
+        generator.setResolution(int(std::lround(options.dpi * options.scale)));
+        generator.setTitle(title);
+        generator.setDescription(QStringLiteral("Versus chart: %1").arg(sweepChartFileStem(kind)));
+        if (!painter.begin(&generator))
+            return Error{QStringLiteral("%1: cannot start the SVG painter").arg(path)};
+        chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
+        painter.end();
+        return writeFileAtomically(path, bytes);
+    }
+    QPdfWriter writer(&buffer);
+    const double dpi = options.dpi > 0 ? options.dpi : 96;
+    const QSizeF points(options.size.width() / dpi * 72.0, options.size.height() / dpi * 72.0);
+    writer.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
+    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+    writer.setResolution(int(std::lround(dpi)));
+    writer.setTitle(title);
+    writer.setCreator(QStringLiteral("Versus"));
+    if (!painter.begin(&writer))
+        return Error{QStringLiteral("%1: cannot start the PDF painter").arg(path)};
+    chart.render(&painter, QRectF(painter.viewport()));
+    painter.end();
+    return writeFileAtomically(path, bytes);
+}
+
+} // namespace
+
+Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options,
+                                 SweepGeometry *geometry)
+{
+    if (const Status valid = checkExportOptions(options); !valid)
+        return Error{valid.error()};
+    ComposedSweep chart(bundle, kind, options);
+    const QSize pixels = options.pixelSize();
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull())
+        return Error{QStringLiteral("cannot allocate a %1x%2 image").arg(pixels.width()).arg(pixels.height())};
+    image.fill(Qt::transparent);
+    const int dotsPerMeter = int(std::lround(options.dpi * options.scale / 0.0254));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    QPainter painter(&image);
+    chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
+    painter.end();
+    if (geometry)
+        *geometry = chart.geometry(double(pixels.width()) / options.size.width());
+    return image;
+}
+
+Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path)
+{
+    if (const Status valid = checkExportOptions(options); !valid)
+        return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
+    const QString extension = QFileInfo(path).suffix().toLower();
+    if (extension == QLatin1String("svg") || extension == QLatin1String("pdf"))
+        return writeVector(bundle, kind, options, path, extension == QLatin1String("svg"));
+    if (extension != QLatin1String("png"))
+        return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
+    const Outcome<QImage> image = renderSweepChart(bundle, kind, options);
+    if (!image)
+        return Error{QStringLiteral("%1: %2").arg(path, image.error())};
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    writer.setQuality(80);
+    if (!writer.write(image.value()))
+        return Error{QStringLiteral("%1: cannot encode PNG: %2").arg(path, writer.errorString())};
+    return writeFileAtomically(path, bytes);
+}
+
+QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options)
+{
+    QStringList names;
+    for (SweepChartKind kind : kinds)
+        for (ImageFormat format : options.formats)
+            names << sweepChartFileStem(kind) + QLatin1Char('.') + imageFormatExtension(format);
+    return names;
+}
+
+Outcome<QStringList> exportSweepCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
+{
+    const std::vector<SweepChartKind> kinds = sweepChartKinds(bundle);
+    if (kinds.empty())
+        return QStringList();
+    if (!QDir().mkpath(dir))
+        return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
+    QStringList written;
+    const QStringList names = sweepExportFileNames(kinds, options);
+    int at = 0;
+    for (SweepChartKind kind : kinds) {
+        for (size_t f = 0; f < options.formats.size(); ++f, ++at) {
+            const QString path = QDir(dir).filePath(names.at(at));
+            if (const Status status = exportSweepChart(bundle, kind, options, path); !status)
+                return Error{status.error()};
+            written << path;
+        }
+    }
+    return written;
+}

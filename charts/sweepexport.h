@@ -1,0 +1,29 @@
+#pragma once
+// Exports the sweep charts (sweepchart.h) as the other charts export: an image of exactly the
+// size asked for, PNG with its dpi, SVG, or PDF, with a title, subtitle and footnote.
+
+#include "exportoptions.h"
+#include "outcome.h"
+#include "resultsbundle.h"
+#include "sweepchartdata.h"
+#include <QImage>
+#include <QRectF>
+#include <QStringList>
+#include <vector>
+
+struct SweepGeometry {
+    QRectF plotArea;                 // in image pixels
+    std::vector<QRectF> labels;      // the lines' end labels, in image pixels
+    SweepChartData data;
+};
+
+// An image of exactly options.pixelSize(). `geometry`, when given, receives where things stand.
+Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options,
+                                 SweepGeometry *geometry = nullptr);
+// One sweep chart; the format follows the file's extension (.png, .svg, .pdf).
+Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path);
+// Every sweep chart of the bundle (none unless it is a sweep) in every format of options.formats
+// into `dir`, as <sweepChartFileStem>.<ext>. Returns the paths written.
+Outcome<QStringList> exportSweepCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
+// The names exportSweepCharts() writes for these kinds.
+QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options);

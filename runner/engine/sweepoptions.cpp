@@ -1,0 +1,69 @@
+#include "sweepoptions.h"
+
+#include "workloadfactory.h"
+
+#include <QFileInfo>
+
+Outcome<SweepValues> parseSweep(const QStringList &options, const QString &workload,
+                                const std::map<QString, QString> &parameters)
+{
+    if (options.isEmpty())
+        return SweepValues();
+    if (options.size() > 1)
+        return Error{QStringLiteral("--sweep: one parameter at a time, got %1 (%2)")
+                         .arg(options.size()).arg(options.join(QStringLiteral(", ")))};
+    const QString text = options.first();
+    const int equals = text.indexOf(QLatin1Char('='));
+    if (equals <= 0)
+        return Error{QStringLiteral("--sweep: expected name=value,value,…, got '%1'").arg(text)};
+    SweepValues sweep;
+    sweep.parameter = text.left(equals).trimmed();
+    const QString name = builtInWorkloadNames().contains(workload) ? workload : QFileInfo(workload).fileName();
+    const QStringList valid = workloadParameterNames(builtInWorkloadNames().contains(workload) ? workload : QString());
+    if (!valid.contains(sweep.parameter))
+        return Error{QStringLiteral("--sweep: unknown parameter '%1' of %2 (%3)")
+                         .arg(sweep.parameter, name,
+                              valid.isEmpty() ? QStringLiteral("this workload takes none")
+                                              : QStringLiteral("valid: ") + valid.join(QStringLiteral(", ")))};
+    if (parameters.count(sweep.parameter))
+        return Error{QStringLiteral("--sweep %1: also given as --set %1=%2; give it one way")
+                         .arg(sweep.parameter, parameters.at(sweep.parameter))};
+    for (const QString &raw : text.mid(equals + 1).split(QLatin1Char(','))) {
+        const QString value = raw.trimmed();
+        bool number = false;
+        value.toDouble(&number);
+        if (!number)
+            return Error{QStringLiteral("--sweep %1: '%2' is not a number").arg(sweep.parameter, value)};
+        if (sweep.values.contains(value))
+            return Error{QStringLiteral("--sweep %1: %2 is given twice").arg(sweep.parameter, value)};
+        sweep.values << value;
+    }
+    if (sweep.values.size() < 2)
+        return Error{QStringLiteral("--sweep %1: a sweep needs at least two values, got one (%2)")
+                         .arg(sweep.parameter, sweep.values.join(QString()))};
+    return sweep;
+}
+
+Outcome<SweepRequest> sweepRequest(const SweepValues &sweep, const std::map<QString, QString> &parameters,
+                                   const WorkloadMaker &make)
+{
+    SweepRequest request;
+    request.parameter = sweep.parameter;
+    for (const QString &value : sweep.values) {
+        std::map<QString, QString> at = parameters;
+        at[sweep.parameter] = value;
+        Outcome<std::shared_ptr<Workload>> workload = make(at);
+        if (!workload)
+            return Error{QStringLiteral("--sweep %1=%2: %3").arg(sweep.parameter, value, workload.error())};
+        request.points.push_back({value, workload.value()});
+    }
+    // The workload's own value, which it describes even when the parameter was not given.
+    Outcome<std::shared_ptr<Workload>> plain = make(parameters);
+    if (plain) {
+        const auto own = plain.value()->describe().parameters;
+        const auto found = own.find(sweep.parameter);
+        if (found != own.end())
+            request.defaultValue = found->second;
+    }
+    return request;
+}

@@ -1,0 +1,73 @@
+#include "figuressweep.h"
+
+#include "presentation.h"
+#include "sweepbundle.h"
+
+namespace {
+
+FigureTable pointTable(const Figures &figures, Measure measure)
+{
+    return measure == Measure::RatioToReference ? figures.referenceRatios() : figures.memory();
+}
+
+// The line of (server, category), added in the order first met.
+SweepLine &lineFor(SweepTable &table, const QString &serverId, const FigureCategory &category, size_t points)
+{
+    for (SweepLine &line : table.lines) {
+        if (line.serverId == serverId && line.categoryId == category.id)
+            return line;
+    }
+    SweepLine line;
+    line.serverId = serverId;
+    line.categoryId = category.id;
+    line.categoryLabel = category.label;
+    line.points.assign(points, Figure());
+    table.lines.push_back(line);
+    return table.lines.back();
+}
+
+} // namespace
+
+SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const FigureOptions &options)
+{
+    SweepTable table;
+    table.measure = measure;
+    if (!bundle.isSweep())
+        return table;
+    table.parameter = bundle.sweep.parameter;
+    const size_t count = bundle.sweep.points.size();
+    const QStringList serverOrder = Figures(bundle, options).serverIds();
+    SweepTable unordered;
+    for (size_t i = 0; i < count; ++i) {
+        const SweepPoint &point = bundle.sweep.points[i];
+        table.values << point.value;
+        table.numbers.push_back(point.value.toDouble());
+        const Figures figures(sweepPointBundle(bundle, int(i)), options);
+        if (table.typeNoun.isEmpty())
+            table.typeNoun = figures.typeNoun();
+        if (measure == Measure::RatioToReference) {
+            if (figures.referenceType().isEmpty())
+                return SweepTable{measure, table.parameter, {}, {}, {}, {}, {}};
+            table.referenceType = figures.referenceType();
+        }
+        const FigureTable shown = pointTable(figures, measure);
+        for (int c = 0; c < int(shown.categories.size()); ++c) {
+            if (shown.categories[size_t(c)].total)
+                continue;
+            for (const QString &serverId : shown.servers) {
+                SweepLine &line = lineFor(unordered, serverId, shown.categories[size_t(c)], count);
+                line.points[i] = shown.at(c, serverId);
+                if (const ServerRun *run = figures.bundle().server(serverId))
+                    line.serverName = serverDisplayName(*run);
+            }
+        }
+    }
+    // Server by server in display order; within a server, the categories as first met.
+    for (const QString &serverId : serverOrder) {
+        for (const SweepLine &line : unordered.lines) {
+            if (line.serverId == serverId)
+                table.lines.push_back(line);
+        }
+    }
+    return table;
+}

@@ -1,0 +1,38 @@
+#pragma once
+// The figures of a sweep (ResultsBundle::sweep): for each server and category, one figure per
+// point, taken from the figures of that point's own run (Figures of sweepPointBundle()), so a
+// sweep chart shows exactly what the charts of that point show.
+
+#include "figures.h"
+
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+struct SweepLine {
+    QString serverId;
+    QString serverName;              // "Valkey 9.1.2"
+    QString categoryId;              // a type: "hsetex"
+    QString categoryLabel;
+    std::vector<Figure> points;      // one per sweep point; Absent where that run has none
+};
+
+struct SweepTable {
+    Measure measure = Measure::BytesPerKey;   // BytesPerKey or RatioToReference
+    QString parameter;               // "value-size"
+    QStringList values;              // the points' values as given: "16", "64", "256"
+    std::vector<double> numbers;     // the same as numbers: the x axis
+    QString referenceType;           // the ratios' denominator ("set-ex"); empty for bytes per key
+    QString typeNoun;                // "pattern" or "type"
+    // By server (display order, oldest first), then category (workload order); the totals over
+    // several types are left out.
+    std::vector<SweepLine> lines;
+
+    bool empty() const { return lines.empty(); }
+};
+
+// Bytes per key (Measure::BytesPerKey, the memory table of each point) or each type's ratio to
+// the workload's reference type (Measure::RatioToReference, Figures::referenceRatios()). An
+// empty table for a bundle that is not a sweep, or for ratios without a reference type.
+// `options` apply to every point (hidden servers, baseline).
+SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const FigureOptions &options = {});

@@ -1,0 +1,59 @@
+#include "sweepmarkdown.h"
+
+#include "figuressweep.h"
+#include "markdowntable.h"
+#include "presentation.h"
+
+#include <algorithm>
+
+namespace {
+
+QString sweepCell(const Figure &figure, Measure measure)
+{
+    if (!figure.hasValue())
+        return markdownCell(figure);
+    return measure == Measure::RatioToReference ? formatMultiple(figure.value) : formatFigure(figure.value);
+}
+
+QString tableMarkdown(const SweepTable &table, const QString &title)
+{
+    if (table.empty())
+        return {};
+    QStringList columns;
+    for (const QString &value : table.values)
+        columns << QStringLiteral("%1=%2").arg(table.parameter, value);
+    const QString noun = table.typeNoun == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Type");
+    QString markdown = QStringLiteral("\n%1\n\n").arg(title);
+    markdown += markdownHeader(noun + QStringLiteral(" · server"), columns);
+    QStringList without;   // lines with no figure at any value: one note, not a row of "unsupported"
+    for (const SweepLine &line : table.lines) {
+        const bool any = std::any_of(line.points.begin(), line.points.end(), [](const Figure &f) { return f.hasValue(); });
+        if (!any) {
+            without << QStringLiteral("%1 on %2 (%3)").arg(line.categoryLabel, line.serverName, markdownCell(line.points.front()));
+            continue;
+        }
+        QStringList cells{QStringLiteral("%1 · %2").arg(line.categoryLabel, line.serverName)};
+        for (const Figure &figure : line.points)
+            cells << sweepCell(figure, table.measure);
+        markdown += markdownRow(cells);
+    }
+    if (!without.isEmpty())
+        markdown += QStringLiteral("\nNo figure at any value: %1.\n").arg(without.join(QStringLiteral(", ")));
+    return markdown;
+}
+
+} // namespace
+
+QString sweepToMarkdown(const ResultsBundle &bundle, const QString &heading)
+{
+    if (!bundle.isSweep())
+        return {};
+    const SweepTable memory = sweepTable(bundle, Measure::BytesPerKey);
+    QString markdown = tableMarkdown(memory, QStringLiteral("%1 Sweep: memory per key against %2 (bytes per key, each value its own run)")
+                                                 .arg(heading, memory.parameter));
+    const SweepTable ratios = sweepTable(bundle, Measure::RatioToReference);
+    if (!ratios.empty())
+        markdown += tableMarkdown(ratios, QStringLiteral("%1 Sweep: memory against %2, against %3 (bytes per key as a multiple of %2's)")
+                                              .arg(heading, ratios.referenceType, ratios.parameter));
+    return markdown;
+}

@@ -1,0 +1,119 @@
+// The sweep charts of a real sweep bundle: exact pixel sizes at every preset, theme and scale,
+// the lines' names inside the image and apart, and the files exportAll writes for a sweep.
+
+#include "chartexporter.h"
+#include "fixturebundle.h"
+#include "sweepexport.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+class SweepChartTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void dataFollowsTheFigures()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        QCOMPARE(sweepChartKinds(bundle).size(), size_t(2));
+        QVERIFY(sweepChartKinds(fixtureBundle("real-hash-ttl.json")).empty());
+        const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::MemoryPerKey);
+        // 16, 64, 256 span ×16: a log scale, at even steps.
+        QVERIFY(data.logarithmic);
+        QCOMPARE(data.x, (std::vector<double>{4, 6, 8}));
+        // set-ex on 8.0.1 and the three patterns on 9.1.2; 8.0.1's refused patterns are said.
+        QCOMPARE(data.lines.size(), size_t(4));
+        QCOMPARE(data.lines.front().label, QStringLiteral("set-ex · 8.0.1"));
+        QCOMPARE(data.footnotes, QStringList{QStringLiteral("No line for hsetex, hset-hexpire on Valkey 8.0.1 (unsupported).")});
+        QCOMPARE(defaultSweepSubtitle(bundle, SweepChartKind::Ratio).left(30), QStringLiteral("hsetex on Valkey 9.1.2: 2.79× "));
+    }
+
+    // Beside Valkey, another product's lines are named with it, and the subtitle keeps to the
+    // newest Valkey, which sorts before the other products.
+    void mixedProductsNameTheProduct()
+    {
+        ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        const auto relabel = [](std::vector<ServerRun> &servers) {
+            for (ServerRun &run : servers)
+                if (run.id == QLatin1String("valkey-8.0.1"))
+                    run.product = QStringLiteral("redis");
+        };
+        relabel(bundle.servers);
+        for (SweepPoint &point : bundle.sweep.points)
+            relabel(point.servers);
+        const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::MemoryPerKey);
+        QStringList labels;
+        for (const SweepChartLine &line : data.lines)
+            labels << line.label;
+        QCOMPARE(labels, (QStringList{QStringLiteral("hsetex · Valkey 9.1.2"), QStringLiteral("set-ex · Valkey 9.1.2"),
+                                      QStringLiteral("hset-hexpire · Valkey 9.1.2"), QStringLiteral("set-ex · Redis 8.0.1")}));
+        QVERIFY2(defaultSweepSubtitle(bundle, SweepChartKind::MemoryPerKey).startsWith(QStringLiteral("hsetex on Valkey 9.1.2: ")),
+                 qPrintable(defaultSweepSubtitle(bundle, SweepChartKind::MemoryPerKey)));
+    }
+
+    void exactSizeAtEveryPresetAndTheme()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        for (const SizePreset &preset : sizePresets()) {
+            for (ColorTheme theme : allColorThemes()) {
+                for (SweepChartKind kind : sweepChartKinds(bundle)) {
+                    ExportOptions options;
+                    options.size = preset.size;
+                    options.dpi = preset.dpi;
+                    options.theme = theme;
+                    SweepGeometry geometry;
+                    const Outcome<QImage> image = renderSweepChart(bundle, kind, options, &geometry);
+                    const QString where = QStringLiteral("%1 %2 %3").arg(preset.name, colorThemeName(theme), sweepChartFileStem(kind));
+                    QVERIFY2(image, qPrintable(where));
+                    QCOMPARE(image->size(), preset.size);
+                    QCOMPARE(image->dotsPerMeterX(), int(std::lround(preset.dpi / 0.0254)));
+                    checkLayout(geometry, QRectF(QPointF(0, 0), QSizeF(preset.size)), where);
+                }
+            }
+        }
+    }
+
+    void scaleMultipliesThePixels()
+    {
+        ExportOptions options;
+        options.scale = 2;
+        const Outcome<QImage> image = renderSweepChart(fixtureBundle("real-hash-ttl-sweep.json"), SweepChartKind::Ratio, options);
+        QVERIFY(image);
+        QCOMPARE(image->size(), QSize(2400, 1350));
+    }
+
+    void exportAllWritesTheSweepCharts()
+    {
+        QTemporaryDir dir;
+        ExportOptions options;
+        options.formats = {ImageFormat::Png, ImageFormat::Svg, ImageFormat::Pdf};
+        const Outcome<QStringList> written = exportAll(fixtureBundle("real-hash-ttl-sweep.json"), dir.path(), options);
+        QVERIFY2(written, qPrintable(written ? QString() : written.error()));
+        for (const char *name : {"sweep-memory-per-key.png", "sweep-memory-per-key.svg", "sweep-memory-per-key.pdf",
+                                 "sweep-ratio.png", "sweep-ratio.svg", "sweep-ratio.pdf"}) {
+            QVERIFY2(written->contains(QDir(dir.path()).filePath(QLatin1String(name))), name);
+            QVERIFY2(QFileInfo(QDir(dir.path()).filePath(QLatin1String(name))).size() > 1000, name);
+        }
+        // A bundle of one run has none.
+        QTemporaryDir plain;
+        const Outcome<QStringList> one = exportAll(fixtureBundle("real-hash-ttl.json"), plain.path(), ExportOptions());
+        QVERIFY(one);
+        QVERIFY(!one->join(QLatin1Char(' ')).contains(QLatin1String("sweep-")));
+    }
+
+private:
+    static void checkLayout(const SweepGeometry &geometry, const QRectF &image, const QString &where)
+    {
+        QVERIFY2(image.contains(geometry.plotArea), qPrintable(where));
+        QCOMPARE(geometry.labels.size(), geometry.data.lines.size());
+        for (size_t i = 0; i < geometry.labels.size(); ++i) {
+            QVERIFY2(image.contains(geometry.labels[i]), qPrintable(where));
+            QVERIFY2(geometry.labels[i].left() >= geometry.plotArea.right(), qPrintable(where));
+            for (size_t j = i + 1; j < geometry.labels.size(); ++j)
+                QVERIFY2(!geometry.labels[i].intersects(geometry.labels[j]), qPrintable(where));
+        }
+    }
+};
+
+QTEST_MAIN(SweepChartTest)
+#include "tst_sweepchart.moc"

@@ -1,0 +1,144 @@
+// The sweep figures are the figures of each point's own run: a real sweep bundle (hash-ttl
+// over value-size 16, 64, 256 on Valkey 8.0.1 and 9.1.2) read back, and bundles of one run.
+
+#include "bundlejson.h"
+#include "bundlemerge.h"
+#include "figuressweep.h"
+#include "fixturebundle.h"
+#include "sweepbundle.h"
+#include "sweepmarkdown.h"
+
+#include <QtTest>
+
+class FiguresSweepTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void pointsReadAsTheirOwnRuns()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        QVERIFY(bundle.isSweep());
+        QCOMPARE(bundle.sweep.points.size(), size_t(3));
+        // The top level is the shown point: what views of one run read.
+        QCOMPARE(bundle.sweep.shown, 2);
+        const ResultsBundle shown = sweepPointBundle(bundle, 2);
+        QCOMPARE(bundle.workload.parameters, shown.workload.parameters);
+        QCOMPARE(bundle.servers.size(), shown.servers.size());
+        QCOMPARE(Figures(bundle).memory().at(1, QStringLiteral("valkey-9.1.2")).value,
+                 Figures(shown).memory().at(1, QStringLiteral("valkey-9.1.2")).value);
+        QVERIFY(!sweepPointBundle(bundle, 0).isSweep());
+        QCOMPARE(sweepPointBundle(bundle, 0).workload.parameters.at(QStringLiteral("value-size")), QStringLiteral("16"));
+    }
+
+    void sweepFiguresEqualThePointFigures_data()
+    {
+        QTest::addColumn<int>("measure");
+        QTest::newRow("bytes per key") << int(Measure::BytesPerKey);
+        QTest::newRow("ratio to set-ex") << int(Measure::RatioToReference);
+    }
+
+    void sweepFiguresEqualThePointFigures()
+    {
+        QFETCH(int, measure);
+        const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        const SweepTable table = sweepTable(bundle, Measure(measure));
+        QCOMPARE(table.parameter, QStringLiteral("value-size"));
+        QCOMPARE(table.values, (QStringList{QStringLiteral("16"), QStringLiteral("64"), QStringLiteral("256")}));
+        QCOMPARE(table.numbers, (std::vector<double>{16, 64, 256}));
+        // Per server and pattern: 3 patterns (2 ratios) on each of the two servers.
+        QCOMPARE(table.lines.size(), size_t(Measure(measure) == Measure::BytesPerKey ? 6 : 4));
+        QCOMPARE(table.lines.front().serverId, QStringLiteral("valkey-8.0.1"));
+        int measured = 0;
+        for (size_t i = 0; i < 3; ++i) {
+            const Figures figures(sweepPointBundle(bundle, int(i)));
+            const FigureTable point = Measure(measure) == Measure::BytesPerKey ? figures.memory() : figures.referenceRatios();
+            for (const SweepLine &line : table.lines) {
+                const Figure &expected = point.at(point.categoryIndex(line.categoryId), line.serverId);
+                QCOMPARE(line.points[i].state, expected.state);
+                QCOMPARE(line.points[i].value, expected.value);
+                measured += line.points[i].hasValue() ? 1 : 0;
+            }
+        }
+        // Valkey 8.0.1 refuses hsetex and hset-hexpire at every value.
+        QCOMPARE(measured, Measure(measure) == Measure::BytesPerKey ? 3 * 4 : 3 * 2);
+    }
+
+    // The ratio is hsetex's bytes per key over set-ex's on the same server at the same value.
+    void ratioComesFromTheTwoFigures()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        const SweepTable memory = sweepTable(bundle, Measure::BytesPerKey);
+        const SweepTable ratios = sweepTable(bundle, Measure::RatioToReference);
+        QCOMPARE(ratios.referenceType, QStringLiteral("set-ex"));
+        const auto find = [](const SweepTable &table, const char *category) {
+            for (const SweepLine &line : table.lines)
+                if (line.serverId == QLatin1String("valkey-9.1.2") && line.categoryId == QLatin1String(category))
+                    return line;
+            return SweepLine();
+        };
+        const SweepLine hsetex = find(memory, "hsetex");
+        const SweepLine setEx = find(memory, "set-ex");
+        const SweepLine ratio = find(ratios, "hsetex");
+        for (size_t i = 0; i < 3; ++i) {
+            QVERIFY(ratio.points[i].hasValue());
+            QCOMPARE(ratio.points[i].value, hsetex.points[i].value / setEx.points[i].value);
+        }
+        // The answer moves: HSETEX costs relatively less as values grow.
+        QVERIFY(ratio.points[0].value > ratio.points[2].value);
+    }
+
+    void bundleRoundTripsItsPoints()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        const Outcome<ResultsBundle> again = bundleFromJson(bundleToJson(bundle), QStringLiteral("again"));
+        QVERIFY2(again, qPrintable(again ? QString() : again.error()));
+        QCOMPARE(bundleToJson(again.value()), bundleToJson(bundle));
+        QCOMPARE(again->sweep.points.size(), size_t(3));
+        QCOMPARE(again->sweep.points[1].servers.size(), size_t(2));
+        QCOMPARE(again->sweep.points[1].servers[1].repeats.front().byType.at(QStringLiteral("hsetex")).keys, 2000LL);
+    }
+
+    void oneRunIsNoSweep()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-hash-ttl.json");
+        QVERIFY(!bundle.isSweep());
+        QVERIFY(sweepTable(bundle, Measure::BytesPerKey).empty());
+        QVERIFY(sweepToMarkdown(bundle).isEmpty());
+        QVERIFY(!QString::fromUtf8(bundleToJson(bundle)).contains(QLatin1String("\"sweep\"")));
+    }
+
+    // Two bundles compared side by side compare their shown points: no sweep of one of them.
+    void comparisonOfBundlesIsNoSweep()
+    {
+        const ResultsBundle sweep = fixtureBundle("real-hash-ttl-sweep.json");
+        const ResultsBundle merged = mergeBundles(sweep, QStringLiteral("a"), fixtureBundle("real-hash-ttl.json"), QStringLiteral("b"));
+        QVERIFY(!merged.isSweep());
+        QCOMPARE(merged.servers.size(), size_t(4));
+    }
+
+    void defaultPointIsTheWorkloadsOwnValue()
+    {
+        SweepResults sweep;
+        for (const char *value : {"16", "120", "1024"})
+            sweep.points.push_back({QLatin1String(value), {}, true, {}});
+        QCOMPARE(defaultSweepPoint(sweep, QStringLiteral("120")), 1);
+        QCOMPARE(defaultSweepPoint(sweep, QStringLiteral("64")), 2);
+        QCOMPARE(sweepPointLabel(QStringLiteral("value-size"), QStringLiteral("64"), 2, 7), QStringLiteral("value-size=64 (3 of 7)"));
+    }
+
+    void markdownTablesEveryPoint()
+    {
+        const QString markdown = sweepToMarkdown(fixtureBundle("real-hash-ttl-sweep.json"));
+        QVERIFY(markdown.contains(QStringLiteral("| Pattern · server | value-size=16 | value-size=64 | value-size=256 |")));
+        QVERIFY(markdown.contains(QStringLiteral("| set-ex · Valkey 8.0.1 | 144.5 | 192.5 | 432.5 |")));
+        QVERIFY(markdown.contains(QStringLiteral("| hsetex · Valkey 9.1.2 | 2.79× | 2.20× | 1.44× |")));
+        // A line with no figure at any value is one note, not a row.
+        QVERIFY(!markdown.contains(QStringLiteral("| hsetex · Valkey 8.0.1 |")));
+        QVERIFY(markdown.contains(QStringLiteral("No figure at any value: hsetex on Valkey 8.0.1 (unsupported), "
+                                                 "hset-hexpire on Valkey 8.0.1 (unsupported).")));
+        QVERIFY(markdown.contains(QLatin1String("### Sweep: memory against set-ex, against value-size")));
+    }
+};
+
+QTEST_MAIN(FiguresSweepTest)
+#include "tst_figuressweep.moc"
