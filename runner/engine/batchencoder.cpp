@@ -1,6 +1,5 @@
 #include "batchencoder.h"
 
-#include "batchproducer.h"
 #include "replayaccess.h"
 
 #include <algorithm>
@@ -14,10 +13,7 @@ void EncodedBatch::clear()
     eventsSent = 0;
 }
 
-BatchEncoder::BatchEncoder(CommandSource &source, const ProducerOptions &options, std::mutex *namesLock)
-    : m_source(source), m_options(options), m_namesLock(namesLock)
-{
-}
+BatchEncoder::BatchEncoder(CommandSource &source, const EncodeOptions &options) : m_source(source), m_options(options) {}
 
 bool BatchEncoder::stopping(const std::atomic<bool> *stop) const
 {
@@ -30,9 +26,6 @@ std::uint32_t BatchEncoder::indexOf(const std::string &name)
     const auto found = m_index.find(name);
     if (found != m_index.end())
         return found->second;
-    std::unique_lock<std::mutex> lock;
-    if (m_namesLock)
-        lock = std::unique_lock<std::mutex>(*m_namesLock);
     const auto index = std::uint32_t(m_names.size());
     m_names.push_back(name);
     m_index.emplace(name, index);
@@ -75,9 +68,9 @@ bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
     return true;
 }
 
-InlineBatches::InlineBatches(CommandSource &source, const ProducerOptions &options) : m_encoder(source, options) {}
+EncodedBatches::EncodedBatches(CommandSource &source, const EncodeOptions &options) : m_encoder(source, options) {}
 
-void InlineBatches::encodeAhead()
+void EncodedBatches::encodeAhead()
 {
     if (m_ended || m_aheadReady)
         return;
@@ -94,7 +87,7 @@ void InlineBatches::encodeAhead()
     m_aheadReady = true;
 }
 
-const EncodedBatch *InlineBatches::next()
+const EncodedBatch *EncodedBatches::next()
 {
     encodeAhead();
     if (!m_aheadReady)
@@ -105,20 +98,16 @@ const EncodedBatch *InlineBatches::next()
     return &m_slots[m_current];
 }
 
-void InlineBatches::recycle()
+void EncodedBatches::recycle()
 {
+    EncodedBatch &slot = m_slots[m_current];
+    if (m_holding && slot.resp.capacity() > kKeptBytes)
+        std::string().swap(slot.resp);
     m_holding = false;
 }
 
-void InlineBatches::whileWaiting()
+void EncodedBatches::whileWaiting()
 {
     if (m_holding)
         encodeAhead();
-}
-
-std::unique_ptr<BatchSupply> makeBatchSupply(CommandSource &source, const ProducerOptions &options)
-{
-    if (options.eventsPerBatch <= kInlineEventsPerBatch)
-        return std::make_unique<InlineBatches>(source, options);
-    return std::make_unique<BatchProducer>(source, options);
 }

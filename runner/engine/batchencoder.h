@@ -1,20 +1,18 @@
 #pragma once
 // The one place a pass's events become batches: it reads the workload's events, keeps the
 // pass's commands (its type, the send filter) and appends their RESP to a reusable batch.
-// Two suppliers hand those batches to the replay (passreplayer.cpp): BatchProducer encodes
-// ahead on a thread of its own (large pipelines), InlineBatches on the replay's own thread
-// while the batch before is on the wire (small ones, where handing each batch from one thread
-// to another costs more than encoding it).
+// EncodedBatches hands them to the replay (passreplayer.cpp), encoding the next batch on the
+// replay's own thread while the one before is on the wire, so the server works while the
+// client encodes. (A producer thread of its own was measured against this on the 2-core
+// machine and was slower and larger: docs/PERFORMANCE.md.)
 //
 // The batches hold exactly the bytes appendResp() gives for each command, in the order the
-// source yields them, so every server receives byte-identical traffic whichever supplier runs.
+// source yields them, so every server receives byte-identical traffic.
 
 #include "workload.h"
 #include <QString>
 #include <atomic>
 #include <cstdint>
-#include <memory>
-#include <mutex>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -32,7 +30,7 @@ struct EncodedBatch {
     void clear();
 };
 
-struct ProducerOptions {
+struct EncodeOptions {
     std::string onlyType;             // empty: every command
     int eventsPerBatch = 1;
     const SendFilter *filter = nullptr;
@@ -41,9 +39,8 @@ struct ProducerOptions {
 
 class BatchEncoder {
 public:
-    // `namesLock`, when given, is taken while a new name is appended to names(): another
-    // thread reads them under it. `source` must outlive the encoder.
-    BatchEncoder(CommandSource &source, const ProducerOptions &options, std::mutex *namesLock = nullptr);
+    // `source` must outlive the encoder.
+    BatchEncoder(CommandSource &source, const EncodeOptions &options);
 
     // Fills `batch` with the next events' commands; a group of events that sends nothing is
     // not a batch, its counts go with the next group that sends something. False when the
@@ -59,44 +56,36 @@ private:
     std::uint32_t indexOf(const std::string &name);
 
     CommandSource &m_source;
-    const ProducerOptions m_options;
-    std::mutex *m_namesLock;
+    const EncodeOptions m_options;
     EventCommands m_event;
     std::vector<std::string> m_names;
     std::unordered_map<std::string, std::uint32_t> m_index;
 };
 
-// What the replay takes its batches from. Single consumer: every call from one thread.
-class BatchSupply {
+// The replay's batches, in order, two at most: the one on the wire and the next, encoded while
+// the first is awaited (whileWaiting()). Memory stays bounded however long the workload, and
+// nothing is allocated per command once the two batches' buffers have grown; a slot that held
+// an unusually large batch gives its memory back.
+class EncodedBatches {
 public:
-    virtual ~BatchSupply() = default;
+    static constexpr size_t kKeptBytes = size_t(16) << 20;
+
+    EncodedBatches(CommandSource &source, const EncodeOptions &options);
     // The next batch, in order; it holds commands, or, at the end or after a cancel, only the
     // counts of events that sent none. Null once there is none left: then error() says
     // whether the source failed. The batch stays valid until recycle().
-    virtual const EncodedBatch *next() = 0;
-    virtual void recycle() = 0;
-    // Called while the batch taken last is on the wire and its replies are awaited: a supplier
-    // on this thread encodes the next one now.
-    virtual void whileWaiting() {}
+    const EncodedBatch *next();
+    void recycle();
+    // Called while the batch taken last is on the wire and its replies are awaited: encodes
+    // the next one now.
+    void whileWaiting();
     // The source's error, once next() returned null; empty when it simply ended.
-    virtual const QString &error() const = 0;
-    // Command names and refusal labels by index, as the batches taken so far use them.
-    virtual const std::vector<std::string> &names() const = 0;
-};
-
-// Encodes on the caller's thread: the next batch while the one before is awaited
-// (whileWaiting()), so the server works while the client encodes, with no second thread.
-class InlineBatches : public BatchSupply {
-public:
-    InlineBatches(CommandSource &source, const ProducerOptions &options);
-    const EncodedBatch *next() override;
-    void recycle() override;
-    void whileWaiting() override;
-    const QString &error() const override { return m_error; }
-    const std::vector<std::string> &names() const override { return m_encoder.names(); }
+    const QString &error() const { return m_error; }
+    // Command names and refusal labels by index, as the batches use them.
+    const std::vector<std::string> &names() const { return m_encoder.names(); }
 
 private:
-    // Fills the slot after the current one, once; false when nothing more came.
+    // Fills the slot after the current one, once.
     void encodeAhead();
 
     BatchEncoder m_encoder;
@@ -107,8 +96,3 @@ private:
     bool m_ended = false;        // the source has nothing more after the batch ahead
     QString m_error;
 };
-
-// The supplier for a pass: inline for pipelines of up to kInlineEventsPerBatch events, the
-// producer thread (batchproducer.h) for larger ones.
-constexpr int kInlineEventsPerBatch = 16;
-std::unique_ptr<BatchSupply> makeBatchSupply(CommandSource &source, const ProducerOptions &options);

@@ -124,8 +124,8 @@ void countError(const std::string &name, const std::string &errorText, PassResul
 }
 
 // Sends the batch, reads every reply and counts the errors by command and message.
-// While the batch is on the wire, `supply` may encode the next one (InlineBatches).
-Status sendAndCheck(RedisConnection &connection, const EncodedBatch &batch, BatchSupply &supply, PassResult &result)
+// While the batch is on the wire, `supply` encodes the next one.
+Status sendAndCheck(RedisConnection &connection, const EncodedBatch &batch, EncodedBatches &supply, PassResult &result)
 {
     QElapsedTimer roundTrip;
     roundTrip.start();
@@ -195,11 +195,9 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
     if (!opened)
         return Error{opened.error()};
     PassResult result;
-    // Encoding runs ahead (batchencoder.h): on a thread of its own for large pipelines, on this
-    // one while the batch before is awaited for small ones. The supplier goes before the source.
-    const std::unique_ptr<BatchSupply> supply = makeBatchSupply(
-        *opened.value(), ProducerOptions{options.onlyType, options.eventsPerBatch, options.filter, options.cancelled});
-    BatchSupply &producer = *supply;
+    // The next batch is encoded while the one before is awaited (batchencoder.h).
+    EncodedBatches producer(*opened.value(),
+                            EncodeOptions{options.onlyType, options.eventsPerBatch, options.filter, options.cancelled});
     SentCounts sent;
     QElapsedTimer clock;
     QElapsedTimer sinceTick;

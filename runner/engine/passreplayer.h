@@ -1,9 +1,8 @@
 #pragma once
 // Replays one pass of a workload into one server over one connection: pipelined batches,
 // every reply read and checked, optional lockstep turns, cancellation between batches.
-// The batches are encoded ahead (batchencoder.h: on a thread of their own for large pipelines,
-// on this one while a small batch is awaited) while a batch is sent and its replies scanned
-// (RedisConnection::exchange()), so the server waits on neither the parsing nor the encoding.
+// The next batch is encoded (batchencoder.h) while a batch is on the wire and its replies are
+// scanned (RedisConnection::exchange()), so the server waits on neither parsing nor encoding.
 // A command the server's ACL refuses (replayrules.h), or one the send filter keeps back on an
 // endpoint without ACL (replayaccess.h), is a refusal: counted by command, not an error.
 

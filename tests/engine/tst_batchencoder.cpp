@@ -1,11 +1,10 @@
-// The replay's two batch suppliers, the producer thread and the inline encoder, give exactly
-// what the replay sent before they existed: for every workload, batch size, pass type and send
-// filter, the same batches of the same bytes (RESP as written out here by hand, from events
-// read into fresh EventCommands), the same counts; they allocate nothing in the steady state,
-// stop on a cancel and pass on a source's error.
+// The replay's batches, encoded one ahead while the one before is on the wire, are exactly
+// what the replay sent before: for every workload, batch size, pass type and send filter, the
+// same batches of the same bytes (RESP as written out here by hand, from events read into
+// fresh EventCommands), the same counts; nothing is allocated in the steady state, a cancel
+// stops the reading, a source's error is passed on, and large batches are not kept.
 
 #include "batchencoder.h"
-#include "batchproducer.h"
 #include "hashttlworkload.h"
 #include "replayaccess.h"
 #include "workloadfactory.h"
@@ -46,7 +45,7 @@ struct Batches {
 
 // What the replay sent before the producer: groups of `perBatch` events, the pass's commands
 // of each group in one batch, groups without any skipped.
-Batches expectedBatches(const Workload &workload, const ProducerOptions &options)
+Batches expectedBatches(const Workload &workload, const EncodeOptions &options)
 {
     Batches expected;
     std::unique_ptr<CommandSource> source = std::move(workload.open().value());
@@ -83,22 +82,12 @@ Batches expectedBatches(const Workload &workload, const ProducerOptions &options
     return expected;
 }
 
-enum class Supplier { Thread, Inline };
-
-std::unique_ptr<BatchSupply> supplier(Supplier kind, CommandSource &source, const ProducerOptions &options)
-{
-    if (kind == Supplier::Thread)
-        return std::make_unique<BatchProducer>(source, options);
-    return std::make_unique<InlineBatches>(source, options);
-}
-
 // As the replay takes them: whileWaiting() between next() and recycle(), as exchange() calls it.
-Batches producedBatches(const Workload &workload, const ProducerOptions &options, Supplier kind)
+Batches producedBatches(const Workload &workload, const EncodeOptions &options)
 {
     Batches produced;
     std::unique_ptr<CommandSource> source = std::move(workload.open().value());
-    const std::unique_ptr<BatchSupply> supply = supplier(kind, *source, options);
-    BatchSupply &producer = *supply;
+    EncodedBatches producer(*source, options);
     while (const EncodedBatch *batch = producer.next()) {
         producer.whileWaiting();
         produced.events += batch->events;
@@ -190,31 +179,31 @@ std::shared_ptr<Workload> ecommerce()
 
 } // namespace
 
-class TestBatchProducer : public QObject {
+class TestBatchEncoder : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    // First, while the process is small: batches of 80 MiB are encoded two at a time, not
-    // four (kMaxAheadBytes), and the slots give such batches' memory back.
+    // First, while the process is small: batches of 80 MiB are held two at a time (the one
+    // sent and the next), and the slots give such batches' memory back.
     void largeBatchesAreNotEncodedFourAhead()
     {
         const LargeValueWorkload workload(160);
         std::unique_ptr<CommandSource> source = std::move(workload.open().value());
-        ProducerOptions options;
+        EncodeOptions options;
         options.eventsPerBatch = 20;   // 20 values of 4 MiB: 80 MiB a batch
         const long before = maxResidentMegabytes();
-        BatchProducer producer(*source, options);
+        EncodedBatches producer(*source, options);
         int batches = 0;
         while (const EncodedBatch *batch = producer.next()) {
             if (!batch->names.empty()) {   // the last one only counts the end
                 QCOMPARE(batch->names.size(), size_t(20));
                 ++batches;
             }
-            QTest::qWait(200);   // a slow server: the producer runs as far ahead as it may
+            producer.whileWaiting();   // the next one is encoded while this one is awaited
             producer.recycle();
         }
         QCOMPARE(batches, 8);
         // Two batches of 80 MiB (one sent, one encoded) and a string's doubling as it grows:
-        // 240 MB here; four batches ahead made it 400 MB.
+        // about 240 MB; four batches ahead made it 400 MB.
         const long grown = maxResidentMegabytes() - before;
         qInfo("peak resident memory grew by %ld MB", grown);
         QVERIFY2(grown > 150 && grown < 320, qPrintable(QStringLiteral("%1 MB").arg(grown)));
@@ -226,19 +215,13 @@ private Q_SLOTS:
         QTest::addColumn<int>("perBatch");
         QTest::addColumn<QString>("onlyType");
         QTest::addColumn<bool>("filtered");
-        QTest::addColumn<int>("kind");
         const QString firstType = ecommerce()->describe().types.at(0);
-        for (const Supplier kind : {Supplier::Thread, Supplier::Inline}) {
-            const char *by = kind == Supplier::Thread ? "thread" : "inline";
-            const int k = int(kind);
-            QTest::addRow("%s: ecommerce, 1 event", by) << "ecommerce" << 1 << QString() << false << k;
-            QTest::addRow("%s: ecommerce, 7 events", by) << "ecommerce" << 7 << QString() << false << k;
-            QTest::addRow("%s: ecommerce, 256 events", by) << "ecommerce" << 256 << QString() << false << k;
-            QTest::addRow("%s: ecommerce, one type", by) << "ecommerce" << 3 << firstType << false << k;
-            QTest::addRow("%s: ecommerce, EXPIRE and CONFIG SET kept back", by)
-                << "ecommerce" << 5 << QString() << true << k;
-            QTest::addRow("%s: hash-ttl, one pattern", by) << "hash-ttl" << 10 << "set-ex" << false << k;
-        }
+        QTest::newRow("ecommerce, 1 event") << "ecommerce" << 1 << QString() << false;
+        QTest::newRow("ecommerce, 7 events") << "ecommerce" << 7 << QString() << false;
+        QTest::newRow("ecommerce, 256 events") << "ecommerce" << 256 << QString() << false;
+        QTest::newRow("ecommerce, one type") << "ecommerce" << 3 << firstType << false;
+        QTest::newRow("ecommerce, EXPIRE and CONFIG SET kept back") << "ecommerce" << 5 << QString() << true;
+        QTest::newRow("hash-ttl, one pattern") << "hash-ttl" << 10 << "set-ex" << false;
     }
 
     void batchesAreTheOldEncoding()
@@ -247,7 +230,6 @@ private Q_SLOTS:
         QFETCH(int, perBatch);
         QFETCH(QString, onlyType);
         QFETCH(bool, filtered);
-        QFETCH(int, kind);
         HashTtlParameters parameters;
         parameters.keys = 2000;
         const std::shared_ptr<Workload> workload =
@@ -255,13 +237,13 @@ private Q_SLOTS:
         SendFilter filter;
         filter.commands = {"EXPIRE"};
         filter.subcommands = {"CONFIG|SET"};
-        ProducerOptions options;
+        EncodeOptions options;
         options.onlyType = onlyType.toStdString();
         options.eventsPerBatch = perBatch;
         options.filter = filtered ? &filter : nullptr;
 
         const Batches expected = expectedBatches(*workload, options);
-        const Batches produced = producedBatches(*workload, options, Supplier(kind));
+        const Batches produced = producedBatches(*workload, options);
         QVERIFY(expected.resp.size() > 5);
         QCOMPARE(produced.resp.size(), expected.resp.size());
         for (size_t i = 0; i < expected.resp.size(); ++i) {
@@ -275,30 +257,21 @@ private Q_SLOTS:
         QCOMPARE(produced.refused.empty(), !filtered);
     }
 
-    void allocatesNothingInTheSteadyState_data()
-    {
-        QTest::addColumn<int>("kind");
-        QTest::newRow("thread") << int(Supplier::Thread);
-        QTest::newRow("inline") << int(Supplier::Inline);
-    }
-
     void allocatesNothingInTheSteadyState()
     {
-        QFETCH(int, kind);
         HashTtlParameters parameters;
         parameters.keys = 20000;
         parameters.valueSize = 200;
         Outcome<std::unique_ptr<CommandSource>> source = HashTtlWorkload(parameters).open();
-        ProducerOptions options;
+        EncodeOptions options;
         options.eventsPerBatch = 4;
-        const std::unique_ptr<BatchSupply> supply = supplier(Supplier(kind), *source.value(), options);
-        BatchSupply &producer = *supply;
+        EncodedBatches producer(*source.value(), options);
         long long commands = 0;
         for (int taken = 0; taken < 3000; ++taken) {
             const EncodedBatch *batch = producer.next();
             QVERIFY(batch);
             producer.whileWaiting();
-            // Counted in both threads, from batch 500 on: the buffers have grown by then.
+            // Counted from batch 500 on: the buffers have grown by then.
             if (taken == 500)
                 AllocationCounter::start();
             if (taken >= 500)
@@ -310,18 +283,14 @@ private Q_SLOTS:
         QCOMPARE(allocations, 0LL);
     }
 
-    void aCancelStopsTheReading_data() { allocatesNothingInTheSteadyState_data(); }
-
     void aCancelStopsTheReading()
     {
-        QFETCH(int, kind);
         std::atomic<bool> cancelled{false};
         const std::shared_ptr<Workload> workload = ecommerce();
         std::unique_ptr<CommandSource> source = std::move(workload->open().value());
-        ProducerOptions options;
+        EncodeOptions options;
         options.cancelled = &cancelled;
-        const std::unique_ptr<BatchSupply> supply = supplier(Supplier(kind), *source, options);
-        BatchSupply &producer = *supply;
+        EncodedBatches producer(*source, options);
         long long events = 0;
         for (int i = 0; i < 3; ++i) {
             const EncodedBatch *batch = producer.next();
@@ -331,45 +300,25 @@ private Q_SLOTS:
             producer.recycle();
         }
         cancelled.store(true);
-        // What was encoded before the cancel still comes (the ring is 4 deep, the inline
-        // encoder one ahead), then nothing.
+        // The one batch encoded before the cancel still comes, then nothing.
         int after = 0;
         while (const EncodedBatch *batch = producer.next()) {
             events += batch->events;
             producer.recycle();
             ++after;
         }
-        const int ahead = Supplier(kind) == Supplier::Thread ? BatchProducer::kSlots : 1;
-        QVERIFY2(after <= ahead + 1, qPrintable(QString::number(after)));
+        QVERIFY2(after <= 2, qPrintable(QString::number(after)));
         QVERIFY(events < workload->describe().events);
         QVERIFY(producer.error().isEmpty());
     }
 
-    // Small pipelines are encoded on the replay's thread, large ones by the producer thread.
-    void theSupplierFollowsTheBatchSize()
-    {
-        const std::shared_ptr<Workload> workload = ecommerce();
-        std::unique_ptr<CommandSource> source = std::move(workload->open().value());
-        ProducerOptions options;
-        for (const int perBatch : {1, kInlineEventsPerBatch, kInlineEventsPerBatch + 1, 256}) {
-            options.eventsPerBatch = perBatch;
-            const std::unique_ptr<BatchSupply> supply = makeBatchSupply(*source, options);
-            const bool threaded = dynamic_cast<BatchProducer *>(supply.get()) != nullptr;
-            QCOMPARE(threaded, perBatch > kInlineEventsPerBatch);
-        }
-    }
-
-    void aFailingSourceEndsWithItsError_data() { allocatesNothingInTheSteadyState_data(); }
-
     void aFailingSourceEndsWithItsError()
     {
-        QFETCH(int, kind);
         FailingWorkload workload(25);
         std::unique_ptr<CommandSource> source = std::move(workload.open().value());
-        ProducerOptions options;
+        EncodeOptions options;
         options.eventsPerBatch = 10;
-        const std::unique_ptr<BatchSupply> supply = supplier(Supplier(kind), *source, options);
-        BatchSupply &producer = *supply;
+        EncodedBatches producer(*source, options);
         std::vector<size_t> sizes;
         while (const EncodedBatch *batch = producer.next()) {
             producer.whileWaiting();
@@ -380,21 +329,7 @@ private Q_SLOTS:
         QCOMPARE(sizes, std::vector<size_t>({10, 10}));
         QCOMPARE(producer.error(), QStringLiteral("events.jsonl:26: not JSON"));
     }
-
-    void leavingEarlyStopsTheThread()
-    {
-        HashTtlParameters parameters;
-        parameters.keys = 1000000;
-        Outcome<std::unique_ptr<CommandSource>> source = HashTtlWorkload(parameters).open();
-        QElapsedTimer clock;
-        clock.start();
-        {
-            BatchProducer producer(*source.value(), ProducerOptions{});
-            QVERIFY(producer.next());
-        }   // the ring is full and the producer waits: the destructor wakes and joins it
-        QVERIFY2(clock.elapsed() < 2000, qPrintable(QString::number(clock.elapsed())));
-    }
 };
 
-QTEST_GUILESS_MAIN(TestBatchProducer)
-#include "tst_batchproducer.moc"
+QTEST_GUILESS_MAIN(TestBatchEncoder)
+#include "tst_batchencoder.moc"
