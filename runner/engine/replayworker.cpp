@@ -329,6 +329,12 @@ Status ReplayWorker::recordSettings(ServerSession &session)
     if (!settings)
         return Error{settings.error()};
     m_run.config = std::move(settings.value());
+    if (m_job.workload().commandGroups.empty() && !m_job.workload().commandNames.isEmpty()) {
+        Outcome<std::map<QString, QString>> kinds = commandKinds(session.connection(), m_job.workload().commandNames);
+        if (!kinds)
+            return Error{kinds.error()};
+        m_run.commandKinds = std::move(kinds.value());
+    }
     if (m_job.spec().isEndpoint && !m_job.request().serverConfig.empty())
         logLine(QStringLiteral("server config: not applied to an endpoint (Versus changes only what it must there)"));
     return Status::success();

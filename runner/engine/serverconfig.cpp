@@ -82,6 +82,36 @@ ServerConfigOutcome applyServerConfig(ServerSession &session, const ServerSettin
     return outcome;
 }
 
+Outcome<std::map<QString, QString>> commandKinds(RedisConnection &connection, const QStringList &names)
+{
+    constexpr size_t kFlagsField = 2;
+    std::vector<std::string> ask{"COMMAND", "INFO"};
+    for (const QString &name : names)
+        ask.push_back(name.toStdString());
+    const Outcome<Reply> reply = connection.command(ask);
+    if (!reply)
+        return Error{reply.error()};
+    if (reply->isError() || reply->elements.size() != size_t(names.size()))
+        return Error{QStringLiteral("%1: COMMAND INFO: %2")
+                         .arg(connection.name(), reply->isError() ? QString::fromStdString(reply->text)
+                                                                  : QStringLiteral("not one entry per command"))};
+    std::map<QString, QString> kinds;
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        const Reply &entry = reply->elements[size_t(i)];
+        if (entry.kind != Reply::Kind::Array || entry.elements.size() <= kFlagsField)
+            continue;   // not a command of this server
+        QString kind;
+        for (const Reply &flag : entry.elements[kFlagsField].elements) {
+            if (flag.text == "write")
+                kind = QStringLiteral("write");
+            else if (flag.text == "readonly" && kind.isEmpty())
+                kind = QStringLiteral("read");
+        }
+        kinds[names[i].toUpper()] = kind;
+    }
+    return kinds;
+}
+
 Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session)
 {
     Outcome<std::map<QString, QString>> settings = session.configSettings();

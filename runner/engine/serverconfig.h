@@ -13,6 +13,7 @@
 #include <utility>
 #include <vector>
 
+class RedisConnection;
 class ServerSession;
 
 using ServerSettings = std::vector<std::pair<QString, QString>>;
@@ -32,6 +33,10 @@ QStringList startArguments(const ServerSettings &settings);
 
 // CONFIG GET * for the bundle, with secrets (requirepass, masterauth, …) replaced by "(hidden)".
 Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session);
+
+// A capture's command names as the server's COMMAND INFO flags them: "write", "read"
+// (readonly) or "" (neither); names the server does not know are left out.
+Outcome<std::map<QString, QString>> commandKinds(RedisConnection &connection, const QStringList &names);
 
 // "hash-max-listpack-entries=64" -> the pair; errors name the value, after `origin` (the
 // option or field it came from: "--server-config: expected name=value, got 'x'").

@@ -128,6 +128,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "config", run.config);
     readOptional(json, "config_applied", run.configApplied);
     readOptional(json, "config_refused", run.configRefused);
+    readOptional(json, "command_kinds", run.commandKinds);
 }
 
 void from_json(const Json &json, MachineInfo &machine)

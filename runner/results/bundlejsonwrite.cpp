@@ -143,6 +143,8 @@ Json serverToJson(const ServerRun &run)
         json["config"] = toJsonObject(run.config);
     if (!run.configApplied.empty())
         json["config_applied"] = toJsonObject(run.configApplied);
+    if (!run.commandKinds.empty())
+        json["command_kinds"] = toJsonObject(run.commandKinds);
     if (!run.configRefused.empty())
         json["config_refused"] = toJsonObject(run.configRefused);
     // Provenance read from the running server: absent for endpoints and older bundles.

@@ -5,6 +5,8 @@
 #include <QLocale>
 #include <algorithm>
 
+#include <set>
+
 namespace {
 
 const TypeMemory *okType(const RepeatResult &repeat, const QString &type)
@@ -446,6 +448,37 @@ QString commandGroupOf(const FigureCategory &category)
 
 namespace {
 
+// The workload's own groups; for a capture, which declares none, "writes" and "reads" from the
+// compared servers' COMMAND INFO flags (ServerRun::commandKinds): a command any of them calls a
+// write is a write, one that is readonly everywhere it is known a read. Commands some compared
+// server does not know are left out, as from the totals.
+std::vector<std::pair<QString, QStringList>> commandGroupsOf(const FiguresData &data)
+{
+    if (!data.bundle.workload.commandGroups.empty())
+        return data.bundle.workload.commandGroups;
+    const QStringList excluded = data.excludedCommands();
+    std::set<QString> writes, reads;
+    for (const QString &id : data.comparedIds()) {
+        const ServerRun *run = data.bundle.server(id);
+        for (const auto &[name, kind] : run ? run->commandKinds : std::map<QString, QString>{}) {
+            if (excluded.contains(name, Qt::CaseInsensitive))
+                continue;
+            if (kind == QLatin1String("write"))
+                writes.insert(name);
+            else if (kind == QLatin1String("read"))
+                reads.insert(name);
+        }
+    }
+    for (const QString &name : writes)
+        reads.erase(name);
+    std::vector<std::pair<QString, QStringList>> groups;
+    if (!writes.empty())
+        groups.emplace_back(QStringLiteral("writes"), QStringList(writes.begin(), writes.end()));
+    if (!reads.empty())
+        groups.emplace_back(QStringLiteral("reads"), QStringList(reads.begin(), reads.end()));
+    return groups;
+}
+
 FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = Measure::UsecPerCall)
 {
     QString note;
@@ -460,7 +493,7 @@ FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = M
     // command").
     std::map<QString, QString> groupOfCommand;
     bool leading = true;
-    for (const auto &[name, members] : data.bundle.workload.commandGroups) {
+    for (const auto &[name, members] : commandGroupsOf(data)) {
         QStringList lower;
         for (const QString &command : members)
             lower << command.toLower();

@@ -107,6 +107,10 @@ struct ServerRun {
     std::map<QString, QString> config;
     std::map<QString, QString> configApplied;
     std::map<QString, QString> configRefused;
+    // A capture's commands as this server's COMMAND INFO flags them: "SET" -> "write", "GET" ->
+    // "read" (readonly), "PING" -> "" (neither); a command the server does not know is absent.
+    // The figures make a capture's "writes" and "reads" groups of them.
+    std::map<QString, QString> commandKinds;
     std::vector<RepeatResult> repeats;
 };
 

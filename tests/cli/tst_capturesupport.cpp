@@ -4,6 +4,7 @@
 // same commands. Real servers, through the versus program.
 
 #include "bundlejson.h"
+#include "chartdata.h"
 #include "figures.h"
 #include "versuscli.h"
 
@@ -110,6 +111,30 @@ private slots:
         QCOMPARE(memory.at(captureRow, older.label).uncompared,
                  QStringLiteral("Valkey %1 did not know HSETEX (60 commands), so it did other work than the others").arg(older.identity.version));
         QVERIFY2(memory.note.contains(QLatin1String("no change is given against it")), qPrintable(memory.note));
+        checkGroupsFromCommandInfo(bundle.value(), older, newer);
+    }
+
+private:
+    // A capture declares no groups: "writes" and "reads" come from each server's COMMAND INFO
+    // flags, and leave out what a compared server does not know, as the totals do.
+    static void checkGroupsFromCommandInfo(const ResultsBundle &bundle, const ServerSpec &older, const ServerSpec &newer)
+    {
+        const std::map<QString, QString> olderKinds{{QStringLiteral("GET"), QStringLiteral("read")},
+                                                    {QStringLiteral("SET"), QStringLiteral("write")}};
+        std::map<QString, QString> newerKinds = olderKinds;
+        newerKinds[QStringLiteral("HSETEX")] = QStringLiteral("write");
+        QCOMPARE(bundle.server(older.label)->commandKinds, olderKinds);
+        QCOMPARE(bundle.server(newer.label)->commandKinds, newerKinds);
+        // Both servers: HSETEX is left out, so each group is one command's row.
+        const FigureTable both = Figures(bundle).commandTime();
+        QCOMPARE(both.categories.at(size_t(both.categoryIndex(QStringLiteral("set")))).label, QStringLiteral("SET (writes)"));
+        QCOMPARE(both.categories.at(size_t(both.categoryIndex(QStringLiteral("get")))).label, QStringLiteral("GET (reads)"));
+        // The newer server alone: writes are SET and HSETEX, Σusec / Σcalls of its commandstats.
+        const FigureTable alone = Figures(withoutServers(bundle, {older.label})).commandTime();
+        QCOMPARE(alone.categories.front().id, QStringLiteral("group:writes"));
+        const RepeatResult &repeat = bundle.server(newer.label)->repeats.front();
+        const CommandStat set = statOf(repeat, QStringLiteral("set")), hsetex = statOf(repeat, QStringLiteral("hsetex"));
+        QCOMPARE(alone.at(0, newer.label).value, double(set.usec + hsetex.usec) / double(set.calls + hsetex.calls));
     }
 };
 
