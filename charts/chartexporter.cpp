@@ -1,22 +1,19 @@
 #include "chartexporter.h"
 
 #include "atomicfile.h"
+#include "chartfile.h"
 #include "barchart.h"
 #include "bundlecsv.h"
 #include "bundlejson.h"
 #include "reportexport.h"
 #include "sweepexport.h"
-#include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
-#include <QImageWriter>
 #include <QPainter>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 #include <QTextLayout>
 #include <QValueAxis>
 #include <cmath>
@@ -175,92 +172,16 @@ Status checkExportOptions(const ExportOptions &options)
     return Status::success();
 }
 
-namespace {
-
-Status writePng(const QImage &image, const QString &path)
-{
-    // Encode in memory, then write once: the PNG encoder makes many small writes.
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QImageWriter writer(&buffer, "png");
-    // Charts are flat colours: zlib level 1 (Qt quality 80) is nearly as small and much faster.
-    writer.setQuality(80);
-    if (!writer.write(image))
-        return Error{QStringLiteral("%1: cannot encode PNG: %2").arg(path, writer.errorString())};
-    return writeFileAtomically(path, bytes);
-}
-
-Status writeSvg(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
-{
-    ComposedChart chart(bundle, kind, options);
-    const QSize pixels = options.pixelSize();
-    // Rendered in memory and written once, like every export, so a failed write leaves the old file.
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator generator;
-    generator.setOutputDevice(&buffer);
-    generator.setSize(pixels);
-    generator.setViewBox(QRect(QPoint(0, 0), pixels));
-    generator.setResolution(int(std::lround(options.dpi * options.scale)));
-    generator.setTitle(options.title.value_or(defaultChartTitle(bundle, kind)));
-    generator.setDescription(QStringLiteral("Versus chart: %1").arg(chartFileStem(kind)));
-    QPainter painter;
-    if (!painter.begin(&generator))
-        return Error{QStringLiteral("%1: cannot start the SVG painter").arg(path)};
-    chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
-    painter.end();
-    return writeFileAtomically(path, bytes);
-}
-
-Status writePdf(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
-{
-    ComposedChart chart(bundle, kind, options);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    {
-        QPdfWriter writer(&buffer);
-        const double dpi = options.dpi > 0 ? options.dpi : 96;
-        // One page of the image's aspect ratio, as large as the image at its dpi.
-        const QSizeF points(options.size.width() / dpi * 72.0, options.size.height() / dpi * 72.0);
-        writer.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
-        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-        writer.setResolution(int(std::lround(dpi)));
-        writer.setTitle(options.title.value_or(defaultChartTitle(bundle, kind)));
-        writer.setCreator(QStringLiteral("Versus"));
-        QPainter painter;
-        if (!painter.begin(&writer))
-            return Error{QStringLiteral("%1: cannot start the PDF painter").arg(path)};
-        const QRect page = painter.viewport();
-        chart.render(&painter, QRectF(page));
-        painter.end();
-    }
-    return writeFileAtomically(path, bytes);
-}
-
-} // namespace
-
 Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
                             ChartGeometry *geometry)
 {
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
     ComposedChart chart(bundle, kind, options);
-    const QSize pixels = options.pixelSize();
-    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull())
-        return Error{QStringLiteral("cannot allocate a %1x%2 image").arg(pixels.width()).arg(pixels.height())};
-    image.fill(Qt::transparent);
-    const int dotsPerMeter = int(std::lround(options.dpi * options.scale / 0.0254));
-    image.setDotsPerMeterX(dotsPerMeter);
-    image.setDotsPerMeterY(dotsPerMeter);
-    QPainter painter(&image);
-    chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
-    painter.end();
-    if (geometry)
-        *geometry = chart.geometry(double(pixels.width()) / options.size.width());
+    Outcome<QImage> image = paintedImage([&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); },
+                                         options);
+    if (image && geometry)
+        *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
     return image;
 }
 
@@ -292,16 +213,20 @@ Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOpti
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     const QString extension = QFileInfo(path).suffix().toLower();
-    if (extension == QLatin1String("svg"))
-        return writeSvg(bundle, kind, options, path);
-    if (extension == QLatin1String("pdf"))
-        return writePdf(bundle, kind, options, path);
+    const QString title = options.title.value_or(defaultChartTitle(bundle, kind));
+    if (extension == QLatin1String("svg") || extension == QLatin1String("pdf")) {
+        ComposedChart chart(bundle, kind, options);
+        const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
+        if (extension == QLatin1String("pdf"))
+            return writePdfFile(paint, options, title, path);
+        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(chartFileStem(kind)), path);
+    }
     if (extension != QLatin1String("png"))
         return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
     const Outcome<QImage> image = renderChart(bundle, kind, options);
     if (!image)
         return Error{QStringLiteral("%1: %2").arg(path, image.error())};
-    return writePng(image.value(), path);
+    return writePngFile(image.value(), path);
 }
 
 Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,

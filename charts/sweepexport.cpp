@@ -1,19 +1,16 @@
 #include "sweepexport.h"
 
 #include "atomicfile.h"
+#include "chartfile.h"
 #include "chartexporter.h"
 #include "sweepchart.h"
-#include <QBuffer>
 #include <QDir>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
-#include <QImageWriter>
 #include <QPainter>
-#include <QPdfWriter>
-#include <QSvgGenerator>
 #include <QTextLayout>
 #include <cmath>
 
@@ -115,45 +112,6 @@ private:
     SweepChart *m_chart = nullptr;
 };
 
-Status writeVector(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,
-                   bool svg)
-{
-    ComposedSweep chart(bundle, kind, options);
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    const QString title = options.title.value_or(defaultSweepTitle(bundle, kind));
-    QPainter painter;
-    if (svg) {
-        const QSize pixels = options.pixelSize();
-        QSvgGenerator generator;
-        generator.setOutputDevice(&buffer);
-        generator.setSize(pixels);
-        generator.setViewBox(QRect(QPoint(0, 0), pixels));
-        generator.setResolution(int(std::lround(options.dpi * options.scale)));
-        generator.setTitle(title);
-        generator.setDescription(QStringLiteral("Versus chart: %1").arg(sweepChartFileStem(kind)));
-        if (!painter.begin(&generator))
-            return Error{QStringLiteral("%1: cannot start the SVG painter").arg(path)};
-        chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
-        painter.end();
-        return writeFileAtomically(path, bytes);
-    }
-    QPdfWriter writer(&buffer);
-    const double dpi = options.dpi > 0 ? options.dpi : 96;
-    const QSizeF points(options.size.width() / dpi * 72.0, options.size.height() / dpi * 72.0);
-    writer.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
-    writer.setPageMargins(QMarginsF(0, 0, 0, 0));
-    writer.setResolution(int(std::lround(dpi)));
-    writer.setTitle(title);
-    writer.setCreator(QStringLiteral("Versus"));
-    if (!painter.begin(&writer))
-        return Error{QStringLiteral("%1: cannot start the PDF painter").arg(path)};
-    chart.render(&painter, QRectF(painter.viewport()));
-    painter.end();
-    return writeFileAtomically(path, bytes);
-}
-
 } // namespace
 
 Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options,
@@ -162,19 +120,10 @@ Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kin
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
     ComposedSweep chart(bundle, kind, options);
-    const QSize pixels = options.pixelSize();
-    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
-    if (image.isNull())
-        return Error{QStringLiteral("cannot allocate a %1x%2 image").arg(pixels.width()).arg(pixels.height())};
-    image.fill(Qt::transparent);
-    const int dotsPerMeter = int(std::lround(options.dpi * options.scale / 0.0254));
-    image.setDotsPerMeterX(dotsPerMeter);
-    image.setDotsPerMeterY(dotsPerMeter);
-    QPainter painter(&image);
-    chart.render(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
-    painter.end();
-    if (geometry)
-        *geometry = chart.geometry(double(pixels.width()) / options.size.width());
+    Outcome<QImage> image = paintedImage([&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); },
+                                         options);
+    if (image && geometry)
+        *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
     return image;
 }
 
@@ -183,21 +132,20 @@ Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const 
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     const QString extension = QFileInfo(path).suffix().toLower();
-    if (extension == QLatin1String("svg") || extension == QLatin1String("pdf"))
-        return writeVector(bundle, kind, options, path, extension == QLatin1String("svg"));
+    if (extension == QLatin1String("svg") || extension == QLatin1String("pdf")) {
+        ComposedSweep chart(bundle, kind, options);
+        const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
+        const QString title = options.title.value_or(defaultSweepTitle(bundle, kind));
+        if (extension == QLatin1String("pdf"))
+            return writePdfFile(paint, options, title, path);
+        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(sweepChartFileStem(kind)), path);
+    }
     if (extension != QLatin1String("png"))
         return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
     const Outcome<QImage> image = renderSweepChart(bundle, kind, options);
     if (!image)
         return Error{QStringLiteral("%1: %2").arg(path, image.error())};
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QImageWriter writer(&buffer, "png");
-    writer.setQuality(80);
-    if (!writer.write(image.value()))
-        return Error{QStringLiteral("%1: cannot encode PNG: %2").arg(path, writer.errorString())};
-    return writeFileAtomically(path, bytes);
+    return writePngFile(image.value(), path);
 }
 
 QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options)

@@ -1,0 +1,86 @@
+#include "chartfile.h"
+
+#include "atomicfile.h"
+
+#include <QBuffer>
+#include <QImageWriter>
+#include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+#include <cmath>
+
+Outcome<QImage> paintedImage(const ChartPainting &paint, const ExportOptions &options)
+{
+    const QSize pixels = options.pixelSize();
+    QImage image(pixels, QImage::Format_ARGB32_Premultiplied);
+    if (image.isNull())
+        return Error{QStringLiteral("cannot allocate a %1x%2 image").arg(pixels.width()).arg(pixels.height())};
+    image.fill(Qt::transparent);
+    const int dotsPerMeter = int(std::lround(options.dpi * options.scale / 0.0254));
+    image.setDotsPerMeterX(dotsPerMeter);
+    image.setDotsPerMeterY(dotsPerMeter);
+    QPainter painter(&image);
+    paint(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
+    painter.end();
+    return image;
+}
+
+Status writePngFile(const QImage &image, const QString &path)
+{
+    // Encode in memory, then write once: the PNG encoder makes many small writes.
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QImageWriter writer(&buffer, "png");
+    // Charts are flat colours: zlib level 1 (Qt quality 80) is nearly as small and much faster.
+    writer.setQuality(80);
+    if (!writer.write(image))
+        return Error{QStringLiteral("%1: cannot encode PNG: %2").arg(path, writer.errorString())};
+    return writeFileAtomically(path, bytes);
+}
+
+Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, const QString &title,
+                    const QString &description, const QString &path)
+{
+    const QSize pixels = options.pixelSize();
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(pixels);
+    generator.setViewBox(QRect(QPoint(0, 0), pixels));
+    generator.setResolution(int(std::lround(options.dpi * options.scale)));
+    generator.setTitle(title);
+    generator.setDescription(description);
+    QPainter painter;
+    if (!painter.begin(&generator))
+        return Error{QStringLiteral("%1: cannot start the SVG painter").arg(path)};
+    paint(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
+    painter.end();
+    return writeFileAtomically(path, bytes);
+}
+
+Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &path)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        const double dpi = options.dpi > 0 ? options.dpi : 96;
+        const QSizeF points(options.size.width() / dpi * 72.0, options.size.height() / dpi * 72.0);
+        writer.setPageSize(QPageSize(points, QPageSize::Point, QString(), QPageSize::ExactMatch));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        writer.setResolution(int(std::lround(dpi)));
+        writer.setTitle(title);
+        writer.setCreator(QStringLiteral("Versus"));
+        QPainter painter;
+        if (!painter.begin(&writer))
+            return Error{QStringLiteral("%1: cannot start the PDF painter").arg(path)};
+        paint(&painter, QRectF(painter.viewport()));
+        painter.end();
+    }
+    return writeFileAtomically(path, bytes);
+}

@@ -1,0 +1,24 @@
+#pragma once
+// How a composed chart (the bar charts' and the sweep charts' alike) becomes an image or a
+// file: rendered at the export's pixel size and dpi, encoded in memory and written once, so a
+// failed write leaves the old file (writeFileAtomically).
+
+#include "chartexporter.h"
+#include "outcome.h"
+#include <QImage>
+#include <QRectF>
+#include <QString>
+#include <functional>
+
+class QPainter;
+
+using ChartPainting = std::function<void(QPainter *, const QRectF &)>;
+
+// The chart at options.pixelSize(), transparent where it draws nothing, with the export's dpi.
+Outcome<QImage> paintedImage(const ChartPainting &paint, const ExportOptions &options);
+Status writePngFile(const QImage &image, const QString &path);
+// `title` and `description` go into the file's metadata.
+Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, const QString &title,
+                    const QString &description, const QString &path);
+// One page of the image's aspect ratio, as large as the image at its dpi.
+Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &path);
