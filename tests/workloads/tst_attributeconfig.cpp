@@ -2,7 +2,9 @@
 // the JSON path at fault.
 
 #include "attributeconfig.h"
+#include "workloadfactory.h"
 
+#include <QTemporaryDir>
 #include <QtTest>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -141,6 +143,21 @@ private slots:
             << "attributes.json: version: unsupported version (expected 1)";
         QTest::newRow("groups empty") << "/groups" << "[]"
             << "attributes.json: groups: must be a non-empty array";
+        QTest::newRow("command groups empty") << "/command_groups" << "[]"
+            << "attributes.json: command_groups: must be a non-empty array";
+        QTest::newRow("command the translator does not send") << "/command_groups"
+            << "[{\"name\":\"reads\",\"commands\":[\"get\"]}]"
+            << "attributes.json: command_groups[0].commands[0]: 'GET' is not a command the translator sends (expected one "
+               "of INCRBY, HINCRBY, ZADD, SET, PFADD, LREM, LPUSH, LTRIM, ZINCRBY, ZREMRANGEBYRANK, ZREMRANGEBYSCORE, SADD, "
+               "EXPIRE, SISMEMBER)";
+        QTest::newRow("command in two groups") << "/command_groups"
+            << "[{\"name\":\"a\",\"commands\":[\"SET\"]},{\"name\":\"b\",\"commands\":[\"set\"]}]"
+            << "attributes.json: command_groups[1].commands[0]: SET is already in group 'a'";
+        QTest::newRow("command group twice") << "/command_groups"
+            << "[{\"name\":\"a\",\"commands\":[\"SET\"]},{\"name\":\"a\",\"commands\":[\"ZADD\"]}]"
+            << "attributes.json: command_groups[1].name: duplicate group 'a'";
+        QTest::newRow("command group without commands") << "/command_groups" << "[{\"name\":\"a\"}]"
+            << "attributes.json: command_groups[0].commands: missing field";
     }
     void reportsJsonPath()
     {
@@ -155,6 +172,36 @@ private slots:
             config[Json::json_pointer(pointer.toStdString())] = Json::parse(value.toStdString());
         }
         QCOMPARE(errorOf(config), message);
+    }
+
+    // A configuration names its own command groups; the workload reports them, in order.
+    void commandGroupsAreTheConfigurations()
+    {
+        Json config = validConfig();
+        config["command_groups"] = Json::parse("[{\"name\":\"counters\",\"commands\":[\"incrby\",\"HINCRBY\"]},"
+                                               "{\"name\":\"TTL\",\"commands\":[\"EXPIRE\"]}]");
+        const std::vector<std::pair<QString, QStringList>> expected{
+            {QStringLiteral("counters"), {QStringLiteral("INCRBY"), QStringLiteral("HINCRBY")}},
+            {QStringLiteral("TTL"), {QStringLiteral("EXPIRE")}}};
+        const Outcome<AttributeConfig> parsed =
+            parseAttributeConfig(QByteArray::fromStdString(config.dump()), QStringLiteral("attributes.json"));
+        QVERIFY2(parsed, qPrintable(parsed ? QString() : parsed.error()));
+        QVERIFY(parsed->commandGroups == expected);
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("attributes.json"));
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray::fromStdString(config.dump()));
+        file.close();
+        const Outcome<std::shared_ptr<Workload>> workload = makeWorkload(QStringLiteral("ecommerce"), {}, path, 200, false);
+        QVERIFY2(workload, qPrintable(workload ? QString() : workload.error()));
+        QVERIFY(workload.value()->describe().commandGroups == expected);
+        // Without its own, the built-in configuration's three.
+        const Outcome<std::shared_ptr<Workload>> builtIn = makeWorkload(QStringLiteral("ecommerce"), {}, QString(), 200, false);
+        QVERIFY(builtIn);
+        QCOMPARE(int(builtIn.value()->describe().commandGroups.size()), 3);
+        QCOMPARE(builtIn.value()->describe().commandGroups.front().second.size(), 12);
     }
 
     void reportsInvalidJson()

@@ -4,6 +4,7 @@
 
 #include <QFile>
 #include <charconv>
+#include <map>
 #include <set>
 
 namespace {
@@ -276,11 +277,50 @@ AttributeSpec parseAttribute(const Json &object, const std::string &path, const 
     return spec;
 }
 
+// "command_groups": [{"name": "writes", "commands": ["INCRBY", …]}, …]: each name once, each
+// command one the translator sends and in one group only.
+void parseCommandGroups(const Json &root, AttributeConfig &config)
+{
+    const auto groups = root.find("command_groups");
+    if (groups == root.end())
+        return;
+    if (!groups->is_array() || groups->empty())
+        fail("command_groups", "must be a non-empty array");
+    std::map<QString, QString> groupOfCommand;
+    std::set<QString> names;
+    for (size_t i = 0; i < groups->size(); ++i) {
+        const std::string path = indexed("command_groups", i);
+        const Json &group = (*groups)[i];
+        if (!group.is_object())
+            fail(path, "must be an object, not " + typeOf(group));
+        rejectUnknownFields(group, path, {"name", "commands"});
+        const QString name = QString::fromStdString(requireString(require(group, "name", path), path + ".name"));
+        if (name.trimmed().isEmpty() || !names.insert(name).second)
+            fail(path + ".name", name.trimmed().isEmpty() ? "must not be empty" : "duplicate group '" + name.toStdString() + "'");
+        const Json &commands = require(group, "commands", path);
+        if (!commands.is_array() || commands.empty())
+            fail(path + ".commands", "must be a non-empty array");
+        QStringList members;
+        for (size_t k = 0; k < commands.size(); ++k) {
+            const std::string at = indexed(path + ".commands", k);
+            const QString command = QString::fromStdString(requireString(commands[k], at)).toUpper();
+            if (!translatorCommands().contains(command))
+                fail(at, "'" + command.toStdString() + "' is not a command the translator sends (expected one of "
+                             + translatorCommands().join(QStringLiteral(", ")).toStdString() + ")");
+            const auto [place, added] = groupOfCommand.emplace(command, name);
+            if (!added)
+                fail(at, command.toStdString() + " is already in group '" + place->second.toStdString() + "'");
+            members << command;
+        }
+        config.commandGroups.emplace_back(name, members);
+    }
+}
+
 AttributeConfig parseRoot(const Json &root)
 {
     if (!root.is_object())
         fail("(root)", "must be an object, not " + typeOf(root));
-    rejectUnknownFields(root, "", {"version", "key_prefix", "dedup", "groups", "attributes", "description"});
+    rejectUnknownFields(root, "", {"version", "key_prefix", "dedup", "groups", "attributes", "command_groups", "description"});
     AttributeConfig config;
     const auto version = root.find("version");
     if (version != root.end() && requireInteger(*version, "version") != 1)
@@ -329,10 +369,21 @@ AttributeConfig parseRoot(const Json &root)
             fail(path + ".name", "duplicate attribute '" + spec.name + "'");
         config.attributes.push_back(std::move(spec));
     }
+    parseCommandGroups(root, config);
     return config;
 }
 
 } // namespace
+
+const QStringList &translatorCommands()
+{
+    static const QStringList commands{QStringLiteral("INCRBY"), QStringLiteral("HINCRBY"), QStringLiteral("ZADD"),
+                                      QStringLiteral("SET"), QStringLiteral("PFADD"), QStringLiteral("LREM"),
+                                      QStringLiteral("LPUSH"), QStringLiteral("LTRIM"), QStringLiteral("ZINCRBY"),
+                                      QStringLiteral("ZREMRANGEBYRANK"), QStringLiteral("ZREMRANGEBYSCORE"),
+                                      QStringLiteral("SADD"), QStringLiteral("EXPIRE"), QStringLiteral("SISMEMBER")};
+    return commands;
+}
 
 bool isNumericProperty(EventProperty property)
 {

@@ -8,6 +8,7 @@
 #include <QString>
 #include <QStringList>
 #include <string>
+#include <utility>
 #include <vector>
 
 enum class Aggregation {
@@ -78,11 +79,18 @@ struct AttributeConfig {
     long long dedupTtlSeconds = 30LL * 24 * 3600;
     std::vector<AttributeGroup> groups;
     std::vector<AttributeSpec> attributes;
+    // "command_groups": the configuration's own names for groups of the commands the translator
+    // sends ("writes": INCRBY, ZADD, …); empty: the translator's three (ecommerceworkload.cpp).
+    std::vector<std::pair<QString, QStringList>> commandGroups;
 
     // The memory-breakdown types this configuration writes, most important first,
     // "dedup" (the processed-events sets) last.
     QStringList types() const;
 };
+
+// The commands the translator sends (eventtranslator.cpp), upper case: what a command group
+// may name.
+const QStringList &translatorCommands();
 
 // Parses and validates a configuration. `fileName` prefixes every error, which names the
 // JSON path at fault: "attributes.json: attributes[3].aggregation: unknown aggregation 'avg'".

@@ -163,15 +163,19 @@ Status EcommerceWorkload::countPass() const
     WorkloadInfo &d = m_description;
     d.name = QStringLiteral("ecommerce");
     d.types = m_config.types();
-    // What the translator sends (eventtranslator.cpp), grouped as the customer-profile study
-    // reports it: the data writes, the TTL refreshes, and the check whether an event was seen.
-    d.commandGroups = {
-        {QStringLiteral("writes"),
-         {"INCRBY", "HINCRBY", "ZADD", "SET", "PFADD", "LREM", "LPUSH", "LTRIM", "ZINCRBY", "ZREMRANGEBYRANK",
-          "ZREMRANGEBYSCORE", "SADD"}},
-        {QStringLiteral("TTL refreshes"), {"EXPIRE"}},
-        {QStringLiteral("dedup checks"), {"SISMEMBER"}},
-    };
+    // What the translator sends (attributeconfig.h: translatorCommands()), grouped as the
+    // customer-profile study reports it: the data writes, the TTL refreshes, and the check
+    // whether an event was seen; or as the configuration names its own groups.
+    QStringList writes = translatorCommands();
+    writes.removeAll(QStringLiteral("EXPIRE"));
+    writes.removeAll(QStringLiteral("SISMEMBER"));
+    d.commandGroups = m_config.commandGroups;
+    if (d.commandGroups.empty())
+        d.commandGroups = {
+            {QStringLiteral("writes"), writes},
+            {QStringLiteral("TTL refreshes"), {QStringLiteral("EXPIRE")}},
+            {QStringLiteral("dedup checks"), {QStringLiteral("SISMEMBER")}},
+        };
     d.parameters[QStringLiteral("attributes")] = m_attributesName;
     if (m_generator) {
         d.parameters[QStringLiteral("events")] = QString::number(m_generator->events);
