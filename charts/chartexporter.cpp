@@ -14,26 +14,11 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
-#include <QTextLayout>
 #include <QValueAxis>
 #include <cmath>
 #include <memory>
 
 namespace {
-
-// A footnote is never cut short: it says why a figure is marked or missing.
-QStringList wrappedLines(const QString &text, const QFont &font, double width)
-{
-    QStringList lines;
-    QTextLayout layout(text, font);
-    layout.beginLayout();
-    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-        line.setLineWidth(width);
-        lines << text.mid(line.textStart(), line.textLength()).trimmed();
-    }
-    layout.endLayout();
-    return lines;
-}
 
 // A chart with its title, subtitle and footnote, laid out at the options' base size.
 class ComposedChart {

@@ -8,7 +8,21 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QSvgGenerator>
+#include <QTextLayout>
 #include <cmath>
+
+QStringList wrappedLines(const QString &text, const QFont &font, double width)
+{
+    QStringList lines;
+    QTextLayout layout(text, font);
+    layout.beginLayout();
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        lines << text.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
+    return lines;
+}
 
 Outcome<QImage> paintedImage(const ChartPainting &paint, const ExportOptions &options)
 {

@@ -8,9 +8,15 @@
 #include <QImage>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 #include <functional>
 
+class QFont;
 class QPainter;
+
+// `text` broken into lines no wider than `width` in `font`, as the charts' titles and
+// footnotes wrap (a footnote is never cut short: it says why a figure is marked or missing).
+QStringList wrappedLines(const QString &text, const QFont &font, double width);
 
 using ChartPainting = std::function<void(QPainter *, const QRectF &)>;
 

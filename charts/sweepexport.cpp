@@ -11,23 +11,9 @@
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
-#include <QTextLayout>
 #include <cmath>
 
 namespace {
-
-QStringList wrapped(const QString &text, const QFont &font, double width)
-{
-    QStringList lines;
-    QTextLayout layout(text, font);
-    layout.beginLayout();
-    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
-        line.setLineWidth(width);
-        lines << text.mid(line.textStart(), line.textLength()).trimmed();
-    }
-    layout.endLayout();
-    return lines;
-}
 
 // The chart with its title, subtitle and footnotes, laid out at the options' base size.
 class ComposedSweep {
@@ -43,7 +29,7 @@ public:
         double top = margin * 0.8;
         const QString title = options.title.value_or(defaultSweepTitle(bundle, kind));
         const QFont titleFont = chartFont(sizes.title, true);
-        for (const QString &line : title.isEmpty() ? QStringList() : wrapped(title, titleFont, width).mid(0, 2))
+        for (const QString &line : title.isEmpty() ? QStringList() : wrappedLines(title, titleFont, width).mid(0, 2))
             top += addText(line, titleFont, m_colors.text, margin, top, width);
         const QString subtitle = options.subtitle.value_or(defaultSweepSubtitle(bundle, kind, options.hiddenServers));
         if (!subtitle.isEmpty())
@@ -56,7 +42,7 @@ public:
         const QFont footnoteFont = chartFont(sizes.footnote);
         QStringList lines;
         for (const QString &note : notes)
-            lines << wrapped(note, footnoteFont, width);
+            lines << wrappedLines(note, footnoteFont, width);
         double bottom = m_size.height() - margin * 0.7;
         for (auto line = lines.crbegin(); line != lines.crend(); ++line) {
             bottom -= QFontMetricsF(footnoteFont).height();
