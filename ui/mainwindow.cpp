@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "topologyspecs.h"
+
 #include "logview.h"
 #include "presentation.h"
 #include "progresslist.h"
@@ -8,6 +10,7 @@
 #include "runpanel.h"
 #include "serverspanel.h"
 #include "sidebar.h"
+#include "topologyspecs.h"
 #include "uisettings.h"
 #include "workloadpanel.h"
 #include <QActionGroup>
@@ -149,6 +152,18 @@ bool MainWindow::isSettled() const
     return !m_servers->isDiscovering() && !m_workload->isPreparing();
 }
 
+// The selected servers in every topology of the Run panel (topologyspecs.h).
+Outcome<std::vector<ServerSpec>> MainWindow::runSpecs() const
+{
+    const Outcome<std::vector<Topology>> topologies = m_run->topologies();
+    if (!topologies)
+        return Error{topologies.error()};
+    Outcome<std::vector<ServerSpec>> specs = specsInTopologies(m_servers->selectedServers(), topologies.value());
+    if (!specs)
+        return Error{tr("Topology: %1").arg(specs.error())};
+    return specs;
+}
+
 QString MainWindow::runBlocker() const
 {
     QString blocker;
@@ -162,6 +177,8 @@ QString MainWindow::runBlocker() const
         blocker = tr("Fix the workload first: %1").arg(m_workload->error());
     else if (const Outcome<ServerSettings> settings = m_run->serverSettings(); !settings)
         blocker = settings.error();
+    else if (const Outcome<std::vector<ServerSpec>> specs = runSpecs(); !specs)
+        blocker = specs.error();
     return blocker;
 }
 
@@ -182,7 +199,8 @@ bool MainWindow::startRun()
         return false;
     }
     RunRequest request;
-    request.servers = m_servers->selectedServers();
+    request.servers = runSpecs().value();   // canRun() and runBlocker(): the topologies are valid
+    m_runSpecs = request.servers;
     request.workload = m_workload->workload();
     request.repeats = m_run->repeats();
     request.schedule = m_run->schedule();
@@ -204,8 +222,8 @@ void MainWindow::cancelRun()
 void MainWindow::onRunStarted(int, const QStringList &serverIds)
 {
     QStringList names;
-    for (const ServerSpec &spec : m_servers->selectedServers())
-        names << (spec.identity.version.isEmpty() ? spec.label : spec.identity.displayName());
+    for (const ServerSpec &spec : m_runSpecs)
+        names << (spec.identity.version.isEmpty() ? spec.label : spec.identity.displayName() + spec.topology.shownSuffix());
     m_progress->setServers(serverIds, names);
     m_progressFrame->show();
     m_servers->resetStates();

@@ -3,8 +3,11 @@
 // results (charts, table, encodings, logs) on the right. It only assembles the panels
 // and routes the run's signals to them; each panel does its own job.
 
+#include "outcome.h"
 #include "resultsbundle.h"
+#include "serverspec.h"
 #include <QMainWindow>
+#include <vector>
 
 class ProgressList;
 class QAction;
@@ -85,6 +88,7 @@ private:
     void rebuildRecentMenu();
     void restoreRemembered();
     void refreshRunBlocker();
+    Outcome<std::vector<ServerSpec>> runSpecs() const;
     void onRunStarted(int runId, const QStringList &serverIds);
     void onRunFinished(const ResultsBundle &results);
     void setRunning(bool running);
@@ -107,4 +111,5 @@ private:
     QString m_source;
     bool m_pathsHidden = false;
     qint64 m_runStartedMs = 0;
+    std::vector<ServerSpec> m_runSpecs;   // the run's servers, each in its topology
 };

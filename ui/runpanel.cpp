@@ -45,6 +45,18 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
         Q_EMIT serverSettingsChanged();
     });
 
+    m_topology = new QLineEdit(UiSettings::value(QStringLiteral("run/topology"), QStringLiteral("standalone")).toString());
+    m_topology->setObjectName(QStringLiteral("topology"));
+    m_topology->setPlaceholderText(tr("standalone, cluster:3 or both"));
+    m_topology->setToolTip(tr("How each launched server runs, separated by commas: standalone, or as a cluster of N "
+                              "primaries launched on this machine (cluster:N; cluster is cluster:3). Each topology is "
+                              "a series of its own; standalone,cluster:1 compares a version with itself."));
+    connect(m_topology, &QLineEdit::textChanged, this, [this](const QString &text) {
+        UiSettings::setValue(QStringLiteral("run/topology"), text);
+        refresh();
+        Q_EMIT serverSettingsChanged();
+    });
+
     m_run = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run"));
     m_run->setObjectName(QStringLiteral("runButton"));
     m_run->setToolTip(tr("Run the workload on every selected server (Ctrl+R)"));
@@ -69,6 +81,7 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
     form->setContentsMargins(0, 0, 0, 0);
     form->addRow(tr("Repeats"), m_repeats);
     form->addRow(tr("Schedule"), m_schedule);
+    form->addRow(tr("Topology"), m_topology);
     form->addRow(tr("Server settings"), m_serverConfig);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_run, 2);
@@ -115,9 +128,17 @@ Outcome<ServerSettings> RunPanel::serverSettings() const
     return settings;
 }
 
+Outcome<std::vector<Topology>> RunPanel::topologies() const
+{
+    Outcome<std::vector<Topology>> parsed = parseTopologies(m_topology->text());
+    if (!parsed)
+        return Error{tr("Topology: %1").arg(parsed.error())};
+    return parsed;
+}
+
 bool RunPanel::canRun() const
 {
-    return !m_running && m_blockerText.isEmpty() && serverSettings().ok();
+    return !m_running && m_blockerText.isEmpty() && serverSettings().ok() && topologies().ok();
 }
 
 void RunPanel::refresh()
@@ -127,6 +148,7 @@ void RunPanel::refresh()
     m_repeats->setEnabled(!m_running);
     m_schedule->setEnabled(!m_running);
     m_serverConfig->setEnabled(!m_running);
+    m_topology->setEnabled(!m_running);
     m_blocker->setText(m_running ? QString() : m_blockerText);
     m_blocker->setVisible(!m_blocker->text().isEmpty());
 }

@@ -1,9 +1,11 @@
 #pragma once
-// Run and Cancel, the number of repeats, the schedule (fair or concurrent) and the settings
-// applied to every launched server (--server-config in the command line).
+// Run and Cancel, the number of repeats, the schedule (fair or concurrent), the topologies each
+// launched server runs in (--topology) and the settings applied to every launched server
+// (--server-config in the command line).
 
 #include "resultsbundle.h"
 #include "serverconfig.h"
+#include "topology.h"
 #include <QWidget>
 
 class QComboBox;
@@ -23,6 +25,9 @@ public:
     // "hash-max-listpack-entries=64 io-threads=2": name=value pairs separated by spaces; the
     // settings, or an error naming the one that is not a setting (Run is then disabled).
     Outcome<ServerSettings> serverSettings() const;
+    // "standalone,cluster:3": the topologies, or an error naming the entry at fault (Run is
+    // then disabled).
+    Outcome<std::vector<Topology>> topologies() const;
 
     void setRunning(bool running);
     // Why Run is not possible right now ("Select at least one server"), or empty.
@@ -45,6 +50,7 @@ private:
     QSpinBox *m_repeats = nullptr;
     QComboBox *m_schedule = nullptr;
     QLineEdit *m_serverConfig = nullptr;
+    QLineEdit *m_topology = nullptr;
     QLabel *m_blocker = nullptr;
     QString m_blockerText;
     bool m_running = false;

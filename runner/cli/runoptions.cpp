@@ -3,6 +3,7 @@
 #include "endpointconsent.h"
 #include "endpointpassword.h"
 #include "endpointprobe.h"
+#include "topologyspecs.h"
 #include "redisconnection.h"
 #include "servercatalog.h"
 #include "serverconfig.h"
@@ -83,6 +84,11 @@ void addRunOptions(QCommandLineParser &parser)
         {QStringLiteral("servers"), QStringLiteral("Comma-separated servers: catalog labels (valkey-8.0.1), binary paths, "
                                                    "or host:port endpoints. Default: every Valkey version in the catalog."),
          QStringLiteral("list")},
+        {QStringLiteral("topology"),
+         QStringLiteral("Run each launched server standalone (default) and/or as a cluster of N primaries launched on this "
+                        "machine, each its own series: standalone,cluster:1 compares a version with itself. cluster is "
+                        "cluster:3. Endpoints run as they are."),
+         QStringLiteral("list"), QStringLiteral("standalone")},
         {QStringLiteral("workload"), QStringLiteral("ecommerce (default), hash-ttl, or a file (events JSONL, MONITOR "
                                                     "output, command file, raw RESP)."),
          QStringLiteral("name|file"), QStringLiteral("ecommerce")},
@@ -236,6 +242,19 @@ Outcome<std::optional<EndpointProbe>> prepareEndpoint(const QCommandLineParser &
     return probe;
 }
 
+// --topology: every launched server once per topology.
+Status inTopologies(const QCommandLineParser &parser, RunRequest &request)
+{
+    const Outcome<std::vector<Topology>> topologies = parseTopologies(parser.value(QStringLiteral("topology")));
+    if (!topologies)
+        return Error{QStringLiteral("--topology: %1").arg(topologies.error())};
+    Outcome<std::vector<ServerSpec>> specs = specsInTopologies(request.servers, topologies.value());
+    if (!specs)
+        return Error{QStringLiteral("--topology: %1").arg(specs.error())};
+    request.servers = std::move(specs.value());
+    return Status::success();
+}
+
 // --servers (or every Valkey version of the catalog); for endpoints their password, consent
 // and identity (one server named twice is refused).
 Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
@@ -250,7 +269,7 @@ Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
         if (request.servers.empty())
             return Error{QStringLiteral("no Valkey server found in %1 or on PATH; run scripts/fetch-servers or pass --servers")
                              .arg(ServerCatalog::defaultCacheDir())};
-        return Status::success();
+        return inTopologies(parser, request);
     }
     std::optional<EndpointPassword> password;
     std::vector<NamedProbe> probes;
@@ -275,7 +294,7 @@ Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
     }
     if (Status distinct = refuseSameServerTwice(probes); !distinct)
         return Error{QStringLiteral("--servers: %1").arg(distinct.error())};
-    return Status::success();
+    return inTopologies(parser, request);
 }
 
 } // namespace

@@ -1,16 +1,27 @@
 #include "batchencoder.h"
 
+#include "clusterrouting.h"
 #include "replayaccess.h"
 
 #include <algorithm>
 
 void EncodedBatch::clear()
 {
-    resp.clear();
-    names.clear();
+    for (NodeRequest &node : nodes) {
+        node.resp.clear();
+        node.names.clear();
+    }
     refused.clear();
     events = 0;
     eventsSent = 0;
+}
+
+size_t EncodedBatch::commandCount() const
+{
+    size_t count = 0;
+    for (const NodeRequest &node : nodes)
+        count += node.names.size();
+    return count;
 }
 
 BatchEncoder::BatchEncoder(CommandSource &source, const EncodeOptions &options) : m_source(source), m_options(options) {}
@@ -19,6 +30,23 @@ bool BatchEncoder::stopping(const std::atomic<bool> *stop) const
 {
     return (stop && stop->load(std::memory_order_relaxed))
         || (m_options.cancelled && m_options.cancelled->load(std::memory_order_relaxed));
+}
+
+QString BatchEncoder::error() const
+{
+    return m_routingError.isEmpty() ? m_source.error() : m_routingError;
+}
+
+int BatchEncoder::nodeOf(const WorkloadCommand &command)
+{
+    if (!m_options.routing)
+        return 0;
+    const Outcome<int> node = m_options.routing->primaryOf(command.args);
+    if (node && node.value() < int(m_options.nodes))
+        return node.value();
+    m_routingError = QStringLiteral("event %1: %2").arg(m_eventNumber)
+                         .arg(node ? QStringLiteral("primary %1 is not connected").arg(node.value()) : node.error());
+    return -1;
 }
 
 std::uint32_t BatchEncoder::indexOf(const std::string &name)
@@ -34,11 +62,12 @@ std::uint32_t BatchEncoder::indexOf(const std::string &name)
 
 bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
 {
+    batch.nodes.resize(size_t(std::max(1, m_options.nodes)));
     batch.clear();
     const bool byType = !m_options.onlyType.empty();
     const bool filtering = m_options.filter && !m_options.filter->empty();
     const int perBatch = std::max(1, m_options.eventsPerBatch);
-    while (batch.names.empty()) {
+    while (batch.empty()) {
         if (stopping(stop))
             return false;
         for (int events = 0; events < perBatch; ++events) {
@@ -46,6 +75,7 @@ bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
             if (!m_source.next(m_event))
                 return false;
             ++batch.events;
+            ++m_eventNumber;
             bool any = false;
             for (const WorkloadCommand &command : m_event.commands) {
                 if (byType && command.type != m_options.onlyType)
@@ -57,8 +87,12 @@ bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
                         continue;
                     }
                 }
-                batch.names.push_back(indexOf(command.args.front()));
-                appendResp(command, batch.resp);
+                const int node = nodeOf(command);
+                if (node < 0)
+                    return false;
+                NodeRequest &request = batch.nodes[size_t(node)];
+                request.names.push_back(indexOf(command.args.front()));
+                appendResp(command, request.resp);
                 any = true;
             }
             if (any)
@@ -79,8 +113,8 @@ void EncodedBatches::encodeAhead()
     if (!more) {
         m_ended = true;
         // As the producer does: a source that fails sends nothing of its last batch.
-        if (!m_encoder.source().error().isEmpty()) {
-            m_error = m_encoder.source().error();
+        if (!m_encoder.error().isEmpty()) {
+            m_error = m_encoder.error();
             return;
         }
     }
@@ -101,8 +135,10 @@ const EncodedBatch *EncodedBatches::next()
 void EncodedBatches::recycle()
 {
     EncodedBatch &slot = m_slots[m_current];
-    if (m_holding && slot.resp.capacity() > kKeptBytes)
-        std::string().swap(slot.resp);
+    for (NodeRequest &node : slot.nodes) {
+        if (m_holding && node.resp.capacity() > kKeptBytes)
+            std::string().swap(node.resp);
+    }
     m_holding = false;
 }
 

@@ -17,17 +17,27 @@
 #include <unordered_map>
 #include <vector>
 
+class ClusterRouting;
 struct SendFilter;
 
-// One pipeline as it goes on the wire, and what the pass counts of it.
-struct EncodedBatch {
-    std::string resp;                 // the commands, RESP-encoded, back to back
+// One node's part of a pipeline: its commands, RESP-encoded, back to back.
+struct NodeRequest {
+    std::string resp;
     std::vector<std::uint32_t> names; // per command: its name's index in the supplier's names()
+};
+
+// One pipeline as it goes on the wire, and what the pass counts of it. A standalone server is
+// one node; a cluster's commands are split by the primary that owns their keys' slot, each
+// node's in the order the source yields them.
+struct EncodedBatch {
+    std::vector<NodeRequest> nodes;   // one per node, in the routing's primary order
     std::vector<std::uint32_t> refused; // per command the send filter kept back: its label's index
     long long events = 0;             // events read for this batch (and for empty ones before it)
     long long eventsSent = 0;         // of those, events that produced at least one command
 
     void clear();
+    size_t commandCount() const;
+    bool empty() const { return commandCount() == 0; }
 };
 
 struct EncodeOptions {
@@ -35,6 +45,8 @@ struct EncodeOptions {
     int eventsPerBatch = 1;
     const SendFilter *filter = nullptr;
     const std::atomic<bool> *cancelled = nullptr;   // stops the reading early
+    const ClusterRouting *routing = nullptr;   // a cluster's primaries; null: one node
+    int nodes = 1;                             // the routing's primaries
 };
 
 class BatchEncoder {
@@ -44,22 +56,28 @@ public:
 
     // Fills `batch` with the next events' commands; a group of events that sends nothing is
     // not a batch, its counts go with the next group that sends something. False when the
-    // source has nothing more (ended, failed: see source().error()) or `stop` is set; the
-    // batch then holds only the counts of what was read.
+    // source has nothing more (ended, failed: see error()) or `stop` is set; the batch then
+    // holds only the counts of what was read.
     bool fill(EncodedBatch &batch, const std::atomic<bool> *stop = nullptr);
 
     const std::vector<std::string> &names() const { return m_names; }
     const CommandSource &source() const { return m_source; }
+    // The source's error, or a command the routing could not place ("event 12: …").
+    QString error() const;
 
 private:
     bool stopping(const std::atomic<bool> *stop) const;
     std::uint32_t indexOf(const std::string &name);
+    // The node `command` goes to; -1 (and m_routingError set) when it cannot be placed.
+    int nodeOf(const WorkloadCommand &command);
 
     CommandSource &m_source;
     const EncodeOptions m_options;
     EventCommands m_event;
     std::vector<std::string> m_names;
     std::unordered_map<std::string, std::uint32_t> m_index;
+    long long m_eventNumber = 0;
+    QString m_routingError;
 };
 
 // The replay's batches, in order, two at most: the one on the wire and the next, encoded while

@@ -2,6 +2,8 @@
 
 #include "clusterslots.h"
 
+#include <set>
+
 namespace {
 
 // "MSET a 1 b 2", cut after a few arguments: enough to find the command in the workload.
@@ -28,6 +30,10 @@ ClusterRouting::ClusterRouting(const CommandKeys &keys, const ClusterTopology &t
 
 Outcome<int> ClusterRouting::slotOf(const std::vector<std::string> &args) const
 {
+    // Any node answers a command its version does not know with "unknown command", before
+    // looking at slots: it goes where a command without keys goes.
+    if (!args.empty() && !m_keys.knows(args.front()))
+        return -1;
     const std::optional<std::vector<std::string_view>> keys = m_keys.keysOf(args);
     if (!keys)
         return Error{QStringLiteral("%1: its keys cannot be told from its arguments, so it cannot be sent to a cluster")
@@ -53,6 +59,30 @@ Outcome<int> ClusterRouting::primaryOf(const std::vector<std::string> &args) con
     if (owner < 0)
         return Error{QStringLiteral("%1: no primary serves slot %2").arg(commandText(args)).arg(slot.value())};
     return owner;
+}
+
+Outcome<std::vector<std::string>> commandNamesSent(const Workload &workload)
+{
+    const QStringList described = workload.describe().commandNames;
+    std::set<std::string> names;
+    for (const QString &name : described)
+        names.insert(name.toUpper().toStdString());
+    if (names.empty()) {
+        Outcome<std::unique_ptr<CommandSource>> opened = workload.open();
+        if (!opened)
+            return Error{opened.error()};
+        EventCommands event;
+        for (;;) {
+            event.clear();
+            if (!opened.value()->next(event))
+                break;
+            for (const WorkloadCommand &command : event.commands)
+                names.insert(QString::fromStdString(command.args.front()).toUpper().toStdString());
+        }
+        if (!opened.value()->error().isEmpty())
+            return Error{opened.value()->error()};
+    }
+    return std::vector<std::string>(names.begin(), names.end());
 }
 
 Status checkWorkloadForCluster(const Workload &workload, const CommandKeys &keys)

@@ -28,6 +28,10 @@ private:
     std::vector<int> m_owner;   // slot -> primary index, -1 where none serves it
 };
 
+// Every command name the workload sends, upper case, each once, read from the workload itself
+// (a capture's description lists them; the built-in workloads' do not).
+Outcome<std::vector<std::string>> commandNamesSent(const Workload &workload);
+
 // Reads the whole workload once and fails at its first command that cannot go to a cluster:
 // "event 12: MSET a 1 b 2: its keys are in different slots (15495, 3300)".
 Status checkWorkloadForCluster(const Workload &workload, const CommandKeys &keys);

@@ -1,7 +1,7 @@
 #include "liveprobe.h"
 
 #include "commandtally.h"
-#include "serversession.h"
+#include "nodesessions.h"
 
 bool recordUnknownCommands(const PassResult &pass, bool byCommand, TypeMemory *memory, RepeatResult &result)
 {
@@ -28,20 +28,22 @@ QStringList liveProbeCommands()
     return {QStringLiteral("INFO"), QStringLiteral("CLIENT"), QStringLiteral("DBSIZE")};
 }
 
-Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult &finished, const LivePass &pass,
+Outcome<RepeatResult> readLiveFigures(NodeSessions &sessions, const RepeatResult &finished, const LivePass &pass,
                                       const PassResult &soFar)
 {
-    const CommandTally own = session.ownCommands();   // before the INFO, which does not count itself
-    Outcome<std::map<QString, CommandStat>> stats = pass.timed ? session.commandStats()
+    const CommandTally own = sessions.ownCommands();   // before the INFO, which does not count itself
+    Outcome<std::map<QString, CommandStat>> stats = pass.timed ? sessions.commandStats()
                                                                : Outcome<std::map<QString, CommandStat>>(std::map<QString, CommandStat>());
     if (!stats)
         return Error{stats.error()};
-    Outcome<long long> used = session.usedMemory();
-    if (!used)
-        return Error{used.error()};
-    Outcome<long long> keys = session.dbSize();
-    if (!keys)
-        return Error{keys.error()};
+    Outcome<std::vector<long long>> usedByNode = sessions.usedMemory();
+    if (!usedByNode)
+        return Error{usedByNode.error()};
+    Outcome<std::vector<long long>> keysByNode = sessions.dbSizes();
+    if (!keysByNode)
+        return Error{keysByNode.error()};
+    const long long usedBytes = sumOf(usedByNode.value());
+    const long long keyCount = sumOf(keysByNode.value());
     PassTiming timing;
     if (pass.timed)
         timing.byCommand = reconcileCommandStats(stats.value(), sentTally(soFar), own).workload;
@@ -51,11 +53,11 @@ Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult
 
     RepeatResult partial = finished;
     partial.status = RepeatStatus::Incomplete;
-    const long long delta = used.value() - pass.baselineBytes;
-    const double bytesPerKey = keys.value() > 0 ? double(delta) / double(keys.value()) : 0.0;
+    const long long delta = usedBytes - pass.baselineBytes;
+    const double bytesPerKey = keyCount > 0 ? double(delta) / double(keyCount) : 0.0;
     if (pass.type.isEmpty()) {
         partial.timing = timing;
-        partial.keys = keys.value();
+        partial.keys = keyCount;
         partial.usedMemoryDelta = delta;
         partial.bytesPerKey = bytesPerKey;
         partial.unfinishedTimedPass = true;
@@ -63,7 +65,7 @@ Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult
         return partial;
     }
     TypeMemory memory;
-    memory.keys = keys.value();
+    memory.keys = keyCount;
     memory.usedMemoryDelta = delta;
     memory.bytesPerKey = bytesPerKey;
     if (pass.timed)

@@ -7,7 +7,7 @@
 #include "passreplayer.h"
 #include "resultsbundle.h"
 
-class ServerSession;
+class NodeSessions;
 
 struct LivePass {
     QString type;                 // empty: the combined timed pass
@@ -26,8 +26,8 @@ bool recordUnknownCommands(const PassResult &pass, bool byCommand, TypeMemory *m
 // The commands readLiveFigures() sends: INFO, CLIENT (INFO) and DBSIZE.
 QStringList liveProbeCommands();
 
-// Reads the server now. Memory passes leave the command counts alone: CONFIG RESETSTAT only
+// Reads the server (a cluster's primaries, summed) now. Memory passes leave the command counts alone: CONFIG RESETSTAT only
 // precedes timed passes, so a memory pass's commandstats would mix passes. The counts are the
 // workload's: Versus's own commands since the reset are taken out (commandtally.h).
-Outcome<RepeatResult> readLiveFigures(ServerSession &session, const RepeatResult &finished, const LivePass &pass,
+Outcome<RepeatResult> readLiveFigures(NodeSessions &sessions, const RepeatResult &finished, const LivePass &pass,
                                       const PassResult &soFar);

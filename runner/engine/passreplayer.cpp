@@ -123,24 +123,35 @@ void countError(const std::string &name, const std::string &errorText, PassResul
     }
 }
 
-// Sends the batch, reads every reply and counts the errors by command and message.
-// While the batch is on the wire, `supply` encodes the next one.
-Status sendAndCheck(RedisConnection &connection, const EncodedBatch &batch, EncodedBatches &supply, PassResult &result)
+// Sends each node's part of the batch, reads every reply and counts the errors by command and
+// message. While the first part is on the wire, `supply` encodes the next batch.
+Status sendAndCheck(const std::vector<RedisConnection *> &connections, const EncodedBatch &batch, EncodedBatches &supply,
+                    PassResult &result)
 {
     QElapsedTimer roundTrip;
     roundTrip.start();
-    if (Status exchanged = connection.exchange(batch.resp, batch.names.size(), [&supply] { supply.whileWaiting(); });
-        !exchanged)
-        return exchanged;
-    const ReplyScanner &replies = connection.lastReplies();
+    bool encodedAhead = false;
     const std::vector<std::string> &names = supply.names();
-    for (size_t i = 0; i < replies.errorCount(); ++i) {
-        const ReplyScanner::ErrorReply &reply = replies.error(i);
-        countError(names[batch.names[reply.index]], reply.text, result);
+    const std::function<void()> whileWaiting = [&supply] { supply.whileWaiting(); };
+    const std::function<void()> nothing;
+    for (size_t node = 0; node < batch.nodes.size(); ++node) {
+        const NodeRequest &request = batch.nodes[node];
+        if (request.names.empty())
+            continue;
+        RedisConnection &connection = *connections[node];
+        if (Status exchanged = connection.exchange(request.resp, request.names.size(), encodedAhead ? nothing : whileWaiting);
+            !exchanged)
+            return exchanged;
+        encodedAhead = true;
+        const ReplyScanner &replies = connection.lastReplies();
+        for (size_t i = 0; i < replies.errorCount(); ++i) {
+            const ReplyScanner::ErrorReply &reply = replies.error(i);
+            countError(names[request.names[reply.index]], reply.text, result);
+        }
     }
     const qint64 nanoseconds = roundTrip.nsecsElapsed();
     result.batchLatencyUsec.push_back(float(double(nanoseconds) / 1000.0));
-    result.commands += static_cast<long long>(batch.names.size());
+    result.commands += static_cast<long long>(batch.commandCount());
     result.activeSeconds += double(nanoseconds) / 1e9;
     return Status::success();
 }
@@ -160,10 +171,12 @@ struct SentCounts {
 
     void add(const EncodedBatch &batch)
     {
-        for (const std::uint32_t name : batch.names) {
-            if (name >= byIndex.size())
-                byIndex.resize(name + 1, 0);
-            ++byIndex[name];
+        for (const NodeRequest &node : batch.nodes) {
+            for (const std::uint32_t name : node.names) {
+                if (name >= byIndex.size())
+                    byIndex.resize(name + 1, 0);
+                ++byIndex[name];
+            }
         }
     }
     void copyTo(const std::vector<std::string> &names, PassResult &result) const
@@ -191,13 +204,22 @@ bool takeTurn(Turn &turn, const PassOptions &options)
 
 Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connection, const PassOptions &options)
 {
+    return replayPass(workload, std::vector<RedisConnection *>{&connection}, options);
+}
+
+Outcome<PassResult> replayPass(const Workload &workload, const std::vector<RedisConnection *> &connections,
+                               const PassOptions &options)
+{
+    if (connections.empty())
+        return Error{QStringLiteral("no connection to replay into")};
     Outcome<std::unique_ptr<CommandSource>> opened = workload.open();
     if (!opened)
         return Error{opened.error()};
     PassResult result;
     // The next batch is encoded while the one before is awaited (batchencoder.h).
     EncodedBatches producer(*opened.value(),
-                            EncodeOptions{options.onlyType, options.eventsPerBatch, options.filter, options.cancelled});
+                            EncodeOptions{options.onlyType, options.eventsPerBatch, options.filter, options.cancelled,
+                                          options.routing, int(connections.size())});
     SentCounts sent;
     QElapsedTimer clock;
     QElapsedTimer sinceTick;
@@ -216,7 +238,7 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
             break;
         }
         countRead(*batch, producer.names(), result);
-        if (batch->names.empty()) {
+        if (batch->empty()) {
             producer.recycle();
             continue;
         }
@@ -224,7 +246,7 @@ Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connec
             result.cancelled = true;
             break;
         }
-        if (Status checked = sendAndCheck(connection, *batch, producer, result); !checked)
+        if (Status checked = sendAndCheck(connections, *batch, producer, result); !checked)
             return Error{checked.error()};
         sent.add(*batch);
         producer.recycle();

@@ -1,6 +1,8 @@
 #pragma once
-// Replays one pass of a workload into one server over one connection: pipelined batches,
-// every reply read and checked, optional lockstep turns, cancellation between batches.
+// Replays one pass of a workload into one server over one connection, or into a cluster over
+// one connection per primary (each command to the primary owning its keys' slot, each node's
+// part of a batch sent after the one before): pipelined batches, every reply read and checked,
+// optional lockstep turns, cancellation between batches.
 // The next batch is encoded (batchencoder.h) while a batch is on the wire and its replies are
 // scanned (RedisConnection::exchange()), so the server waits on neither parsing nor encoding.
 // A command the server's ACL refuses (replayrules.h), or one the send filter keeps back on an
@@ -17,6 +19,7 @@
 #include <string>
 #include <vector>
 
+class ClusterRouting;
 class FairScheduler;
 struct PassResult;
 struct SendFilter;
@@ -28,6 +31,7 @@ struct PassOptions {
     int workerIndex = 0;
     const std::atomic<bool> *cancelled = nullptr;
     const SendFilter *filter = nullptr;   // commands Versus refuses to send (an endpoint without ACL)
+    const ClusterRouting *routing = nullptr;   // a cluster: one connection per primary, in its order
     // Called between batches while holding the turn, at most every `tickIntervalMs`, with
     // what the pass has done so far; used for progress and the live INFO probe.
     std::function<void(const PassResult &soFar)> tick;
@@ -56,3 +60,7 @@ struct PassResult {
 CommandTally sentTally(const PassResult &pass);
 
 Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connection, const PassOptions &options);
+// A cluster's primaries, one connection each in the routing's order (options.routing set), or
+// one connection.
+Outcome<PassResult> replayPass(const Workload &workload, const std::vector<RedisConnection *> &connections,
+                               const PassOptions &options);

@@ -4,10 +4,9 @@
 #include "fairscheduler.h"
 #include "hostport.h"
 
-PassRunner::PassRunner(const WorkerJob &job, ServerSession &session, const ReplayAccess &access, QString host, int port,
-                       qint64 serverPid, PassHooks hooks)
-    : m_job(job), m_session(session), m_access(access), m_host(std::move(host)), m_port(port), m_serverPid(serverPid),
-      m_hooks(std::move(hooks))
+PassRunner::PassRunner(const WorkerJob &job, NodeSessions &sessions, const ReplayAccess &access,
+                       const ClusterRouting *routing, PassHooks hooks)
+    : m_job(job), m_sessions(sessions), m_access(access), m_routing(routing), m_hooks(std::move(hooks))
 {
 }
 
@@ -23,18 +22,18 @@ QStringList PassRunner::probeCommandsOfWorkload(const PassPlan &plan) const
     return shared;
 }
 
-QString PassRunner::connectionName() const
+qint64 PassRunner::pinnablePid() const
 {
-    return QStringLiteral("%1 (%2)").arg(m_job.spec().label, hostPortText(m_host, m_port));
+    return m_routing || m_sessions.size() != 1 ? 0 : m_sessions.addresses().front().pid;
 }
 
 Outcome<PassMeasurement> PassRunner::run(const PassPlan &plan)
 {
     m_hooks.report(plan.timed ? ProgressState::Replaying : ProgressState::Measuring, plan.label);
-    const Outcome<long long> baseline = takeBaseline(plan.timed);
+    const Outcome<std::vector<long long>> baseline = takeBaseline(plan.timed);
     if (!baseline)
         return Error{baseline.error()};
-    Outcome<PassResult> pass = replay(plan, baseline.value());
+    Outcome<PassResult> pass = replay(plan, sumOf(baseline.value()));
     if (!pass)
         return Error{pass.error()};
     PassMeasurement measurement;
@@ -46,33 +45,35 @@ Outcome<PassMeasurement> PassRunner::run(const PassPlan &plan)
     return measurement;
 }
 
-Outcome<long long> PassRunner::takeBaseline(bool timed)
+Outcome<std::vector<long long>> PassRunner::takeBaseline(bool timed)
 {
     // CONFIG RESETSTAT frees memory (latency histograms, the error table): done before the
     // baseline, so the freed bytes are in neither reading rather than taken off the pass.
     // The probes sent between here and the replay are left out of commandstats by name.
     if (timed) {
-        if (Status reset = m_session.resetStats(); !reset)
+        if (Status reset = m_sessions.resetStats(); !reset)
             return Error{reset.error()};
     }
-    if (Status flushed = m_session.flushSync(m_job.request().commandTimeoutMs); !flushed)
+    if (Status flushed = m_sessions.flushSync(m_job.request().commandTimeoutMs); !flushed)
         return Error{flushed.error()};
-    // Read with the replay connection closed: its query and reply buffers would count as data.
-    Outcome<long long> baseline = m_session.settledUsedMemory(3000);
-    if (!baseline)
-        return Error{baseline.error()};
-    return baseline.value();
+    // Read with the replay connections closed: their query and reply buffers would count as data.
+    return m_sessions.settledUsedMemory(3000);
 }
 
 Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineBytes)
 {
     const RunRequest &request = m_job.request();
-    RedisConnection connection;
-    Status connected = connection.connectTcp(m_host, m_port, request.commandTimeoutMs, connectionName());
-    if (connected)
-        connected = connection.auth(m_access.replayCredentials());
-    if (!connected)
-        return Error{connected.error()};
+    std::vector<std::unique_ptr<RedisConnection>> connections;
+    std::vector<RedisConnection *> targets;
+    for (const NodeAddress &node : m_sessions.addresses()) {
+        connections.push_back(std::make_unique<RedisConnection>());
+        Status connected = connections.back()->connectTcp(node.host, node.port, request.commandTimeoutMs, node.name);
+        if (connected)
+            connected = connections.back()->auth(node.replay);
+        if (!connected)
+            return Error{connected.error()};
+        targets.push_back(connections.back().get());
+    }
     PassResult cancelled;
     cancelled.cancelled = true;
     // Every server's timed pass starts together and nobody moves on until all have ended.
@@ -83,8 +84,8 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
         m_hooks.report(ProgressState::Replaying, plan.label);
     }
     std::optional<CpuPinning> pinning;
-    if (plan.timed && m_job.run->cpus && m_serverPid > 0) {
-        pinning.emplace(*m_job.run->cpus, m_serverPid, m_job.spec().label);
+    if (plan.timed && m_job.run->cpus && pinnablePid() > 0) {
+        pinning.emplace(*m_job.run->cpus, pinnablePid(), m_job.spec().label);
         m_hooks.log(pinning->status() ? QStringLiteral("%1: %2").arg(plan.label, m_job.run->cpus->describe())
                                       : QStringLiteral("timed without CPU pinning: %1").arg(pinning->status().error()));
     }
@@ -94,6 +95,7 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     options.cancelled = &m_job.run->cancelled;
     options.workerIndex = m_job.index;
     options.filter = &m_access.filter();
+    options.routing = m_routing;
     const QStringList shared = probeCommandsOfWorkload(plan);
     const LivePass live{plan.type, plan.timed, baselineBytes, shared.isEmpty(),
                         m_job.workload().unsupportedByCommand};
@@ -106,8 +108,10 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
         options.fair = fair;
         fair->enter(m_job.index);
     }
-    Outcome<PassResult> pass = replayPass(*request.workload, connection, options);
-    m_replayOwn = connection.sentCommands();
+    Outcome<PassResult> pass = replayPass(*request.workload, targets, options);
+    m_replayOwn = CommandTally();
+    for (const auto &connection : connections)
+        m_replayOwn.merge(connection->sentCommands());
     pinning.reset();
     if (fair)
         fair->leave(m_job.index);
@@ -122,14 +126,14 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     return pass;
 }
 
-Status PassRunner::measure(const PassPlan &plan, long long baselineBytes, PassMeasurement &out)
+Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &baselineBytes, PassMeasurement &out)
 {
     if (plan.timed) {
         // Read first, before the memory readings add INFO calls of Versus's own to the counts.
         // Versus's own commands are taken before the INFO: the server counts a command after
         // it has run, so INFO commandstats does not count itself.
-        CommandTally own = m_session.ownCommands();
-        Outcome<std::map<QString, CommandStat>> stats = m_session.commandStats();
+        CommandTally own = m_sessions.ownCommands();
+        Outcome<std::map<QString, CommandStat>> stats = m_sessions.commandStats();
         if (!stats)
             return Error{stats.error()};
         own.merge(m_replayOwn);
@@ -137,16 +141,21 @@ Status PassRunner::measure(const PassPlan &plan, long long baselineBytes, PassMe
         out.stats = std::move(reconciled.workload);
         out.countedNotSent = std::move(reconciled.countedNotSent);
     }
-    Outcome<long long> used = m_session.settledUsedMemory(3000);
+    Outcome<std::vector<long long>> used = m_sessions.settledUsedMemory(3000);
     if (!used)
         return Error{used.error()};
-    Outcome<long long> keys = m_session.dbSize();
+    Outcome<std::vector<long long>> keys = m_sessions.dbSizes();
     if (!keys)
         return Error{keys.error()};
-    out.usedMemoryDelta = used.value() - baselineBytes;
-    out.keys = keys.value();
+    out.usedMemoryDelta = sumOf(used.value()) - sumOf(baselineBytes);
+    out.keys = sumOf(keys.value());
+    if (m_routing) {
+        for (int node = 0; node < m_sessions.size(); ++node)
+            out.nodes.push_back(NodeMemory{m_sessions.addresses()[size_t(node)].slotRanges, keys.value()[size_t(node)],
+                                           used.value()[size_t(node)] - baselineBytes[size_t(node)]});
+    }
     if (!plan.type.isEmpty() && out.keys > 0) {
-        Outcome<ServerSession::KeySurvey> survey = m_session.surveyKeys();
+        Outcome<ServerSession::KeySurvey> survey = m_sessions.surveyKeys();
         if (!survey)
             return Error{survey.error()};
         out.survey = survey.value();
@@ -157,7 +166,7 @@ Status PassRunner::measure(const PassPlan &plan, long long baselineBytes, PassMe
                     .arg(out.pass.commands)
                     .arg(out.keys)
                     .arg(out.usedMemoryDelta));
-    for (const QString &note : m_session.takeNotes())
+    for (const QString &note : m_sessions.takeNotes())
         m_hooks.log(note);
     return Status::success();
 }

@@ -1,5 +1,5 @@
 #pragma once
-// One pass on one server, in three steps:
+// One pass on one server (a standalone node, or a cluster's primaries together), in three steps:
 // - baseline: CONFIG RESETSTAT before a timed pass, FLUSHALL SYNC with lazyfree drained, and
 //   a settled used_memory with only the measuring connection open;
 // - replay: the workload's commands (or one type's) over a connection of their own, every
@@ -8,16 +8,19 @@
 // - measure: commandstats first after a timed pass (cleared of Versus's own commands, and what
 //   the server counted beyond what Versus sent reported, commandtally.h), then the settled
 //   used_memory again, DBSIZE and, for a type's own pass, every key's encoding.
+// A cluster's readings are the sums over its primaries (nodesessions.h), each node's memory kept
+// as well; its replay has one connection per primary and routes by slot (passreplayer.h).
 // Runs in the worker's thread; it reports through the hooks the worker gives it.
 
 #include "liveprobe.h"
+#include "nodesessions.h"
 #include "outcome.h"
 #include "passreplayer.h"
 #include "replayaccess.h"
 #include "runrequest.h"
-#include "serversession.h"
 #include "workerjob.h"
 #include <functional>
+#include <vector>
 
 struct PassPlan {
     QString type;          // empty: every command (the combined timed pass)
@@ -31,6 +34,7 @@ struct PassMeasurement {
     std::map<QString, long long> countedNotSent;   // timed passes only: what the server counted beyond them
     long long usedMemoryDelta = 0;
     long long keys = 0;
+    std::vector<NodeMemory> nodes;          // a cluster's primaries, each one's share; empty standalone
     ServerSession::KeySurvey survey;
 };
 
@@ -43,30 +47,30 @@ struct PassHooks {
 
 class PassRunner {
 public:
-    // `serverPid` is 0 for a server Versus did not launch: it is never pinned.
-    // The replay connections log in and are filtered as `access` says.
-    PassRunner(const WorkerJob &job, ServerSession &session, const ReplayAccess &access, QString host, int port,
-               qint64 serverPid, PassHooks hooks);
+    // The replay connections go to the sessions' nodes (a node's pid is 0 for a server Versus
+    // did not launch: it is never pinned, nor are a cluster's nodes), log in as each node's
+    // address says and are filtered as `access` says; `routing` is set for a cluster.
+    PassRunner(const WorkerJob &job, NodeSessions &sessions, const ReplayAccess &access, const ClusterRouting *routing,
+               PassHooks hooks);
 
     // A cancelled pass is not an error: its measurement has pass.cancelled set.
     Outcome<PassMeasurement> run(const PassPlan &plan);
 
 private:
-    Outcome<long long> takeBaseline(bool timed);
+    Outcome<std::vector<long long>> takeBaseline(bool timed);
     Outcome<PassResult> replay(const PassPlan &plan, long long baselineBytes);
-    Status measure(const PassPlan &plan, long long baselineBytes, PassMeasurement &out);
-    QString connectionName() const;
+    Status measure(const PassPlan &plan, const std::vector<long long> &baselineBytes, PassMeasurement &out);
+    // The pinning of a timed pass's server to a CPU of its own: a standalone server Versus launched.
+    qint64 pinnablePid() const;
     // The commands of a timed pass's workload that the live probe sends too (INFO, DBSIZE):
     // the probe's µs could not be told from the workload's, so when there are any the probe
     // waits for the pass's end.
     QStringList probeCommandsOfWorkload(const PassPlan &plan) const;
 
     const WorkerJob &m_job;
-    ServerSession &m_session;
+    NodeSessions &m_sessions;
     const ReplayAccess &m_access;
-    CommandTally m_replayOwn;   // what the replay connection sent besides the workload (AUTH)
-    QString m_host;
-    int m_port = 0;
-    qint64 m_serverPid = 0;
+    const ClusterRouting *m_routing;
+    CommandTally m_replayOwn;   // what the replay connections sent besides the workload (AUTH)
     PassHooks m_hooks;
 };

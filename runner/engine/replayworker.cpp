@@ -1,10 +1,12 @@
 #include "replayworker.h"
 
-#include "runningexecutable.h"
+#include "clustertarget.h"
+#include "clustertopology.h"
 #include "endpointprobe.h"
 #include "endpointstate.h"
 #include "hostport.h"
 #include "fairscheduler.h"
+#include "nodesessions.h"
 #include "phasebarrier.h"
 #include "presentation.h"
 #include "runningexecutable.h"
@@ -72,6 +74,9 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
     m_run.binarySha256 = spec.binarySha256;
     m_run.gitSha = identity.gitSha;
     m_run.endpoint = spec.isEndpoint;
+    m_run.topology = spec.topology;
+    if (spec.topology.isCluster())
+        m_cluster = std::make_unique<ClusterTarget>(spec, serverDisplayName(m_run));
 
     m_progress.runId = m_job.runId;
     m_progress.serverId = m_run.id;
@@ -111,6 +116,12 @@ void ReplayWorker::releaseAccess()
 void ReplayWorker::stopServer()
 {
     releaseAccess();
+    if (m_cluster && m_cluster->started()) {
+        const QStringList tail = m_cluster->logTail(10);
+        m_cluster->stop();
+        if (m_run.status == RunStatus::Failed && m_run.logTail.isEmpty())
+            m_run.logTail = tail;
+    }
     if (!m_process)
         return;
     const QStringList tail = m_process->logTail(20);
@@ -180,6 +191,8 @@ void ReplayWorker::keepRepeat(RepeatResult result, const Status &status)
     m_run.error = result.error;
     if (m_process)
         m_run.logTail = m_process->logTail(20);
+    else if (m_cluster && m_cluster->started())
+        m_run.logTail = m_cluster->logTail(10);
     m_run.repeats.push_back(std::move(result));
     logLine(m_run.error);
 }
@@ -224,14 +237,32 @@ Status ReplayWorker::prepareEndpointAccess()
     return Status::success();
 }
 
+// A cluster of the run's version: every node started with the same arguments, formed, and
+// the slot map checked (localcluster.h), before anything is measured.
+Status ReplayWorker::startCluster(const QStringList &arguments)
+{
+    report(ProgressState::Starting, QStringLiteral("forming the cluster"));
+    if (Status started = m_cluster->start(arguments, m_job.request().commandTimeoutMs); !started)
+        return started;
+    logLine(QStringLiteral("cluster formed: %1").arg(m_cluster->describe()));
+    const RunningExecutable running = runningExecutableOf(m_cluster->firstPid());
+    m_run.executablePath = running.path;
+    m_run.executableSha256 = running.sha256;
+    m_access = ReplayAccess::launched(m_cluster->nodes().front().replay);
+    return Status::success();
+}
+
 Status ReplayWorker::startLaunched()
 {
     const ServerSpec &spec = m_job.spec();
-    m_process = std::make_unique<ServerProcess>(spec);
     // Per-command latency histograms are allocated on a command's first call and freed by
     // CONFIG RESETSTAT, so they would land in whichever pass happens to run first.
-    m_process->setExtraArguments(QStringList{QStringLiteral("--latency-tracking"), QStringLiteral("no")}
-                                 + startArguments(m_startSettings));
+    const QStringList arguments = QStringList{QStringLiteral("--latency-tracking"), QStringLiteral("no")}
+                                  + startArguments(m_startSettings);
+    if (m_cluster)
+        return startCluster(arguments);
+    m_process = std::make_unique<ServerProcess>(spec);
+    m_process->setExtraArguments(arguments);
     if (Status started = m_process->start(std::max(10000, m_job.request().commandTimeoutMs)); !started)
         return started;
     m_host = m_process->host();
@@ -249,20 +280,34 @@ Status ReplayWorker::startLaunched()
     return Status::success();
 }
 
-Status ReplayWorker::connectSession(ServerSession &session)
+Status ReplayWorker::connectSessions(NodeSessions &sessions)
 {
+    if (m_cluster)
+        return sessions.connect(m_cluster->nodes(), m_job.request().commandTimeoutMs);
     const ServerSpec &spec = m_job.spec();
-    const Credentials control = m_process ? m_process->controlCredentials() : Credentials{QString(), spec.password};
-    const QString name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(m_host, m_port));
-    return session.connect(m_host, m_port, control, m_job.request().commandTimeoutMs, name);
+    NodeAddress node;
+    node.host = m_host;
+    node.port = m_port;
+    node.control = m_process ? m_process->controlCredentials() : Credentials{QString(), spec.password};
+    node.replay = m_process ? m_process->replayCredentials() : Credentials();   // an endpoint's: once access is prepared
+    node.name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(m_host, m_port));
+    node.pid = m_process ? m_process->pid() : 0;
+    return sessions.connect({node}, m_job.request().commandTimeoutMs);
 }
 
-// --server-config on a launched server: what CONFIG SET cannot change is given at start, so
-// the server is started again with it, once per run (later repeats start with it).
-Status ReplayWorker::configureLaunched(ServerSession &session)
+// --server-config on a launched server (every node of a cluster): what CONFIG SET cannot change
+// is given at start, so the server is started again with it, once per run (later repeats start
+// with it).
+Status ReplayWorker::configureLaunched(NodeSessions &sessions)
 {
     const ServerSettings &requested = m_job.request().serverConfig;
-    ServerConfigOutcome outcome = applyServerConfig(session, requested, m_startSettings, serverDisplayName(m_run));
+    auto applyEverywhere = [&] {
+        ServerConfigOutcome first = applyServerConfig(sessions.first(), requested, m_startSettings, serverDisplayName(m_run));
+        for (int node = 1; node < sessions.size(); ++node)
+            applyServerConfig(sessions.node(node), requested, m_startSettings, serverDisplayName(m_run));
+        return first;
+    };
+    ServerConfigOutcome outcome = applyEverywhere();
     if (!outcome.startOnly.empty()) {
         m_startSettings.insert(m_startSettings.end(), outcome.startOnly.begin(), outcome.startOnly.end());
         logLine(QStringLiteral("starting again with %1: not settable while running")
@@ -270,9 +315,9 @@ Status ReplayWorker::configureLaunched(ServerSession &session)
         stopServer();
         if (Status started = startLaunched(); !started)
             return Error{QStringLiteral("%1 (started with %2)").arg(started.error(), startArguments(m_startSettings).join(QLatin1Char(' ')))};
-        if (Status connected = connectSession(session); !connected)
+        if (Status connected = connectSessions(sessions); !connected)
             return connected;
-        outcome = applyServerConfig(session, requested, m_startSettings, serverDisplayName(m_run));
+        outcome = applyEverywhere();
     }
     if (m_run.configApplied.empty() && m_run.configRefused.empty()) {
         for (const auto &[name, value] : outcome.applied)
@@ -285,7 +330,30 @@ Status ReplayWorker::configureLaunched(ServerSession &session)
     return Status::success();
 }
 
-Status ReplayWorker::reachServer(ServerSession &session)
+// A cluster's node given as an endpoint would answer MOVED to most commands: refused, by name,
+// before anything is flushed or changed there.
+Status ReplayWorker::refuseClusterEndpoint(NodeSessions &sessions)
+{
+    const Outcome<bool> cluster = isClusterEnabled(sessions.first().connection());
+    if (!cluster)
+        return Error{cluster.error()};
+    if (cluster.value())
+        return Error{QStringLiteral("%1 is a node of a cluster (INFO cluster: cluster_enabled:1); Versus replays into "
+                                    "clusters it launches (--topology cluster:N), not yet into cluster endpoints")
+                         .arg(hostPortText(m_host, m_port))};
+    return Status::success();
+}
+
+// Once per run: the cluster's routing of the workload's commands, each to its slot's primary.
+Status ReplayWorker::prepareClusterRouting(NodeSessions &sessions)
+{
+    const Status routed = m_cluster->prepareRouting(sessions.first().connection(), *m_job.request().workload,
+                                                    !m_clusterChecked);
+    m_clusterChecked = m_clusterChecked || routed;
+    return routed;
+}
+
+Status ReplayWorker::reachServer(NodeSessions &sessions)
 {
     const ServerSpec &spec = m_job.spec();
     if (spec.isLaunchable()) {
@@ -297,23 +365,32 @@ Status ReplayWorker::reachServer(ServerSession &session)
         if (Status consent = checkEndpointConsent(); !consent)
             return consent;
     }
-    if (Status connected = connectSession(session); !connected)
+    if (Status connected = connectSessions(sessions); !connected)
         return connected;
+    if (spec.isEndpoint) {
+        if (Status standalone = refuseClusterEndpoint(sessions); !standalone)
+            return standalone;
+    }
     if (spec.isLaunchable() && !m_job.request().serverConfig.empty()) {
-        if (Status configured = configureLaunched(session); !configured)
+        if (Status configured = configureLaunched(sessions); !configured)
             return configured;
     }
-    if (Status recorded = recordSettings(session); !recorded)
+    if (Status recorded = recordSettings(sessions); !recorded)
         return recorded;
+    if (m_cluster) {
+        if (Status routed = prepareClusterRouting(sessions); !routed)
+            return routed;
+    }
     if (spec.isEndpoint) {
         if (Status prepared = prepareEndpoint(); !prepared)
             return prepared;
         // A launched server has no client but ours; an endpoint may have its own.
-        if (Status noted = session.noteIdleClients(); !noted)
+        if (Status noted = sessions.noteIdleClients(); !noted)
             return noted;
         // Latency tracking was turned off by prepareEndpoint(), and is put back at the end.
         if (Status access = prepareEndpointAccess(); !access)
             return access;
+        sessions.setReplayCredentials(0, m_access->replayCredentials());
     }
     m_run.replayAccess = m_access->description();
     return Status::success();
@@ -321,10 +398,11 @@ Status ReplayWorker::reachServer(ServerSession &session)
 
 // Every server's settings, once per run, for the bundle's configuration differences. An
 // endpoint is read before Versus turns its latency tracking off, as its owner has it.
-Status ReplayWorker::recordSettings(ServerSession &session)
+Status ReplayWorker::recordSettings(NodeSessions &sessions)
 {
     if (!m_run.config.empty())
         return Status::success();
+    ServerSession &session = sessions.first();   // a cluster's nodes are of one version, started alike
     Outcome<std::map<QString, QString>> settings = recordedSettings(session);
     if (!settings)
         return Error{settings.error()};
@@ -374,21 +452,21 @@ void ReplayWorker::restoreEndpoint()
 Status ReplayWorker::runRepeat(RepeatResult &result)
 {
     report(ProgressState::Starting, QStringLiteral("repeat %1").arg(result.repeat + 1));
-    ServerSession session;
-    if (Status reached = reachServer(session); !reached)
+    NodeSessions sessions;
+    if (Status reached = reachServer(sessions); !reached)
         return reached;
     PassHooks hooks;
     hooks.report = [this](ProgressState state, const QString &phase) { report(state, phase); };
     hooks.log = [this](const QString &line) { logLine(line); };
     hooks.reachNextPhase = [this] { return reachNextPhase(); };
-    hooks.ticked = [this, &session, &result](const PassResult &soFar, const LivePass &pass) {
-        onTick(session, result, soFar, pass);
+    hooks.ticked = [this, &sessions, &result](const PassResult &soFar, const LivePass &pass) {
+        onTick(sessions, result, soFar, pass);
     };
-    PassRunner runner(m_job, session, *m_access, m_host, m_port, m_process ? m_process->pid() : 0, hooks);
+    PassRunner runner(m_job, sessions, *m_access, m_cluster ? m_cluster->routing() : nullptr, hooks);
     if (Status passes = runPasses(runner, result); !passes || cancelled())
         return passes;
     if (m_job.spec().isEndpoint)
-        session.flushSync(m_job.request().commandTimeoutMs);   // consent was given; leave it as empty as it was asked to be
+        sessions.flushSync(m_job.request().commandTimeoutMs);   // consent was given; leave it as empty as it was asked to be
     return Status::success();
 }
 
@@ -418,6 +496,7 @@ Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
         if (plan.type.isEmpty()) {
             result.keys = measured->keys;
             result.usedMemoryDelta = measured->usedMemoryDelta;
+            result.nodes = measured->nodes;
             result.bytesPerKey = measured->keys > 0 ? double(measured->usedMemoryDelta) / double(measured->keys) : 0.0;
             result.timing = timingOf(measured.value());
             addErrors(result, measured->pass);
@@ -451,6 +530,7 @@ void ReplayWorker::recordType(const QString &type, bool timed, const PassMeasure
     }
     memory.keys = measured.keys;
     memory.usedMemoryDelta = measured.usedMemoryDelta;
+    memory.nodes = measured.nodes;
     memory.bytesPerKey = measured.keys > 0 ? double(measured.usedMemoryDelta) / double(measured.keys) : 0.0;
     memory.memoryUsageBytesPerKey =
         measured.survey.keys > 0 ? double(measured.survey.memoryUsageBytes) / double(measured.survey.keys) : 0.0;
@@ -472,7 +552,7 @@ void ReplayWorker::recordRefusals(const QString &label, const PassMeasurement &m
                     .arg(label, countsText(measured.countedNotSent)));
 }
 
-void ReplayWorker::onTick(ServerSession &session, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass)
+void ReplayWorker::onTick(NodeSessions &sessions, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass)
 {
     // Ticks come between batches with the turn held: no server is executing a command.
     m_progress.eventsDone = m_eventsBeforePass + soFar.events;
@@ -490,7 +570,7 @@ void ReplayWorker::onTick(ServerSession &session, const RepeatResult &finished, 
     if (!pass.readsServer || m_sinceProbe.elapsed() < m_job.request().probeIntervalMs)
         return;
     m_sinceProbe.restart();
-    Outcome<RepeatResult> figures = readLiveFigures(session, finished, pass, soFar);
+    Outcome<RepeatResult> figures = readLiveFigures(sessions, finished, pass, soFar);
     if (figures)
         publish(figures.value());
     else

@@ -1,5 +1,6 @@
 #pragma once
-// Everything one server goes through in a run, in its own thread: start (or reach) the server,
+// Everything one server goes through in a run, in its own thread: start (or reach) the server
+// (or launch its cluster, clustertarget.h),
 // run each repeat's passes (PassRunner), publish live figures (readLiveFigures), stop. Talks to
 // the controller only through queued signals carrying values.
 
@@ -15,9 +16,10 @@
 #include <memory>
 #include <optional>
 
+class ClusterTarget;
 class EndpointState;
+class NodeSessions;
 class ServerProcess;
-class ServerSession;
 
 class ReplayWorker : public QObject {
     Q_OBJECT
@@ -39,11 +41,14 @@ private:
     void report(ProgressState state, const QString &phase, const QString &message = {});
     void logLine(const QString &line);
     Status runRepeat(RepeatResult &result);
-    Status reachServer(ServerSession &session);
+    Status reachServer(NodeSessions &sessions);
     Status startLaunched();
-    Status connectSession(ServerSession &session);
-    Status configureLaunched(ServerSession &session);
-    Status recordSettings(ServerSession &session);
+    Status startCluster(const QStringList &arguments);
+    Status connectSessions(NodeSessions &sessions);
+    Status configureLaunched(NodeSessions &sessions);
+    Status recordSettings(NodeSessions &sessions);
+    Status refuseClusterEndpoint(NodeSessions &sessions);
+    Status prepareClusterRouting(NodeSessions &sessions);
     Status checkEndpointConsent();
     Status prepareEndpoint();
     void restoreEndpoint();
@@ -51,7 +56,7 @@ private:
     void recordRefusals(const QString &label, const PassMeasurement &measured, RepeatResult &result);
     Status runPasses(PassRunner &runner, RepeatResult &result);
     void recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result);
-    void onTick(ServerSession &session, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass);
+    void onTick(NodeSessions &sessions, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass);
     void publish(const RepeatResult &snapshot);
     void keepRepeat(RepeatResult result, const Status &status);
     void stopServer();
@@ -67,6 +72,8 @@ private:
     int m_port = 0;
     int m_phase = 0;
     std::unique_ptr<ServerProcess> m_process;
+    std::unique_ptr<ClusterTarget> m_cluster;   // a cluster topology: the cluster of the repeat running
+    bool m_clusterChecked = false;              // the workload was found routable, once per run
     ServerSettings m_startSettings;   // --server-config settings the server takes only at start
     std::unique_ptr<EndpointState> m_endpoint;   // what to put back on an endpoint (runner/servers/endpointstate.h)
     std::optional<ReplayAccess> m_access;   // how the replay connections log in; set by reachServer()

@@ -35,6 +35,7 @@ ServerRun placeholderFor(const ServerSpec &spec)
     run.binarySha256 = spec.binarySha256;
     run.gitSha = spec.identity.gitSha;
     run.endpoint = spec.isEndpoint;
+    run.topology = spec.topology;
     run.status = RunStatus::Incomplete;
     return run;
 }

@@ -57,6 +57,13 @@ void from_json(const Json &json, CommandStat &stat)
     readOptional(json, "usec", stat.usec);
 }
 
+void from_json(const Json &json, NodeMemory &node)
+{
+    readOptional(json, "slots", node.slotRanges);
+    readOptional(json, "keys", node.keys);
+    readOptional(json, "used_memory_delta", node.usedMemoryDelta);
+}
+
 void from_json(const Json &json, TypeMemory &type)
 {
     readOptional(json, "status", type.status);
@@ -66,6 +73,7 @@ void from_json(const Json &json, TypeMemory &type)
     readOptional(json, "bytes_per_key", type.bytesPerKey);
     readOptional(json, "memory_usage_bytes_per_key", type.memoryUsageBytesPerKey);
     readOptional(json, "encodings", type.encodings);
+    readOptional(json, "nodes", type.nodes);
     // A type timed on its own: its commandstats under "commands", its pace beside them.
     const auto commands = json.find("commands");
     if (commands != json.end() && !commands->empty()) {
@@ -88,6 +96,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "keys", repeat.keys);
     readOptional(json, "used_memory_delta", repeat.usedMemoryDelta);
     readOptional(json, "bytes_per_key", repeat.bytesPerKey);
+    readOptional(json, "nodes", repeat.nodes);
     readOptional(json, "by_type", repeat.byType);
     readOptional(json, "by_command", repeat.timing.byCommand);
     readOptional(json, "events", repeat.timing.events);
@@ -111,6 +120,12 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "id", run.id);
     if (run.id.isEmpty())
         failAtJson(json, "every server needs an id");
+    QString topology = QStringLiteral("standalone");
+    readOptional(json, "topology", topology);
+    const Outcome<Topology> parsed = parseTopology(topology);
+    if (!parsed)
+        failAtJson(json, "topology " + parsed.error().toStdString());
+    run.topology = parsed.value();
     readOptional(json, "product", run.product);
     readOptional(json, "version", run.version);
     readOptional(json, "build_id", run.buildId);

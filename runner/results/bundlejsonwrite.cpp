@@ -55,6 +55,14 @@ Json statsToJson(const std::map<QString, CommandStat> &stats)
     return object;
 }
 
+Json nodesToJson(const std::vector<NodeMemory> &nodes)
+{
+    Json array = Json::array();
+    for (const NodeMemory &node : nodes)
+        array.push_back({{"slots", node.slotRanges}, {"keys", node.keys}, {"used_memory_delta", node.usedMemoryDelta}});
+    return array;
+}
+
 Json typeMemoryToJson(const TypeMemory &type)
 {
     Json json = {
@@ -74,6 +82,8 @@ Json typeMemoryToJson(const TypeMemory &type)
         json["latency_p50_usec"] = number(type.timing->latencyP50Usec);
         json["latency_p99_usec"] = number(type.timing->latencyP99Usec);
     }
+    if (!type.nodes.empty())
+        json["nodes"] = nodesToJson(type.nodes);
     return json;
 }
 
@@ -101,6 +111,8 @@ Json repeatToJson(const RepeatResult &repeat)
         {"latency_p99_usec", number(timing.latencyP99Usec)},
         {"errors", toJsonObject(repeat.errors)},
     };
+    if (!repeat.nodes.empty())
+        json["nodes"] = nodesToJson(repeat.nodes);
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
     if (!repeat.refused.empty())
@@ -134,6 +146,9 @@ Json serverToJson(const ServerRun &run)
         {"log_tail", Json(std::vector<QString>(run.logTail.begin(), run.logTail.end()))},
         {"endpoint", run.endpoint},
     };
+    // Absent for a standalone server, as in bundles before cluster topologies.
+    if (run.topology.isCluster())
+        json["topology"] = run.topology.text();
     // Absent in bundles of runs before the replay user, and for servers that never started.
     if (!run.replayAccess.isEmpty())
         json["replay_access"] = run.replayAccess;

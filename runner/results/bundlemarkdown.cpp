@@ -176,6 +176,7 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
 
     if (bundle.repeats > 1 && !ids.isEmpty())
         markdown += acrossRepeats(figures, ids);
+    markdown += clusterNodesMarkdown(figures);
     markdown += configDifferencesMarkdown(figures, [](const QString &id) { return id; });
     markdown += serverNotes(figures);
     return markdown;

@@ -79,11 +79,14 @@ QString effectiveBaseline(const ResultsBundle &bundle, const QString &chosen)
     const ServerRun *oldest = nullptr;
     for (const ServerRun &run : bundle.servers) {
         // Redis is outside the Valkey line; it is a baseline only when nothing else is there.
+        const int older = oldest ? QVersionNumber::compare(QVersionNumber::fromString(run.version),
+                                                           QVersionNumber::fromString(oldest->version))
+                                 : 0;
+        // Of one version run standalone and as a cluster, the standalone one.
         const bool better = !oldest
             || (oldest->product != run.product && run.product == QLatin1String("valkey"))
             || (oldest->product == run.product
-                && QVersionNumber::compare(QVersionNumber::fromString(run.version),
-                                           QVersionNumber::fromString(oldest->version)) < 0);
+                && (older < 0 || (older == 0 && run.topology.primaries < oldest->topology.primaries)));
         if (better)
             oldest = &run;
     }
@@ -265,6 +268,16 @@ bool Figures::throughputInEvents() const
     return workload.events > 0 && workload.events != workload.commands;
 }
 
+namespace {
+
+// How much of the way `run` was run it shares with `baseline`: its bundle, its topology.
+int likeness(const ServerRun &run, const ServerRun &baseline)
+{
+    return int(run.bundleName == baseline.bundleName) + int(run.topology == baseline.topology);
+}
+
+} // namespace
+
 std::optional<Headline> Figures::headline(const FigureTable &table) const
 {
     // A total, or the command group a time table leads with ("writes").
@@ -285,9 +298,10 @@ std::optional<Headline> Figures::headline(const FigureTable &table) const
         const int newer = to ? QVersionNumber::compare(QVersionNumber::fromString(run->version),
                                                        QVersionNumber::fromString(to->version))
                              : 1;
-        // In a comparison of two bundles the same version is in both: take the baseline's own.
-        const bool sameBundle = run->bundleName == from->bundleName && to && to->bundleName != from->bundleName;
-        if (!to || (release && !toIsRelease) || (release == toIsRelease && (newer > 0 || (newer == 0 && sameBundle))))
+        // The same version may be there twice, from two bundles of a comparison or in two
+        // topologies: take the one run as the baseline was.
+        const bool closer = to && likeness(*run, *from) > likeness(*to, *from);
+        if (!to || (release && !toIsRelease) || (release == toIsRelease && (newer > 0 || (newer == 0 && closer))))
             to = run;
     }
     if (!to)

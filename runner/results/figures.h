@@ -122,6 +122,17 @@ struct Headline {
     QString categoryLabel;
 };
 
+// How a cluster series' keys and memory spread over its primaries in one category, over every
+// repeat its figures come from: the fewest and most keys a node held, and the lowest and
+// highest bytes per key a node's own used_memory change gave.
+struct NodeSpread {
+    int nodes = 0;
+    long long fewestKeys = 0;
+    long long mostKeys = 0;
+    double lowestBytesPerKey = 0;
+    double highestBytesPerKey = 0;
+};
+
 // The encodings of one type on one server (OBJECT ENCODING histogram and key count).
 struct TypeEncodings {
     long long keys = 0;
@@ -187,6 +198,11 @@ public:
     // The table's first category from the baseline to the newest version of its product.
     std::optional<Headline> headline(const FigureTable &table) const;
     std::optional<TypeEncodings> encodings(const QString &type, const QString &serverId) const;
+    // A cluster series' spread over its primaries for `type` (empty: the combined pass); none
+    // for a standalone server or without per-node readings (figuresnodes.cpp).
+    std::optional<NodeSpread> nodeSpread(const QString &serverId, const QString &type) const;
+    // The shown servers that ran as a cluster, in display order.
+    QStringList clusterServerIds() const;
     // Messages naming each server whose writes were rejected or whose key counts disagree.
     QStringList dataProblems() const;
     // The settings that differ between the shown servers that recorded theirs (configdiff.cpp):

@@ -27,6 +27,8 @@ QStringList orderedServerIds(const ResultsBundle &bundle)
             return byVersion < 0;
         if (a->bundleName != b->bundleName)
             return bundles.indexOf(a->bundleName) < bundles.indexOf(b->bundleName);
+        if (a->topology != b->topology)
+            return a->topology.primaries < b->topology.primaries;   // standalone first
         return a->id < b->id;
     });
     QStringList ids;
@@ -57,7 +59,9 @@ bool isDevelopmentBuild(const ServerRun &run)
 QString serverVersionText(const ServerRun &run)
 {
     // In a comparison the bundle's name follows the version: "9.1.2 @ laptop".
-    const QString bundle = run.bundleName.isEmpty() ? QString() : QStringLiteral(" @ ") + run.bundleName;
+    // A cluster's topology follows it: "9.1.2 · cluster ×3".
+    const QString bundle = run.topology.shownSuffix()
+                           + (run.bundleName.isEmpty() ? QString() : QStringLiteral(" @ ") + run.bundleName);
     if (!isDevelopmentBuild(run))
         return run.version + bundle;
     const bool knownSha = !run.gitSha.isEmpty() && run.gitSha.count(QLatin1Char('0')) != run.gitSha.size();

@@ -4,6 +4,7 @@
 // Serialised as JSON schema "versus.results/1" by bundlejson.h.
 
 #include "commandstat.h"
+#include "topology.h"
 #include "workloadinfo.h"
 
 #include <QDateTime>
@@ -36,6 +37,14 @@ struct PassTiming {
     double commandsPerSecond() const;
 };
 
+// One primary's share of a cluster's pass: its keys and its used_memory change. The server's
+// figures are the sums over its primaries; these show how evenly the keys spread.
+struct NodeMemory {
+    QString slotRanges;                           // "0-5460"
+    long long keys = 0;
+    long long usedMemoryDelta = 0;
+};
+
 struct TypeMemory {
     TypeStatus status = TypeStatus::Ok;
     QString error;                           // the server's error text when unsupported
@@ -45,6 +54,7 @@ struct TypeMemory {
     double memoryUsageBytesPerKey = 0;       // MEMORY USAGE, second opinion only
     std::map<QString, long long> encodings;  // OBJECT ENCODING histogram
     std::optional<PassTiming> timing;        // when the type was timed on its own (hash-ttl)
+    std::vector<NodeMemory> nodes;           // a cluster's primaries; empty for a standalone server
 };
 
 struct RepeatResult {
@@ -56,6 +66,7 @@ struct RepeatResult {
     long long keys = 0;
     long long usedMemoryDelta = 0;
     double bytesPerKey = 0;
+    std::vector<NodeMemory> nodes;           // a cluster's primaries; empty for a standalone server
     PassTiming timing;
     std::map<QString, TypeMemory> byType;
     std::map<QString, long long> errors;     // "CMD: message" -> count
@@ -82,7 +93,8 @@ struct RepeatResult {
 };
 
 struct ServerRun {
-    QString id;                              // "valkey-8.0.1"
+    QString id;                              // "valkey-8.0.1", "valkey-8.0.1-cluster-3"
+    Topology topology;                       // standalone, or the cluster Versus launched
     QString product;
     QString version;
     QString buildId;

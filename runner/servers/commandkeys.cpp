@@ -71,6 +71,12 @@ Outcome<CommandKeys> CommandKeys::fromServer(RedisConnection &connection, const 
     return keys;
 }
 
+bool CommandKeys::knows(const std::string &name) const
+{
+    const std::string lowered = lower(name);
+    return isScript(lowered) || m_specs.count(lowered) > 0;
+}
+
 std::optional<std::vector<std::string_view>> CommandKeys::keysOf(const std::vector<std::string> &args) const
 {
     if (args.empty())

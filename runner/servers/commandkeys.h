@@ -31,6 +31,9 @@ public:
     // The keys of `args` (args[0] the command name), empty for a command without keys;
     // nothing when the command is unknown here or its keys cannot be found from the spec.
     std::optional<std::vector<std::string_view>> keysOf(const std::vector<std::string> &args) const;
+    // Whether the server described `name` (any case); scripts count as known, their keys
+    // are in their arguments.
+    bool knows(const std::string &name) const;
 
 private:
     std::map<std::string, CommandKeySpec> m_specs;   // by lower-case name

@@ -51,7 +51,20 @@ LocalCluster::~LocalCluster() { stop(); }
 
 QString LocalCluster::name() const
 {
-    return QStringLiteral("%1 · cluster ×%2").arg(m_spec.label).arg(m_primaries);
+    return QStringLiteral("%1 · cluster ×%2").arg(m_spec.identity.label()).arg(m_primaries);
+}
+
+ClusterTopology LocalCluster::topology() const
+{
+    ClusterTopology topology;
+    for (int index = 0; index < int(m_nodes.size()); ++index) {
+        ClusterPrimary primary;
+        primary.host = m_nodes[size_t(index)]->host();
+        primary.port = m_nodes[size_t(index)]->port();
+        primary.ranges.push_back(slotRange(index));
+        topology.primaries.push_back(primary);
+    }
+    return topology;
 }
 
 std::pair<int, int> LocalCluster::slotRange(int index) const
@@ -94,6 +107,7 @@ Status LocalCluster::startNodes()
     for (int index = 0; index < m_primaries; ++index) {
         auto node = std::make_unique<ServerProcess>(m_spec);
         node->setClusterNode(true);
+        node->setExtraArguments(m_extraArguments);
         if (Status started = node->start(); !started)
             return Error{QStringLiteral("%1, node %2 of %3: %4").arg(name()).arg(index + 1).arg(m_primaries).arg(started.error())};
         m_nodes.push_back(std::move(node));

@@ -7,6 +7,7 @@
 // the one assigned. Every process ends on stop(), on a failed start and with Versus (as each
 // ServerProcess does, also on SIGKILL). start() and stop() block: call them off the GUI thread.
 
+#include "clustertopology.h"
 #include "outcome.h"
 #include "redisconnection.h"
 #include "serverprocess.h"
@@ -23,6 +24,8 @@ public:
     LocalCluster(const LocalCluster &) = delete;
     LocalCluster &operator=(const LocalCluster &) = delete;
 
+    // Arguments every node gets after Versus's own (ServerProcess::setExtraArguments); before start().
+    void setExtraArguments(const QStringList &arguments) { m_extraArguments = arguments; }
     Status start(int formTimeoutMs = 30000);
     void stop();
 
@@ -34,6 +37,8 @@ public:
     int nodeOfSlot(int slot) const;
     // "valkey-9.1.2 · cluster ×3" ("cluster ×1" for one node holding every slot).
     QString name() const;
+    // The primaries as assigned (and, once start() returned, as every node reports them).
+    ClusterTopology topology() const;
 
 private:
     Status startNodes();
@@ -44,6 +49,7 @@ private:
 
     ServerSpec m_spec;
     int m_primaries;
+    QStringList m_extraArguments;
     std::vector<std::unique_ptr<ServerProcess>> m_nodes;
 };
 

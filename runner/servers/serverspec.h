@@ -2,6 +2,7 @@
 // How to start (or reach) one server: the catalog produces these, the fleet consumes them.
 
 #include "serveridentity.h"
+#include "topology.h"
 #include <QString>
 #include <QStringList>
 
@@ -34,6 +35,9 @@ struct ServerSpec {
     QString host;
     int port = 0;
     QString password;        // AUTH, endpoints only
+
+    // Launched servers: standalone, or a cluster of this version launched on this machine.
+    Topology topology;
 
     bool isLaunchable() const { return !isEndpoint && !program.isEmpty(); }
 };

@@ -94,10 +94,10 @@ Batches producedBatches(const Workload &workload, const EncodeOptions &options)
         produced.eventsSent += batch->eventsSent;
         for (const std::uint32_t label : batch->refused)
             ++produced.refused[producer.names()[label]];
-        if (!batch->names.empty()) {
-            produced.resp.push_back(batch->resp);
+        if (!batch->empty()) {
+            produced.resp.push_back(batch->nodes.front().resp);
             std::vector<std::string> names;
-            for (const std::uint32_t name : batch->names)
+            for (const std::uint32_t name : batch->nodes.front().names)
                 names.push_back(producer.names()[name]);
             produced.names.push_back(names);
         }
@@ -194,8 +194,8 @@ private Q_SLOTS:
         EncodedBatches producer(*source, options);
         int batches = 0;
         while (const EncodedBatch *batch = producer.next()) {
-            if (!batch->names.empty()) {   // the last one only counts the end
-                QCOMPARE(batch->names.size(), size_t(20));
+            if (!batch->empty()) {   // the last one only counts the end
+                QCOMPARE(batch->commandCount(), size_t(20));
                 ++batches;
             }
             producer.whileWaiting();   // the next one is encoded while this one is awaited
@@ -275,7 +275,7 @@ private Q_SLOTS:
             if (taken == 500)
                 AllocationCounter::start();
             if (taken >= 500)
-                commands += static_cast<long long>(batch->names.size());
+                commands += static_cast<long long>(batch->commandCount());
             producer.recycle();
         }
         const long long allocations = AllocationCounter::stop();
@@ -322,7 +322,7 @@ private Q_SLOTS:
         std::vector<size_t> sizes;
         while (const EncodedBatch *batch = producer.next()) {
             producer.whileWaiting();
-            sizes.push_back(batch->names.size());
+            sizes.push_back(batch->commandCount());
             producer.recycle();
         }
         // Two whole batches; the last five events, read before the failure, are not sent.

@@ -1,7 +1,10 @@
 // Routing to a cluster: each command to the primary owning its keys' slot, and the commands
 // that cannot go to a cluster found before anything is sent, naming the event and command.
-// The built-in workloads route entirely; a capture with a cross-slot MSET does not.
+// The built-in workloads route entirely; a capture with a cross-slot MSET does not. A command the
+// server does not know goes to the first primary; the encoder splits a batch by primary, each
+// primary's commands in their order.
 
+#include "batchencoder.h"
 #include "clusterrouting.h"
 #include "clusterslots.h"
 #include "workloadfactory.h"
@@ -110,6 +113,52 @@ private Q_SLOTS:
         const Status stopped = checkWorkloadForCluster(*workload.value(), withoutSet);
         QVERIFY(!stopped);
         QVERIFY2(stopped.error().contains(QLatin1String(": SET ")), qPrintable(stopped.error()));
+    }
+
+    // HSETEX on a version without it: any node answers "unknown command", so it goes where a
+    // command without keys goes.
+    void anUnknownCommandGoesToTheFirstPrimary()
+    {
+        CommandKeys keys;
+        keys.add("SET", {1, 1, 1, false});
+        const ClusterRouting routing(keys, threePrimaries());
+        const Outcome<int> unknown = routing.primaryOf({"HSETEX", "foo", "FIELDS", "1", "a", "1"});
+        QVERIFY(unknown);
+        QCOMPARE(unknown.value(), 0);
+        const Outcome<int> known = routing.primaryOf({"SET", "foo", "1"});   // slot 12182: the third
+        QVERIFY(known);
+        QCOMPARE(known.value(), 2);
+    }
+
+    void theEncoderSplitsABatchByPrimary()
+    {
+        std::vector<std::vector<std::string>> commands;
+        for (int i = 0; i < 60; ++i)
+            commands.push_back({"SET", "key:" + std::to_string(i), std::to_string(i)});
+        const CaptureWorkload capture(commands);
+        const CommandKeys keys = singleKeyCommands();
+        const ClusterTopology topology = threePrimaries();
+        const ClusterRouting routing(keys, topology);
+        std::unique_ptr<CommandSource> source = std::move(capture.open().value());
+        EncodeOptions options;
+        options.eventsPerBatch = 60;
+        options.routing = &routing;
+        options.nodes = 3;
+        BatchEncoder encoder(*source, options);
+        EncodedBatch batch;
+        QVERIFY(encoder.fill(batch));
+        QCOMPARE(int(batch.nodes.size()), 3);
+        QCOMPARE(batch.commandCount(), size_t(60));
+        std::vector<std::string> expected(3);
+        for (const auto &args : commands) {
+            WorkloadCommand command;
+            command.args = args;
+            appendResp(command, expected[size_t(topology.primaryOfSlot(keyHashSlot(args[1])))]);
+        }
+        for (int node = 0; node < 3; ++node) {
+            QVERIFY(!batch.nodes[size_t(node)].names.empty());
+            QVERIFY2(batch.nodes[size_t(node)].resp == expected[size_t(node)], qPrintable(QString::number(node)));
+        }
     }
 
     void aCrossSlotCommandIsFoundBeforeSending()

@@ -1,0 +1,92 @@
+#include "clustertarget.h"
+
+#include "hostport.h"
+
+ClusterTarget::ClusterTarget(const ServerSpec &spec, QString seriesName) : m_spec(spec), m_name(std::move(seriesName)) {}
+
+Status ClusterTarget::start(const QStringList &extraArguments, int timeoutMs)
+{
+    stop();
+    m_cluster = std::make_unique<LocalCluster>(m_spec, m_spec.topology.primaries);
+    m_cluster->setExtraArguments(extraArguments);
+    if (Status started = m_cluster->start(std::max(30000, timeoutMs)); !started) {
+        m_cluster.reset();
+        return started;
+    }
+    return Status::success();
+}
+
+void ClusterTarget::stop()
+{
+    m_routing.reset();
+    if (m_cluster)
+        m_cluster->stop();
+    m_cluster.reset();
+}
+
+std::vector<NodeAddress> ClusterTarget::nodes() const
+{
+    std::vector<NodeAddress> nodes;
+    if (!m_cluster)
+        return nodes;
+    for (int index = 0; index < m_cluster->size(); ++index) {
+        ServerProcess &process = m_cluster->node(index);
+        NodeAddress node;
+        node.host = process.host();
+        node.port = process.port();
+        node.control = process.controlCredentials();
+        node.replay = process.replayCredentials();
+        node.name = QStringLiteral("%1 (%2)").arg(m_name, hostPortText(node.host, node.port));
+        const auto [first, last] = m_cluster->slotRange(index);
+        node.slotRanges = QStringLiteral("%1-%2").arg(first).arg(last);
+        node.pid = process.pid();
+        nodes.push_back(node);
+    }
+    return nodes;
+}
+
+QString ClusterTarget::describe() const
+{
+    QStringList parts;
+    for (const NodeAddress &node : nodes())
+        parts << QStringLiteral("%1 (slots %2, pid %3)").arg(hostPortText(node.host, node.port), node.slotRanges).arg(node.pid);
+    return QStringLiteral("%1 primaries: %2").arg(parts.size()).arg(parts.join(QStringLiteral(", ")));
+}
+
+Status ClusterTarget::prepareRouting(RedisConnection &connection, const Workload &workload, bool checkWorkload)
+{
+    if (m_commandNames.empty()) {
+        Outcome<std::vector<std::string>> names = commandNamesSent(workload);
+        if (!names)
+            return Error{names.error()};
+        m_commandNames = std::move(names.value());
+    }
+    Outcome<CommandKeys> keys = CommandKeys::fromServer(connection, m_commandNames);
+    if (!keys)
+        return Error{keys.error()};
+    m_routing.reset();
+    m_keys = std::make_unique<CommandKeys>(std::move(keys.value()));
+    if (checkWorkload) {
+        if (Status routable = checkWorkloadForCluster(workload, *m_keys); !routable)
+            return Error{QStringLiteral("%1: the workload cannot be sent to a cluster: %2").arg(m_name, routable.error())};
+    }
+    m_routing.emplace(*m_keys, m_cluster->topology());
+    return Status::success();
+}
+
+QStringList ClusterTarget::logTail(int lines) const
+{
+    QStringList tail;
+    if (!m_cluster)
+        return tail;
+    for (int index = 0; index < m_cluster->size(); ++index) {
+        tail << QStringLiteral("-- node %1 of %2 (%3)").arg(index + 1).arg(m_cluster->size()).arg(m_cluster->node(index).connectionName());
+        tail << m_cluster->node(index).logTail(lines);
+    }
+    return tail;
+}
+
+qint64 ClusterTarget::firstPid() const
+{
+    return m_cluster && m_cluster->size() > 0 ? m_cluster->node(0).pid() : 0;
+}

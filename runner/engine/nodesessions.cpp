@@ -1,0 +1,128 @@
+#include "nodesessions.h"
+
+namespace {
+
+// Calls `read` on every session, in order; the first failure is the answer.
+template <typename Read>
+Outcome<std::vector<long long>> perNode(std::vector<std::unique_ptr<ServerSession>> &sessions, Read read)
+{
+    std::vector<long long> values;
+    values.reserve(sessions.size());
+    for (auto &session : sessions) {
+        Outcome<long long> value = read(*session);
+        if (!value)
+            return Error{value.error()};
+        values.push_back(value.value());
+    }
+    return values;
+}
+
+template <typename Act>
+Status onEveryNode(std::vector<std::unique_ptr<ServerSession>> &sessions, Act act)
+{
+    for (auto &session : sessions) {
+        if (Status done = act(*session); !done)
+            return done;
+    }
+    return Status::success();
+}
+
+} // namespace
+
+long long sumOf(const std::vector<long long> &values)
+{
+    long long sum = 0;
+    for (const long long value : values)
+        sum += value;
+    return sum;
+}
+
+Status NodeSessions::connect(const std::vector<NodeAddress> &nodes, int timeoutMs)
+{
+    m_sessions.clear();
+    m_addresses = nodes;
+    for (const NodeAddress &node : nodes) {
+        auto session = std::make_unique<ServerSession>();
+        if (Status connected = session->connect(node.host, node.port, node.control, timeoutMs, node.name); !connected)
+            return connected;
+        m_sessions.push_back(std::move(session));
+    }
+    return Status::success();
+}
+
+Status NodeSessions::resetStats()
+{
+    return onEveryNode(m_sessions, [](ServerSession &session) { return session.resetStats(); });
+}
+
+Status NodeSessions::flushSync(int timeoutMs)
+{
+    return onEveryNode(m_sessions, [timeoutMs](ServerSession &session) { return session.flushSync(timeoutMs); });
+}
+
+Status NodeSessions::noteIdleClients()
+{
+    return onEveryNode(m_sessions, [](ServerSession &session) { return session.noteIdleClients(); });
+}
+
+CommandTally NodeSessions::ownCommands() const
+{
+    CommandTally own;
+    for (const auto &session : m_sessions)
+        own.merge(session->ownCommands());
+    return own;
+}
+
+Outcome<std::vector<long long>> NodeSessions::usedMemory()
+{
+    return perNode(m_sessions, [](ServerSession &session) { return session.usedMemory(); });
+}
+
+Outcome<std::vector<long long>> NodeSessions::settledUsedMemory(int timeoutMs)
+{
+    return perNode(m_sessions, [timeoutMs](ServerSession &session) { return session.settledUsedMemory(timeoutMs); });
+}
+
+Outcome<std::vector<long long>> NodeSessions::dbSizes()
+{
+    return perNode(m_sessions, [](ServerSession &session) { return session.dbSize(); });
+}
+
+Outcome<std::map<QString, CommandStat>> NodeSessions::commandStats()
+{
+    std::map<QString, CommandStat> summed;
+    for (auto &session : m_sessions) {
+        Outcome<std::map<QString, CommandStat>> stats = session->commandStats();
+        if (!stats)
+            return Error{stats.error()};
+        for (const auto &[name, stat] : stats.value()) {
+            CommandStat &sum = summed[name];
+            sum.calls += stat.calls;
+            sum.usec += stat.usec;
+        }
+    }
+    return summed;
+}
+
+Outcome<ServerSession::KeySurvey> NodeSessions::surveyKeys()
+{
+    ServerSession::KeySurvey summed;
+    for (auto &session : m_sessions) {
+        Outcome<ServerSession::KeySurvey> survey = session->surveyKeys();
+        if (!survey)
+            return Error{survey.error()};
+        summed.keys += survey->keys;
+        summed.memoryUsageBytes += survey->memoryUsageBytes;
+        for (const auto &[encoding, count] : survey->encodings)
+            summed.encodings[encoding] += count;
+    }
+    return summed;
+}
+
+QStringList NodeSessions::takeNotes()
+{
+    QStringList notes;
+    for (auto &session : m_sessions)
+        notes << session->takeNotes();
+    return notes;
+}

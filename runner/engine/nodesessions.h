@@ -1,0 +1,60 @@
+#pragma once
+// The measuring side of a server that is one node, or a cluster's primaries: one ServerSession
+// per node, each asked in turn, and the figures summed over the nodes (memory, keys,
+// commandstats, Versus's own commands), with the per-node readings kept where the bundle keeps
+// them. A standalone server is one node and is measured exactly as a ServerSession measures it.
+// Belongs to the worker thread that created it.
+
+#include "commandstat.h"
+#include "commandtally.h"
+#include "credentials.h"
+#include "outcome.h"
+#include "serversession.h"
+#include <QString>
+#include <QStringList>
+#include <map>
+#include <memory>
+#include <vector>
+
+struct NodeAddress {
+    QString host;
+    int port = 0;
+    Credentials control;   // the measuring connection's login
+    Credentials replay;    // the replay connections' login
+    QString name;          // "valkey-9.1.2 · cluster ×3 (127.0.0.1:40001)"
+    QString slotRanges;         // "0-5460"; empty for a standalone server
+    qint64 pid = 0;        // the server's pid where Versus launched it, else 0
+};
+
+class NodeSessions {
+public:
+    Status connect(const std::vector<NodeAddress> &nodes, int timeoutMs);
+    int size() const { return int(m_sessions.size()); }
+    ServerSession &node(int index) { return *m_sessions[size_t(index)]; }
+    ServerSession &first() { return node(0); }
+    const std::vector<NodeAddress> &addresses() const { return m_addresses; }
+    // An endpoint's replay login is known only once its access is prepared (replayaccess.h).
+    void setReplayCredentials(int index, const Credentials &replay) { m_addresses[size_t(index)].replay = replay; }
+
+    // As ServerSession does, on every node.
+    Status resetStats();
+    Status flushSync(int timeoutMs);
+    Status noteIdleClients();
+    // Versus's own commands on every node's measuring connection, together.
+    CommandTally ownCommands() const;
+    // Per node, in the nodes' order.
+    Outcome<std::vector<long long>> usedMemory();
+    Outcome<std::vector<long long>> settledUsedMemory(int timeoutMs);
+    Outcome<std::vector<long long>> dbSizes();
+    // INFO commandstats of every node, summed by command.
+    Outcome<std::map<QString, CommandStat>> commandStats();
+    // Every node's keys surveyed, the counts and encodings summed.
+    Outcome<ServerSession::KeySurvey> surveyKeys();
+    QStringList takeNotes();
+
+private:
+    std::vector<NodeAddress> m_addresses;
+    std::vector<std::unique_ptr<ServerSession>> m_sessions;
+};
+
+long long sumOf(const std::vector<long long> &values);
