@@ -65,6 +65,7 @@ QString valueTitleOf(const Figures &figures, ChartKind kind)
     case ChartKind::Throughput:
         return figures.throughputInEvents() ? QStringLiteral("events per second (client side)")
                                             : QStringLiteral("commands per second (client side)");
+    case ChartKind::ClusterOverhead: return QStringLiteral("bytes per key beyond standalone (used_memory)");
     }
     return {};
 }
@@ -224,8 +225,17 @@ FigureTable chartTable(const Figures &figures, ChartKind kind)
     case ChartKind::UsecPerCommand: return figures.commandTime();
     case ChartKind::UsecPerEvent: return figures.perEvent();
     case ChartKind::Throughput: return figures.throughput();
+    case ChartKind::ClusterOverhead: return figures.clusterOverhead();
     }
     return {};
+}
+
+std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle)
+{
+    std::vector<ChartKind> kinds = allChartKinds();
+    if (!Figures(bundle).clusterOverhead().servers.isEmpty())
+        kinds.push_back(ChartKind::ClusterOverhead);
+    return kinds;
 }
 
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options)
@@ -311,7 +321,16 @@ QString headlineUnit(Measure measure)
 bool takeReferenceRatio(const Figures &figures, ChartHeadline &headline)
 {
     const FigureTable ratios = figures.referenceRatios();
-    const QStringList compared = figures.comparedServerIds();
+    // The newest server run as the baseline was (its product, its topology) first: a Redis or
+    // a cluster series in the run is not what "on the newest version" means.
+    const ServerRun *baseline = figures.bundle().server(figures.baselineId());
+    QStringList like, unlike;
+    for (const QString &id : figures.comparedServerIds()) {
+        const ServerRun *run = figures.bundle().server(id);
+        const bool same = baseline && run && run->product == baseline->product && run->topology == baseline->topology;
+        (same ? like : unlike) << id;
+    }
+    const QStringList compared = unlike + like;
     for (auto id = compared.crbegin(); id != compared.crend(); ++id) {
         for (size_t c = 0; c < ratios.categories.size(); ++c) {
             const Figure &figure = ratios.at(int(c), *id);
@@ -337,6 +356,9 @@ bool takeReferenceRatio(const Figures &figures, ChartHeadline &headline)
 
 std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKind kind)
 {
+    // Each bar is already a difference, against its own standalone series, not the baseline.
+    if (kind == ChartKind::ClusterOverhead)
+        return std::nullopt;
     const Figures figures(bundle);
     const FigureTable table = chartTable(figures, kind);
     const std::optional<Headline> headline = figures.headline(table);
@@ -395,6 +417,9 @@ QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
         return QStringLiteral("Server time for all commands of one event, %1. Lower is better.").arg(repeats);
     case ChartKind::Throughput:
         return QStringLiteral("Measured by the client, %1. Higher is better.").arg(repeats);
+    case ChartKind::ClusterOverhead:
+        return QStringLiteral("Each cluster's bytes per key less the same version's standalone figure, %1. "
+                              "Lower is better.").arg(repeats);
     }
     return {};
 }

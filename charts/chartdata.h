@@ -79,6 +79,9 @@ ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &ser
 // The figures behind a chart, with the chart options applied.
 Figures chartFigures(const ResultsBundle &bundle, const ChartDataOptions &options = {});
 FigureTable chartTable(const Figures &figures, ChartKind kind);
+// The charts `bundle` has: every kind of allChartKinds(), and the cost of cluster mode when a
+// version ran in both topologies.
+std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle);
 
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options = {});
 

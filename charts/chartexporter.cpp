@@ -279,7 +279,7 @@ QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOpt
 
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
 {
-    Outcome<QStringList> written = exportCharts(bundle, allChartKinds(), dir, options);
+    Outcome<QStringList> written = exportCharts(bundle, chartKindsOf(bundle), dir, options);
     if (!written || !bundle.isSweep())
         return written;
     // A sweep's own charts: every point's figures against the swept parameter.

@@ -7,6 +7,7 @@ QString chartFileStem(ChartKind kind)
     case ChartKind::UsecPerCommand: return QStringLiteral("usec-per-command");
     case ChartKind::UsecPerEvent: return QStringLiteral("usec-per-event");
     case ChartKind::Throughput: return QStringLiteral("throughput");
+    case ChartKind::ClusterOverhead: return QStringLiteral("cluster-overhead");
     }
     return {};
 }
@@ -18,6 +19,7 @@ QString chartTitle(ChartKind kind)
     case ChartKind::UsecPerCommand: return QStringLiteral("Server time per command");
     case ChartKind::UsecPerEvent: return QStringLiteral("Server time per event");
     case ChartKind::Throughput: return QStringLiteral("Throughput");
+    case ChartKind::ClusterOverhead: return QStringLiteral("Cost of cluster mode");
     }
     return {};
 }

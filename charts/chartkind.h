@@ -9,8 +9,11 @@ enum class ChartKind {
     UsecPerCommand,       // usec-per-command
     UsecPerEvent,         // usec-per-event
     Throughput,           // throughput
+    ClusterOverhead,      // cluster-overhead: only for bundles with a version in both topologies
 };
 
 QString chartFileStem(ChartKind kind);
 QString chartTitle(ChartKind kind);
+// The charts every bundle has (the window's tabs); chartKindsOf() (chartdata.h) adds the ones
+// only some bundles have.
 std::vector<ChartKind> allChartKinds();

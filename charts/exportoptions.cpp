@@ -91,7 +91,9 @@ Outcome<std::vector<ImageFormat>> parseImageFormats(const QString &text)
 Outcome<ChartKind> parseChartKind(const QString &name)
 {
     QStringList known;
-    for (ChartKind kind : allChartKinds()) {
+    std::vector<ChartKind> kinds = allChartKinds();
+    kinds.push_back(ChartKind::ClusterOverhead);
+    for (ChartKind kind : kinds) {
         if (chartFileStem(kind) == name.trimmed().toLower())
             return kind;
         known << chartFileStem(kind);

@@ -1,6 +1,7 @@
 #include "reportexport.h"
 
 #include "atomicfile.h"
+#include "chartdata.h"
 #include "chartkind.h"
 #include "figures.h"
 #include "reportmarkdown.h"
@@ -20,7 +21,7 @@ Outcome<QString> writeReport(const ResultsBundle &bundle, const QString &dir, co
     for (const QString &path : written)
         names << QFileInfo(path).fileName();
     std::map<QString, QString> images;
-    for (const ChartKind kind : allChartKinds()) {
+    for (const ChartKind kind : chartKindsOf(bundle)) {
         for (const char *extension : {"png", "svg"}) {
             const QString name = chartFileStem(kind) + QLatin1Char('.') + QLatin1String(extension);
             if (names.contains(name) && !images.count(chartFileStem(kind)))

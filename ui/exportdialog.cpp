@@ -78,7 +78,7 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
 void ExportDialog::createFields()
 {
     m_chart = new QComboBox;
-    for (ChartKind each : allChartKinds())
+    for (ChartKind each : chartKindsOf(m_bundle))
         m_chart->addItem(chartTitle(each), int(each));
     m_preset = new QComboBox;
     m_preset->setObjectName(QStringLiteral("preset"));
@@ -409,7 +409,7 @@ Outcome<QStringList> ExportDialog::exportEverything()
     ExportOptions everything = options();
     everything.report = true;
     // A sweep's bundle also gets its sweep charts: files those would replace are asked about too.
-    if (!mayReplace(exportFileNames(allChartKinds(), everything) + sweepExportFileNames(sweepChartKinds(m_bundle), everything)))
+    if (!mayReplace(exportFileNames(chartKindsOf(m_bundle), everything) + sweepExportFileNames(sweepChartKinds(m_bundle), everything)))
         return Error{m_message->text()};
     Outcome<QStringList> written = exportAll(m_bundle, m_folder->text(), everything);
     if (!written) {

@@ -25,6 +25,7 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace {
 
@@ -35,6 +36,7 @@ QString tabTitle(ChartKind kind)
     case ChartKind::UsecPerCommand: return QObject::tr("µs per command");
     case ChartKind::UsecPerEvent: return QObject::tr("µs per event");
     case ChartKind::Throughput: return QObject::tr("Throughput");
+    case ChartKind::ClusterOverhead: return QObject::tr("Cost of cluster mode");
     }
     return chartTitle(kind);
 }
@@ -152,7 +154,9 @@ void ResultsView::buildTabs()
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("resultTabs"));
     m_tabs->setDocumentMode(true);
-    for (ChartKind kind : allChartKinds()) {
+    std::vector<ChartKind> kinds = allChartKinds();
+    kinds.push_back(ChartKind::ClusterOverhead); // shown only for bundles that have it (setBundle)
+    for (ChartKind kind : kinds) {
         auto *chart = new ChartWidget(kind);
         chart->setObjectName(chartFileStem(kind));
         connect(chart, &ChartWidget::applied, this, &ResultsView::updateFootnotes);
@@ -211,6 +215,9 @@ void ResultsView::setBundle(const ResultsBundle &bundle)
     m_encodings->setBundle(bundle);
     m_sweep->setBundle(bundle);
     m_tabs->setTabVisible(m_tabs->indexOf(m_sweep), bundle.isSweep());
+    const std::vector<ChartKind> kinds = chartKindsOf(bundle);
+    const bool overhead = std::find(kinds.begin(), kinds.end(), ChartKind::ClusterOverhead) != kinds.end();
+    m_tabs->setTabVisible(m_tabs->indexOf(m_charts[ChartKind::ClusterOverhead]), overhead);
     m_configuration->setBundle(bundle);
     updateControls();
     updateHeadline();

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "bundlejson.h"
+#include "chartdata.h"
 #include "chartexporter.h"
 #include "exportcommandline.h"
 #include "outputchecks.h"
@@ -51,7 +52,7 @@ int runExportCommand(const QStringList &arguments)
     const Outcome<ResultsBundle> bundle = loadBundle(positional.first());
     if (!bundle)
         return fail(bundle.error());
-    const QStringList names = exportRequestFileNames(request.value(), sweepChartKinds(bundle.value()));
+    const QStringList names = exportRequestFileNames(request.value(), chartKindsOf(bundle.value()), sweepChartKinds(bundle.value()));
     // Checked before anything is written: no name the export writes may be the bundle itself.
     if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), request->directory, names,
                                           {{QStringLiteral("BUNDLE"), positional.first()}});

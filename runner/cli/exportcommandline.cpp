@@ -40,7 +40,8 @@ void addExportOptions(QCommandLineParser &parser)
          QStringLiteral("Also write report.md: the headline changes, each chart with its tables and ratios against the "
                         "baseline, and how the figures were made, ready to paste into a post.")},
         {QStringLiteral("chart"),
-         QStringLiteral("Only this chart: memory-per-attribute, usec-per-command, usec-per-event or throughput. Repeatable. "
+         QStringLiteral("Only this chart: memory-per-attribute, usec-per-command, usec-per-event, throughput or "
+                        "cluster-overhead (a version run in both topologies). Repeatable. "
                         "Without it a sweep's bundle also gets sweep-memory-per-key and sweep-ratio."),
          QStringLiteral("NAME")},
     });
@@ -139,9 +140,10 @@ Status checkCategories(const ResultsBundle &bundle, const std::vector<ChartKind>
 
 } // namespace
 
-QStringList exportRequestFileNames(const ExportRequest &request, const std::vector<SweepChartKind> &sweepKinds)
+QStringList exportRequestFileNames(const ExportRequest &request, const std::vector<ChartKind> &bundleKinds,
+                                   const std::vector<SweepChartKind> &sweepKinds)
 {
-    QStringList names = exportFileNames(request.charts.empty() ? allChartKinds() : request.charts, request.options);
+    QStringList names = exportFileNames(request.charts.empty() ? bundleKinds : request.charts, request.options);
     if (request.charts.empty())
         names << sweepExportFileNames(sweepKinds, request.options);
     return names;
@@ -149,7 +151,7 @@ QStringList exportRequestFileNames(const ExportRequest &request, const std::vect
 
 Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request)
 {
-    const std::vector<ChartKind> kinds = request.charts.empty() ? allChartKinds() : request.charts;
+    const std::vector<ChartKind> kinds = request.charts.empty() ? chartKindsOf(bundle) : request.charts;
     if (Status known = checkCategories(bundle, kinds, request.options.onlyCategories); !known)
         return Error{known.error()};
     // Said, never silent: an unreadable chart is still written, with the reason and the way out.

@@ -24,7 +24,9 @@ void addExportOptions(QCommandLineParser &parser);
 // Checks every value; errors name the option and the value at fault.
 Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser);
 // The file names the request writes into its folder (charts, results.csv, results.json).
-// With every chart asked for, also the sweep charts of these kinds (sweepChartKinds()).
-QStringList exportRequestFileNames(const ExportRequest &request, const std::vector<SweepChartKind> &sweepKinds = {});
+// With every chart asked for, the charts of `bundleKinds` (chartKindsOf()) and the sweep charts
+// of `sweepKinds` (sweepChartKinds()).
+QStringList exportRequestFileNames(const ExportRequest &request, const std::vector<ChartKind> &bundleKinds,
+                                   const std::vector<SweepChartKind> &sweepKinds = {});
 // Renders the requested charts of `bundle` into request.directory; returns the files written.
 Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request);

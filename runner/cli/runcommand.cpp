@@ -2,6 +2,7 @@
 
 #include "bundlejson.h"
 #include "bundlemarkdown.h"
+#include "chartkind.h"
 #include "consoleprogress.h"
 #include "exportcommandline.h"
 #include "figures.h"
@@ -12,6 +13,7 @@
 #include "runoptions.h"
 #include "sweepbundle.h"
 #include "sweepmarkdown.h"
+#include "topology.h"
 #include "sweepcontroller.h"
 #include "workloadfactory.h"
 
@@ -20,6 +22,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <unistd.h>
@@ -180,6 +183,21 @@ std::vector<NamedInput> runInputs(const QCommandLineParser &parser)
     return inputs;
 }
 
+// The charts a run will have: with a cluster and standalone among --topology, the launched
+// versions run in both and the cost of cluster mode is drawn too.
+std::vector<ChartKind> plannedChartKinds(const QCommandLineParser &parser)
+{
+    std::vector<ChartKind> kinds = allChartKinds();
+    const Outcome<std::vector<Topology>> topologies = parseTopologies(parser.value(QStringLiteral("topology")));
+    if (!topologies)
+        return kinds;
+    const auto isCluster = [](const Topology &topology) { return topology.isCluster(); };
+    if (std::any_of(topologies->begin(), topologies->end(), isCluster)
+        && !std::all_of(topologies->begin(), topologies->end(), isCluster))
+        kinds.push_back(ChartKind::ClusterOverhead);
+    return kinds;
+}
+
 // Every output option, checked before the workload is prepared or any server starts.
 Outcome<ExportRequest> checkOutputs(const QCommandLineParser &parser)
 {
@@ -194,7 +212,8 @@ Outcome<ExportRequest> checkOutputs(const QCommandLineParser &parser)
     if (Status out = checkOutputFile(QStringLiteral("--out"), parser.value(QStringLiteral("out")), inputs); !out)
         return Error{out.error()};
     if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), exportRequest->directory,
-                                          exportRequestFileNames(exportRequest.value(), sweepKinds), inputs);
+                                          exportRequestFileNames(exportRequest.value(), plannedChartKinds(parser), sweepKinds),
+                                          inputs);
         !folder)
         return Error{folder.error()};
     return exportRequest;

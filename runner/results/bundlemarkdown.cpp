@@ -162,6 +162,7 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
     appendMarkdownRows(markdown, memory, ids, memoryNotes);
     markdown += memoryNotes.text(memory.note);
     markdown += referenceRatiosMarkdown(figures, ids, [](const QString &id) { return id; });
+    markdown += clusterOverheadMarkdown(figures, [](const QString &id) { return id; });
 
     MarkdownNotes timeNotes;
     const FigureTable times = inCategoryOrder(figures.commandTime(), figures.baselineId(), order);

@@ -1,7 +1,9 @@
-// The Markdown of a cluster series' primaries: how evenly its keys and memory spread.
+// The Markdown of cluster series: what cluster mode costs against the same version standalone,
+// and how evenly each series' keys and memory spread over its primaries.
 
 #include "bundlemarkdown.h"
 #include "figures.h"
+#include "markdowntable.h"
 #include "presentation.h"
 
 #include <QLocale>
@@ -23,7 +25,7 @@ QString spreadLine(const Figures &figures, const QString &id, const QString &cat
 
 } // namespace
 
-QString clusterNodesMarkdown(const Figures &figures)
+QString clusterNodesMarkdown(const Figures &figures, const QString &heading)
 {
     QStringList rows;
     for (const QString &id : figures.clusterServerIds()) {
@@ -34,11 +36,39 @@ QString clusterNodesMarkdown(const Figures &figures)
     rows.removeAll(QString());
     if (rows.isEmpty())
         return {};
-    return QStringLiteral("\n### Cluster nodes\n\nEach figure above is summed over a cluster's primaries; here is how "
+    return QStringLiteral("\n%2 Cluster nodes\n\nEach figure above is summed over a cluster's primaries; here is how "
                           "they spread: the fewest and most keys one primary held, and the lowest and highest bytes per "
                           "key its own used_memory change gave.\n\n"
                           "| Server | %1 | Primaries | Keys per primary | Bytes per key per primary |\n"
-                          "| --- | --- | ---: | ---: | ---: |\n")
-               .arg(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Type"))
+                          "|---|---|---:|---:|---:|\n")
+               .arg(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Type"), heading)
         + rows.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+QString clusterOverheadMarkdown(const Figures &figures, const std::function<QString(const QString &)> &columnName,
+                                const QString &heading, const QString &image)
+{
+    const FigureTable overhead = figures.clusterOverhead();
+    if (overhead.servers.isEmpty())
+        return {};
+    QString markdown = QStringLiteral("\n%1 Cost of cluster mode (bytes per key, cluster less standalone)\n\n").arg(heading);
+    if (!image.isEmpty())
+        markdown += QStringLiteral("![Cost of cluster mode](%1)\n\n").arg(image);
+    markdown += QStringLiteral("Each cluster series against the same version run standalone in this run");
+    QStringList pairs, columns;
+    for (const QString &id : overhead.servers) {
+        pairs << QStringLiteral("%1 against %2").arg(columnName(id), columnName(figures.standalonePartnerOf(id)));
+        columns << columnName(id);
+    }
+    markdown += QStringLiteral(" (%1).\n\n").arg(pairs.join(QStringLiteral(", ")));
+    markdown += markdownHeader(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute"),
+                               columns);
+    MarkdownNotes notes;
+    appendMarkdownRows(markdown, overhead, overhead.servers, notes, [](const Figure &figure) {
+        if (!figure.hasValue())
+            return markdownCell(figure);
+        return (figure.value > 0 ? QStringLiteral("+") : QString()) + formatFigure(figure.value);
+    });
+    markdown += notes.text(overhead.note);
+    return markdown;
 }

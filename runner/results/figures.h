@@ -199,10 +199,17 @@ public:
     std::optional<Headline> headline(const FigureTable &table) const;
     std::optional<TypeEncodings> encodings(const QString &type, const QString &serverId) const;
     // A cluster series' spread over its primaries for `type` (empty: the combined pass); none
-    // for a standalone server or without per-node readings (figuresnodes.cpp).
+    // for a standalone server or without per-node readings (figurescluster.cpp).
     std::optional<NodeSpread> nodeSpread(const QString &serverId, const QString &type) const;
     // The shown servers that ran as a cluster, in display order.
     QStringList clusterServerIds() const;
+    // The cost of cluster mode: for each shown cluster series whose version also ran standalone
+    // (same product, version, build and bundle), its bytes per key less the standalone one's,
+    // per memory category; repeat by repeat where both have the repeat, the median of those
+    // differences. Empty (no servers) without such a pair.
+    FigureTable clusterOverhead() const;
+    // The standalone series a cluster series is measured against in clusterOverhead(), or empty.
+    QString standalonePartnerOf(const QString &clusterId) const;
     // Messages naming each server whose writes were rejected or whose key counts disagree.
     QStringList dataProblems() const;
     // The settings that differ between the shown servers that recorded theirs (configdiff.cpp):

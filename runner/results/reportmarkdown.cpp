@@ -1,5 +1,7 @@
 #include "reportmarkdown.h"
 
+#include "bundlemarkdown.h"
+
 #include "markdowntable.h"
 #include "presentation.h"
 #include "provenance.h"
@@ -77,8 +79,13 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
     markdown += notes.text(section.table.note);
     if (ids.contains(figures.baselineId()) && ids.size() > 1)
         markdown += relativeTable(figures, section, ids);
-    if (section.chart == QLatin1String("memory-per-attribute"))
-        markdown += referenceRatiosMarkdown(figures, ids, [&figures](const QString &id) { return nameOf(figures, id); }, QStringLiteral("###"));
+    if (section.chart == QLatin1String("memory-per-attribute")) {
+        const auto named = [&figures](const QString &id) { return nameOf(figures, id); };
+        markdown += referenceRatiosMarkdown(figures, ids, named, QStringLiteral("###"));
+        const auto image = images.find(QStringLiteral("cluster-overhead"));
+        markdown += clusterOverheadMarkdown(figures, named, QStringLiteral("###"), image == images.end() ? QString() : image->second);
+        markdown += clusterNodesMarkdown(figures);
+    }
     return markdown;
 }
 

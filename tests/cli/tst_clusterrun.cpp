@@ -8,6 +8,7 @@
 #include "versuscli.h"
 
 #include <QRegularExpression>
+#include <QImageReader>
 #include <QtTest>
 #include <csignal>
 
@@ -75,7 +76,8 @@ private Q_SLOTS:
         VersusCli cli;
         const QString bundlePath = cli.path(QStringLiteral("b.json"));
         const VersusCli::Result r = cli.run(QStringList{"run", "--servers", a.label + "," + b.label, "--topology",
-                                                        "standalone,cluster:1,cluster:3", "--out", bundlePath}
+                                                        "standalone,cluster:1,cluster:3", "--out", bundlePath,
+                                                        "--export-dir", cli.path(QStringLiteral("charts"))}
                                                 + workload,
                                             600000);
         QVERIFY2(r.finished && r.exitCode == 0, r.describe());
@@ -102,6 +104,12 @@ private Q_SLOTS:
         const QString shown = QStringLiteral(" \u00b7 cluster \u00d73");
         QVERIFY2(r.out.contains(shown), r.describe());
         QVERIFY2(r.out.contains(QLatin1String("### Cluster nodes")), r.describe());
+        // Each cluster against its own version standalone, in the Markdown and as a chart.
+        QVERIFY2(r.out.contains(QLatin1String("### Cost of cluster mode (bytes per key, cluster less standalone)")), r.describe());
+        for (const ServerSpec &spec : {a, b})
+            for (int primaries : {1, 3})
+                QVERIFY2(r.out.contains(QStringLiteral("%1-cluster-%2 against %1").arg(spec.label).arg(primaries)), r.describe());
+        QCOMPARE(QImageReader(cli.path(QStringLiteral("charts/cluster-overhead.png"))).size(), QSize(1200, 675));
     }
 
     // One node of a cluster killed mid-replay: that series fails, the standalone one finishes.
