@@ -72,8 +72,16 @@ Outcome<std::shared_ptr<Workload>> makeEcommerce(const std::map<QString, QString
     Outcome<AttributeConfig> config = attributesFor(attributesFile, attributesName);
     if (!config)
         return Error{config.error()};
+    std::map<QString, QString> generation = parameters;
+    if (const auto tag = generation.find(QStringLiteral("hash-tag")); tag != generation.end()) {
+        const QString choice = tag->second.trimmed();
+        if (choice != QLatin1String("shopper") && choice != QLatin1String("none"))
+            return Error{QStringLiteral("ecommerce: parameter hash-tag: expected shopper or none, got '%1'").arg(tag->second)};
+        config->hashTagPerShopper = choice == QLatin1String("shopper");
+        generation.erase(tag);   // the keys' names only: the recording's events still serve
+    }
 
-    const bool generate = (events > 0 && events != builtInRecordingEvents) || !parameters.empty();
+    const bool generate = (events > 0 && events != builtInRecordingEvents) || !generation.empty();
     std::shared_ptr<EcommerceWorkload> workload;
     if (generate) {
         GeneratorOptions options;
@@ -83,8 +91,8 @@ Outcome<std::shared_ptr<Workload>> makeEcommerce(const std::map<QString, QString
             return Error{bounded.error()};
         // Keep the recording's ratio of events to shoppers unless told otherwise.
         const long long scaledShoppers = std::max(1LL, options.events * builtInRecordingShoppers / builtInRecordingEvents);
-        Outcome<long long> shoppers = positiveParameter(parameters, "shoppers", scaledShoppers);
-        Outcome<long long> seed = positiveParameter(parameters, "seed", (long long)builtInRecordingSeed);
+        Outcome<long long> shoppers = positiveParameter(generation, "shoppers", scaledShoppers);
+        Outcome<long long> seed = positiveParameter(generation, "seed", (long long)builtInRecordingSeed);
         if (!shoppers)
             return Error{shoppers.error()};
         if (!seed)
@@ -178,7 +186,7 @@ Outcome<std::shared_ptr<Workload>> makeWorkload(const QString &nameOrFile, const
 QStringList workloadParameterNames(const QString &workloadName)
 {
     if (workloadName == QLatin1String("ecommerce"))
-        return {QStringLiteral("seed"), QStringLiteral("shoppers")};
+        return {QStringLiteral("seed"), QStringLiteral("shoppers"), QStringLiteral("hash-tag")};
     if (workloadName == QLatin1String("hash-ttl"))
         return HashTtlWorkload::parameterNames();
     return {};

@@ -152,7 +152,7 @@ private slots:
                                     << QStringList{QStringLiteral("--repeat"), QStringLiteral("'0'")};
         QTest::newRow("unknown --set parameter")
             << QStringList{QStringLiteral("--workload"), QStringLiteral("hash-ttl"), QStringLiteral("--set"), QStringLiteral("kees=10")}
-            << QStringList{QStringLiteral("unknown parameter 'kees'"), QStringLiteral("valid: keys, value-size, ttl")};
+            << QStringList{QStringLiteral("unknown parameter 'kees'"), QStringLiteral("valid: keys, value-size, ttl, hash-tag")};
         QTest::newRow("--set without =") << QStringList{QStringLiteral("--set"), QStringLiteral("keys")}
                                          << QStringList{QStringLiteral("--set: expected name=value"), QStringLiteral("'keys'")};
         QTest::newRow("unknown server label")

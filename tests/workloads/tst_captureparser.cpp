@@ -400,7 +400,7 @@ private slots:
         QCOMPARE(parameter.error(), QStringLiteral("commands.txt: unknown parameter 'keys' (this workload takes none)"));
         Outcome<std::shared_ptr<Workload>> ecommerce = makeWorkload(QStringLiteral("ecommerce"),
                                                                     {{QStringLiteral("keys"), QStringLiteral("5")}}, QString(), 0, false);
-        QCOMPARE(ecommerce.error(), QStringLiteral("ecommerce: unknown parameter 'keys' (valid: seed, shoppers)"));
+        QCOMPARE(ecommerce.error(), QStringLiteral("ecommerce: unknown parameter 'keys' (valid: seed, shoppers, hash-tag)"));
     }
 };
 

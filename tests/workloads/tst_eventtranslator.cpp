@@ -225,6 +225,38 @@ private slots:
         QCOMPARE(hashes[0], QByteArray("78febdcfb4fd887eef022657e864909b8616adeb9adb4456d266d8c28cafce2b"));
     }
 
+    // hash-tag=none: the same commands with the shopper's part of every key bare, so each key
+    // is hashed whole; the recording still serves (same events, same command count), and the
+    // bundle says so. Anything but shopper or none is refused by name.
+    void hashTagNoneDropsTheBraces()
+    {
+        AttributeConfig config = configWith(attribute("counter", "", "{\"type\":\"window\",\"length\":\"1h\",\"bucket\":\"5m\",\"ttl\":\"2d\"}"));
+        config.hashTagPerShopper = false;
+        EventTranslator translator(config);
+        EventCommands out;
+        translator.translate(productView(), out);
+        const QStringList lines = render(out);
+        QCOMPARE(lines.mid(0, 3), (QStringList{"dedup|SISMEMBER p:s1:processed e1", "dedup|SADD p:s1:processed e1",
+                                               "dedup|EXPIRE p:s1:processed 2592000"}));
+        QCOMPARE(lines.at(3), QStringLiteral("windowed|INCRBY p:s1:a:1772410800 1"));
+        QCOMPARE(lines.at(5), QStringLiteral("windowed|ZADD p:s1:a:buckets 1772410800 1772410800"));
+
+        const Outcome<std::shared_ptr<Workload>> untagged =
+            makeWorkload(QStringLiteral("ecommerce"), {{QStringLiteral("hash-tag"), QStringLiteral("none")}}, QString(), 0, false);
+        QVERIFY2(untagged.ok(), qPrintable(untagged.error()));
+        const WorkloadInfo description = untagged.value()->describe();
+        QCOMPARE(description.sourceFile, QStringLiteral("ecommerce-events.jsonl"));
+        QCOMPARE(description.commands, 535380LL);
+        QCOMPARE(description.parameters.at(QStringLiteral("hash-tag")), QStringLiteral("none"));
+        const Outcome<std::shared_ptr<Workload>> tagged =
+            makeWorkload(QStringLiteral("ecommerce"), {{QStringLiteral("hash-tag"), QStringLiteral("shopper")}}, QString(), 0, false);
+        QVERIFY(tagged.ok());
+        QVERIFY(!tagged.value()->describe().parameters.count(QStringLiteral("hash-tag")));   // the default, as before
+        const Outcome<std::shared_ptr<Workload>> bad =
+            makeWorkload(QStringLiteral("ecommerce"), {{QStringLiteral("hash-tag"), QStringLiteral("user")}}, QString(), 0, false);
+        QCOMPARE(bad.error(), QStringLiteral("ecommerce: parameter hash-tag: expected shopper or none, got 'user'"));
+    }
+
     // The same stream, generated instead of read: --events 20000 reproduces the recording.
     void generatedEqualsRecording()
     {

@@ -105,7 +105,10 @@ private slots:
         QTest::newRow("value-size") << "value-size" << "64" << "";
         QTest::newRow("ttl") << "ttl" << "3600" << "";
         QTest::newRow("unknown") << "size" << "1"
-                                 << "hash-ttl: unknown parameter 'size' (valid: keys, value-size, ttl)";
+                                 << "hash-ttl: unknown parameter 'size' (valid: keys, value-size, ttl, hash-tag)";
+        QTest::newRow("hash-tag") << "hash-tag" << "user" << "";
+        QTest::newRow("bad hash-tag") << "hash-tag" << "shopper"
+                                      << "hash-ttl: parameter hash-tag: expected user or none, got 'shopper'";
         QTest::newRow("not a number") << "keys" << "many"
                                       << "hash-ttl: parameter keys (number of keys per pattern): expected an integer from 1 to 100000000, got 'many'";
         QTest::newRow("zero ttl") << "ttl" << "0"
@@ -125,7 +128,27 @@ private slots:
             return;
         }
         QCOMPARE(workload.value()->describe().parameters.at(name), value);
-        QCOMPARE(workloadParameterNames(QStringLiteral("hash-ttl")), QStringList({"keys", "value-size", "ttl"}));
+        QCOMPARE(workloadParameterNames(QStringLiteral("hash-ttl")), QStringList({"keys", "value-size", "ttl", "hash-tag"}));
+    }
+
+    // hash-tag=user: user i's keys carry {i}, so its hash and its string share a slot.
+    void hashTagPerUser()
+    {
+        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(
+            QStringLiteral("hash-ttl"), {{QStringLiteral("keys"), QStringLiteral("2")}, {QStringLiteral("hash-tag"), QStringLiteral("user")}},
+            QString(), 0, false);
+        QVERIFY(workload.ok());
+        const std::vector<EventCommands> events = allEvents(*workload.value());
+        QCOMPARE(events.size(), size_t(2));
+        QCOMPARE(events[1].commands[0].args[1], std::string("user:{1}"));
+        QCOMPARE(events[1].commands[1].args[1], std::string("user:{1}:auth_token"));
+        QCOMPARE(events[1].commands[2].args[1], std::string("user:{1}"));
+        QCOMPARE(events[1].commands[3].args[1], std::string("user:{1}"));
+        Outcome<std::shared_ptr<Workload>> plain = makeWorkload(
+            QStringLiteral("hash-ttl"), {{QStringLiteral("keys"), QStringLiteral("2")}, {QStringLiteral("hash-tag"), QStringLiteral("none")}},
+            QString(), 0, false);
+        QCOMPARE(allEvents(*plain.value())[1].commands[1].args[1], std::string("user:1:auth_token"));
+        QVERIFY(!plain.value()->describe().parameters.count(QStringLiteral("hash-tag")));
     }
 
     void valueSizeIsExact()

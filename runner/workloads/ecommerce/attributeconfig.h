@@ -76,6 +76,10 @@ struct AttributeGroup {
 
 struct AttributeConfig {
     std::string keyPrefix = "p";
+    // Keys are "<prefix>:{<shopper>}:<attribute>": the shopper part is a cluster hash tag, so a
+    // shopper's keys share a slot. Not read from the file: --set hash-tag=none clears it
+    // ("<prefix>:<shopper>:<attribute>", each key hashed whole).
+    bool hashTagPerShopper = true;
     long long dedupTtlSeconds = 30LL * 24 * 3600;
     std::vector<AttributeGroup> groups;
     std::vector<AttributeSpec> attributes;

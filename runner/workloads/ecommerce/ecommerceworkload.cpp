@@ -177,6 +177,9 @@ Status EcommerceWorkload::countPass() const
             {QStringLiteral("dedup checks"), {QStringLiteral("SISMEMBER")}},
         };
     d.parameters[QStringLiteral("attributes")] = m_attributesName;
+    // Said only when it differs from the default, so bundles of tagged runs read as before.
+    if (!m_config.hashTagPerShopper)
+        d.parameters[QStringLiteral("hash-tag")] = QStringLiteral("none");
     if (m_generator) {
         d.parameters[QStringLiteral("events")] = QString::number(m_generator->events);
         d.parameters[QStringLiteral("shoppers")] = QString::number(m_generator->shoppers);

@@ -105,13 +105,15 @@ private:
 EventTranslator::EventTranslator(const AttributeConfig &config)
     : m_config(config)
 {
-    m_keyStart = m_config.keyPrefix + ":{";
-    m_dedupSuffix = "}:processed";
+    const std::string open = m_config.hashTagPerShopper ? "{" : "";
+    const std::string close = m_config.hashTagPerShopper ? "}" : "";
+    m_keyStart = m_config.keyPrefix + ":" + open;
+    m_dedupSuffix = close + ":processed";
     assignInteger(m_dedupTtl, m_config.dedupTtlSeconds);
     for (const AttributeSpec &spec : m_config.attributes) {
         CompiledAttribute compiled;
         compiled.spec = &spec;
-        compiled.keySuffix = "}:" + spec.name;
+        compiled.keySuffix = close + ":" + spec.name;
         compiled.indexSuffix = compiled.keySuffix + ":buckets";
         assignInteger(compiled.ttl, spec.ttlSeconds);
         compiled.negativeCap = "-" + std::to_string(spec.cap + 1);

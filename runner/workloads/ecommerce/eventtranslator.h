@@ -29,7 +29,7 @@ public:
 private:
     struct CompiledAttribute {
         const AttributeSpec *spec;
-        std::string keySuffix;      // "}:<name>"
+        std::string keySuffix;      // "}:<name>" (":<name>" without the hash tag)
         std::string indexSuffix;    // "}:<name>:buckets" (windowed)
         std::string ttl;            // seconds, as text
         std::string negativeCap;    // "-<cap+1>" for ZREMRANGEBYRANK
@@ -46,8 +46,8 @@ private:
 
     AttributeConfig m_config;
     std::vector<CompiledAttribute> m_attributes;
-    std::string m_keyStart;          // "<prefix>:{"
-    std::string m_dedupSuffix;       // "}:processed"
+    std::string m_keyStart;          // "<prefix>:{" ("<prefix>:" without the hash tag)
+    std::string m_dedupSuffix;       // "}:processed" (":processed")
     std::string m_dedupTtl;
     std::unordered_set<std::uint64_t> m_processed;   // hashes of shopper id + event id
     std::unordered_map<std::string, std::vector<std::string>> m_categoryFields;

@@ -8,6 +8,7 @@ namespace {
 
 const char valueAlphabet[] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const std::uint64_t valueSeed = 0x5eed7711;
+const char hashTagName[] = "hash-tag";
 
 struct Limit {
     const char *name;
@@ -39,7 +40,10 @@ public:
         char buffer[24];
         const std::string_view index(buffer, size_t(std::to_chars(buffer, buffer + sizeof buffer, m_index).ptr - buffer));
         ++m_index;
-        m_key.assign("user:").append(index);
+        if (m_parameters.hashTagPerUser)
+            m_key.assign("user:{").append(index).append("}");
+        else
+            m_key.assign("user:").append(index);
         m_stringKey.assign(m_key).append(":auth_token");
         for (char &c : m_value)
             c = valueAlphabet[m_random.below(sizeof valueAlphabet - 1)];
@@ -70,6 +74,7 @@ QStringList HashTtlWorkload::parameterNames()
     QStringList names;
     for (const Limit &limit : limits)
         names << QString::fromLatin1(limit.name);
+    names << QString::fromLatin1(hashTagName);
     return names;
 }
 
@@ -82,6 +87,13 @@ Outcome<HashTtlParameters> HashTtlWorkload::parseParameters(const std::map<QStri
 {
     HashTtlParameters parameters;
     for (const auto &entry : values) {
+        if (entry.first == QLatin1String(hashTagName)) {
+            const QString choice = entry.second.trimmed();
+            if (choice != QLatin1String("user") && choice != QLatin1String("none"))
+                return Error{QStringLiteral("hash-ttl: parameter hash-tag: expected user or none, got '%1'").arg(entry.second)};
+            parameters.hashTagPerUser = choice == QLatin1String("user");
+            continue;
+        }
         const Limit *found = nullptr;
         for (const Limit &limit : limits)
             if (entry.first == QLatin1String(limit.name))
@@ -107,6 +119,9 @@ WorkloadInfo HashTtlWorkload::describe() const
     description.parameters[QStringLiteral("keys")] = QString::number(m_parameters.keys);
     description.parameters[QStringLiteral("value-size")] = QString::number(m_parameters.valueSize);
     description.parameters[QStringLiteral("ttl")] = QString::number(m_parameters.ttl);
+    // Said only when it differs from the default, so bundles of untagged runs read as before.
+    if (m_parameters.hashTagPerUser)
+        description.parameters[QString::fromLatin1(hashTagName)] = QStringLiteral("user");
     description.events = m_parameters.keys;
     description.commands = 4 * m_parameters.keys;
     description.types = patternNames();

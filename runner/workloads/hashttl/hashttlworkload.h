@@ -6,6 +6,8 @@
 //   set-ex        SET user:<i>:auth_token <value> EX <ttl>
 //   hset-hexpire  HSET user:<i> auth_token <value>, then HEXPIRE user:<i> <ttl> FIELDS 1 auth_token
 // i runs from 0 to keys-1; values are printable, exactly value-size bytes, the same every pass.
+// With hash-tag=user the user part is a cluster hash tag (user:{<i>}, user:{<i>}:auth_token):
+// a user's keys share a slot; without it (hash-tag=none, the default) they are hashed whole.
 
 #include "workload.h"
 #include <QStringList>
@@ -14,6 +16,7 @@ struct HashTtlParameters {
     long long keys = 20000;
     long long valueSize = 120;
     long long ttl = 900;
+    bool hashTagPerUser = false;   // hash-tag=user
 };
 
 class HashTtlWorkload : public Workload {
@@ -23,7 +26,7 @@ public:
     // Applies `--set` style name=value pairs over the defaults. Unknown names and values out
     // of range are errors naming the parameter and listing the valid ones.
     static Outcome<HashTtlParameters> parseParameters(const std::map<QString, QString> &values);
-    static QStringList parameterNames();   // keys, value-size, ttl
+    static QStringList parameterNames();   // keys, value-size, ttl, hash-tag
     static QStringList patternNames();     // hsetex, set-ex, hset-hexpire
 
     WorkloadInfo describe() const override;
