@@ -5,6 +5,7 @@
 #include "autorun.h"
 #include "democontroller.h"
 #include "mainwindow.h"
+#include "runpanel.h"
 #include "workloadpanel.h"
 #include <QApplication>
 #include <QCommandLineParser>
@@ -22,6 +23,10 @@ struct WindowOptions {
                              QStringLiteral("With --workload hash-ttl: run at each of these values of one parameter, "
                                             "e.g. value-size=16,64,256 (the Sweep field)."),
                              QStringLiteral("NAME=V1,V2,...")};
+    QCommandLineOption topology{QStringLiteral("topology"),
+                                QStringLiteral("standalone, cluster[:N] or both, e.g. standalone,cluster:3 (the Topology "
+                                               "field)."),
+                                QStringLiteral("LIST")};
     QCommandLineOption screenshot{QStringLiteral("screenshot"),
                                   QStringLiteral("With --autorun: save a picture of the window when the run ends."),
                                   QStringLiteral("FILE")};
@@ -45,7 +50,7 @@ struct WindowOptions {
             "attribute and server time per command.\nSubcommands: versus run | export | servers | generate."));
         parser.addHelpOption();
         parser.addVersionOption();
-        parser.addOptions({autorun, workload, sweep, screenshot, quit, out, demo, callout, cycleCharts});
+        parser.addOptions({autorun, workload, sweep, topology, screenshot, quit, out, demo, callout, cycleCharts});
     }
 };
 
@@ -143,6 +148,8 @@ int runWindow(int &argc, char **argv)
         window.workloadPanel()->choose(QStringLiteral("ecommerce"));   // the default workload
     if (parser.isSet(options.sweep))
         window.workloadPanel()->setSweep(parser.value(options.sweep));
+    if (parser.isSet(options.topology))
+        window.runPanel()->setTopology(parser.value(options.topology));
 
     int exitCode = 0;
     if (parser.isSet(options.demo)) {

@@ -1,7 +1,5 @@
 #include "mainwindow.h"
 
-#include "topologyspecs.h"
-
 #include "logview.h"
 #include "presentation.h"
 #include "progresslist.h"

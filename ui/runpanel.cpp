@@ -136,6 +136,11 @@ Outcome<std::vector<Topology>> RunPanel::topologies() const
     return parsed;
 }
 
+void RunPanel::setTopology(const QString &text)
+{
+    m_topology->setText(text);
+}
+
 bool RunPanel::canRun() const
 {
     return !m_running && m_blockerText.isEmpty() && serverSettings().ok() && topologies().ok();

@@ -28,6 +28,8 @@ public:
     // "standalone,cluster:3": the topologies, or an error naming the entry at fault (Run is
     // then disabled).
     Outcome<std::vector<Topology>> topologies() const;
+    // Fills the Topology field (versus --topology), as typing it would.
+    void setTopology(const QString &text);
 
     void setRunning(bool running);
     // Why Run is not possible right now ("Select at least one server"), or empty.
