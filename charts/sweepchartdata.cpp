@@ -10,16 +10,26 @@
 
 namespace {
 
-Measure measureOf(SweepChartKind kind)
-{
-    return kind == SweepChartKind::Ratio ? Measure::RatioToReference : Measure::BytesPerKey;
-}
-
 SweepTable tableOf(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
 {
     FigureOptions options;
     options.hiddenServers = hiddenServers;
-    return sweepTable(bundle, measureOf(kind), options);
+    switch (kind) {
+    case SweepChartKind::MemoryPerKey: return sweepTable(bundle, Measure::BytesPerKey, options);
+    case SweepChartKind::Ratio: return sweepTable(bundle, Measure::RatioToReference, options);
+    case SweepChartKind::ClusterOverhead: return clusterOverheadSweep(bundle, options);
+    }
+    return {};
+}
+
+QString yTitleOf(SweepChartKind kind, const SweepTable &table)
+{
+    switch (kind) {
+    case SweepChartKind::MemoryPerKey: return QStringLiteral("bytes per key");
+    case SweepChartKind::Ratio: return QStringLiteral("bytes per key as a multiple of %1's").arg(table.referenceType);
+    case SweepChartKind::ClusterOverhead: return QStringLiteral("bytes per key beyond standalone");
+    }
+    return {};
 }
 
 // Values that span a factor of 4 or more, all above zero, stand on a log scale: 16, 64, 256 at
@@ -93,16 +103,24 @@ double SweepChartData::largestValue() const
 
 QString sweepChartFileStem(SweepChartKind kind)
 {
-    return kind == SweepChartKind::Ratio ? QStringLiteral("sweep-ratio") : QStringLiteral("sweep-memory-per-key");
+    switch (kind) {
+    case SweepChartKind::MemoryPerKey: return QStringLiteral("sweep-memory-per-key");
+    case SweepChartKind::Ratio: return QStringLiteral("sweep-ratio");
+    case SweepChartKind::ClusterOverhead: return QStringLiteral("sweep-cluster-overhead");
+    }
+    return {};
 }
 
 std::vector<SweepChartKind> sweepChartKinds(const ResultsBundle &bundle)
 {
     if (!bundle.isSweep())
         return {};
-    if (bundle.workload.referenceType.isEmpty())
-        return {SweepChartKind::MemoryPerKey};
-    return {SweepChartKind::MemoryPerKey, SweepChartKind::Ratio};
+    std::vector<SweepChartKind> kinds{SweepChartKind::MemoryPerKey};
+    if (!bundle.workload.referenceType.isEmpty())
+        kinds.push_back(SweepChartKind::Ratio);
+    if (!clusterOverheadSweep(bundle).empty())
+        kinds.push_back(SweepChartKind::ClusterOverhead);
+    return kinds;
 }
 
 SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
@@ -116,8 +134,7 @@ SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind k
     for (double number : table.numbers)
         data.x.push_back(data.logarithmic ? std::log2(number) : number);
     data.xTitle = data.logarithmic ? QStringLiteral("%1 (log scale)").arg(table.parameter) : table.parameter;
-    data.yTitle = kind == SweepChartKind::Ratio ? QStringLiteral("bytes per key as a multiple of %1's").arg(table.referenceType)
-                                                : QStringLiteral("bytes per key");
+    data.yTitle = yTitleOf(kind, table);
     const std::map<QString, QColor> colors = serverColors(bundle);
     // "hsetex · 9.1.2" while every server is of one product; "hsetex · Redis 8.0.2" beside Valkey.
     const auto productOf = [&bundle](const QString &id) {
@@ -154,9 +171,13 @@ SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind k
 QString defaultSweepTitle(const ResultsBundle &bundle, SweepChartKind kind)
 {
     const QString parameter = bundle.sweep.parameter;
-    if (kind == SweepChartKind::Ratio)
+    switch (kind) {
+    case SweepChartKind::MemoryPerKey: return QStringLiteral("Memory per key against %1, %2").arg(parameter, bundle.workload.name);
+    case SweepChartKind::Ratio:
         return QStringLiteral("Memory per key as a multiple of %1, against %2").arg(bundle.workload.referenceType, parameter);
-    return QStringLiteral("Memory per key against %1, %2").arg(parameter, bundle.workload.name);
+    case SweepChartKind::ClusterOverhead: return QStringLiteral("Cost of cluster mode against %1, %2").arg(parameter, bundle.workload.name);
+    }
+    return {};
 }
 
 namespace {
@@ -199,7 +220,10 @@ QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, c
     const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
     return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8")
         .arg(line->categoryLabel, line->serverName, text(line->points.front().value), text(line->points.back().value),
-             ratio ? QStringLiteral(" %1").arg(table.referenceType) : QStringLiteral(" bytes per key"), table.parameter,
+             ratio                  ? QStringLiteral(" %1").arg(table.referenceType)
+             : table.clusterOverhead ? QStringLiteral(" bytes per key beyond standalone")
+                                     : QStringLiteral(" bytes per key"),
+             table.parameter,
              table.values.front(), table.values.back());
 }
 

@@ -16,6 +16,7 @@
 enum class SweepChartKind {
     MemoryPerKey,   // sweep-memory-per-key: bytes per key of each pattern
     Ratio,          // sweep-ratio: each pattern as a multiple of the reference one
+    ClusterOverhead,   // sweep-cluster-overhead: each cluster's bytes per key beyond standalone
 };
 
 struct SweepChartLine {
@@ -43,7 +44,7 @@ struct SweepChartData {
 
 QString sweepChartFileStem(SweepChartKind kind);
 // The sweep charts a bundle has: none unless it is a sweep; the ratio only when the workload
-// has a reference category.
+// has a reference category; the cost of cluster mode only when a version ran both ways.
 std::vector<SweepChartKind> sweepChartKinds(const ResultsBundle &bundle);
 
 SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind kind,

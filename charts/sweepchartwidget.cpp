@@ -46,9 +46,10 @@ void SweepChartWidget::setBundle(const ResultsBundle &bundle)
     const QSignalBlocker quiet(d->kind);
     d->kind->clear();
     for (SweepChartKind kind : sweepChartKinds(bundle)) {
-        d->kind->addItem(kind == SweepChartKind::Ratio ? tr("Against %1").arg(bundle.workload.referenceType)
-                                                       : tr("Bytes per key"),
-                         int(kind));
+        const QString name = kind == SweepChartKind::Ratio             ? tr("Against %1").arg(bundle.workload.referenceType)
+                             : kind == SweepChartKind::ClusterOverhead ? tr("Cost of cluster mode")
+                                                                       : tr("Bytes per key");
+        d->kind->addItem(name, int(kind));
     }
     d->kind->setCurrentIndex(chosen >= 0 && chosen < d->kind->count() ? chosen : 0);
     refresh();

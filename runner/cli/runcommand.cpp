@@ -206,13 +206,17 @@ Outcome<ExportRequest> checkOutputs(const QCommandLineParser &parser)
         return exportRequest;
     const std::vector<NamedInput> inputs = runInputs(parser);
     // A sweep's charts are named before its workload says whether it has a reference category.
-    const std::vector<SweepChartKind> sweepKinds = parser.isSet(QStringLiteral("sweep"))
-        ? std::vector<SweepChartKind>{SweepChartKind::MemoryPerKey, SweepChartKind::Ratio}
-        : std::vector<SweepChartKind>{};
+    const std::vector<ChartKind> chartKinds = plannedChartKinds(parser);
+    std::vector<SweepChartKind> sweepKinds;
+    if (parser.isSet(QStringLiteral("sweep"))) {
+        sweepKinds = {SweepChartKind::MemoryPerKey, SweepChartKind::Ratio};
+        if (std::find(chartKinds.begin(), chartKinds.end(), ChartKind::ClusterOverhead) != chartKinds.end())
+            sweepKinds.push_back(SweepChartKind::ClusterOverhead);
+    }
     if (Status out = checkOutputFile(QStringLiteral("--out"), parser.value(QStringLiteral("out")), inputs); !out)
         return Error{out.error()};
     if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), exportRequest->directory,
-                                          exportRequestFileNames(exportRequest.value(), plannedChartKinds(parser), sweepKinds),
+                                          exportRequestFileNames(exportRequest.value(), chartKinds, sweepKinds),
                                           inputs);
         !folder)
         return Error{folder.error()};

@@ -3,12 +3,11 @@
 #include "presentation.h"
 #include "sweepbundle.h"
 
+#include <functional>
+
 namespace {
 
-FigureTable pointTable(const Figures &figures, Measure measure)
-{
-    return measure == Measure::RatioToReference ? figures.referenceRatios() : figures.memory();
-}
+using PointTable = std::function<FigureTable(const Figures &)>;
 
 // The line of (server, category), added in the order first met.
 SweepLine &lineFor(SweepTable &table, const QString &serverId, const FigureCategory &category, size_t points)
@@ -26,9 +25,8 @@ SweepLine &lineFor(SweepTable &table, const QString &serverId, const FigureCateg
     return table.lines.back();
 }
 
-} // namespace
-
-SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const FigureOptions &options)
+// Each point's `pointTable`, line by line (totals left out), servers in display order.
+SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOptions &options, const PointTable &pointTable)
 {
     SweepTable table;
     table.measure = measure;
@@ -46,11 +44,15 @@ SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const Figure
         if (table.typeNoun.isEmpty())
             table.typeNoun = figures.typeNoun();
         if (measure == Measure::RatioToReference) {
-            if (figures.referenceType().isEmpty())
-                return SweepTable{measure, table.parameter, {}, {}, {}, {}, {}};
+            if (figures.referenceType().isEmpty()) {
+                SweepTable none;   // no reference type: no ratios at all
+                none.measure = measure;
+                none.parameter = table.parameter;
+                return none;
+            }
             table.referenceType = figures.referenceType();
         }
-        const FigureTable shown = pointTable(figures, measure);
+        const FigureTable shown = pointTable(figures);
         for (int c = 0; c < int(shown.categories.size()); ++c) {
             if (shown.categories[size_t(c)].total)
                 continue;
@@ -69,5 +71,22 @@ SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const Figure
                 table.lines.push_back(line);
         }
     }
+    return table;
+}
+
+} // namespace
+
+SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const FigureOptions &options)
+{
+    return sweepOf(bundle, measure, options, [measure](const Figures &figures) {
+        return measure == Measure::RatioToReference ? figures.referenceRatios() : figures.memory();
+    });
+}
+
+SweepTable clusterOverheadSweep(const ResultsBundle &bundle, const FigureOptions &options)
+{
+    SweepTable table = sweepOf(bundle, Measure::BytesPerKey, options,
+                               [](const Figures &figures) { return figures.clusterOverhead(); });
+    table.clusterOverhead = true;
     return table;
 }

@@ -24,6 +24,7 @@ struct SweepTable {
     std::vector<double> numbers;     // the same as numbers: the x axis
     QString referenceType;           // the ratios' denominator ("set-ex"); empty for bytes per key
     QString typeNoun;                // "pattern" or "type"
+    bool clusterOverhead = false;    // clusterOverheadSweep(): bytes per key beyond standalone
     // By server (display order, oldest first), then category (workload order); the totals over
     // several types are left out.
     std::vector<SweepLine> lines;
@@ -36,3 +37,7 @@ struct SweepTable {
 // empty table for a bundle that is not a sweep, or for ratios without a reference type.
 // `options` apply to every point (hidden servers, baseline).
 SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const FigureOptions &options = {});
+// The cost of cluster mode at every point (Figures::clusterOverhead() of each point's run): a
+// line per cluster series and category. Empty unless some point ran a version both standalone
+// and as a cluster; a sweep over keys shows how the cost moves with the key count.
+SweepTable clusterOverheadSweep(const ResultsBundle &bundle, const FigureOptions &options = {});

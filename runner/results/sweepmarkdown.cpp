@@ -8,11 +8,13 @@
 
 namespace {
 
-QString sweepCell(const Figure &figure, Measure measure)
+QString sweepCell(const Figure &figure, const SweepTable &table)
 {
     if (!figure.hasValue())
         return markdownCell(figure);
-    return measure == Measure::RatioToReference ? formatMultiple(figure.value) : formatFigure(figure.value);
+    if (table.clusterOverhead)
+        return (figure.value > 0 ? QStringLiteral("+") : QString()) + formatFigure(figure.value);
+    return table.measure == Measure::RatioToReference ? formatMultiple(figure.value) : formatFigure(figure.value);
 }
 
 QString tableMarkdown(const SweepTable &table, const QString &title)
@@ -34,7 +36,7 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
         }
         QStringList cells{QStringLiteral("%1 · %2").arg(line.categoryLabel, line.serverName)};
         for (const Figure &figure : line.points)
-            cells << sweepCell(figure, table.measure);
+            cells << sweepCell(figure, table);
         markdown += markdownRow(cells);
     }
     if (!without.isEmpty())
@@ -55,5 +57,10 @@ QString sweepToMarkdown(const ResultsBundle &bundle, const QString &heading)
     if (!ratios.empty())
         markdown += tableMarkdown(ratios, QStringLiteral("%1 Sweep: memory against %2, against %3 (bytes per key as a multiple of %2's)")
                                               .arg(heading, ratios.referenceType, ratios.parameter));
+    const SweepTable overhead = clusterOverheadSweep(bundle);
+    if (!overhead.empty())
+        markdown += tableMarkdown(overhead, QStringLiteral("%1 Sweep: cost of cluster mode against %2 (bytes per key, cluster less "
+                                                           "standalone, each value its own run)")
+                                                .arg(heading, overhead.parameter));
     return markdown;
 }

@@ -1,12 +1,18 @@
-// The cost-of-cluster-mode chart, on a real run of hash-ttl (20,000 keys) on Valkey 8.0.1, 8.1.1
-// and 9.1.2, each standalone and as a cluster of one primary: it exists only for a bundle with
-// a version in both topologies, its bars are the stored bytes per key of the cluster less the
-// standalone ones, and Export all and the report carry it at the preset's exact size.
+// The cost-of-cluster-mode charts, on real runs: hash-ttl (20,000 keys) on Valkey 8.0.1, 8.1.1
+// and 9.1.2, each standalone and as a cluster of one primary, and hash-ttl swept over keys on
+// Valkey 8.0.1, 9.1.2 and Redis 7.0.15 standalone and as clusters of three. A chart exists only
+// for a bundle with a version in both topologies, its bars are the stored bytes per key of the
+// cluster less the standalone ones, and Export all and the report carry it at the preset's
+// exact size.
 
 #include "fixturebundle.h"
 #include "chartdata.h"
 #include "chartexporter.h"
 #include "figures.h"
+#include "figuressweep.h"
+#include "sweepbundle.h"
+#include "sweepchartdata.h"
+#include "sweepexport.h"
 
 #include <QDir>
 #include <QFile>
@@ -90,6 +96,40 @@ private Q_SLOTS:
         const Outcome<QStringList> plain = exportAll(fixtureBundle("real-hash-ttl.json"), standaloneDir.path(), options);
         QVERIFY2(plain.ok(), qPrintable(plain.error()));
         QVERIFY(!QFile::exists(standaloneDir.filePath(QStringLiteral("cluster-overhead.png"))));
+    }
+
+    // Over keys: a line per cluster series and pattern, each point that point's own cost; the
+    // cost of Valkey's per-slot tables falls with the keys, Redis 7.0's stays small.
+    void sweepOverKeysDrawsTheCostAtEachPoint()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-cluster-keys-sweep.json");
+        const std::vector<SweepChartKind> kinds = sweepChartKinds(bundle);
+        QVERIFY(std::find(kinds.begin(), kinds.end(), SweepChartKind::ClusterOverhead) != kinds.end());
+        QVERIFY(sweepChartKinds(fixtureBundle("real-hash-ttl-sweep.json")).size() == 2);
+        const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::ClusterOverhead);
+        QCOMPARE(data.xLabels, (QStringList{QStringLiteral("1000"), QStringLiteral("10000"), QStringLiteral("100000")}));
+        QCOMPARE(data.yTitle, QStringLiteral("bytes per key beyond standalone"));
+        QCOMPARE(int(data.lines.size()), 5);   // set-ex on three versions, hsetex and hset-hexpire on 9.1.2
+        for (const SweepChartLine &line : data.lines) {
+            for (int point = 0; point < 3; ++point) {
+                const FigureTable cost = Figures(sweepPointBundle(bundle, point)).clusterOverhead();
+                const QString category = line.label.section(QStringLiteral(" · "), 0, 0);
+                QCOMPARE(*line.values[size_t(point)], cost.at(cost.categoryIndex(category), line.serverId).value);
+            }
+        }
+        const auto setEx = [&data](const QString &server) {
+            return std::find_if(data.lines.begin(), data.lines.end(), [&server](const SweepChartLine &line) {
+                return line.serverId == server && line.label.startsWith(QLatin1String("set-ex"));
+            })->values;
+        };
+        const auto valkey = setEx(QStringLiteral("valkey-9.1.2-cluster-3"));
+        QVERIFY(*valkey[0] > *valkey[1] && *valkey[1] > *valkey[2]);
+        for (const std::optional<double> &redis : setEx(QStringLiteral("redis-7.0.15-cluster-3")))
+            QVERIFY(*redis > 0 && *redis < 40);
+
+        const Outcome<QImage> image = renderSweepChart(bundle, SweepChartKind::ClusterOverhead, ExportOptions());
+        QVERIFY2(image.ok(), qPrintable(image.error()));
+        QCOMPARE(image->size(), QSize(1200, 675));
     }
 };
 

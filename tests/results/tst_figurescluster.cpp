@@ -5,11 +5,15 @@
 
 #include "bundlemarkdown.h"
 #include "figures.h"
+#include "figuressweep.h"
 #include "presentation.h"
+#include "sweepmarkdown.h"
 
 #include "bundlebuilders.h"
 
 #include <QtTest>
+
+#include <algorithm>
 
 namespace {
 
@@ -80,6 +84,31 @@ ResultsBundle bothTopologies()
     ServerRun alone = server(QStringLiteral("8.0.1"), 3);
     addRepeats(alone, {{250, 400}, {250, 400}, {250, 400}});
     return bundleOf({standalone, one, three, alone});
+}
+
+// bothTopologies() swept over keys: at keys=1000 as built, at keys=2000 every cluster's set-ex
+// 50 bytes per key above standalone, repeat by repeat.
+ResultsBundle overKeys()
+{
+    ResultsBundle bundle = bothTopologies();
+    bundle.sweep.parameter = QStringLiteral("keys");
+    for (const char *value : {"1000", "2000"}) {
+        SweepPoint point;
+        point.value = QString::fromLatin1(value);
+        point.workload = bundle.workload;
+        point.servers = bundle.servers;
+        bundle.sweep.points.push_back(point);
+    }
+    std::vector<ServerRun> &more = bundle.sweep.points.back().servers;
+    for (ServerRun &run : more) {
+        if (!run.topology.isCluster())
+            continue;
+        for (size_t r = 0; r < run.repeats.size(); ++r)
+            run.repeats[r].byType[QStringLiteral("set-ex")] =
+                patternMemory(1000, more.front().repeats[r].byType.at(QStringLiteral("set-ex")).bytesPerKey + 50, run.topology.primaries);
+    }
+    bundle.sweep.shown = 0;
+    return bundle;
 }
 
 } // namespace
@@ -183,6 +212,27 @@ private Q_SLOTS:
         QVERIFY2(nodes.contains(QStringLiteral("| Valkey 9.1.2 · cluster ×3 | set-ex | 3 | 250 – 400 | 153.0 – 228.0 |")), qPrintable(nodes));
         QVERIFY2(nodes.contains(QStringLiteral("| Valkey 9.1.2 · cluster ×1 | set-ex | 1 | 1,000 – 1,000 | 118.0 – 122.0 |")), qPrintable(nodes));
         QCOMPARE(clusterNodesMarkdown(Figures(bundleOf({bothTopologies().servers.front()}))), QString());
+    }
+
+    // Over a sweep: each point's own cost, a line per paired cluster series and pattern.
+    void sweepShowsTheCostAtEveryPoint()
+    {
+        const ResultsBundle bundle = overKeys();
+        const SweepTable table = clusterOverheadSweep(bundle);
+        QVERIFY(table.clusterOverhead);
+        QCOMPARE(table.values, (QStringList{QStringLiteral("1000"), QStringLiteral("2000")}));
+        QCOMPARE(int(table.lines.size()), 4);   // cluster ×1 and ×3 of 9.1.2, set-ex and hsetex; 8.0.1 has no pair
+        const auto line = std::find_if(table.lines.begin(), table.lines.end(), [](const SweepLine &each) {
+            return each.serverId == QLatin1String("valkey-9.1.2-cluster-3") && each.categoryId == QLatin1String("set-ex");
+        });
+        QVERIFY(line != table.lines.end());
+        QCOMPARE(line->points[0].value, 100.0);
+        QCOMPARE(line->points[1].value, 50.0);
+        QVERIFY(clusterOverheadSweep(bundleOf({})).empty());
+
+        const QString markdown = sweepToMarkdown(bundle);
+        QVERIFY2(markdown.contains(QStringLiteral("### Sweep: cost of cluster mode against keys")), qPrintable(markdown));
+        QVERIFY2(markdown.contains(QStringLiteral("| set-ex · Valkey 9.1.2 · cluster ×3 | +100.0 | +50.0 |")), qPrintable(markdown));
     }
 };
 
