@@ -146,6 +146,24 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent), m_tasks(new Bac
     scheduleRebuild();
 }
 
+// A hash-tag choice, remembered under its object name; changing it prepares the workload again.
+QComboBox *WorkloadPanel::hashTagBox(const QString &name, const std::vector<std::pair<QString, QString>> &choices,
+                                     const QString &toolTip)
+{
+    auto *box = new QComboBox;
+    box->setObjectName(name);
+    box->setToolTip(toolTip);
+    for (const auto &[text, value] : choices)
+        box->addItem(text, value);
+    const int saved = box->findData(UiSettings::value(QStringLiteral("workload/") + name).toString());
+    box->setCurrentIndex(saved < 0 ? 0 : saved);
+    connect(box, qOverload<int>(&QComboBox::currentIndexChanged), this, [this, box, name] {
+        UiSettings::setValue(QStringLiteral("workload/") + name, box->currentData().toString());
+        scheduleRebuild();
+    });
+    return box;
+}
+
 QWidget *WorkloadPanel::ecommercePage()
 {
     auto *page = new QWidget;
@@ -161,9 +179,13 @@ QWidget *WorkloadPanel::ecommercePage()
     connect(attributesButton, &QToolButton::clicked, this, [this] {
         browse(m_attributes, tr("Attribute configuration"), tr("JSON (*.json);;All files (*)"));
     });
+    m_shopperTag = hashTagBox(QStringLiteral("ecommerceHashTag"), {{tr("per shopper"), QStringLiteral("shopper")}, {tr("none"), QStringLiteral("none")}},
+                              tr("Cluster hash tag: p:{shopper}:attribute puts a shopper's keys in one slot, so each event "
+                                 "goes to one primary of a cluster (docs/WORKLOADS.md, \"Hash tags\")."));
     QFormLayout *form = formOn(page);
     form->addRow(tr("Events"), m_events);
     form->addRow(tr("Attributes"), pathRow(m_attributes, attributesButton));
+    form->addRow(tr("Hash tag"), m_shopperTag);
     return page;
 }
 
@@ -175,10 +197,14 @@ QWidget *WorkloadPanel::hashTtlPage()
     m_valueSize = spinBox(1, 1000000, UiSettings::value(QStringLiteral("workload/value-size"), 120).toInt(),
                           tr(" bytes"));
     m_ttl = spinBox(1, 100000000, UiSettings::value(QStringLiteral("workload/ttl"), 900).toInt(), tr(" s"));
+    m_userTag = hashTagBox(QStringLiteral("hashTtlHashTag"), {{tr("none"), QStringLiteral("none")}, {tr("per user"), QStringLiteral("user")}},
+                           tr("Cluster hash tag: user:{i} puts a user's two keys in one slot; it makes every key two "
+                              "bytes longer (docs/WORKLOADS.md, \"Hash tags\")."));
     QFormLayout *form = formOn(page);
     form->addRow(tr("Keys"), m_keys);
     form->addRow(tr("Value size"), m_valueSize);
     form->addRow(tr("TTL"), m_ttl);
+    form->addRow(tr("Hash tag"), m_userTag);
     // A sweep runs the workload at each value of one parameter, all in one bundle.
     m_sweepText = new QLineEdit(UiSettings::value(QStringLiteral("workload/sweep")).toString());
     m_sweepText->setObjectName(QStringLiteral("hashTtlSweep"));
@@ -252,12 +278,14 @@ void WorkloadPanel::rebuild()
     if (kind == QLatin1String("ecommerce")) {
         events = m_events->value();
         attributes = m_attributes->text().trimmed();
+        parameters[QStringLiteral("hash-tag")] = m_shopperTag->currentData().toString();
         UiSettings::setValue(QStringLiteral("workload/events"), m_events->value());
         UiSettings::setValue(QStringLiteral("workload/attributes"), attributes);
     } else if (kind == QLatin1String("hash-ttl")) {
         parameters[QStringLiteral("keys")] = QString::number(m_keys->value());
         parameters[QStringLiteral("value-size")] = QString::number(m_valueSize->value());
         parameters[QStringLiteral("ttl")] = QString::number(m_ttl->value());
+        parameters[QStringLiteral("hash-tag")] = m_userTag->currentData().toString();
         UiSettings::setValue(QStringLiteral("workload/keys"), m_keys->value());
         UiSettings::setValue(QStringLiteral("workload/value-size"), m_valueSize->value());
         UiSettings::setValue(QStringLiteral("workload/ttl"), m_ttl->value());

@@ -8,6 +8,8 @@
 #include <QWidget>
 #include <memory>
 #include <optional>
+#include <utility>
+#include <vector>
 
 class BackgroundTasks;
 class QComboBox;
@@ -47,6 +49,7 @@ Q_SIGNALS:
 
 private:
     QWidget *ecommercePage();
+    QComboBox *hashTagBox(const QString &name, const std::vector<std::pair<QString, QString>> &choices, const QString &toolTip);
     QWidget *hashTtlPage();
     QWidget *filePage();
     void scheduleRebuild();
@@ -61,6 +64,8 @@ private:
     QSpinBox *m_keys = nullptr;
     QSpinBox *m_valueSize = nullptr;
     QSpinBox *m_ttl = nullptr;
+    QComboBox *m_shopperTag = nullptr;   // ecommerce's hash-tag: shopper or none
+    QComboBox *m_userTag = nullptr;      // hash-ttl's hash-tag: none or user
     QLineEdit *m_file = nullptr;
     QLineEdit *m_sweepText = nullptr;
     QLabel *m_summary = nullptr;

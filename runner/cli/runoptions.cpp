@@ -94,7 +94,8 @@ void addRunOptions(QCommandLineParser &parser)
          QStringLiteral("name|file"), QStringLiteral("ecommerce")},
         {QStringLiteral("attributes"), QStringLiteral("Attribute configuration for the ecommerce workload."), QStringLiteral("file")},
         {QStringLiteral("events"), QStringLiteral("Generate this many events instead of the built-in recording."), QStringLiteral("n")},
-        {QStringLiteral("set"), QStringLiteral("Workload parameter, repeatable: --set keys=20000."), QStringLiteral("name=value")},
+        {QStringLiteral("set"), QStringLiteral("Workload parameter, repeatable: --set keys=20000. ecommerce: seed, shoppers, "
+                                                  "hash-tag=shopper|none; hash-ttl: keys, value-size, ttl, hash-tag=user|none."), QStringLiteral("name=value")},
         {QStringLiteral("sweep"),
          QStringLiteral("Run the workload at each of these values of one of its parameters (one --sweep), on every "
                         "server, all in one bundle: --sweep value-size=16,64,256. N values cost N runs."),

@@ -31,6 +31,7 @@ private Q_SLOTS:
     void init() { QSettings().clear(); }
     void badTopologyKeepsTheRunButtonOff();
     void runsBothTopologiesAndShowsTheCost();
+    void hashTagChoicesReachTheWorkload();
 
 private:
     void prepare(MainWindow &window, const QString &topology);
@@ -115,6 +116,38 @@ void WindowClusterTest::runsBothTopologiesAndShowsTheCost()
     clusterOnly.baseline = cluster;
     window.showResults(clusterOnly, QStringLiteral("cluster only"));
     QVERIFY(!tabs->isTabVisible(tabs->indexOf(cost)));
+}
+
+// The Hash tag boxes: ecommerce without its per-shopper tag, hash-ttl with a per-user one.
+void WindowClusterTest::hashTagChoicesReachTheWorkload()
+{
+    MainWindow window;
+    window.show();
+    WorkloadPanel *panel = window.workloadPanel();
+    auto *kind = window.findChild<QComboBox *>(QStringLiteral("workloadKind"));
+    const auto firstKey = [panel] {
+        EventCommands event;
+        Outcome<std::unique_ptr<CommandSource>> source = panel->workload()->open();
+        return source && source.value()->next(event) ? QString::fromStdString(event.commands.front().args[1]) : QString();
+    };
+    kind->setCurrentIndex(kind->findData(QStringLiteral("ecommerce")));
+    auto *shopper = window.findChild<QComboBox *>(QStringLiteral("ecommerceHashTag"));
+    QVERIFY(shopper);
+    QCOMPARE(shopper->currentData().toString(), QStringLiteral("shopper"));
+    QTRY_VERIFY_WITH_TIMEOUT(panel->workload(), 60000);
+    QVERIFY2(firstKey().contains(QLatin1Char('{')), qPrintable(firstKey()));
+    shopper->setCurrentIndex(shopper->findData(QStringLiteral("none")));
+    QTRY_VERIFY_WITH_TIMEOUT(panel->workload(), 60000);
+    QCOMPARE(panel->workload()->describe().parameters.at(QStringLiteral("hash-tag")), QStringLiteral("none"));
+    QVERIFY2(firstKey().startsWith(QLatin1String("p:")) && !firstKey().contains(QLatin1Char('{')), qPrintable(firstKey()));
+
+    kind->setCurrentIndex(kind->findData(QStringLiteral("hash-ttl")));
+    auto *user = window.findChild<QComboBox *>(QStringLiteral("hashTtlHashTag"));
+    QVERIFY(user);
+    user->setCurrentIndex(user->findData(QStringLiteral("user")));
+    QTRY_VERIFY_WITH_TIMEOUT(panel->workload(), 60000);
+    QCOMPARE(firstKey(), QStringLiteral("user:{0}"));
+    QCOMPARE(QSettings().value(QStringLiteral("workload/hashTtlHashTag")).toString(), QStringLiteral("user"));
 }
 
 QTEST_MAIN(WindowClusterTest)
