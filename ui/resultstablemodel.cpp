@@ -5,6 +5,7 @@
 #include <QBrush>
 #include <QColor>
 #include <QFont>
+#include <QLocale>
 #include <cmath>
 
 namespace {
@@ -96,6 +97,12 @@ void ResultsTableModel::rebuildRows()
         row.usecPerEvent = totalOf(perEvent, id);
         row.eventsPerSecond = totalOf(events, id);
         row.latencyP99 = totalOf(latency, id);
+        if (const std::optional<NodeSpread> all = figures.nodeSpread(id, QString()))
+            row.nodeSpreads.push_back({tr("all"), *all});
+        else
+            for (const QString &type : figures.types())
+                if (const std::optional<NodeSpread> spread = figures.nodeSpread(id, type))
+                    row.nodeSpreads.push_back({type, *spread});
         m_rows.push_back(row);
     }
 }
@@ -177,9 +184,26 @@ QVariant ResultsTableModel::toolTipOf(const Row &row, Column column) const
             .arg(baseName, formatChangeRange(ratio, true));
     }
     const Figure *figure = figureAt(int(&row - m_rows.data()), column);
+    QStringList lines;
     if (figure && !figure->note.isEmpty())
-        return figure->note;
-    return {};
+        lines << figure->note;
+    if (column == BytesPerKeyColumn && !row.nodeSpreads.empty())
+        lines << nodeSpreadText(row.nodeSpreads);
+    return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));
+}
+
+// "Summed over 3 primaries; per primary: all: 10,342–10,560 keys, 172.0–181.3 bytes per key".
+QString ResultsTableModel::nodeSpreadText(const std::vector<std::pair<QString, NodeSpread>> &spreads)
+{
+    const QLocale english(QLocale::English);
+    QStringList parts;
+    for (const auto &[category, spread] : spreads)
+        parts << tr("%1: %2–%3 keys, %4–%5 bytes per key")
+                     .arg(category, english.toString(spread.fewestKeys), english.toString(spread.mostKeys),
+                          formatFigure(spread.lowestBytesPerKey), formatFigure(spread.highestBytesPerKey));
+    const int nodes = spreads.front().second.nodes;
+    return (nodes == 1 ? tr("Summed over 1 primary; per primary: ") : tr("Summed over %1 primaries; per primary: ").arg(nodes))
+        + parts.join(QStringLiteral("; "));
 }
 
 QVariant ResultsTableModel::data(const QModelIndex &index, int role) const

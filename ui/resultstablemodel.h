@@ -7,6 +7,8 @@
 #include "resultsbundle.h"
 #include <QAbstractTableModel>
 #include <optional>
+#include <utility>
+#include <vector>
 
 class ResultsTableModel : public QAbstractTableModel {
     Q_OBJECT
@@ -48,11 +50,14 @@ private:
         Figure usecPerEvent;
         Figure eventsPerSecond;
         Figure latencyP99;
+        // A cluster's spread over its primaries, by category ("all", or each type measured alone).
+        std::vector<std::pair<QString, NodeSpread>> nodeSpreads;
     };
     void rebuildRows();
     QVariant displayOf(const Row &row, Column column) const;
     QVariant sortKeyOf(const Row &row, Column column) const;
     QVariant toolTipOf(const Row &row, Column column) const;
+    static QString nodeSpreadText(const std::vector<std::pair<QString, NodeSpread>> &spreads);
 
     ResultsBundle m_bundle;
     QString m_baseline;

@@ -6,6 +6,7 @@
 #include "chartwidget.h"
 #include "mainwindow.h"
 #include "progresslist.h"
+#include "resultstablemodel.h"
 #include "resultsview.h"
 #include "runpanel.h"
 #include "serverspanel.h"
@@ -101,6 +102,19 @@ void WindowClusterTest::runsBothTopologiesAndShowsTheCost()
     }
     QCOMPARE(results.server(cluster)->topology.primaries, 1);
     QCOMPARE(results.server(cluster)->repeats.front().byType.at(QStringLiteral("set-ex")).nodes.size(), size_t(1));
+
+    // The table's bytes-per-key cell of the cluster says how its one primary held the keys.
+    auto *table = window.findChild<ResultsTableModel *>();
+    QVERIFY(table);
+    QString tip;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->index(r, ResultsTableModel::ServerColumn).data().toString().endsWith(QStringLiteral("cluster ×1")))
+            tip = table->index(r, ResultsTableModel::BytesPerKeyColumn).data(Qt::ToolTipRole).toString();
+    QStringList names;
+    for (int r = 0; r < table->rowCount(); ++r)
+        names << table->index(r, ResultsTableModel::ServerColumn).data().toString();
+    QVERIFY2(tip.startsWith(QStringLiteral("Summed over 1 primary; per primary: hsetex: 300–300 keys")) && tip.contains(QStringLiteral("; set-ex: 300–300 keys, ")),
+             qPrintable(tip + QLatin1Char('|') + names.join(QLatin1Char(','))));
 
     auto *tabs = window.findChild<QTabWidget *>(QStringLiteral("resultTabs"));
     ChartWidget *cost = window.resultsView()->chart(ChartKind::ClusterOverhead);
