@@ -35,6 +35,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <algorithm>
+#include <limits>
+
 namespace {
 
 constexpr int runTimeoutMs = 240000;
@@ -250,13 +253,17 @@ void WindowTest::cancelAtTenRandomMoments()
         return;
     QSignalSpy finished(&window, &MainWindow::runFinished);
 
-    // A full run first: it sets the range the moments are drawn from.
-    QElapsedTimer clock;
-    clock.start();
-    QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
-    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, runTimeoutMs);
-    const qint64 fullRunMs = clock.elapsed();
-    QVERIFY(finished.takeFirst().first().value<ResultsBundle>().complete);
+    // Two full runs first: the shorter sets the range the moments are drawn from. The first run
+    // of a process has been seen to take twice as long as the next (99 s, then under 45 s).
+    qint64 fullRunMs = std::numeric_limits<qint64>::max();
+    for (int run = 0; run < 2; ++run) {
+        QElapsedTimer clock;
+        clock.start();
+        QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, runTimeoutMs);
+        fullRunMs = std::min(fullRunMs, clock.elapsed());
+        QVERIFY(finished.takeFirst().first().value<ResultsBundle>().complete);
+    }
 
     const quint32 seed = qEnvironmentVariableIsSet("VERSUS_CANCEL_SEED")
         ? quint32(qEnvironmentVariableIntValue("VERSUS_CANCEL_SEED"))
