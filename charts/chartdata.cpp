@@ -233,7 +233,11 @@ FigureTable chartTable(const Figures &figures, ChartKind kind)
 std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle)
 {
     std::vector<ChartKind> kinds = allChartKinds();
-    if (!Figures(bundle).clusterOverhead().servers.isEmpty())
+    // Asked on every live refresh: the pairing alone, not the cost's figures.
+    const Figures figures(bundle);
+    const QStringList clusters = figures.clusterServerIds();
+    if (std::any_of(clusters.begin(), clusters.end(),
+                    [&figures](const QString &id) { return !figures.standalonePartnerOf(id).isEmpty(); }))
         kinds.push_back(ChartKind::ClusterOverhead);
     return kinds;
 }

@@ -118,8 +118,13 @@ std::vector<SweepChartKind> sweepChartKinds(const ResultsBundle &bundle)
     std::vector<SweepChartKind> kinds{SweepChartKind::MemoryPerKey};
     if (!bundle.workload.referenceType.isEmpty())
         kinds.push_back(SweepChartKind::Ratio);
-    if (!clusterOverheadSweep(bundle).empty())
-        kinds.push_back(SweepChartKind::ClusterOverhead);
+    for (int point = 0; point < int(bundle.sweep.points.size()); ++point) {
+        const std::vector<ChartKind> kindsThere = chartKindsOf(sweepPointBundle(bundle, point));
+        if (std::find(kindsThere.begin(), kindsThere.end(), ChartKind::ClusterOverhead) != kindsThere.end()) {
+            kinds.push_back(SweepChartKind::ClusterOverhead);
+            break;
+        }
+    }
     return kinds;
 }
 
