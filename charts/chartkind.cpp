@@ -29,3 +29,10 @@ std::vector<ChartKind> allChartKinds()
     return {ChartKind::MemoryPerAttribute, ChartKind::UsecPerCommand, ChartKind::UsecPerEvent,
             ChartKind::Throughput};
 }
+
+std::vector<ChartKind> everyChartKind()
+{
+    std::vector<ChartKind> kinds = allChartKinds();
+    kinds.push_back(ChartKind::ClusterOverhead);
+    return kinds;
+}

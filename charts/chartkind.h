@@ -17,3 +17,5 @@ QString chartTitle(ChartKind kind);
 // The charts every bundle has (the window's tabs); chartKindsOf() (chartdata.h) adds the ones
 // only some bundles have.
 std::vector<ChartKind> allChartKinds();
+// allChartKinds() and the charts only some bundles have: every name --chart takes, every tab.
+std::vector<ChartKind> everyChartKind();

@@ -91,9 +91,7 @@ Outcome<std::vector<ImageFormat>> parseImageFormats(const QString &text)
 Outcome<ChartKind> parseChartKind(const QString &name)
 {
     QStringList known;
-    std::vector<ChartKind> kinds = allChartKinds();
-    kinds.push_back(ChartKind::ClusterOverhead);
-    for (ChartKind kind : kinds) {
+    for (ChartKind kind : everyChartKind()) {
         if (chartFileStem(kind) == name.trimmed().toLower())
             return kind;
         known << chartFileStem(kind);

@@ -154,9 +154,7 @@ void ResultsView::buildTabs()
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("resultTabs"));
     m_tabs->setDocumentMode(true);
-    std::vector<ChartKind> kinds = allChartKinds();
-    kinds.push_back(ChartKind::ClusterOverhead); // shown only for bundles that have it (setBundle)
-    for (ChartKind kind : kinds) {
+    for (ChartKind kind : everyChartKind()) {   // those only some bundles have are hidden by setBundle
         auto *chart = new ChartWidget(kind);
         chart->setObjectName(chartFileStem(kind));
         connect(chart, &ChartWidget::applied, this, &ResultsView::updateFootnotes);
