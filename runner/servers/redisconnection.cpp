@@ -93,6 +93,43 @@ struct DiscardingReader {
 };
 
 char DiscardingReader::placeholder = 0;
+
+// The replies Versus builds, built by hiredis's own functions, but for one: hiredis 0.14
+// allocates an array's table of element pointers as soon as it reads the header, so
+// "*100000000" alone costs 800 MB of pointers before one element has arrived. An array that
+// announces more elements than maxBuiltReply bytes can hold (each element takes at least three:
+// "+\r\n") is refused there; the read then fails as too large.
+struct BoundedBuilder {
+    static constexpr size_t maxElements = maxBuiltReply / 3;
+
+    static RedisConnection &connectionOf(const redisReadTask *task) { return *static_cast<RedisConnection *>(task->privdata); }
+    static void *createString(const redisReadTask *task, char *text, size_t length)
+    {
+        return connectionOf(task).m_defaultReplyFunctions->createString(task, text, length);
+    }
+    static void *createArray(const redisReadTask *task, int elements)
+    {
+        RedisConnection &connection = connectionOf(task);
+        if (elements > 0 && size_t(elements) > maxElements) {
+            connection.m_builtArrayTooLarge = true;
+            return nullptr;
+        }
+        return connection.m_defaultReplyFunctions->createArray(task, elements);
+    }
+    static void *createInteger(const redisReadTask *task, long long value)
+    {
+        return connectionOf(task).m_defaultReplyFunctions->createInteger(task, value);
+    }
+    static void *createNil(const redisReadTask *task) { return connectionOf(task).m_defaultReplyFunctions->createNil(task); }
+    static void freeObject(void *reply) { freeReplyObject(reply); }
+
+    static redisReplyObjectFunctions functions;
+};
+
+redisReplyObjectFunctions BoundedBuilder::functions = {
+    BoundedBuilder::createString, BoundedBuilder::createArray, BoundedBuilder::createInteger,
+    BoundedBuilder::createNil, BoundedBuilder::freeObject,
+};
 redisReplyObjectFunctions DiscardingReader::functions = {
     DiscardingReader::createString, DiscardingReader::createArray, DiscardingReader::createInteger,
     DiscardingReader::createNil, DiscardingReader::freeObject,
@@ -139,6 +176,7 @@ Status RedisConnection::connected(redisContext *context, int timeoutMs, const QS
     }
     m_context = context;
     m_defaultReplyFunctions = context->reader->fn;
+    context->reader->fn = &BoundedBuilder::functions;
     context->reader->privdata = this;
     return Status::success();
 }
@@ -248,8 +286,16 @@ Outcome<Reply> RedisConnection::command(const std::vector<std::string> &args)
     m_sent.add(args);
     if (redisAppendCommandArgv(m_context, int(argv.size()), argv.data(), argvLengths.data()) != REDIS_OK)
         return transportError(what);
+    return readBuilt(what);
+}
+
+Outcome<Reply> RedisConnection::readBuilt(const char *what)
+{
     void *raw = nullptr;
-    const ReplyWait wait = readReplyWithin(m_context, &raw, boundsOf(maxBuiltReply, maxBuiltReply, m_timeoutMs));
+    m_builtArrayTooLarge = false;
+    ReplyWait wait = readReplyWithin(m_context, &raw, boundsOf(maxBuiltReply, maxBuiltReply, m_timeoutMs));
+    if (wait == ReplyWait::Failed && m_builtArrayTooLarge)
+        wait = ReplyWait::TooLarge;
     if (wait != ReplyWait::Done)
         return replyFailure(int(wait), what, maxBuiltReply);
     auto *reply = static_cast<redisReply *>(raw);
@@ -307,14 +353,7 @@ Outcome<Reply> RedisConnection::readReply()
 {
     if (!m_context)
         return notConnected("read reply");
-    void *raw = nullptr;
-    const ReplyWait wait = readReplyWithin(m_context, &raw, boundsOf(maxBuiltReply, maxBuiltReply, m_timeoutMs));
-    if (wait != ReplyWait::Done)
-        return replyFailure(int(wait), "read reply", maxBuiltReply);
-    auto *reply = static_cast<redisReply *>(raw);
-    Reply value = toReply(reply);
-    freeReplyObject(reply);
-    return value;
+    return readBuilt("read reply");
 }
 
 Outcome<bool> RedisConnection::readReplyIsError(std::string *errorText)
@@ -332,7 +371,7 @@ Outcome<bool> RedisConnection::readReplyIsError(std::string *errorText)
         m_discardedErrorText = nullptr;
         return replyFailure(int(wait), "read reply", maxDiscardedReplyString);
     }
-    m_context->reader->fn = m_defaultReplyFunctions;
+    m_context->reader->fn = &BoundedBuilder::functions;
     m_discardedErrorText = nullptr;
     return m_discardedIsError;
 }

@@ -105,6 +105,8 @@ private:
     Status takeOverContext();
     Error socketError(const char *what, int error);
     Status scanned(ReplyScanner::Result result, size_t consumed, size_t received);
+    // One reply built as a value, within the bounds of a built reply.
+    Outcome<Reply> readBuilt(const char *what);
 
     redisContext *m_context = nullptr;
     redisReplyObjectFunctions *m_defaultReplyFunctions = nullptr;
@@ -114,8 +116,11 @@ private:
     // Filled by the discarding reply functions while readReplyIsError() runs.
     bool m_discardedIsError = false;
     std::string *m_discardedErrorText = nullptr;
+    // Set when the reply being built announced an array larger than a built reply may be.
+    bool m_builtArrayTooLarge = false;
     ReplyScanner m_scanner;
     std::vector<char> m_receive;   // exchange()'s reads, allocated once
     CommandTally m_sent;
     friend struct DiscardingReader;
+    friend struct BoundedBuilder;
 };
