@@ -27,12 +27,35 @@ std::vector<EndpointSize> queryEndpointSizes(const std::vector<ServerSpec> &endp
     return sizes;
 }
 
+namespace {
+
+// A node of a cluster: every primary, each with what it loses; hidden hosts are numbered instead.
+QString clusterConsentItem(const QString &where, const EndpointProbe &probe, bool hideHosts)
+{
+    QString nodes;
+    int number = 0;
+    for (EndpointProbe primary : probe.primaries) {
+        ++number;
+        if (hideHosts)
+            primary.where = QObject::tr("%1 of %2").arg(number).arg(probe.primaries.size());
+        nodes += QObject::tr("<li>%1</li>").arg(clusterNodeKeysLost(primary).toHtmlEscaped());
+    }
+    return QObject::tr("<li><b>%1</b> is a node of a cluster of %2 primaries, and the run uses them all:<ul>%3</ul></li>")
+        .arg(where.toHtmlEscaped())
+        .arg(probe.primaries.size())
+        .arg(nodes);
+}
+
+} // namespace
+
 QString flushConsentText(const std::vector<EndpointSize> &sizes, bool hideHosts)
 {
     QString details;
     for (const EndpointSize &size : sizes) {
         const QString where = hideHosts ? size.label : size.where;
-        if (size.probe && size.keys >= 0)
+        if (size.probe && size.keys >= 0 && size.probe->isCluster())
+            details += clusterConsentItem(where, *size.probe, hideHosts);
+        else if (size.probe && size.keys >= 0)
             details += QObject::tr("<li><b>%1</b> holds %2</li>").arg(where.toHtmlEscaped(), size.holds.toHtmlEscaped());
         else
             details += QObject::tr("<li><b>%1</b>: its keys could not be counted (%2)</li>")

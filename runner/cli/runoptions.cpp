@@ -55,14 +55,14 @@ Outcome<std::optional<EndpointProbe>> checkEndpoint(const ServerSpec &spec)
 // Without --allow-flush an endpoint is refused, saying what the run would do to it.
 Status consentTo(const QString &name, const std::optional<EndpointProbe> &probe, bool allowFlush, QStringList &notices)
 {
-    const QString holds = probe ? keysLost(*probe) : QStringLiteral("an unknown number of keys (it did not answer)");
+    const QString lost = probe ? whatIsLost(*probe) : QStringLiteral("it holds an unknown number of keys (it did not answer)");
     if (allowFlush) {
-        notices << QStringLiteral("%1 (--allow-flush): %2; it holds %3").arg(name, irreversibleEffects(), holds);
+        notices << QStringLiteral("%1 (--allow-flush): %2; %3").arg(name, irreversibleEffects(), lost);
         return Status::success();
     }
     return Error{QStringLiteral("--servers: %1 is an endpoint Versus does not launch, and a run there cannot be undone: %2. "
-                                "It holds %3. Refused unless --allow-flush is given")
-                     .arg(name, irreversibleEffects(), holds)};
+                                "%3. Refused unless --allow-flush is given")
+                     .arg(name, irreversibleEffects(), lost.left(1).toUpper() + lost.mid(1))};
 }
 
 Outcome<int> positiveInt(const QCommandLineParser &parser, const QString &name, int fallback)
@@ -290,6 +290,9 @@ Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
                 return Error{probe.error()};
             if (probe.value())
                 probes.push_back({server.label, *probe.value()});
+            // A node of a cluster is its whole cluster (the run discovers it again): named so from the start.
+            if (probe.value() && probe.value()->isCluster())
+                server.topology.primaries = int(probe.value()->primaries.size());
         }
         request.servers.push_back(server);
     }

@@ -5,11 +5,18 @@
 
 #include <algorithm>
 
+std::string_view NodeRequest::command(size_t index) const
+{
+    const size_t start = index == 0 ? 0 : ends[index - 1];
+    return std::string_view(resp).substr(start, ends[index] - start);
+}
+
 void EncodedBatch::clear()
 {
     for (NodeRequest &node : nodes) {
         node.resp.clear();
         node.names.clear();
+        node.ends.clear();
     }
     refused.clear();
     events = 0;
@@ -93,6 +100,7 @@ bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
                 NodeRequest &request = batch.nodes[size_t(node)];
                 request.names.push_back(indexOf(command.args.front()));
                 appendResp(command, request.resp);
+                request.ends.push_back(request.resp.size());
                 any = true;
             }
             if (any)

@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -24,6 +25,9 @@ struct SendFilter;
 struct NodeRequest {
     std::string resp;
     std::vector<std::uint32_t> names; // per command: its name's index in the supplier's names()
+    std::vector<size_t> ends;         // per command: where its bytes end in resp
+    // The bytes of command `index`, to send it again (a cluster's MOVED or ASK reply).
+    std::string_view command(size_t index) const;
 };
 
 // One pipeline as it goes on the wire, and what the pass counts of it. A standalone server is

@@ -61,6 +61,26 @@ Outcome<int> ClusterRouting::primaryOf(const std::vector<std::string> &args) con
     return owner;
 }
 
+void ClusterRouting::moveSlot(int slot, int primary)
+{
+    if (slot >= 0 && slot < kClusterSlots)
+        m_owner[size_t(slot)] = primary;
+}
+
+QString ClusterRouting::slotRangesOf(int primary) const
+{
+    ClusterPrimary ranges;
+    for (int slot = 0; slot < kClusterSlots; ++slot) {
+        if (m_owner[size_t(slot)] != primary)
+            continue;
+        if (!ranges.ranges.empty() && ranges.ranges.back().second == slot - 1)
+            ranges.ranges.back().second = slot;
+        else
+            ranges.ranges.emplace_back(slot, slot);
+    }
+    return ranges.rangesText();
+}
+
 Outcome<std::vector<std::string>> commandNamesSent(const Workload &workload)
 {
     const QStringList described = workload.describe().commandNames;

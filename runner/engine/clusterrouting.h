@@ -22,6 +22,10 @@ public:
     Outcome<int> primaryOf(const std::vector<std::string> &args) const;
     // The slot of `args`' keys; -1 for a command without keys.
     Outcome<int> slotOf(const std::vector<std::string> &args) const;
+    // A MOVED reply said `slot` is now served by `primary`: later commands go there.
+    void moveSlot(int slot, int primary);
+    // The slots `primary` serves as far as the routing knows: "0-5460", "0-99,200-5460".
+    QString slotRangesOf(int primary) const;
 
 private:
     const CommandKeys &m_keys;

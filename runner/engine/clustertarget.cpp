@@ -13,22 +13,7 @@ Status ClusterTarget::start(const QStringList &extraArguments, int timeoutMs)
         m_cluster.reset();
         return started;
     }
-    return Status::success();
-}
-
-void ClusterTarget::stop()
-{
-    m_routing.reset();
-    if (m_cluster)
-        m_cluster->stop();
-    m_cluster.reset();
-}
-
-std::vector<NodeAddress> ClusterTarget::nodes() const
-{
-    std::vector<NodeAddress> nodes;
-    if (!m_cluster)
-        return nodes;
+    m_topology = m_cluster->topology();
     for (int index = 0; index < m_cluster->size(); ++index) {
         ServerProcess &process = m_cluster->node(index);
         NodeAddress node;
@@ -37,19 +22,45 @@ std::vector<NodeAddress> ClusterTarget::nodes() const
         node.control = process.controlCredentials();
         node.replay = process.replayCredentials();
         node.name = QStringLiteral("%1 (%2)").arg(m_name, hostPortText(node.host, node.port));
-        const auto [first, last] = m_cluster->slotRange(index);
-        node.slotRanges = QStringLiteral("%1-%2").arg(first).arg(last);
+        node.slotRanges = m_topology.primaries[size_t(index)].rangesText();
         node.pid = process.pid();
-        nodes.push_back(node);
+        m_nodes.push_back(node);
     }
-    return nodes;
+    return Status::success();
+}
+
+void ClusterTarget::adopt(const ClusterTopology &topology, const QString &password)
+{
+    stop();
+    m_topology = topology;
+    for (const ClusterPrimary &primary : topology.primaries) {
+        NodeAddress node;
+        node.host = primary.host;
+        node.port = primary.port;
+        node.control = Credentials{QString(), password};
+        node.name = QStringLiteral("%1 (%2)").arg(m_name, hostPortText(node.host, node.port));
+        node.slotRanges = primary.rangesText();
+        m_nodes.push_back(node);
+    }
+}
+
+void ClusterTarget::stop()
+{
+    m_routing.reset();
+    if (m_cluster)
+        m_cluster->stop();
+    m_cluster.reset();
+    m_nodes.clear();
+    m_topology = ClusterTopology();
 }
 
 QString ClusterTarget::describe() const
 {
     QStringList parts;
-    for (const NodeAddress &node : nodes())
-        parts << QStringLiteral("%1 (slots %2, pid %3)").arg(hostPortText(node.host, node.port), node.slotRanges).arg(node.pid);
+    for (const NodeAddress &node : m_nodes) {
+        const QString pid = node.pid > 0 ? QStringLiteral(", pid %1").arg(node.pid) : QString();
+        parts << QStringLiteral("%1 (slots %2%3)").arg(hostPortText(node.host, node.port), node.slotRanges, pid);
+    }
     return QStringLiteral("%1 primaries: %2").arg(parts.size()).arg(parts.join(QStringLiteral(", ")));
 }
 
@@ -70,7 +81,7 @@ Status ClusterTarget::prepareRouting(RedisConnection &connection, const Workload
         if (Status routable = checkWorkloadForCluster(workload, *m_keys); !routable)
             return Error{QStringLiteral("%1: the workload cannot be sent to a cluster: %2").arg(m_name, routable.error())};
     }
-    m_routing.emplace(*m_keys, m_cluster->topology());
+    m_routing.emplace(*m_keys, m_topology);
     return Status::success();
 }
 

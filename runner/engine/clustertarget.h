@@ -1,9 +1,10 @@
 #pragma once
-// The cluster of one (version, topology) series as a run uses it: launched on this machine
-// (localcluster.h) with the run's server arguments, its primaries' addresses and logins in slot
-// order for the measuring and replay connections (nodesessions.h), and the routing of the
-// workload's commands to them (clusterrouting.h). Every repeat starts a fresh cluster, as it
-// starts a fresh standalone server. Blocks: lives in the worker's thread.
+// The cluster of one series as a run uses it: launched on this machine (localcluster.h) with the
+// run's server arguments, or an endpoint's cluster as its nodes describe it; its primaries'
+// addresses and logins in slot order for the measuring and replay connections
+// (nodesessions.h), and the routing of the workload's commands to them (clusterrouting.h).
+// Every repeat starts a fresh cluster, as it starts a fresh standalone server, or discovers the
+// endpoint's cluster again. Blocks: lives in the worker's thread.
 
 #include "clusterrouting.h"
 #include "commandkeys.h"
@@ -21,18 +22,23 @@ public:
     ClusterTarget(const ServerSpec &spec, QString seriesName);
 
     Status start(const QStringList &extraArguments, int timeoutMs);
+    // An endpoint's cluster: its primaries as `topology` gives them, each reached with the
+    // endpoint's password (replay logins are set once each node's access is prepared).
+    void adopt(const ClusterTopology &topology, const QString &password);
     void stop();
     bool started() const { return m_cluster != nullptr; }
+    bool adopted() const { return m_cluster == nullptr && !m_nodes.empty(); }
 
     // The primaries in slot order, each with its own logins (every node has passwords of its own).
-    std::vector<NodeAddress> nodes() const;
-    // "3 primaries: 127.0.0.1:40001 (slots 0-5460), …"
+    const std::vector<NodeAddress> &nodes() const { return m_nodes; }
+    // "3 primaries: 127.0.0.1:40001 (slots 0-5460, pid 123), …"
     QString describe() const;
     // Reads the keys of the workload's commands from the first node's COMMAND INFO and routes
     // by the cluster's slot map. `checkWorkload` reads the whole workload first and fails at
     // the first command that cannot go to a cluster (clusterrouting.h), naming it.
     Status prepareRouting(RedisConnection &connection, const Workload &workload, bool checkWorkload);
-    const ClusterRouting *routing() const { return m_routing ? &*m_routing : nullptr; }
+    // Non-const: a MOVED reply during the replay moves its slot to the node it names.
+    ClusterRouting *routing() { return m_routing ? &*m_routing : nullptr; }
     // Every node's last lines, each headed by its node.
     QStringList logTail(int lines) const;
     qint64 firstPid() const;
@@ -40,7 +46,9 @@ public:
 private:
     ServerSpec m_spec;
     QString m_name;
-    std::unique_ptr<LocalCluster> m_cluster;
+    std::unique_ptr<LocalCluster> m_cluster;   // launched; null for an endpoint's cluster
+    ClusterTopology m_topology;
+    std::vector<NodeAddress> m_nodes;
     std::unique_ptr<CommandKeys> m_keys;
     std::optional<ClusterRouting> m_routing;
     std::vector<std::string> m_commandNames;   // read from the workload once

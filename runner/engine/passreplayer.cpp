@@ -1,6 +1,7 @@
 #include "passreplayer.h"
 
 #include "batchencoder.h"
+#include "clusterredirects.h"
 #include "fairscheduler.h"
 #include "replayaccess.h"
 #include "replayrules.h"
@@ -126,7 +127,7 @@ void countError(const std::string &name, const std::string &errorText, PassResul
 // Sends each node's part of the batch, reads every reply and counts the errors by command and
 // message. While the first part is on the wire, `supply` encodes the next batch.
 Status sendAndCheck(const std::vector<RedisConnection *> &connections, const EncodedBatch &batch, EncodedBatches &supply,
-                    PassResult &result)
+                    ClusterRedirects *redirects, PassResult &result)
 {
     QElapsedTimer roundTrip;
     roundTrip.start();
@@ -146,8 +147,20 @@ Status sendAndCheck(const std::vector<RedisConnection *> &connections, const Enc
         const ReplyScanner &replies = connection.lastReplies();
         for (size_t i = 0; i < replies.errorCount(); ++i) {
             const ReplyScanner::ErrorReply &reply = replies.error(i);
-            countError(names[request.names[reply.index]], reply.text, result);
+            const std::uint32_t name = request.names[reply.index];
+            if (redirects && redirects->take(node, name, request.command(reply.index), reply.text))
+                continue;
+            countError(names[name], reply.text, result);
         }
+    }
+    if (redirects && redirects->pending()) {
+        const Status followed = redirects->follow(connections, names, [&result](const std::string &name, const std::string &text) {
+            countError(name, text, result);
+        });
+        result.moved = redirects->moved();
+        result.asked = redirects->asked();
+        if (!followed)
+            return followed;
     }
     const qint64 nanoseconds = roundTrip.nsecsElapsed();
     result.batchLatencyUsec.push_back(float(double(nanoseconds) / 1000.0));
@@ -246,7 +259,7 @@ Outcome<PassResult> replayPass(const Workload &workload, const std::vector<Redis
             result.cancelled = true;
             break;
         }
-        if (Status checked = sendAndCheck(connections, *batch, producer, result); !checked)
+        if (Status checked = sendAndCheck(connections, *batch, producer, options.redirects, result); !checked)
             return Error{checked.error()};
         sent.add(*batch);
         producer.recycle();

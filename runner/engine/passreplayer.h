@@ -1,7 +1,8 @@
 #pragma once
 // Replays one pass of a workload into one server over one connection, or into a cluster over
 // one connection per primary (each command to the primary owning its keys' slot, each node's
-// part of a batch sent after the one before): pipelined batches, every reply read and checked,
+// part of a batch sent after the one before, then the commands a MOVED or ASK reply redirected,
+// clusterredirects.h): pipelined batches, every reply read and checked,
 // optional lockstep turns, cancellation between batches.
 // The next batch is encoded (batchencoder.h) while a batch is on the wire and its replies are
 // scanned (RedisConnection::exchange()), so the server waits on neither parsing nor encoding.
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+class ClusterRedirects;
 class ClusterRouting;
 class FairScheduler;
 struct PassResult;
@@ -32,6 +34,7 @@ struct PassOptions {
     const std::atomic<bool> *cancelled = nullptr;
     const SendFilter *filter = nullptr;   // commands Versus refuses to send (an endpoint without ACL)
     const ClusterRouting *routing = nullptr;   // a cluster: one connection per primary, in its order
+    ClusterRedirects *redirects = nullptr;     // a cluster: follows MOVED and ASK (moving slots in `routing`)
     // Called between batches while holding the turn, at most every `tickIntervalMs`, with
     // what the pass has done so far; used for progress and the live INFO probe.
     std::function<void(const PassResult &soFar)> tick;
@@ -51,6 +54,8 @@ struct PassResult {
     QString firstUnknownCommandError;     // set when the server does not know a command
     std::map<QString, long long> unknownCommands;   // "HSETEX" -> commands the server did not know
     QString firstError;                   // the first error reply, "CMD: message"
+    long long moved = 0;                  // a cluster's MOVED replies, each followed (clusterredirects.h)
+    long long asked = 0;                  // its ASK replies, each followed after an ASKING
     bool cancelled = false;
 
     double percentileUsec(double fraction) const;

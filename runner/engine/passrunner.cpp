@@ -1,11 +1,13 @@
 #include "passrunner.h"
 
+#include "clusterredirects.h"
+#include "clusterrouting.h"
 #include "cpupinning.h"
 #include "fairscheduler.h"
 #include "hostport.h"
 
 PassRunner::PassRunner(const WorkerJob &job, NodeSessions &sessions, const ReplayAccess &access,
-                       const ClusterRouting *routing, PassHooks hooks)
+                       ClusterRouting *routing, PassHooks hooks)
     : m_job(job), m_sessions(sessions), m_access(access), m_routing(routing), m_hooks(std::move(hooks))
 {
 }
@@ -96,6 +98,14 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     options.workerIndex = m_job.index;
     options.filter = &m_access.filter();
     options.routing = m_routing;
+    std::optional<ClusterRedirects> redirects;
+    if (m_routing) {
+        std::vector<NodeEndpoint> endpoints;
+        for (const NodeAddress &node : m_sessions.addresses())
+            endpoints.push_back(NodeEndpoint{node.host.toStdString(), node.port});
+        redirects.emplace(*m_routing, std::move(endpoints));
+        options.redirects = &*redirects;
+    }
     const QStringList shared = probeCommandsOfWorkload(plan);
     const LivePass live{plan.type, plan.timed, baselineBytes, shared.isEmpty(),
                         m_job.workload().unsupportedByCommand};
@@ -112,11 +122,16 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     m_replayOwn = CommandTally();
     for (const auto &connection : connections)
         m_replayOwn.merge(connection->sentCommands());
+    if (redirects && redirects->asked() > 0)
+        m_replayOwn.addName("asking", redirects->asked());
     pinning.reset();
     if (fair)
         fair->leave(m_job.index);
     if (!pass || pass->cancelled)
         return pass;
+    if (pass->moved > 0 || pass->asked > 0)
+        m_hooks.log(QStringLiteral("%1: slots moved during the pass: %2 MOVED and %3 ASK replies followed, each command "
+                                   "sent again to the primary named").arg(plan.label).arg(pass->moved).arg(pass->asked));
     if (plan.timed) {
         m_hooks.report(ProgressState::Waiting, QStringLiteral("for the other servers to finish %1").arg(plan.label));
         if (!m_hooks.reachNextPhase())
@@ -151,7 +166,7 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
     out.keys = sumOf(keys.value());
     if (m_routing) {
         for (int node = 0; node < m_sessions.size(); ++node)
-            out.nodes.push_back(NodeMemory{m_sessions.addresses()[size_t(node)].slotRanges, keys.value()[size_t(node)],
+            out.nodes.push_back(NodeMemory{m_routing->slotRangesOf(node), keys.value()[size_t(node)],
                                            used.value()[size_t(node)] - baselineBytes[size_t(node)]});
     }
     if (!plan.type.isEmpty() && out.keys > 0) {

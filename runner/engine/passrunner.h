@@ -50,7 +50,7 @@ public:
     // The replay connections go to the sessions' nodes (a node's pid is 0 for a server Versus
     // did not launch: it is never pinned, nor are a cluster's nodes), log in as each node's
     // address says and are filtered as `access` says; `routing` is set for a cluster.
-    PassRunner(const WorkerJob &job, NodeSessions &sessions, const ReplayAccess &access, const ClusterRouting *routing,
+    PassRunner(const WorkerJob &job, NodeSessions &sessions, const ReplayAccess &access, ClusterRouting *routing,
                PassHooks hooks);
 
     // A cancelled pass is not an error: its measurement has pass.cancelled set.
@@ -70,7 +70,7 @@ private:
     const WorkerJob &m_job;
     NodeSessions &m_sessions;
     const ReplayAccess &m_access;
-    const ClusterRouting *m_routing;
-    CommandTally m_replayOwn;   // what the replay connections sent besides the workload (AUTH)
+    ClusterRouting *m_routing;   // a MOVED reply moves a slot in it (clusterredirects.h)
+    CommandTally m_replayOwn;   // what the replay connections sent besides the workload (AUTH, ASKING)
     PassHooks m_hooks;
 };

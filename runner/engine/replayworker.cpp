@@ -2,8 +2,7 @@
 
 #include "clustertarget.h"
 #include "clustertopology.h"
-#include "endpointprobe.h"
-#include "endpointstate.h"
+#include "endpointtarget.h"
 #include "hostport.h"
 #include "fairscheduler.h"
 #include "nodesessions.h"
@@ -75,8 +74,10 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
     m_run.gitSha = identity.gitSha;
     m_run.endpoint = spec.isEndpoint;
     m_run.topology = spec.topology;
-    if (spec.topology.isCluster())
+    if (spec.topology.isCluster() && !spec.isEndpoint)
         m_cluster = std::make_unique<ClusterTarget>(spec, serverDisplayName(m_run));
+    if (spec.isEndpoint)
+        m_endpoint = std::make_unique<EndpointTarget>(m_job, m_run, [this](const QString &line) { logLine(line); });
 
     m_progress.runId = m_job.runId;
     m_progress.serverId = m_run.id;
@@ -102,15 +103,15 @@ void ReplayWorker::logLine(const QString &line)
 
 void ReplayWorker::releaseAccess()
 {
-    if (!m_access)
-        return;
-    const bool temporary = m_access->mode() == ReplayAccess::Mode::TemporaryUser;
-    const Status released = m_access->release();
-    if (!released)
-        logLine(released.error());
-    else if (temporary)
-        logLine(QStringLiteral("temporary ACL user %1 deleted").arg(m_access->replayCredentials().user));
-    m_access.reset();
+    for (ReplayAccess &access : m_accesses) {
+        const bool temporary = access.mode() == ReplayAccess::Mode::TemporaryUser;
+        const Status released = access.release();
+        if (!released)
+            logLine(released.error());
+        else if (temporary)
+            logLine(QStringLiteral("temporary ACL user %1 deleted").arg(access.replayCredentials().user));
+    }
+    m_accesses.clear();
 }
 
 void ReplayWorker::stopServer()
@@ -197,44 +198,17 @@ void ReplayWorker::keepRepeat(RepeatResult result, const Status &status)
     logLine(m_run.error);
 }
 
-Status ReplayWorker::checkEndpointConsent()
+// How the replay connections logged in, for the bundle: a cluster's, primary by primary.
+QString ReplayWorker::accessDescription(const NodeSessions &sessions) const
 {
-    const Outcome<EndpointProbe> probe = probeEndpoint(m_job.spec(), m_job.request().commandTimeoutMs);
-    if (!probe)
-        return Error{probe.error()};
-    if (probe->version.isEmpty())
-        return Error{QStringLiteral("%1 is not a Valkey or Redis server (INFO server has no version)").arg(m_run.id)};
-    if (m_run.version.isEmpty()) {
-        m_run.product = probe->product;
-        m_run.version = probe->version;
+    if (m_accesses.size() == 1)
+        return m_accesses.front().description();
+    QStringList parts;
+    for (size_t index = 0; index < m_accesses.size() && index < sessions.addresses().size(); ++index) {
+        const NodeAddress &node = sessions.addresses()[index];
+        parts << QStringLiteral("%1: %2").arg(hostPortText(node.host, node.port), m_accesses[index].description());
     }
-    if (!m_job.request().allowFlush)
-        return Error{QStringLiteral("refusing to flush endpoint %1 (%2 keys): Versus did not launch it; "
-                                    "allow flushing it explicitly to use it")
-                         .arg(probe->where).arg(probe->keys)};
-    return Status::success();
-}
-
-// The endpoint's replay login: a temporary ACL user, or the user's own with the commands
-// outside the data categories refused by Versus before sending (replayaccess.h).
-Status ReplayWorker::prepareEndpointAccess()
-{
-    const ServerSpec &spec = m_job.spec();
-    EndpointLogin login;
-    login.host = m_host;
-    login.port = m_port;
-    login.name = QStringLiteral("%1 (%2:%3)").arg(m_run.id, m_host).arg(m_port);
-    login.owner = Credentials{QString(), spec.password};
-    login.timeoutMs = m_job.request().commandTimeoutMs;
-    Outcome<ReplayAccess> access = ReplayAccess::forEndpoint(login, m_job.workload().commandNames);
-    if (!access)
-        return Error{access.error()};
-    m_access = std::move(access.value());
-    logLine(QStringLiteral("replay connections: %1").arg(m_access->description()));
-    if (!m_access->filter().empty())
-        logLine(QStringLiteral("refused before sending, not data commands or scripts: %1")
-                    .arg(m_access->filter().labels().join(QStringLiteral(", "))));
-    return Status::success();
+    return parts.join(QStringLiteral("; "));
 }
 
 // A cluster of the run's version: every node started with the same arguments, formed, and
@@ -248,7 +222,8 @@ Status ReplayWorker::startCluster(const QStringList &arguments)
     const RunningExecutable running = runningExecutableOf(m_cluster->firstPid());
     m_run.executablePath = running.path;
     m_run.executableSha256 = running.sha256;
-    m_access = ReplayAccess::launched(m_cluster->nodes().front().replay);
+    m_accesses.clear();
+    m_accesses.push_back(ReplayAccess::launched(m_cluster->nodes().front().replay));
     return Status::success();
 }
 
@@ -276,7 +251,8 @@ Status ReplayWorker::startLaunched()
     m_run.executableSha256 = running.sha256;
     if (const QString note = runningExecutableNote(running, spec.binarySha256); !note.isEmpty())
         logLine(note);
-    m_access = ReplayAccess::launched(m_process->replayCredentials());
+    m_accesses.clear();
+    m_accesses.push_back(ReplayAccess::launched(m_process->replayCredentials()));
     return Status::success();
 }
 
@@ -330,20 +306,6 @@ Status ReplayWorker::configureLaunched(NodeSessions &sessions)
     return Status::success();
 }
 
-// A cluster's node given as an endpoint would answer MOVED to most commands: refused, by name,
-// before anything is flushed or changed there.
-Status ReplayWorker::refuseClusterEndpoint(NodeSessions &sessions)
-{
-    const Outcome<bool> cluster = isClusterEnabled(sessions.first().connection());
-    if (!cluster)
-        return Error{cluster.error()};
-    if (cluster.value())
-        return Error{QStringLiteral("%1 is a node of a cluster (INFO cluster: cluster_enabled:1); Versus replays into "
-                                    "clusters it launches (--topology cluster:N), not yet into cluster endpoints")
-                         .arg(hostPortText(m_host, m_port))};
-    return Status::success();
-}
-
 // Once per run: the cluster's routing of the workload's commands, each to its slot's primary.
 Status ReplayWorker::prepareClusterRouting(NodeSessions &sessions)
 {
@@ -362,14 +324,14 @@ Status ReplayWorker::reachServer(NodeSessions &sessions)
     } else {
         m_host = spec.host;
         m_port = spec.port;
-        if (Status consent = checkEndpointConsent(); !consent)
+        if (Status consent = m_endpoint->checkConsent(); !consent)
             return consent;
     }
     if (Status connected = connectSessions(sessions); !connected)
         return connected;
     if (spec.isEndpoint) {
-        if (Status standalone = refuseClusterEndpoint(sessions); !standalone)
-            return standalone;
+        if (Status adopted = m_endpoint->adoptCluster(sessions, m_cluster); !adopted)
+            return adopted;
     }
     if (spec.isLaunchable() && !m_job.request().serverConfig.empty()) {
         if (Status configured = configureLaunched(sessions); !configured)
@@ -382,17 +344,16 @@ Status ReplayWorker::reachServer(NodeSessions &sessions)
             return routed;
     }
     if (spec.isEndpoint) {
-        if (Status prepared = prepareEndpoint(); !prepared)
+        if (Status prepared = m_endpoint->prepare(sessions, m_cluster != nullptr); !prepared)
             return prepared;
         // A launched server has no client but ours; an endpoint may have its own.
         if (Status noted = sessions.noteIdleClients(); !noted)
             return noted;
-        // Latency tracking was turned off by prepareEndpoint(), and is put back at the end.
-        if (Status access = prepareEndpointAccess(); !access)
+        // Latency tracking was turned off by prepare(), and is put back at the end.
+        if (Status access = m_endpoint->prepareAccess(sessions, m_cluster != nullptr, m_accesses); !access)
             return access;
-        sessions.setReplayCredentials(0, m_access->replayCredentials());
     }
-    m_run.replayAccess = m_access->description();
+    m_run.replayAccess = accessDescription(sessions);
     return Status::success();
 }
 
@@ -418,35 +379,15 @@ Status ReplayWorker::recordSettings(NodeSessions &sessions)
     return Status::success();
 }
 
-// Once per run, before the first baseline: what restoreEndpoint() puts back is read first,
-// then latency tracking goes off and CONFIG RESETSTAT frees the histograms it had allocated
-// (the same reason launched servers start with --latency-tracking no).
-Status ReplayWorker::prepareEndpoint()
-{
-    if (m_endpoint)
-        return Status::success();
-    auto endpoint = std::make_unique<EndpointState>(m_job.spec(), m_job.request().commandTimeoutMs, m_run.id);
-    if (Status captured = endpoint->capture(); !captured)
-        return captured;
-    m_endpoint = std::move(endpoint);
-    return m_endpoint->prepareForMeasuring();
-}
-
 // At the end of every run that reached the endpoint, completed, failed or cancelled.
 void ReplayWorker::restoreEndpoint()
 {
-    if (!m_endpoint)
+    if (!m_endpoint || !m_endpoint->prepared())
         return;
     report(ProgressState::Measuring, QStringLiteral("restoring the endpoint"));
-    const Outcome<QStringList> restored = m_endpoint->restore();
-    m_endpoint.reset();
-    if (!restored) {
-        logLine(QStringLiteral("could not restore the endpoint: %1").arg(restored.error()));
-        m_progress.message = QStringLiteral("not restored: %1").arg(restored.error());
-        return;
-    }
-    for (const QString &line : restored.value())
-        logLine(line);
+    const QStringList failures = m_endpoint->restore();
+    if (!failures.isEmpty())
+        m_progress.message = QStringLiteral("not restored: %1").arg(failures.join(QStringLiteral("; ")));
 }
 
 Status ReplayWorker::runRepeat(RepeatResult &result)
@@ -462,7 +403,7 @@ Status ReplayWorker::runRepeat(RepeatResult &result)
     hooks.ticked = [this, &sessions, &result](const PassResult &soFar, const LivePass &pass) {
         onTick(sessions, result, soFar, pass);
     };
-    PassRunner runner(m_job, sessions, *m_access, m_cluster ? m_cluster->routing() : nullptr, hooks);
+    PassRunner runner(m_job, sessions, m_accesses.front(), m_cluster ? m_cluster->routing() : nullptr, hooks);
     if (Status passes = runPasses(runner, result); !passes || cancelled())
         return passes;
     if (m_job.spec().isEndpoint)
@@ -493,6 +434,10 @@ Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
             return Error{measured.error()};
         if (measured->pass.cancelled)
             return Status::success();
+        if (measured->pass.moved > 0)
+            result.redirects[QStringLiteral("MOVED")] += measured->pass.moved;
+        if (measured->pass.asked > 0)
+            result.redirects[QStringLiteral("ASK")] += measured->pass.asked;
         if (plan.type.isEmpty()) {
             result.keys = measured->keys;
             result.usedMemoryDelta = measured->usedMemoryDelta;

@@ -13,11 +13,13 @@
 #include "workerjob.h"
 #include <QElapsedTimer>
 #include <QObject>
+#include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 class ClusterTarget;
-class EndpointState;
+class EndpointTarget;
 class NodeSessions;
 class ServerProcess;
 
@@ -47,12 +49,9 @@ private:
     Status connectSessions(NodeSessions &sessions);
     Status configureLaunched(NodeSessions &sessions);
     Status recordSettings(NodeSessions &sessions);
-    Status refuseClusterEndpoint(NodeSessions &sessions);
     Status prepareClusterRouting(NodeSessions &sessions);
-    Status checkEndpointConsent();
-    Status prepareEndpoint();
     void restoreEndpoint();
-    Status prepareEndpointAccess();
+    QString accessDescription(const NodeSessions &sessions) const;
     void recordRefusals(const QString &label, const PassMeasurement &measured, RepeatResult &result);
     Status runPasses(PassRunner &runner, RepeatResult &result);
     void recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result);
@@ -72,11 +71,13 @@ private:
     int m_port = 0;
     int m_phase = 0;
     std::unique_ptr<ServerProcess> m_process;
-    std::unique_ptr<ClusterTarget> m_cluster;   // a cluster topology: the cluster of the repeat running
+    // A cluster topology, or an endpoint that is a node of a cluster: the cluster of the repeat running.
+    std::unique_ptr<ClusterTarget> m_cluster;
     bool m_clusterChecked = false;              // the workload was found routable, once per run
     ServerSettings m_startSettings;   // --server-config settings the server takes only at start
-    std::unique_ptr<EndpointState> m_endpoint;   // what to put back on an endpoint (runner/servers/endpointstate.h)
-    std::optional<ReplayAccess> m_access;   // how the replay connections log in; set by reachServer()
+    std::unique_ptr<EndpointTarget> m_endpoint;   // an endpoint's series: consent, its cluster, what to put back
+    // How the replay connections log in, one per node (a launched server's: one); set by reachServer().
+    std::vector<ReplayAccess> m_accesses;
     RepeatResult m_lastLive;            // the latest live figures of the repeat running
     bool m_hasLive = false;
     QElapsedTimer m_passClock;

@@ -108,6 +108,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "first_error", repeat.firstError);
     readOptional(json, "refused", repeat.refused);
     readOptional(json, "counted_not_sent", repeat.countedNotSent);
+    readOptional(json, "redirects", repeat.redirects);
     readOptional(json, "unsupported_commands", repeat.unsupportedCommands);
     readOptional(json, "unfinished_timed_pass", repeat.unfinishedTimedPass);
     readOptional(json, "unfinished_type", repeat.unfinishedType);

@@ -121,6 +121,8 @@ Json repeatToJson(const RepeatResult &repeat)
         json["unsupported_commands"] = toJsonObject(repeat.unsupportedCommands);
     if (!repeat.countedNotSent.empty())
         json["counted_not_sent"] = toJsonObject(repeat.countedNotSent);
+    if (!repeat.redirects.empty())
+        json["redirects"] = toJsonObject(repeat.redirects);
     if (repeat.unfinishedTimedPass)
         json["unfinished_timed_pass"] = true;
     if (!repeat.unfinishedType.isEmpty())

@@ -25,15 +25,35 @@ QString spreadLine(const Figures &figures, const QString &id, const QString &cat
 
 } // namespace
 
+// "Slots moved while Valkey 9.1.2 · cluster ×3 (…) was replayed into: 7 MOVED and 2 ASK replies …"
+QString redirectsLine(const Figures &figures, const QString &id)
+{
+    const std::map<QString, long long> counts = figures.redirects(id);
+    if (counts.empty())
+        return {};
+    auto count = [&counts](const char *kind) {
+        const auto found = counts.find(QLatin1String(kind));
+        return found == counts.end() ? 0LL : found->second;
+    };
+    const QLocale english(QLocale::English);
+    return QStringLiteral("Slots moved while %1 was replayed into: %2 MOVED and %3 ASK replies were followed, each "
+                          "command sent again to the primary named, so every command ran once; the spread above is "
+                          "of where the keys were at the end of each pass.")
+        .arg(figures.summary(id).name, english.toString(count("MOVED")), english.toString(count("ASK")));
+}
+
 QString clusterNodesMarkdown(const Figures &figures, const QString &heading)
 {
     QStringList rows;
+    QStringList moved;
     for (const QString &id : figures.clusterServerIds()) {
         rows << spreadLine(figures, id, QStringLiteral("all"), QString());
         for (const QString &type : figures.types())
             rows << spreadLine(figures, id, type, type);
+        moved << redirectsLine(figures, id);
     }
     rows.removeAll(QString());
+    moved.removeAll(QString());
     if (rows.isEmpty())
         return {};
     return QStringLiteral("\n%2 Cluster nodes\n\nEach figure above is summed over a cluster's primaries; here is how "
@@ -42,7 +62,8 @@ QString clusterNodesMarkdown(const Figures &figures, const QString &heading)
                           "| Server | %1 | Primaries | Keys per primary | Bytes per key per primary |\n"
                           "|---|---|---:|---:|---:|\n")
                .arg(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Type"), heading)
-        + rows.join(QLatin1Char('\n')) + QLatin1Char('\n');
+        + rows.join(QLatin1Char('\n')) + QLatin1Char('\n')
+        + (moved.isEmpty() ? QString() : QLatin1Char('\n') + moved.join(QStringLiteral("\n\n")) + QLatin1Char('\n'));
 }
 
 QString clusterOverheadMarkdown(const Figures &figures, const std::function<QString(const QString &)> &columnName,

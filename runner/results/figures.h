@@ -201,6 +201,10 @@ public:
     // A cluster series' spread over its primaries for `type` (empty: the combined pass); none
     // for a standalone server or without per-node readings (figurescluster.cpp).
     std::optional<NodeSpread> nodeSpread(const QString &serverId, const QString &type) const;
+    // A cluster whose slots moved while it was replayed into: its MOVED and ASK replies over the
+    // repeats that count ("MOVED" -> 7, "ASK" -> 2), each command sent again to the primary
+    // named. Empty when no slot moved.
+    std::map<QString, long long> redirects(const QString &serverId) const;
     // The shown servers that ran as a cluster, in display order.
     QStringList clusterServerIds() const;
     // The cost of cluster mode: for each shown cluster series whose version also ran standalone

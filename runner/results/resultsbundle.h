@@ -77,6 +77,9 @@ struct RepeatResult {
     // Calls the server counted in a timed pass beyond what Versus sent (another client, or a
     // script's own commands), by command.
     std::map<QString, long long> countedNotSent;
+    // A cluster whose slots moved during the repeat: its "MOVED" and "ASK" replies, each command
+    // sent again to the primary named (clusterredirects.h). Empty when no slot moved.
+    std::map<QString, long long> redirects;
     // Commands of a capture this server does not know, by command ("HSETEX") -> commands that
     // got "unknown command": the rest of the capture ran; the figures leave these out.
     std::map<QString, long long> unsupportedCommands;

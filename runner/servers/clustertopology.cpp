@@ -4,6 +4,7 @@
 #include "infoparser.h"
 
 #include <algorithm>
+#include <QStringList>
 #include <map>
 
 namespace {
@@ -48,6 +49,22 @@ long long ClusterPrimary::slotCount() const
     return count;
 }
 
+QString ClusterPrimary::rangesText() const
+{
+    QStringList parts;
+    for (const auto &[first, last] : ranges)
+        parts << (first == last ? QString::number(first) : QStringLiteral("%1-%2").arg(first).arg(last));
+    return parts.join(QLatin1Char(','));
+}
+
+int ClusterTopology::replicaCount() const
+{
+    int count = 0;
+    for (const ClusterPrimary &primary : primaries)
+        count += primary.replicas;
+    return count;
+}
+
 bool ClusterTopology::coversEverySlot() const
 {
     std::vector<int> owners(kClusterSlots, 0);
@@ -89,6 +106,12 @@ Outcome<ClusterTopology> topologyFromShards(const Reply &shards)
             return Error{QStringLiteral("CLUSTER SHARDS: a shard without its slotList and nodes")};
         if (slotList->elements.empty())
             continue;   // a shard serving no slot takes no writes
+        int replicas = 0;
+        for (const Reply &node : nodes->elements) {
+            const QString role = text(field(node, "role"));
+            if (role == QLatin1String("replica") || role == QLatin1String("slave"))
+                ++replicas;
+        }
         for (const Reply &node : nodes->elements) {
             const QString role = text(field(node, "role"));
             if (role != QLatin1String("master") && role != QLatin1String("primary"))
@@ -98,6 +121,7 @@ Outcome<ClusterTopology> topologyFromShards(const Reply &shards)
             primary.host = text(field(node, "ip"));
             const Reply *port = field(node, "port");
             primary.port = port ? int(port->integer) : 0;
+            primary.replicas = replicas;
             for (size_t i = 0; i < slotList->elements.size(); i += 2) {
                 const long long first = slotList->elements[i].integer, last = slotList->elements[i + 1].integer;
                 if (!validRange(first, last))
@@ -131,6 +155,7 @@ Outcome<ClusterTopology> topologyFromSlots(const Reply &slotList)
         primary.id = id;
         primary.host = host;
         primary.port = port;
+        primary.replicas = std::max(primary.replicas, int(range.elements.size()) - 3);
         primary.ranges.emplace_back(int(first), int(last));
     }
     ClusterTopology topology;

@@ -14,7 +14,10 @@ struct ClusterPrimary {
     QString host;
     int port = 0;
     std::vector<std::pair<int, int>> ranges;   // first and last slot of each range, ascending
+    int replicas = 0;                          // its replicas, which a FLUSHALL on it empties too
     long long slotCount() const;
+    // "0-5460", "0-99,200-5460"
+    QString rangesText() const;
 };
 
 struct ClusterTopology {
@@ -23,6 +26,7 @@ struct ClusterTopology {
     bool coversEverySlot() const;
     // The primary serving `slot`, or -1.
     int primaryOfSlot(int slot) const;
+    int replicaCount() const;
 };
 
 // Whether the server behind `connection` runs in cluster mode (INFO cluster: cluster_enabled:1).

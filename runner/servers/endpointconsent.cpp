@@ -11,7 +11,9 @@ QString keyCount(long long keys)
 
 } // namespace
 
-QString keysLost(const EndpointProbe &probe)
+namespace {
+
+QString serverKeysLost(const EndpointProbe &probe)
 {
     if (!probe.keysKnown) {
         if (probe.keys < 0)
@@ -24,6 +26,36 @@ QString keysLost(const EndpointProbe &probe)
     return databases.isEmpty() ? QStringLiteral("no keys") : databases.join(QStringLiteral(", "));
 }
 
+} // namespace
+
+QString clusterNodeKeysLost(const EndpointProbe &primary)
+{
+    QString text = QStringLiteral("primary %1 (slots %2) holds %3").arg(primary.where, primary.slotRanges, serverKeysLost(primary));
+    if (primary.replicas > 0)
+        text += primary.replicas == 1 ? QStringLiteral(", and its replica loses them too")
+                                      : QStringLiteral(", and its %1 replicas lose them too").arg(primary.replicas);
+    return text;
+}
+
+QString keysLost(const EndpointProbe &probe)
+{
+    if (!probe.isCluster())
+        return serverKeysLost(probe);
+    QStringList nodes;
+    for (const EndpointProbe &primary : probe.primaries)
+        nodes << clusterNodeKeysLost(primary);
+    return nodes.join(QStringLiteral("; "));
+}
+
+QString whatIsLost(const EndpointProbe &probe)
+{
+    if (!probe.isCluster())
+        return QStringLiteral("it holds %1").arg(keysLost(probe));
+    return QStringLiteral("it is a node of a cluster of %1 primaries, and the run flushes every one: %2")
+        .arg(probe.primaries.size())
+        .arg(keysLost(probe));
+}
+
 QString irreversibleEffects()
 {
     return QStringLiteral("every key of every database is deleted (FLUSHALL) and its statistics are reset "
@@ -34,11 +66,15 @@ Status refuseSameServerTwice(const std::vector<NamedProbe> &probes)
 {
     for (size_t i = 0; i < probes.size(); ++i) {
         for (size_t j = i + 1; j < probes.size(); ++j) {
-            const QString &runId = probes[i].probe.runId;
-            if (runId.isEmpty() || runId != probes[j].probe.runId)
-                continue;
-            return Error{QStringLiteral("%1 and %2 are the same server (INFO server run_id %3): name it once")
-                             .arg(probes[i].name, probes[j].name, runId)};
+            const QStringList theirs = probes[j].probe.runIds();
+            for (const QString &runId : probes[i].probe.runIds()) {
+                if (!theirs.contains(runId))
+                    continue;
+                const bool cluster = probes[i].probe.isCluster() || probes[j].probe.isCluster();
+                return Error{QStringLiteral("%1 and %2 are the same %3 (INFO server run_id %4): name it once")
+                                 .arg(probes[i].name, probes[j].name,
+                                      cluster ? QStringLiteral("cluster") : QStringLiteral("server"), runId)};
+            }
         }
     }
     return Status::success();

@@ -10,8 +10,14 @@
 
 // The keys a flush deletes, database by database, worded to follow "it holds": "db0: 2 keys,
 // db3: 1 key", "no keys", or, when INFO keyspace was refused, "db0: 2 keys (the other
-// databases could not be counted)".
+// databases could not be counted)". A cluster names every primary, its slots and what it holds:
+// "primary 127.0.0.1:7001 (slots 0-5460) holds db0: 2 keys, and its replica loses them too; …".
 QString keysLost(const EndpointProbe &probe);
+// keysLost() as a clause: "it holds db0: 2 keys", "it is a node of a cluster of 3 primaries,
+// and the run flushes every one: primary …".
+QString whatIsLost(const EndpointProbe &probe);
+// One primary of a cluster, as keysLost() words it.
+QString clusterNodeKeysLost(const EndpointProbe &primary);
 
 // What a run does to every endpoint that cannot be undone, as one clause:
 // "every key of every database is deleted (FLUSHALL) and its statistics are reset (…)".
@@ -23,6 +29,6 @@ struct NamedProbe {
 };
 
 // Refuses two names of one server (the same INFO server run_id, however it was reached:
-// localhost, 127.0.0.1, [::1]): the run would flush and measure it twice at once. A probe
-// without a run_id (INFO refused) is not compared.
+// localhost, 127.0.0.1, [::1]), or two nodes of one cluster: the run would flush and measure it
+// twice at once. A probe without a run_id (INFO refused) is not compared.
 Status refuseSameServerTwice(const std::vector<NamedProbe> &probes);

@@ -1,5 +1,6 @@
 #include "endpointprobe.h"
 
+#include "clustertopology.h"
 #include "hostport.h"
 #include "infoparser.h"
 #include "redisconnection.h"
@@ -30,6 +31,15 @@ std::map<int, long long> keysByDatabase(const QString &keyspace)
 
 long long EndpointProbe::totalKeys() const
 {
+    if (isCluster()) {
+        long long total = 0;
+        for (const EndpointProbe &primary : primaries) {
+            if (primary.totalKeys() < 0)
+                return -1;
+            total += primary.totalKeys();
+        }
+        return total;
+    }
     if (!keysKnown)
         return keys;
     long long total = 0;
@@ -38,7 +48,47 @@ long long EndpointProbe::totalKeys() const
     return total;
 }
 
-Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs, const QString &howToGivePassword)
+QStringList EndpointProbe::runIds() const
+{
+    QStringList ids;
+    for (const EndpointProbe &primary : primaries)
+        ids << primary.runIds();
+    if (!runId.isEmpty() && !ids.contains(runId))
+        ids << runId;
+    return ids;
+}
+
+namespace {
+
+Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const QString &howToGivePassword, bool findCluster);
+
+// Every primary of the cluster `connection` reaches, each probed as a server of its own.
+Status probeClusterPrimaries(RedisConnection &connection, const ServerSpec &spec, int timeoutMs, EndpointProbe &probe)
+{
+    const Outcome<bool> enabled = isClusterEnabled(connection);
+    if (!enabled || !enabled.value())
+        return Status::success();   // INFO cluster refused (ACL) or a standalone server
+    const Outcome<ClusterTopology> topology = discoverCluster(connection, spec.host);
+    if (!topology)
+        return Error{topology.error()};
+    if (topology->primaries.empty())
+        return Error{QStringLiteral("%1 is a node of a cluster that serves no slot yet").arg(probe.where)};
+    for (const ClusterPrimary &primary : topology->primaries) {
+        ServerSpec node = spec;
+        node.host = primary.host;
+        node.port = primary.port;
+        node.label = hostPortText(primary.host, primary.port);
+        Outcome<EndpointProbe> nodeProbe = probeServer(node, timeoutMs, QString(), false);
+        if (!nodeProbe)
+            return Error{QStringLiteral("%1 is a node of a cluster, and its primary %2").arg(probe.where, nodeProbe.error())};
+        nodeProbe->slotRanges = primary.rangesText();
+        nodeProbe->replicas = primary.replicas;
+        probe.primaries.push_back(nodeProbe.value());
+    }
+    return Status::success();
+}
+
+Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const QString &howToGivePassword, bool findCluster)
 {
     EndpointProbe probe;
     probe.where = hostPortText(spec.host, spec.port);
@@ -78,5 +128,16 @@ Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs, cons
         probe.keysByDatabase = keysByDatabase(QString::fromStdString(keyspace->text));
         probe.keysKnown = true;
     }
+    if (findCluster && !probe.version.isEmpty()) {
+        if (Status cluster = probeClusterPrimaries(connection, spec, timeoutMs, probe); !cluster)
+            return Error{cluster.error()};
+    }
     return probe;
+}
+
+} // namespace
+
+Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs, const QString &howToGivePassword)
+{
+    return probeServer(spec, timeoutMs, howToGivePassword, true);
 }

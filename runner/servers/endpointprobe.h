@@ -6,7 +6,9 @@
 #include "outcome.h"
 #include "serverspec.h"
 #include <QString>
+#include <QStringList>
 #include <map>
+#include <vector>
 
 struct EndpointProbe {
     QString where;              // "127.0.0.1:6379", "[::1]:6379"
@@ -17,10 +19,23 @@ struct EndpointProbe {
     // INFO keyspace: the keys of every database that holds any (FLUSHALL empties them all).
     std::map<int, long long> keysByDatabase;
     bool keysKnown = false;     // false when INFO keyspace was refused
-    long long totalKeys() const;   // over every database; `keys` (db 0) when INFO keyspace was refused
+
+    // A node of a cluster (INFO cluster: cluster_enabled:1): every primary of its cluster,
+    // each probed as above, with the slots it serves and its replicas. Empty standalone.
+    std::vector<EndpointProbe> primaries;
+    QString slotRanges;         // a cluster's primary: "0-5460"
+    int replicas = 0;           // a cluster's primary: its replicas (a FLUSHALL on it empties them too)
+
+    bool isCluster() const { return !primaries.empty(); }
+    // Over every database (of every primary of a cluster); `keys` (db 0) when INFO keyspace
+    // was refused, -1 when no count could be read.
+    long long totalKeys() const;
+    // The INFO server run_id of the server, or of every primary of its cluster.
+    QStringList runIds() const;
 };
 
-// Connects (AUTH when the spec has a password) and asks INFO server, DBSIZE and INFO keyspace. Fails with a
+// Connects (AUTH when the spec has a password) and asks INFO server, DBSIZE and INFO keyspace;
+// on a node of a cluster, also discovers its primaries and probes each alike. Fails with a
 // message naming the endpoint: unreachable, wrong or missing password, not a Valkey or Redis
 // server. An INFO or DBSIZE refused by ACL is not a failure: the field stays empty.
 // `howToGivePassword` ("--askpass, VERSUS_PASSWORD … or --password") completes the message when a

@@ -6,8 +6,10 @@ namespace {
 
 const char *const kExcludedCategories[] = {"admin", "dangerous", "blocking", "pubsub", "connection"};
 // INFO is read-only; XREAD and XREADGROUP are @blocking only with BLOCK, a form the capture
-// reader skips before sending (captureparser.h).
-const char *const kAllowedAgain[] = {"PING", "ECHO", "INFO", "XREAD", "XREADGROUP"};
+// reader skips before sending (captureparser.h); ASKING, which a cluster client sends before a
+// command an ASK reply redirected, lets only that next command of its own connection into a
+// slot being imported.
+const char *const kAllowedAgain[] = {"PING", "ECHO", "INFO", "XREAD", "XREADGROUP", "ASKING"};
 const char *const kScripts[] = {"EVAL", "EVALSHA", "EVAL_RO", "EVALSHA_RO", "FCALL", "FCALL_RO"};
 // @scripting subcommands whose effect escapes the workload's keys: other clients' scripts
 // killed, the server's functions or script cache deleted or replaced.

@@ -15,8 +15,9 @@ namespace ReplayRules {
 QString launchedUserName();
 
 // The ACL rules after "on >password": every key and channel, every command but the ones of
-// @admin, @dangerous, @blocking, @pubsub and @connection, with PING, ECHO, INFO, XREAD and
-// XREADGROUP (blocking only with BLOCK, which the capture reader skips) allowed again
+// @admin, @dangerous, @blocking, @pubsub and @connection, with PING, ECHO, INFO, XREAD,
+// XREADGROUP (blocking only with BLOCK, which the capture reader skips) and ASKING (a cluster's
+// ASK redirect, clusterredirects.h) allowed again
 // and MIGRATE removed by name, and so are the scripting subcommands that reach beyond the
 // workload's keys (SCRIPT FLUSH and KILL, FUNCTION FLUSH, DELETE, KILL and RESTORE). INFO is
 // read-only; it is allowed so that a capture's own INFO is timed like the rest

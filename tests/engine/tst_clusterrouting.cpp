@@ -2,9 +2,11 @@
 // that cannot go to a cluster found before anything is sent, naming the event and command.
 // The built-in workloads route entirely; a capture with a cross-slot MSET does not. A command the
 // server does not know goes to the first primary; the encoder splits a batch by primary, each
-// primary's commands in their order.
+// primary's commands in their order, each command's bytes findable to send it again. MOVED and
+// ASK replies are read as the specification writes them, and a MOVED moves its slot.
 
 #include "batchencoder.h"
+#include "clusterredirects.h"
 #include "clusterrouting.h"
 #include "clusterslots.h"
 #include "workloadfactory.h"
@@ -159,6 +161,73 @@ private Q_SLOTS:
             QVERIFY(!batch.nodes[size_t(node)].names.empty());
             QVERIFY2(batch.nodes[size_t(node)].resp == expected[size_t(node)], qPrintable(QString::number(node)));
         }
+        // Each command's own bytes, to send it again after a redirect.
+        const NodeRequest &first = batch.nodes[size_t(topology.primaryOfSlot(keyHashSlot("key:0")))];
+        QCOMPARE(first.ends.size(), first.names.size());
+        QCOMPARE(std::string(first.command(0)), std::string("*3\r\n$3\r\nSET\r\n$5\r\nkey:0\r\n$1\r\n0\r\n"));
+        QCOMPARE(first.ends.back(), first.resp.size());
+    }
+
+    void redirectsAreReadAsTheSpecificationWritesThem_data()
+    {
+        QTest::addColumn<QString>("reply");
+        QTest::addColumn<bool>("redirect");
+        QTest::addColumn<bool>("ask");
+        QTest::addColumn<int>("slot");
+        QTest::addColumn<QString>("host");
+        QTest::addColumn<int>("port");
+        QTest::newRow("MOVED") << "MOVED 3999 127.0.0.1:6381" << true << false << 3999 << "127.0.0.1" << 6381;
+        QTest::newRow("ASK") << "ASK 0 10.0.0.2:7000" << true << true << 0 << "10.0.0.2" << 7000;
+        QTest::newRow("IPv6, unbracketed") << "MOVED 16383 ::1:7001" << true << false << 16383 << "::1" << 7001;
+        QTest::newRow("unknown endpoint") << "MOVED 12 ?:7002" << true << false << 12 << "?" << 7002;
+        QTest::newRow("another error") << "ERR wrong number of arguments" << false << false << -1 << "" << 0;
+        QTest::newRow("no address") << "MOVED 12" << false << false << -1 << "" << 0;
+        QTest::newRow("no port") << "ASK 12 127.0.0.1" << false << false << -1 << "" << 0;
+        QTest::newRow("slot not a number") << "MOVED x 127.0.0.1:7000" << false << false << -1 << "" << 0;
+    }
+
+    void redirectsAreReadAsTheSpecificationWritesThem()
+    {
+        QFETCH(QString, reply);
+        QFETCH(bool, redirect);
+        Redirect read;
+        QCOMPARE(parseRedirect(reply.toStdString(), read), redirect);
+        if (!redirect)
+            return;
+        QTEST(read.ask, "ask");
+        QTEST(read.slot, "slot");
+        QTEST(QString::fromStdString(read.host), "host");
+        QTEST(read.port, "port");
+    }
+
+    // A MOVED moves its slot for every later command; an ASK does not; a redirect to a node
+    // outside the pass is taken, so that follow() can refuse it by name.
+    void aMovedReplyMovesItsSlot()
+    {
+        const CommandKeys keys = singleKeyCommands();
+        const ClusterTopology topology = threePrimaries();
+        ClusterRouting routing(keys, topology);
+        QCOMPARE(routing.slotRangesOf(0), QStringLiteral("0-5460"));
+        ClusterRedirects redirects(routing, {{"127.0.0.1", 7000}, {"127.0.0.1", 7001}, {"127.0.0.1", 7002}});
+        const std::string key = "key:0";
+        const int slot = keyHashSlot(key);
+        const int owner = topology.primaryOfSlot(slot);
+        const int other = (owner + 1) % 3;
+        const std::vector<std::string> set{"SET", key, "v"};
+        QCOMPARE(routing.primaryOf(set).value(), owner);
+        QVERIFY(!redirects.take(size_t(owner), 0, "…", "ERR something else"));
+        QVERIFY(redirects.take(size_t(owner), 0, "…", "ASK " + std::to_string(slot) + " 127.0.0.1:" + std::to_string(7000 + other)));
+        QCOMPARE(routing.primaryOf(set).value(), owner);
+        QVERIFY(redirects.take(size_t(owner), 0, "…", "MOVED " + std::to_string(slot) + " 127.0.0.1:" + std::to_string(7000 + other)));
+        QCOMPARE(routing.primaryOf(set).value(), other);
+        QCOMPARE(redirects.moved(), 1);
+        QCOMPARE(redirects.asked(), 1);
+        QVERIFY(routing.slotRangesOf(other).contains(QString::number(slot)));
+        QVERIFY(redirects.take(size_t(owner), 0, "…", "MOVED 1 127.0.0.1:7999"));
+        const Status followed = redirects.follow({}, {"SET"}, [](const std::string &, const std::string &) {});
+        QVERIFY(!followed);
+        QVERIFY2(followed.error().startsWith(QStringLiteral("the cluster redirected a command to 127.0.0.1:7999, a node that was not one of its primaries")),
+                 qPrintable(followed.error()));
     }
 
     void aCrossSlotCommandIsFoundBeforeSending()

@@ -117,6 +117,8 @@ private:
         return reply && (reply->text == "PONG" || reply->isError());
     }
 
+public:
+    // A port nothing listens on now, from the system's ephemeral range.
     static int freePort()
     {
         const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
@@ -129,6 +131,8 @@ private:
         ::close(fd);
         return ntohs(address.sin_port);
     }
+
+private:
 
     ServerSpec m_spec;
     QStringList m_extra;

@@ -3,6 +3,7 @@
 // the consent dialog names every database's keys and everything else a run cannot undo.
 #include "endpointdialog.h"
 #include "flushconsent.h"
+#include "foreigncluster.h"
 #include "foreignserver.h"
 #include "runcoordinator.h"
 #include "serverspanel.h"
@@ -21,6 +22,16 @@
 namespace {
 
 const char *const kPassword = "dialog-secret-41";
+
+// A key whose slot is `first` or after.
+std::string keyOfSlotAtLeast(int first)
+{
+    for (int n = 0;; ++n) {
+        const std::string key = "k" + std::to_string(n);
+        if (keyHashSlot(key) >= first)
+            return key;
+    }
+}
 
 // Fills the Add endpoint dialog as soon as it is open, and presses OK.
 void answerEndpointDialog(const QString &hostPort, const QString &password)
@@ -142,6 +153,34 @@ private slots:
                      .arg(server.hostPort()));
         QVERIFY(flushConsentText(sizes, true).contains(QLatin1String("<li><b>mine</b> holds db0: 1 key, db5: 3 keys</li>")));
         QCOMPARE(server.command({"DBSIZE"}), QStringLiteral("1"));
+    }
+
+    // A node of a cluster: the dialog lists every primary, its slots and keys; with the hosts
+    // hidden (demo mode) the primaries are numbered instead.
+    void consentListsEveryPrimaryOfACluster()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignCluster cluster(spec, 3);
+        QVERIFY2(cluster.start(), qPrintable(cluster.error()));
+        QCOMPARE(cluster.node(2).command({"SET", keyOfSlotAtLeast(cluster.firstSlot(2)), "v"}), QStringLiteral("OK"));
+        ServerSpec endpoint = ServerCatalog::parseEndpoint(cluster.node(1).hostPort()).value();
+        endpoint.label = QStringLiteral("shop");
+
+        const std::vector<EndpointSize> sizes = queryEndpointSizes({endpoint});
+        QCOMPARE(int(sizes.size()), 1);
+        QCOMPARE(sizes[0].keys, 1LL);
+        QVERIFY(sizes[0].probe && sizes[0].probe->isCluster());
+        const QString text = flushConsentText(sizes, false);
+        QVERIFY2(text.contains(QStringLiteral("<li><b>%1</b> is a node of a cluster of 3 primaries, and the run uses them all:<ul>"
+                                              "<li>primary %2 (slots 0-5460) holds no keys</li>"
+                                              "<li>primary %1 (slots 5461-10921) holds no keys</li>"
+                                              "<li>primary %3 (slots 10922-16383) holds db0: 1 key</li></ul></li>")
+                                   .arg(cluster.node(1).hostPort(), cluster.node(0).hostPort(), cluster.node(2).hostPort())),
+                 qPrintable(text));
+        const QString hidden = flushConsentText(sizes, true);
+        QVERIFY2(hidden.contains(QLatin1String("<li><b>shop</b> is a node of a cluster of 3 primaries")), qPrintable(hidden));
+        QVERIFY2(hidden.contains(QLatin1String("<li>primary 3 of 3 (slots 10922-16383) holds db0: 1 key</li>")), qPrintable(hidden));
+        QVERIFY2(!hidden.contains(QStringLiteral(":%1").arg(cluster.node(0).port())), qPrintable(hidden));
     }
 
     // The window's run, with one server named twice: not started, both names in the reason,

@@ -1,0 +1,123 @@
+#include "endpointtarget.h"
+
+#include "clustertarget.h"
+#include "clustertopology.h"
+#include "endpointprobe.h"
+#include "endpointstate.h"
+#include "hostport.h"
+#include "nodesessions.h"
+#include "presentation.h"
+
+EndpointTarget::EndpointTarget(const WorkerJob &job, ServerRun &run, std::function<void(const QString &)> log)
+    : m_job(job), m_run(run), m_log(std::move(log))
+{
+}
+
+EndpointTarget::~EndpointTarget() = default;
+
+Status EndpointTarget::checkConsent()
+{
+    const Outcome<EndpointProbe> probe = probeEndpoint(m_job.spec(), m_job.request().commandTimeoutMs);
+    if (!probe)
+        return Error{probe.error()};
+    if (probe->version.isEmpty())
+        return Error{QStringLiteral("%1 is not a Valkey or Redis server (INFO server has no version)").arg(m_run.id)};
+    if (m_run.version.isEmpty()) {
+        m_run.product = probe->product;
+        m_run.version = probe->version;
+    }
+    if (!m_job.request().allowFlush)
+        return Error{QStringLiteral("refusing to flush endpoint %1 (%2 keys): Versus did not launch it; "
+                                    "allow flushing it explicitly to use it")
+                         .arg(probe->where).arg(probe->totalKeys())};
+    return Status::success();
+}
+
+Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<ClusterTarget> &cluster)
+{
+    RedisConnection &connection = sessions.first().connection();
+    const Outcome<bool> enabled = isClusterEnabled(connection);
+    if (!enabled)
+        return Error{enabled.error()};
+    if (!enabled.value())
+        return Status::success();
+    const ServerSpec &spec = m_job.spec();
+    const Outcome<ClusterTopology> topology = discoverCluster(connection, spec.host);
+    if (!topology)
+        return Error{topology.error()};
+    if (!topology->coversEverySlot())
+        return Error{QStringLiteral("%1 is a node of a cluster whose primaries do not serve every slot once (CLUSTER SHARDS); "
+                                    "a run needs every slot served")
+                         .arg(hostPortText(spec.host, spec.port))};
+    m_run.topology.primaries = int(topology->primaries.size());
+    if (!cluster) {
+        ServerRun named = m_run;   // its nodes are named "Valkey 9.1.2 · cluster ×3 (<node>)", as launched ones are
+        named.endpoint = false;
+        cluster = std::make_unique<ClusterTarget>(spec, serverDisplayName(named));
+    }
+    cluster->adopt(topology.value(), spec.password);
+    m_log(QStringLiteral("a cluster endpoint: %1").arg(cluster->describe()));
+    return sessions.connect(cluster->nodes(), m_job.request().commandTimeoutMs);
+}
+
+Status EndpointTarget::prepare(const NodeSessions &sessions, bool cluster)
+{
+    for (const NodeAddress &node : sessions.addresses()) {
+        const QString where = hostPortText(node.host, node.port);
+        if (m_states.count(where))
+            continue;
+        ServerSpec spec = m_job.spec();
+        spec.host = node.host;
+        spec.port = node.port;
+        const QString name = cluster ? QStringLiteral("primary %1").arg(where) : m_run.id;
+        auto state = std::make_unique<EndpointState>(spec, m_job.request().commandTimeoutMs, name);
+        if (Status captured = state->capture(); !captured)
+            return captured;
+        // Kept before it changes anything, so that whatever follows, restore() puts it back.
+        EndpointState &kept = *(m_states[where] = std::move(state));
+        if (Status prepared = kept.prepareForMeasuring(); !prepared)
+            return prepared;
+    }
+    return Status::success();
+}
+
+Status EndpointTarget::prepareAccess(NodeSessions &sessions, bool cluster, std::vector<ReplayAccess> &accesses)
+{
+    for (int index = 0; index < sessions.size(); ++index) {
+        const NodeAddress &node = sessions.addresses()[size_t(index)];
+        EndpointLogin login;
+        login.host = node.host;
+        login.port = node.port;
+        login.name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(node.host, node.port));
+        login.owner = Credentials{QString(), m_job.spec().password};
+        login.timeoutMs = m_job.request().commandTimeoutMs;
+        Outcome<ReplayAccess> access = ReplayAccess::forEndpoint(login, m_job.workload().commandNames);
+        if (!access)
+            return Error{access.error()};
+        accesses.push_back(std::move(access.value()));
+        sessions.setReplayCredentials(index, accesses.back().replayCredentials());
+        const QString where = cluster ? QStringLiteral("primary %1: ").arg(hostPortText(node.host, node.port)) : QString();
+        m_log(QStringLiteral("%1replay connections: %2").arg(where, accesses.back().description()));
+    }
+    if (!accesses.empty() && !accesses.front().filter().empty())
+        m_log(QStringLiteral("refused before sending, not data commands or scripts: %1")
+                  .arg(accesses.front().filter().labels().join(QStringLiteral(", "))));
+    return Status::success();
+}
+
+QStringList EndpointTarget::restore()
+{
+    QStringList failures;
+    for (auto &[where, state] : m_states) {
+        const Outcome<QStringList> restored = state->restore();
+        if (!restored) {
+            m_log(QStringLiteral("could not restore the endpoint: %1").arg(restored.error()));
+            failures << restored.error();
+            continue;
+        }
+        for (const QString &line : restored.value())
+            m_log(line);
+    }
+    m_states.clear();
+    return failures;
+}

@@ -1,0 +1,186 @@
+// `versus run` against a cluster endpoint: three nodes the test forms itself, not through Versus,
+// given to Versus as any one of them. The whole cluster is discovered; without --allow-flush the
+// run is refused, naming every primary, its slots and the keys it holds; with it, every primary
+// is measured and replayed into and put back afterwards; two nodes of one cluster are refused
+// as one server named twice; and slots moved while the run goes on are followed through MOVED
+// (and ASK while a slot migrates), every command still landing once.
+
+#include "bundlejson.h"
+#include "foreigncluster.h"
+#include "servertesthelpers.h"
+#include "versuscli.h"
+
+#include <QRegularExpression>
+#include <QtTest>
+
+namespace {
+
+// A key of `prefix` whose slot node `index` of `cluster` was given.
+std::string keyOnNode(const ForeignCluster &cluster, int index, const std::string &prefix)
+{
+    for (int n = 0;; ++n) {
+        const std::string key = prefix + std::to_string(n);
+        const int slot = keyHashSlot(key);
+        if (slot >= cluster.firstSlot(index) && slot < cluster.firstSlot(index + 1))
+            return key;
+    }
+}
+
+QStringList hashTtlRun(const QString &servers, int keys, const QString &bundlePath)
+{
+    return {QStringLiteral("run"),     QStringLiteral("--servers"), servers,
+            QStringLiteral("--allow-flush"), QStringLiteral("--workload"), QStringLiteral("hash-ttl"),
+            QStringLiteral("--set"),   QStringLiteral("keys=%1").arg(keys), QStringLiteral("--out"), bundlePath};
+}
+
+// Every node as its owner had it before the run: latency tracking on, no user of Versus's left.
+void checkPutBack(const ForeignCluster &cluster)
+{
+    for (int index = 0; index < cluster.size(); ++index) {
+        const ForeignServer &node = cluster.node(index);
+        QCOMPARE(node.settings()[QStringLiteral("latency-tracking")], QStringLiteral("yes"));
+        RedisConnection connection;
+        QVERIFY(node.connect(connection));
+        const Outcome<Reply> users = connection.command({"ACL", "USERS"});
+        QVERIFY(users);
+        for (const Reply &user : users->elements)
+            QVERIFY2(user.text.rfind("versus-replay", 0) != 0, user.text.c_str());
+    }
+}
+
+// Each pattern's keys, summed over the primaries, are the workload's; each primary holds some.
+void checkEveryKeyLanded(const RepeatResult &repeat, int keys)
+{
+    int measured = 0;
+    for (const auto &[type, memory] : repeat.byType) {
+        if (memory.status != TypeStatus::Ok)
+            continue;
+        ++measured;
+        QCOMPARE(memory.keys, keys);
+        QCOMPARE(int(memory.nodes.size()), 3);
+        long long sum = 0;
+        for (const NodeMemory &node : memory.nodes) {
+            QVERIFY(node.keys > 0);
+            sum += node.keys;
+        }
+        QCOMPARE(sum, memory.keys);
+        QVERIFY(memory.timing);
+        QCOMPARE(memory.timing->totalCalls(), memory.timing->commands);
+    }
+    QVERIFY(measured >= 1);
+    QCOMPARE(repeat.errorCount(), 0);
+}
+
+} // namespace
+
+class ClusterEndpointTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { VERSUS_REQUIRE_BINARY(); }
+
+    void refusedWithoutConsentNamingEveryPrimary()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignCluster cluster(spec, 3);
+        QVERIFY2(cluster.start(), qPrintable(cluster.error()));
+        for (const auto &[index, prefix] : std::vector<std::pair<int, std::string>>{{0, "a"}, {0, "b"}, {2, "c"}})
+            QCOMPARE(cluster.node(index).command({"SET", keyOnNode(cluster, index, prefix), "precious"}), QStringLiteral("OK"));
+        VersusCli cli;
+        const VersusCli::Result r = cli.run({"run", "--servers", cluster.node(1).hostPort(), "--workload", "hash-ttl"});
+        QVERIFY2(r.finished && r.exitCode == 2, r.describe());
+        const QString expected =
+            QStringLiteral("It is a node of a cluster of 3 primaries, and the run flushes every one: "
+                           "primary %1 (slots 0-5460) holds db0: 2 keys; primary %2 (slots 5461-10921) holds no keys; "
+                           "primary %3 (slots 10922-16383) holds db0: 1 key. Refused unless --allow-flush is given")
+                .arg(cluster.node(0).hostPort(), cluster.node(1).hostPort(), cluster.node(2).hostPort());
+        QVERIFY2(r.err.contains(expected), r.describe());
+        QCOMPARE(cluster.node(0).command({"DBSIZE"}), QStringLiteral("2"));
+        QCOMPARE(cluster.node(2).command({"DBSIZE"}), QStringLiteral("1"));
+
+        // Two nodes of the one cluster are one server named twice.
+        const VersusCli::Result twice =
+            cli.run({"run", "--servers", cluster.node(0).hostPort() + "," + cluster.node(2).hostPort(), "--allow-flush"});
+        QVERIFY2(twice.finished && twice.exitCode == 2, twice.describe());
+        QVERIFY2(twice.err.contains(QStringLiteral("%1 and %2 are the same cluster")
+                                        .arg(cluster.node(0).hostPort(), cluster.node(2).hostPort())),
+                 twice.describe());
+        QCOMPARE(cluster.node(0).command({"DBSIZE"}), QStringLiteral("2"));
+    }
+
+    void replayedWithConsent_data()
+    {
+        QTest::addColumn<QString>("server");
+        QTest::newRow("valkey-8.0") << "valkey-8.0.";
+        QTest::newRow("redis-7.0") << "redis-7.0.";
+    }
+
+    void replayedWithConsent()
+    {
+        QFETCH(QString, server);
+        const std::optional<ServerSpec> spec = ServerTestHelpers::findFetchedServer(server);
+        if (!spec)
+            VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({server}));
+        ForeignCluster cluster(*spec, 3);
+        QVERIFY2(cluster.start(), qPrintable(cluster.error()));
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("b.json"));
+        const QString named = cluster.node(2).hostPort();
+        const VersusCli::Result r = cli.run(hashTtlRun(named, 3000, bundlePath));
+        QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        QCOMPARE(int(bundle->servers.size()), 1);
+        const ServerRun &run = bundle->servers.front();
+        QCOMPARE(run.status, RunStatus::Ok);
+        QVERIFY(run.endpoint);
+        QCOMPARE(run.topology.primaries, 3);
+        checkEveryKeyLanded(run.repeats.front(), 3000);
+        QVERIFY(run.repeats.front().redirects.empty());
+        // Every primary had a temporary user of its own.
+        QCOMPARE(run.replayAccess.count(QStringLiteral("temporary ACL user versus-replay-")), 3);
+        QVERIFY2(r.out.contains(QStringLiteral(" \u00b7 cluster \u00d73 (%1)").arg(named)), r.describe());
+        QVERIFY2(r.out.contains(QLatin1String("### Cluster nodes")), r.describe());
+        checkPutBack(cluster);
+        for (int index = 0; index < cluster.size(); ++index)
+            QCOMPARE(cluster.node(index).command({"DBSIZE"}), QStringLiteral("0"));
+    }
+
+    // An operator reshards while the run replays: slots move with their keys from one primary
+    // to another, and Versus follows each MOVED (and ASK) without losing or repeating a command.
+    void slotMovedDuringTheRunIsFollowed()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignCluster cluster(spec, 3);
+        QVERIFY2(cluster.start(), qPrintable(cluster.error()));
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("b.json"));
+        const QString named = cluster.node(0).hostPort();
+        cli.start(hashTtlRun(named, 30000, bundlePath));
+        const QRegularExpression replaying(QRegularExpression::escape(named) + QStringLiteral(" +\\d+%  replaying"));
+        QVERIFY2(cli.waitForErr(replaying), qPrintable(cli.errSoFar()));
+        QVERIFY2(cluster.moveSlots(0, 49, 0, 1), qPrintable(cluster.error()));
+        QCOMPARE(cluster.nodeOfSlot(0), 1);
+        const VersusCli::Result r = cli.finish(300000);
+        QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        const RepeatResult &repeat = bundle->servers.front().repeats.front();
+        QVERIFY2(repeat.redirects.count(QStringLiteral("MOVED")) && repeat.redirects.at(QStringLiteral("MOVED")) > 0, r.describe());
+        QVERIFY2(r.err.contains(QLatin1String("slots moved during the pass")), r.describe());
+        // The Markdown says so under the node spread, with the bundle's counts.
+        const auto count = [&repeat](const char *kind) {
+            const auto found = repeat.redirects.find(QLatin1String(kind));
+            return QLocale(QLocale::English).toString(found == repeat.redirects.end() ? 0LL : found->second);
+        };
+        QVERIFY2(r.out.contains(QStringLiteral(" was replayed into: %1 MOVED and %2 ASK replies were followed")
+                                    .arg(count("MOVED"), count("ASK"))),
+                 r.describe());
+        checkEveryKeyLanded(repeat, 30000);
+        checkPutBack(cluster);
+    }
+};
+
+QTEST_GUILESS_MAIN(ClusterEndpointTest)
+#include "tst_clusterendpoint.moc"
