@@ -54,9 +54,11 @@ int ClusterRedirects::targetOf(const Redirect &redirect, size_t from)
 {
     // "?": the node's endpoint is unknown to the cluster; it is reached as the node that replied.
     const std::string &host = redirect.host == "?" ? m_nodes[from].host : redirect.host;
-    for (size_t node = 0; node < m_nodes.size(); ++node)
-        if (m_nodes[node].host == host && m_nodes[node].port == redirect.port)
+    for (size_t node = 0; node < m_nodes.size(); ++node) {
+        const NodeEndpoint &candidate = m_nodes[node];
+        if (candidate.port == redirect.port && (candidate.host == host || (!candidate.announced.empty() && candidate.announced == host)))
             return int(node);
+    }
     if (m_unknownTarget.isEmpty())
         m_unknownTarget = addressText(redirect);
     return -1;

@@ -20,8 +20,9 @@ class ClusterRouting;
 class RedisConnection;
 
 struct NodeEndpoint {
-    std::string host;   // as the cluster announces it (CLUSTER SHARDS ip), as MOVED names it
+    std::string host;        // as the cluster gives it (CLUSTER SHARDS ip)
     int port = 0;
+    std::string announced;   // as MOVED names it when not by `host` (a hostname); may be empty
 };
 
 // "MOVED 3999 127.0.0.1:6381" or "ASK 3999 127.0.0.1:6381": what a redirect says.

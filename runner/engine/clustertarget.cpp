@@ -40,6 +40,7 @@ void ClusterTarget::adopt(const ClusterTopology &topology, const QString &passwo
         node.control = Credentials{QString(), password};
         node.name = QStringLiteral("%1 (%2)").arg(m_name, hostPortText(node.host, node.port));
         node.slotRanges = primary.rangesText();
+        node.announced = primary.announced;
         m_nodes.push_back(node);
     }
 }

@@ -24,6 +24,7 @@ struct NodeAddress {
     QString name;          // "valkey-9.1.2 · cluster ×3 (127.0.0.1:40001)"
     QString slotRanges;         // "0-5460"; empty for a standalone server
     qint64 pid = 0;        // the server's pid where Versus launched it, else 0
+    QString announced;     // a cluster node's name in MOVED and ASK replies when not its host (clustertopology.h)
 };
 
 class NodeSessions {

@@ -102,7 +102,7 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     if (m_routing) {
         std::vector<NodeEndpoint> endpoints;
         for (const NodeAddress &node : m_sessions.addresses())
-            endpoints.push_back(NodeEndpoint{node.host.toStdString(), node.port});
+            endpoints.push_back(NodeEndpoint{node.host.toStdString(), node.port, node.announced.toStdString()});
         redirects.emplace(*m_routing, std::move(endpoints));
         options.redirects = &*redirects;
     }

@@ -119,6 +119,7 @@ Outcome<ClusterTopology> topologyFromShards(const Reply &shards)
             ClusterPrimary primary;
             primary.id = text(field(node, "id"));
             primary.host = text(field(node, "ip"));
+            primary.announced = text(field(node, "endpoint"));
             const Reply *port = field(node, "port");
             primary.port = port ? int(port->integer) : 0;
             primary.replicas = replicas;

@@ -13,6 +13,9 @@ struct ClusterPrimary {
     QString id;
     QString host;
     int port = 0;
+    // How MOVED and ASK name it (CLUSTER SHARDS "endpoint": its ip, a hostname, or "?" when
+    // unknown, by cluster-preferred-endpoint-type); empty when only CLUSTER SLOTS was read.
+    QString announced;
     std::vector<std::pair<int, int>> ranges;   // first and last slot of each range, ascending
     int replicas = 0;                          // its replicas, which a FLUSHALL on it empties too
     long long slotCount() const;
