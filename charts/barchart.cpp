@@ -131,9 +131,12 @@ void BarChart::updateValues()
     const QList<QBarSet *> sets = m_series->barSets();
     const int seriesCount = int(m_data.series.size());
     const int categoryCount = int(m_data.categories.size());
+    bool renamed = false;
     for (int s = 0; s < seriesCount; ++s) {
         QBarSet *set = sets.at(seriesCount - 1 - s);
         const ChartSeries &series = m_data.series[size_t(s)];
+        // An endpoint's name is known once the run has asked it who it is.
+        renamed = renamed || set->label() != series.name;
         set->setLabel(series.name);
         for (int c = 0; c < categoryCount; ++c) {
             const double value = barValue(series.bars[size_t(c)]);
@@ -142,6 +145,8 @@ void BarChart::updateValues()
                 set->replace(index, value);
         }
     }
+    if (renamed)
+        updateLegend();
 }
 
 void BarChart::applyStyle()

@@ -70,11 +70,10 @@ void RunCoordinator::start(RunRequest request, std::optional<SweepRequest> sweep
             return;
         }
         request.allowFlush = decision == FlushDecision::Allow;
-        // A node of a cluster is its whole cluster (the run discovers it again): named so from the start.
         for (ServerSpec &spec : request.servers)
             for (const EndpointSize &size : sizes)
-                if (spec.isEndpoint && spec.label == size.label && size.probe && size.probe->isCluster())
-                    spec.topology.primaries = int(size.probe->primaries.size());
+                if (spec.isEndpoint && spec.label == size.label && size.probe)
+                    describeEndpoint(spec, *size.probe);
         launch(request, sweep);
     });
 }

@@ -290,9 +290,8 @@ Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
                 return Error{probe.error()};
             if (probe.value())
                 probes.push_back({server.label, *probe.value()});
-            // A node of a cluster is its whole cluster (the run discovers it again): named so from the start.
-            if (probe.value() && probe.value()->isCluster())
-                server.topology.primaries = int(probe.value()->primaries.size());
+            if (probe.value())
+                describeEndpoint(server, *probe.value());
         }
         request.servers.push_back(server);
     }

@@ -141,3 +141,12 @@ Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs, cons
 {
     return probeServer(spec, timeoutMs, howToGivePassword, true);
 }
+
+void describeEndpoint(ServerSpec &spec, const EndpointProbe &probe)
+{
+    if (!probe.version.isEmpty()) {
+        spec.identity.product = probe.product;
+        spec.identity.version = probe.version;
+    }
+    spec.topology.primaries = int(probe.primaries.size());
+}

@@ -41,3 +41,8 @@ struct EndpointProbe {
 // `howToGivePassword` ("--askpass, VERSUS_PASSWORD … or --password") completes the message when a
 // password is missing.
 Outcome<EndpointProbe> probeEndpoint(const ServerSpec &spec, int timeoutMs = 3000, const QString &howToGivePassword = {});
+
+// What a probe told of an endpoint, in its spec, so that its series is named from the start
+// ("Valkey 9.1.2 · cluster ×3 (127.0.0.1:7000)"): product, version and, for a node of a
+// cluster, the cluster's primaries. The run asks again and its answer is the one kept.
+void describeEndpoint(ServerSpec &spec, const EndpointProbe &probe);
