@@ -7,9 +7,11 @@
 // of /proc/<pid>/task/<pid>/stat (utime + stime, in clock ticks of 10 ms) over the pass's wall
 // time. A client that keeps the server busy brings that near 100%.
 //
-// Usage: bench_replay_throughput [--runs N] [--events N]
+// Usage: bench_replay_throughput [--runs N] [--events N] [--clients N]
+//   --clients N   Versus's runs over N connections (lanes), each command on its key's lane.
 
 #include "benchsupport.h"
+#include "keyrouting.h"
 #include "passreplayer.h"
 #include "redisconnection.h"
 #include "respfile.h"
@@ -77,16 +79,25 @@ long long dbsize(RedisConnection &control)
     return reply ? reply.value().integer : -1;
 }
 
-Figures runVersus(const Workload &workload, const ServerProcess &server, int eventsPerBatch)
+// `routing` (a standalone server's lanes) when `clients` is more than 1.
+Figures runVersus(const Workload &workload, const ServerProcess &server, int eventsPerBatch, int clients,
+                  const ClusterRouting *routing)
 {
-    RedisConnection connection;
-    if (Status connected = server.connect(connection, 10000); !connected)
-        Bench::fail(connected.error());
+    std::vector<std::unique_ptr<RedisConnection>> connections;
+    std::vector<RedisConnection *> lanes;
+    for (int lane = 0; lane < clients; ++lane) {
+        connections.push_back(std::make_unique<RedisConnection>());
+        if (Status connected = server.connect(*connections.back(), 10000); !connected)
+            Bench::fail(connected.error());
+        lanes.push_back(connections.back().get());
+    }
     PassOptions options;
     options.eventsPerBatch = eventsPerBatch;
+    options.lanes = clients;
+    options.routing = clients > 1 ? routing : nullptr;
     QElapsedTimer clock;
     clock.start();
-    Outcome<PassResult> pass = replayPass(workload, connection, options);
+    Outcome<PassResult> pass = replayPass(workload, lanes, options);
     const double seconds = double(clock.nsecsElapsed()) / 1e9;
     if (!pass)
         Bench::fail(pass.error());
@@ -142,12 +153,15 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     int runs = 5;
     long long events = 0;
+    int clients = 1;
     const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--runs"))
             runs = args[i + 1].toInt();
         else if (args[i] == QLatin1String("--events"))
             events = args[i + 1].toLongLong();
+        else if (args[i] == QLatin1String("--clients"))
+            clients = std::max(1, args[i + 1].toInt());
     }
 
     const std::optional<Bench::FetchedServer> fetched = Bench::findServer(QStringLiteral("valkey-9.1."));
@@ -178,7 +192,12 @@ int main(int argc, char **argv)
         Bench::fail(connected.error());
     std::printf("server: %s on port %d\n\n", qPrintable(fetched->spec.label), server.port());
 
-    std::printf("server main thread: pid %lld\n\n", server.pid());
+    std::printf("server main thread: pid %lld; Versus with %d client(s)\n\n", server.pid(), clients);
+    KeyRouting lanes;
+    if (clients > 1) {
+        if (Status routed = lanes.prepare(control, workload, nullptr, false, fetched->spec.label); !routed)
+            Bench::fail(routed.error());
+    }
     Runs all;
     std::vector<double> &single = all.single, &batched = all.batched, &pipe = all.pipe, &ratios = all.ratios;
     std::vector<double> &singleBusy = all.singleBusy, &batchedBusy = all.batchedBusy, &pipeBusy = all.pipeBusy;
@@ -186,10 +205,10 @@ int main(int argc, char **argv)
                 "valkey-cli --pipe (busy)", "ratio");
     for (int run = 1; run <= runs; ++run) {
         flushAll(control);
-        const Figures a1 = withServerBusy(server, [&] { return runVersus(workload, server, 1); });
+        const Figures a1 = withServerBusy(server, [&] { return runVersus(workload, server, 1, clients, lanes.routing()); });
         const long long keysVersus = dbsize(control);
         flushAll(control);
-        const Figures a256 = withServerBusy(server, [&] { return runVersus(workload, server, 256); });
+        const Figures a256 = withServerBusy(server, [&] { return runVersus(workload, server, 256, clients, lanes.routing()); });
         flushAll(control);
         const Figures b = withServerBusy(server, [&] { return runCli(fetched->cliCommand, server, respPath, commands); });
         const long long keysCli = dbsize(control);

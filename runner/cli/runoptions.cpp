@@ -104,6 +104,11 @@ void addRunOptions(QCommandLineParser &parser)
         {QStringLiteral("schedule"), QStringLiteral("fair (default: one server executes at a time, on a CPU of its own) or concurrent."),
          QStringLiteral("fair|concurrent"), QStringLiteral("fair")},
         {QStringLiteral("batch"), QStringLiteral("Events per pipeline (default 1, as an application sends them)."), QStringLiteral("n"), QStringLiteral("1")},
+        {QStringLiteral("clients"),
+         QStringLiteral("Replay connections per server (per primary of a cluster), each sending its events' pipelines "
+                        "one after another as an application's client does; one key's commands always go through "
+                        "the same one (default %1, at most %2).").arg(RunRequest().clients).arg(RunRequest::kMostClients),
+         QStringLiteral("n"), QString::number(RunRequest().clients)},
         {QStringLiteral("timeout"), QStringLiteral("Milliseconds a server may stay silent before it is marked failed (default 10000)."),
          QStringLiteral("ms"), QStringLiteral("10000")},
         {QStringLiteral("allow-flush"),
@@ -135,7 +140,7 @@ void addRunOptions(QCommandLineParser &parser)
 
 namespace {
 
-// --repeat, --batch, --timeout, --schedule and --allow-flush.
+// --repeat, --batch, --clients, --timeout, --schedule and --allow-flush.
 Status readRunSettings(const QCommandLineParser &parser, RunRequest &request)
 {
     Outcome<int> repeats = positiveInt(parser, QStringLiteral("repeat"), 1);
@@ -146,6 +151,12 @@ Status readRunSettings(const QCommandLineParser &parser, RunRequest &request)
     if (!batch)
         return Error{batch.error()};
     request.eventsPerBatch = batch.value();
+    Outcome<int> clients = positiveInt(parser, QStringLiteral("clients"), RunRequest().clients);
+    if (!clients)
+        return Error{clients.error()};
+    if (clients.value() > RunRequest::kMostClients)
+        return Error{QStringLiteral("--clients: at most %1, got %2").arg(RunRequest::kMostClients).arg(clients.value())};
+    request.clients = clients.value();
     Outcome<int> timeout = positiveInt(parser, QStringLiteral("timeout"), 10000);
     if (!timeout)
         return Error{timeout.error()};

@@ -19,6 +19,7 @@ void EncodedBatch::clear()
         node.ends.clear();
     }
     refused.clear();
+    fenced = false;
     events = 0;
     eventsSent = 0;
 }
@@ -44,16 +45,30 @@ QString BatchEncoder::error() const
     return m_routingError.isEmpty() ? m_source.error() : m_routingError;
 }
 
-int BatchEncoder::nodeOf(const WorkloadCommand &command)
+int BatchEncoder::targetOf(const WorkloadCommand &command, bool &fenced) const
 {
     if (!m_options.routing)
         return 0;
-    const Outcome<int> node = m_options.routing->primaryOf(command.args);
-    if (node && node.value() < int(m_options.nodes))
-        return node.value();
-    m_routingError = QStringLiteral("event %1: %2").arg(m_eventNumber)
-                         .arg(node ? QStringLiteral("primary %1 is not connected").arg(node.value()) : node.error());
-    return -1;
+    const ClusterRouting &routing = *m_options.routing;
+    const int lanes = std::max(1, m_options.lanes);
+    const Outcome<int> slot = routing.slotOf(command.args);
+    if (!slot && routing.isCluster()) {
+        m_routingError = QStringLiteral("event %1: %2").arg(m_eventNumber).arg(slot.error());
+        return -1;
+    }
+    if (!slot || slot.value() < 0) {
+        // No keys, or (standalone) keys in several slots or not told: the first lane, alone.
+        fenced = true;
+        return 0;
+    }
+    const int node = routing.ownerOfSlot(slot.value());
+    if (node < 0 || node >= m_options.nodes) {
+        m_routingError = QStringLiteral("event %1: %2").arg(m_eventNumber)
+                             .arg(node < 0 ? QStringLiteral("no primary serves slot %1").arg(slot.value())
+                                           : QStringLiteral("primary %1 is not connected").arg(node));
+        return -1;
+    }
+    return node * lanes + slot.value() % lanes;
 }
 
 std::uint32_t BatchEncoder::indexOf(const std::string &name)
@@ -67,37 +82,73 @@ std::uint32_t BatchEncoder::indexOf(const std::string &name)
     return index;
 }
 
-bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
+// Where each command of m_event goes: kSkipped (another type), kRefused (the send filter's) or
+// its target; false on a command the routing cannot place. *fenced: a command of the event must
+// not overlap any other.
+bool BatchEncoder::placeEvent(bool *fenced)
 {
-    batch.nodes.resize(size_t(std::max(1, m_options.nodes)));
-    batch.clear();
     const bool byType = !m_options.onlyType.empty();
     const bool filtering = m_options.filter && !m_options.filter->empty();
+    m_targets.clear();
+    *fenced = false;
+    for (const WorkloadCommand &command : m_event.commands) {
+        if (byType && command.type != m_options.onlyType) {
+            m_targets.push_back(kSkipped);
+            continue;
+        }
+        if (filtering && !m_options.filter->refusalOf(command.args).empty()) {
+            m_targets.push_back(kRefused);
+            continue;
+        }
+        const int target = targetOf(command, *fenced);
+        if (target < 0)
+            return false;
+        m_targets.push_back(target);
+    }
+    return true;
+}
+
+bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
+{
+    const int lanes = std::max(1, m_options.lanes);
+    batch.nodes.resize(size_t(std::max(1, m_options.nodes) * lanes));
+    batch.clear();
     const int perBatch = std::max(1, m_options.eventsPerBatch);
     while (batch.empty()) {
         if (stopping(stop))
             return false;
         for (int events = 0; events < perBatch; ++events) {
-            m_event.clear();
-            if (!m_source.next(m_event))
-                return false;
-            ++batch.events;
-            ++m_eventNumber;
-            bool any = false;
-            for (const WorkloadCommand &command : m_event.commands) {
-                if (byType && command.type != m_options.onlyType)
-                    continue;
-                if (filtering) {
-                    const std::string refused = m_options.filter->refusalOf(command.args);
-                    if (!refused.empty()) {
-                        batch.refused.push_back(indexOf(refused));
-                        continue;
-                    }
-                }
-                const int node = nodeOf(command);
-                if (node < 0)
+            if (!m_held) {
+                m_event.clear();
+                if (!m_source.next(m_event))
                     return false;
-                NodeRequest &request = batch.nodes[size_t(node)];
+                ++m_eventNumber;
+            }
+            bool fenced = false;
+            if (!placeEvent(&fenced))
+                return false;
+            // An event that must go alone (several lanes only) starts a batch of its own, on
+            // its nodes' first lanes, so that its commands keep their order among themselves.
+            fenced = fenced && lanes > 1;
+            if (fenced && !batch.empty()) {
+                m_held = true;
+                return true;
+            }
+            m_held = false;
+            ++batch.events;
+            bool any = false;
+            for (size_t c = 0; c < m_event.commands.size(); ++c) {
+                const WorkloadCommand &command = m_event.commands[c];
+                int target = m_targets[c];
+                if (target == kSkipped)
+                    continue;
+                if (target == kRefused) {
+                    batch.refused.push_back(indexOf(m_options.filter->refusalOf(command.args)));
+                    continue;
+                }
+                if (fenced)
+                    target -= target % lanes;
+                NodeRequest &request = batch.nodes[size_t(target)];
                 request.names.push_back(indexOf(command.args.front()));
                 appendResp(command, request.resp);
                 request.ends.push_back(request.resp.size());
@@ -105,6 +156,10 @@ bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
             }
             if (any)
                 ++batch.eventsSent;
+            if (fenced && any) {
+                batch.fenced = true;
+                return true;
+            }
         }
     }
     return true;
@@ -129,7 +184,7 @@ void EncodedBatches::encodeAhead()
     m_aheadReady = true;
 }
 
-const EncodedBatch *EncodedBatches::next()
+EncodedBatch *EncodedBatches::next()
 {
     encodeAhead();
     if (!m_aheadReady)

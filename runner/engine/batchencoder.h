@@ -32,9 +32,15 @@ struct NodeRequest {
 
 // One pipeline as it goes on the wire, and what the pass counts of it. A standalone server is
 // one node; a cluster's commands are split by the primary that owns their keys' slot, each
-// node's in the order the source yields them.
+// node's in the order the source yields them. With several lanes per node (--clients, 
+// replaylanes.h) they are split further by lane, a command going to lane slot % lanes of its
+// node, so that every command on one key takes the same lane.
 struct EncodedBatch {
-    std::vector<NodeRequest> nodes;   // one per node, in the routing's primary order
+    std::vector<NodeRequest> nodes;   // one per target, node by node, each node's lanes in order
+    // A command that must not overlap any other (no keys, or keys in several slots on a
+    // standalone server, or keys its arguments do not tell): every lane is drained before the
+    // batch is sent and after.
+    bool fenced = false;
     std::vector<std::uint32_t> refused; // per command the send filter kept back: its label's index
     long long events = 0;             // events read for this batch (and for empty ones before it)
     long long eventsSent = 0;         // of those, events that produced at least one command
@@ -49,8 +55,9 @@ struct EncodeOptions {
     int eventsPerBatch = 1;
     const SendFilter *filter = nullptr;
     const std::atomic<bool> *cancelled = nullptr;   // stops the reading early
-    const ClusterRouting *routing = nullptr;   // a cluster's primaries; null: one node
+    const ClusterRouting *routing = nullptr;   // a cluster's primaries, or a standalone server's lanes; null: one target
     int nodes = 1;                             // the routing's primaries
+    int lanes = 1;                             // connections per node (needs `routing` when more than one)
 };
 
 class BatchEncoder {
@@ -72,8 +79,12 @@ public:
 private:
     bool stopping(const std::atomic<bool> *stop) const;
     std::uint32_t indexOf(const std::string &name);
-    // The node `command` goes to; -1 (and m_routingError set) when it cannot be placed.
-    int nodeOf(const WorkloadCommand &command);
+    static constexpr int kSkipped = -2;   // placeEvent(): another type's command
+    static constexpr int kRefused = -3;   // placeEvent(): kept back by the send filter
+    // The target `command` goes to (node * lanes + lane); -1 (and m_routingError set) when it
+    // cannot be placed. Sets `fenced` for a command that must not overlap others.
+    int targetOf(const WorkloadCommand &command, bool &fenced) const;
+    bool placeEvent(bool *fenced);
 
     CommandSource &m_source;
     const EncodeOptions m_options;
@@ -81,7 +92,9 @@ private:
     std::vector<std::string> m_names;
     std::unordered_map<std::string, std::uint32_t> m_index;
     long long m_eventNumber = 0;
-    QString m_routingError;
+    mutable QString m_routingError;
+    std::vector<int> m_targets;   // placeEvent()'s, per command of m_event
+    bool m_held = false;          // m_event was read but goes in the next batch (it must go alone)
 };
 
 // The replay's batches, in order, two at most: the one on the wire and the next, encoded while
@@ -96,7 +109,7 @@ public:
     // The next batch, in order; it holds commands, or, at the end or after a cancel, only the
     // counts of events that sent none. Null once there is none left: then error() says
     // whether the source failed. The batch stays valid until recycle().
-    const EncodedBatch *next();
+    EncodedBatch *next();
     void recycle();
     // Called while the batch taken last is on the wire and its replies are awaited: encodes
     // the next one now.

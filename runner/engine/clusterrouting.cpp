@@ -28,6 +28,17 @@ ClusterRouting::ClusterRouting(const CommandKeys &keys, const ClusterTopology &t
                 m_owner[size_t(slot)] = int(i);
 }
 
+ClusterRouting ClusterRouting::standalone(const CommandKeys &keys)
+{
+    ClusterPrimary server;
+    server.ranges.emplace_back(0, kClusterSlots - 1);
+    ClusterTopology topology;
+    topology.primaries.push_back(server);
+    ClusterRouting routing(keys, topology);
+    routing.m_cluster = false;
+    return routing;
+}
+
 Outcome<int> ClusterRouting::slotOf(const std::vector<std::string> &args) const
 {
     // Any node answers a command its version does not know with "unknown command", before

@@ -16,12 +16,18 @@
 class ClusterRouting {
 public:
     ClusterRouting(const CommandKeys &keys, const ClusterTopology &topology);
+    // One standalone server, for its lanes (replaylanes.h): every slot is its own, and a
+    // command whose keys span slots or cannot be told is no error there.
+    static ClusterRouting standalone(const CommandKeys &keys);
+    bool isCluster() const { return m_cluster; }
 
     // The index of the primary (in the topology's order) `args` goes to; an Error naming the
     // command when its keys span slots or cannot be found.
     Outcome<int> primaryOf(const std::vector<std::string> &args) const;
     // The slot of `args`' keys; -1 for a command without keys.
     Outcome<int> slotOf(const std::vector<std::string> &args) const;
+    // The primary serving `slot` (0 … 16383), -1 where none does.
+    int ownerOfSlot(int slot) const { return m_owner[size_t(slot)]; }
     // A MOVED reply said `slot` is now served by `primary`: later commands go there.
     void moveSlot(int slot, int primary);
     // The slots `primary` serves as far as the routing knows: "0-5460", "0-99,200-5460".
@@ -30,6 +36,7 @@ public:
 private:
     const CommandKeys &m_keys;
     std::vector<int> m_owner;   // slot -> primary index, -1 where none serves it
+    bool m_cluster = true;
 };
 
 // Every command name the workload sends, upper case, each once, read from the workload itself

@@ -67,23 +67,7 @@ QString ClusterTarget::describe() const
 
 Status ClusterTarget::prepareRouting(RedisConnection &connection, const Workload &workload, bool checkWorkload)
 {
-    if (m_commandNames.empty()) {
-        Outcome<std::vector<std::string>> names = commandNamesSent(workload);
-        if (!names)
-            return Error{names.error()};
-        m_commandNames = std::move(names.value());
-    }
-    Outcome<CommandKeys> keys = CommandKeys::fromServer(connection, m_commandNames);
-    if (!keys)
-        return Error{keys.error()};
-    m_routing.reset();
-    m_keys = std::make_unique<CommandKeys>(std::move(keys.value()));
-    if (checkWorkload) {
-        if (Status routable = checkWorkloadForCluster(workload, *m_keys); !routable)
-            return Error{QStringLiteral("%1: the workload cannot be sent to a cluster: %2").arg(m_name, routable.error())};
-    }
-    m_routing.emplace(*m_keys, m_topology);
-    return Status::success();
+    return m_routing.prepare(connection, workload, &m_topology, checkWorkload, m_name);
 }
 
 QStringList ClusterTarget::logTail(int lines) const

@@ -6,8 +6,7 @@
 // Every repeat starts a fresh cluster, as it starts a fresh standalone server, or discovers the
 // endpoint's cluster again. Blocks: lives in the worker's thread.
 
-#include "clusterrouting.h"
-#include "commandkeys.h"
+#include "keyrouting.h"
 #include "localcluster.h"
 #include "nodesessions.h"
 #include "outcome.h"
@@ -38,7 +37,7 @@ public:
     // the first command that cannot go to a cluster (clusterrouting.h), naming it.
     Status prepareRouting(RedisConnection &connection, const Workload &workload, bool checkWorkload);
     // Non-const: a MOVED reply during the replay moves its slot to the node it names.
-    ClusterRouting *routing() { return m_routing ? &*m_routing : nullptr; }
+    ClusterRouting *routing() { return m_routing.routing(); }
     // Every node's last lines, each headed by its node.
     QStringList logTail(int lines) const;
     qint64 firstPid() const;
@@ -49,7 +48,5 @@ private:
     std::unique_ptr<LocalCluster> m_cluster;   // launched; null for an endpoint's cluster
     ClusterTopology m_topology;
     std::vector<NodeAddress> m_nodes;
-    std::unique_ptr<CommandKeys> m_keys;
-    std::optional<ClusterRouting> m_routing;
-    std::vector<std::string> m_commandNames;   // read from the workload once
+    KeyRouting m_routing;
 };

@@ -2,6 +2,7 @@
 
 #include "batchencoder.h"
 #include "clusterredirects.h"
+#include "replaylanes.h"
 #include "fairscheduler.h"
 #include "replayaccess.h"
 #include "replayrules.h"
@@ -124,50 +125,89 @@ void countError(const std::string &name, const std::string &errorText, PassResul
     }
 }
 
-// Sends each node's part of the batch, reads every reply and counts the errors by command and
-// message. While the first part is on the wire, `supply` encodes the next batch.
-Status sendAndCheck(const std::vector<RedisConnection *> &connections, const EncodedBatch &batch, EncodedBatches &supply,
-                    ClusterRedirects *redirects, PassResult &result)
-{
-    QElapsedTimer roundTrip;
-    roundTrip.start();
-    bool encodedAhead = false;
-    const std::vector<std::string> &names = supply.names();
-    const std::function<void()> whileWaiting = [&supply] { supply.whileWaiting(); };
-    const std::function<void()> nothing;
-    for (size_t node = 0; node < batch.nodes.size(); ++node) {
-        const NodeRequest &request = batch.nodes[node];
-        if (request.names.empty())
-            continue;
-        RedisConnection &connection = *connections[node];
-        if (Status exchanged = connection.exchange(request.resp, request.names.size(), encodedAhead ? nothing : whileWaiting);
-            !exchanged)
-            return exchanged;
-        encodedAhead = true;
-        const ReplyScanner &replies = connection.lastReplies();
-        for (size_t i = 0; i < replies.errorCount(); ++i) {
-            const ReplyScanner::ErrorReply &reply = replies.error(i);
-            const std::uint32_t name = request.names[reply.index];
-            if (redirects && redirects->take(node, name, request.command(reply.index), reply.text))
+// The pass's lanes and what comes back on them: every reply checked, errors counted by command
+// and message, a cluster's redirects taken and followed. Sending goes on while lanes are busy;
+// settle() waits until nothing of this server's is on the wire.
+class Dispatch {
+public:
+    Dispatch(const std::vector<RedisConnection *> &connections, int lanesPerNode, ClusterRedirects *redirects,
+             const std::vector<std::string> &names, PassResult &result)
+        : m_lanes(connections), m_lanesPerNode(size_t(std::max(1, lanesPerNode))), m_redirects(redirects),
+          m_names(names), m_result(result)
+    {
+        m_done = [this](const ReplayLanes::Completed &completed) { check(completed); };
+    }
+
+    // Each target's part of `batch` on its lane, once the lane is free; a fenced batch alone.
+    Status send(EncodedBatch &batch)
+    {
+        if (batch.fenced || m_redirected) {
+            if (Status settled = settle(); !settled)
+                return settled;
+        }
+        for (size_t target = 0; target < batch.nodes.size(); ++target) {
+            NodeRequest &part = batch.nodes[target];
+            if (part.names.empty())
                 continue;
-            countError(names[name], reply.text, result);
+            if (Status free = m_lanes.waitFor(target, m_done); !free)
+                return free;
+            // A redirect just came back: it is followed before anything else is sent, so that
+            // no later command on its key overtakes it.
+            if (m_redirected) {
+                if (Status settled = settle(); !settled)
+                    return settled;
+            }
+            if (Status sent = m_lanes.send(target, part); !sent)
+                return sent;
+        }
+        return batch.fenced ? settle() : Status::success();
+    }
+
+    // Every lane's replies in, and every redirect followed.
+    Status settle()
+    {
+        if (Status drained = m_lanes.drain(m_done); !drained)
+            return drained;
+        m_redirected = false;
+        if (!m_redirects || !m_redirects->pending())
+            return Status::success();
+        std::vector<RedisConnection *> nodes;   // each node's first lane
+        for (size_t lane = 0; lane < m_lanes.size(); lane += m_lanesPerNode)
+            nodes.push_back(&m_lanes.connection(lane));
+        const Status followed = m_redirects->follow(nodes, m_names, [this](const std::string &name, const std::string &text) {
+            countError(name, text, m_result);
+        });
+        m_result.moved = m_redirects->moved();
+        m_result.asked = m_redirects->asked();
+        return followed;
+    }
+
+    double activeSeconds() const { return m_lanes.activeSeconds(); }
+
+private:
+    void check(const ReplayLanes::Completed &completed)
+    {
+        m_result.batchLatencyUsec.push_back(float(completed.roundTripUsec));
+        const size_t node = completed.lane / m_lanesPerNode;
+        for (size_t i = 0; i < completed.replies.errorCount(); ++i) {
+            const ReplyScanner::ErrorReply &reply = completed.replies.error(i);
+            const std::uint32_t name = completed.request.names[reply.index];
+            if (m_redirects && m_redirects->take(node, name, completed.request.command(reply.index), reply.text)) {
+                m_redirected = true;
+                continue;
+            }
+            countError(m_names[name], reply.text, m_result);
         }
     }
-    if (redirects && redirects->pending()) {
-        const Status followed = redirects->follow(connections, names, [&result](const std::string &name, const std::string &text) {
-            countError(name, text, result);
-        });
-        result.moved = redirects->moved();
-        result.asked = redirects->asked();
-        if (!followed)
-            return followed;
-    }
-    const qint64 nanoseconds = roundTrip.nsecsElapsed();
-    result.batchLatencyUsec.push_back(float(double(nanoseconds) / 1000.0));
-    result.commands += static_cast<long long>(batch.commandCount());
-    result.activeSeconds += double(nanoseconds) / 1e9;
-    return Status::success();
-}
+
+    ReplayLanes m_lanes;
+    size_t m_lanesPerNode;
+    ClusterRedirects *m_redirects;
+    const std::vector<std::string> &m_names;
+    PassResult &m_result;
+    ReplayLanes::OnCompleted m_done;
+    bool m_redirected = false;
+};
 
 // What the producer counted while it read the batch's events.
 void countRead(const EncodedBatch &batch, const std::vector<std::string> &labels, PassResult &result)
@@ -229,22 +269,34 @@ Outcome<PassResult> replayPass(const Workload &workload, const std::vector<Redis
     if (!opened)
         return Error{opened.error()};
     PassResult result;
-    // The next batch is encoded while the one before is awaited (batchencoder.h).
-    EncodedBatches producer(*opened.value(),
-                            EncodeOptions{options.onlyType, options.eventsPerBatch, options.filter, options.cancelled,
-                                          options.routing, int(connections.size())});
+    const int lanes = std::max(1, options.lanes);
+    const int nodes = std::max(1, int(connections.size()) / lanes);
+    if (lanes > 1 && !options.routing)
+        return Error{QStringLiteral("%1 connections per node need the routing of the keys to them").arg(lanes)};
+    // The next batch is encoded while the ones before are on the wire (batchencoder.h).
+    EncodedBatches producer(*opened.value(), EncodeOptions{options.onlyType, options.eventsPerBatch, options.filter,
+                                                           options.cancelled, options.routing, nodes, lanes});
+    Dispatch dispatch(connections, lanes, options.redirects, producer.names(), result);
     SentCounts sent;
     QElapsedTimer clock;
     QElapsedTimer sinceTick;
     clock.start();
     sinceTick.start();
     Turn turn{options.fair, options.workerIndex};
+    // Between batches, with the turn held and nothing on the wire: the turn handed over, the
+    // tick (the live probe reads the server while no command of the pass runs).
+    auto settleThen = [&](const std::function<void()> &then) -> Status {
+        if (Status settled = dispatch.settle(); !settled)
+            return settled;
+        then();
+        return Status::success();
+    };
     for (;;) {
         if (options.cancelled && options.cancelled->load()) {
             result.cancelled = true;
             break;
         }
-        const EncodedBatch *batch = producer.next();
+        EncodedBatch *batch = producer.next();
         if (!batch) {
             if (!producer.error().isEmpty())
                 return Error{producer.error()};
@@ -259,20 +311,32 @@ Outcome<PassResult> replayPass(const Workload &workload, const std::vector<Redis
             result.cancelled = true;
             break;
         }
-        if (Status checked = sendAndCheck(connections, *batch, producer, options.redirects, result); !checked)
-            return Error{checked.error()};
+        // Counted before the lanes take the batch's buffers.
         sent.add(*batch);
+        result.commands += static_cast<long long>(batch->commandCount());
+        if (Status dispatched = dispatch.send(*batch); !dispatched)
+            return Error{dispatched.error()};
+        producer.whileWaiting();
         producer.recycle();
         if (options.tick && sinceTick.elapsed() >= options.tickIntervalMs) {
-            sent.copyTo(producer.names(), result);
-            options.tick(result);
+            const Status ticked = settleThen([&] {
+                sent.copyTo(producer.names(), result);
+                options.tick(result);
+            });
+            if (!ticked)
+                return Error{ticked.error()};
             sinceTick.restart();
         }
         // A turn lasts a few batches: handing over after every single one would spend more
         // time waking threads than replaying, and the servers still advance in lockstep.
-        if (turn.holding && (++turn.batches >= kBatchesPerTurn || turn.clock.nsecsElapsed() > kTurnNanoseconds))
-            turn.release();
+        if (turn.holding && (++turn.batches >= kBatchesPerTurn || turn.clock.nsecsElapsed() > kTurnNanoseconds)) {
+            if (Status handed = settleThen([&turn] { turn.release(); }); !handed)
+                return Error{handed.error()};
+        }
     }
+    if (Status settled = dispatch.settle(); !settled)
+        return Error{settled.error()};
+    result.activeSeconds = dispatch.activeSeconds();
     turn.release();
     sent.copyTo(producer.names(), result);
     result.seconds = double(clock.nsecsElapsed()) / 1e9;

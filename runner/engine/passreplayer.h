@@ -1,13 +1,15 @@
 #pragma once
-// Replays one pass of a workload into one server over one connection, or into a cluster over
-// one connection per primary (each command to the primary owning its keys' slot, each node's
-// part of a batch sent after the one before, then the commands a MOVED or ASK reply redirected,
-// clusterredirects.h): pipelined batches, every reply read and checked,
-// optional lockstep turns, cancellation between batches.
-// The next batch is encoded (batchencoder.h) while a batch is on the wire and its replies are
-// scanned (RedisConnection::exchange()), so the server waits on neither parsing nor encoding.
-// A command the server's ACL refuses (replayrules.h), or one the send filter keeps back on an
-// endpoint without ACL (replayaccess.h), is a refusal: counted by command, not an error.
+// Replays one pass of a workload into one server, or into a cluster's primaries, over lanes:
+// one connection, or --clients connections per node, each with one pipeline on the wire at a
+// time (replaylanes.h). Each command goes to its node's lane for its keys' slot (a cluster's
+// primary owning it), so the commands on one key keep their order; a command without keys, or
+// (standalone) with keys in several slots, waits for every lane and goes alone. A cluster's
+// MOVED and ASK replies are followed before anything else is sent (clusterredirects.h).
+// Pipelined batches, every reply read and checked, optional lockstep turns (nothing on the wire
+// when a turn is handed over), cancellation between batches. The next batch is encoded
+// (batchencoder.h) while the lanes are busy, so the server waits on neither parsing nor
+// encoding. A command the server's ACL refuses (replayrules.h), or one the send filter keeps
+// back on an endpoint without ACL (replayaccess.h), is a refusal: counted by command, not an error.
 
 #include "commandtally.h"
 #include "outcome.h"
@@ -29,6 +31,9 @@ struct SendFilter;
 struct PassOptions {
     std::string onlyType;                 // empty: every command; else only commands of this type
     int eventsPerBatch = 1;
+    // Connections per node (--clients): `connections` holds this many per node, node by node,
+    // and each command goes to the one its keys' slot picks (needs `routing` when more than 1).
+    int lanes = 1;
     FairScheduler *fair = nullptr;        // lockstep turns when set
     int workerIndex = 0;
     const std::atomic<bool> *cancelled = nullptr;
@@ -46,8 +51,8 @@ struct PassResult {
     long long eventsSent = 0;             // events that produced at least one command
     long long commands = 0;
     double seconds = 0;                   // wall clock, including waits for the turn
-    double activeSeconds = 0;             // pipeline round trips only: comparable across schedules
-    std::vector<float> batchLatencyUsec;  // pipeline round trips
+    double activeSeconds = 0;             // time with a pipeline on the wire: comparable across schedules
+    std::vector<float> batchLatencyUsec;  // pipeline round trips, one per request sent on a lane
     std::map<QString, long long> errors;  // "HSETEX: ERR unknown command 'HSETEX'…" -> count
     std::map<QString, long long> refused; // "MIGRATE", "CONFIG SET" -> count: the ACL's or the filter's refusals
     std::map<std::string, long long> sent;   // command name as sent -> count, refusals by the server included
@@ -65,7 +70,7 @@ struct PassResult {
 CommandTally sentTally(const PassResult &pass);
 
 Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connection, const PassOptions &options);
-// A cluster's primaries, one connection each in the routing's order (options.routing set), or
-// one connection.
+// A cluster's primaries, options.lanes connections each in the routing's order (options.routing
+// set), or one server's options.lanes connections.
 Outcome<PassResult> replayPass(const Workload &workload, const std::vector<RedisConnection *> &connections,
                                const PassOptions &options);

@@ -26,7 +26,8 @@ QStringList PassRunner::probeCommandsOfWorkload(const PassPlan &plan) const
 
 qint64 PassRunner::pinnablePid() const
 {
-    return m_routing || m_sessions.size() != 1 ? 0 : m_sessions.addresses().front().pid;
+    const bool cluster = m_routing && m_routing->isCluster();
+    return cluster || m_sessions.size() != 1 ? 0 : m_sessions.addresses().front().pid;
 }
 
 Outcome<PassMeasurement> PassRunner::run(const PassPlan &plan)
@@ -67,14 +68,17 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     const RunRequest &request = m_job.request();
     std::vector<std::unique_ptr<RedisConnection>> connections;
     std::vector<RedisConnection *> targets;
+    const int lanes = m_routing ? std::max(1, request.clients) : 1;
     for (const NodeAddress &node : m_sessions.addresses()) {
-        connections.push_back(std::make_unique<RedisConnection>());
-        Status connected = connections.back()->connectTcp(node.host, node.port, request.commandTimeoutMs, node.name);
-        if (connected)
-            connected = connections.back()->auth(node.replay);
-        if (!connected)
-            return Error{connected.error()};
-        targets.push_back(connections.back().get());
+        for (int lane = 0; lane < lanes; ++lane) {
+            connections.push_back(std::make_unique<RedisConnection>());
+            Status connected = connections.back()->connectTcp(node.host, node.port, request.commandTimeoutMs, node.name);
+            if (connected)
+                connected = connections.back()->auth(node.replay);
+            if (!connected)
+                return Error{connected.error()};
+            targets.push_back(connections.back().get());
+        }
     }
     PassResult cancelled;
     cancelled.cancelled = true;
@@ -98,8 +102,9 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     options.workerIndex = m_job.index;
     options.filter = &m_access.filter();
     options.routing = m_routing;
+    options.lanes = lanes;
     std::optional<ClusterRedirects> redirects;
-    if (m_routing) {
+    if (m_routing && m_routing->isCluster()) {
         std::vector<NodeEndpoint> endpoints;
         for (const NodeAddress &node : m_sessions.addresses())
             endpoints.push_back(NodeEndpoint{node.host.toStdString(), node.port, node.announced.toStdString()});
@@ -164,7 +169,7 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
         return Error{keys.error()};
     out.usedMemoryDelta = sumOf(used.value()) - sumOf(baselineBytes);
     out.keys = sumOf(keys.value());
-    if (m_routing) {
+    if (m_routing && m_routing->isCluster()) {
         for (int node = 0; node < m_sessions.size(); ++node)
             out.nodes.push_back(NodeMemory{m_routing->slotRangesOf(node), keys.value()[size_t(node)],
                                            used.value()[size_t(node)] - baselineBytes[size_t(node)]});

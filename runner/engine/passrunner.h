@@ -48,8 +48,9 @@ struct PassHooks {
 class PassRunner {
 public:
     // The replay connections go to the sessions' nodes (a node's pid is 0 for a server Versus
-    // did not launch: it is never pinned, nor are a cluster's nodes), log in as each node's
-    // address says and are filtered as `access` says; `routing` is set for a cluster.
+    // did not launch: it is never pinned, nor are a cluster's nodes), --clients of them per
+    // node, log in as each node's address says and are filtered as `access` says; `routing` is
+    // set for a cluster, and for a standalone server's lanes when there are several.
     PassRunner(const WorkerJob &job, NodeSessions &sessions, const ReplayAccess &access, ClusterRouting *routing,
                PassHooks hooks);
 

@@ -342,6 +342,14 @@ Status ReplayWorker::reachServer(NodeSessions &sessions)
     if (m_cluster) {
         if (Status routed = prepareClusterRouting(sessions); !routed)
             return routed;
+    } else if (m_job.request().clients > 1) {
+        // Several lanes into one server: each command to the lane of its keys' slot. Without
+        // the keys (COMMAND INFO refused on an endpoint) it replays over one connection.
+        if (Status routed = m_laneRouting.prepare(sessions.first().connection(), *m_job.request().workload, nullptr, false, m_run.id);
+            !routed) {
+            m_laneRouting.reset();
+            logLine(QStringLiteral("one client instead of %1: %2").arg(m_job.request().clients).arg(routed.error()));
+        }
     }
     if (spec.isEndpoint) {
         if (Status prepared = m_endpoint->prepare(sessions, m_cluster != nullptr); !prepared)
@@ -403,7 +411,7 @@ Status ReplayWorker::runRepeat(RepeatResult &result)
     hooks.ticked = [this, &sessions, &result](const PassResult &soFar, const LivePass &pass) {
         onTick(sessions, result, soFar, pass);
     };
-    PassRunner runner(m_job, sessions, m_accesses.front(), m_cluster ? m_cluster->routing() : nullptr, hooks);
+    PassRunner runner(m_job, sessions, m_accesses.front(), m_cluster ? m_cluster->routing() : m_laneRouting.routing(), hooks);
     if (Status passes = runPasses(runner, result); !passes || cancelled())
         return passes;
     if (m_job.spec().isEndpoint)

@@ -4,6 +4,7 @@
 // run each repeat's passes (PassRunner), publish live figures (readLiveFigures), stop. Talks to
 // the controller only through queued signals carrying values.
 
+#include "keyrouting.h"
 #include "liveprobe.h"
 #include "passrunner.h"
 #include "replayaccess.h"
@@ -74,6 +75,7 @@ private:
     // A cluster topology, or an endpoint that is a node of a cluster: the cluster of the repeat running.
     std::unique_ptr<ClusterTarget> m_cluster;
     bool m_clusterChecked = false;              // the workload was found routable, once per run
+    KeyRouting m_laneRouting;                   // a standalone server's lanes, with --clients above 1
     ServerSettings m_startSettings;   // --server-config settings the server takes only at start
     std::unique_ptr<EndpointTarget> m_endpoint;   // an endpoint's series: consent, its cluster, what to put back
     // How the replay connections log in, one per node (a launched server's: one); set by reachServer().

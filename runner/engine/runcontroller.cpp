@@ -125,6 +125,8 @@ void RunController::resetResults(const RunRequest &request, const WorkloadInfo &
     m_results.workload = workload;
     m_results.schedule = request.schedule;
     m_results.repeats = std::max(1, request.repeats);
+    m_results.eventsPerBatch = std::max(1, request.eventsPerBatch);
+    m_results.clients = std::max(1, request.clients);
     m_results.complete = false;
     m_results.running = true;
     for (const ServerSpec &spec : request.servers)

@@ -15,6 +15,10 @@ struct RunRequest {
     int repeats = 1;
     Schedule schedule = Schedule::Fair;           // lockstep, one server at a time; or concurrent
     int eventsPerBatch = 1;                       // events per pipeline
+    // Replay connections per server (per primary of a cluster), each with one pipeline on the
+    // wire, as several clients of an application; one key's commands always share one.
+    int clients = 1;
+    static constexpr int kMostClients = 64;
     bool allowFlush = false;                      // consent to flush endpoints Versus did not launch
     int commandTimeoutMs = 10000;                 // a server silent this long is marked failed (hung)
     int probeIntervalMs = 200;                    // live INFO probe period

@@ -196,6 +196,8 @@ void from_json(const Json &json, ComparedBundle &source)
     readOptional(json, "workload", source.workload);
     readOptional(json, "schedule", source.schedule);
     readOptional(json, "repeats", source.repeats);
+    readOptional(json, "events_per_batch", source.eventsPerBatch);
+    readOptional(json, "clients", source.clients);
 }
 
 namespace {
@@ -275,6 +277,8 @@ ResultsBundle bundleFromTree(const Json &root)
     readOptional(root, "workload", bundle.workload);
     readOptional(root, "schedule", bundle.schedule);
     readOptional(root, "repeats", bundle.repeats);
+    readOptional(root, "events_per_batch", bundle.eventsPerBatch);
+    readOptional(root, "clients", bundle.clients);
     readOptional(root, "baseline", bundle.baseline);
     readServers(root, bundle.servers);
     readOptional(root, "compared", bundle.compared);

@@ -242,7 +242,9 @@ Json comparedToJson(const std::vector<ComparedBundle> &compared)
                         {"versus_version", source.versusVersion},
                         {"workload", workloadToJson(source.workload)},
                         {"schedule", scheduleName(source.schedule)},
-                        {"repeats", source.repeats}});
+                        {"repeats", source.repeats},
+                        {"events_per_batch", source.eventsPerBatch},
+                        {"clients", source.clients}});
     }
     return list;
 }
@@ -270,6 +272,8 @@ QByteArray bundleToJson(const ResultsBundle &bundle)
         {"workload", workloadToJson(bundle.workload)},
         {"schedule", scheduleName(bundle.schedule)},
         {"repeats", bundle.repeats},
+        {"events_per_batch", bundle.eventsPerBatch},
+        {"clients", bundle.clients},
         {"baseline", bundle.baseline},
         {"baseline_effective", figures.baselineId()},
         {"servers", servers},

@@ -17,7 +17,8 @@ void appendRenamed(ResultsBundle &merged, const ResultsBundle &source, const QSt
 
 ComparedBundle comparedBundle(const ResultsBundle &source, const QString &name)
 {
-    return {name, source.created, source.machine, source.versusVersion, source.workload, source.schedule, source.repeats};
+    return {name,           source.created,  source.machine,        source.versusVersion, source.workload,
+            source.schedule, source.repeats, source.eventsPerBatch, source.clients};
 }
 
 } // namespace

@@ -14,13 +14,20 @@ QString readableValue(const QString &value)
     return whole && value.size() > 3 ? QLocale(QLocale::English).toString(number) : value;
 }
 
-QString scheduleRepeats(Schedule schedule, int repeats)
+// "one run, fair schedule", and how the replay sent the events when not one event per pipeline
+// over one connection: ", 256 events per pipeline, 8 clients per server".
+QString scheduleRepeats(Schedule schedule, int repeats, int eventsPerBatch, int clients)
 {
     const QString scheduleText = schedule == Schedule::Fair ? QStringLiteral("fair schedule")
                                                             : QStringLiteral("concurrent schedule");
     const QString repeatsText = repeats > 1 ? QStringLiteral("median of %1 repeats").arg(repeats)
                                             : QStringLiteral("one run");
-    return repeatsText + QStringLiteral(", ") + scheduleText;
+    QString text = repeatsText + QStringLiteral(", ") + scheduleText;
+    if (eventsPerBatch > 1)
+        text += QStringLiteral(", %1 events per pipeline").arg(eventsPerBatch);
+    if (clients > 1)
+        text += QStringLiteral(", %1 clients per server").arg(clients);
+    return text;
 }
 
 QString dateOf(const QDateTime &created)
@@ -79,8 +86,10 @@ QString workloadProvenance(const ResultsBundle &bundle)
 
 QString repeatsProvenance(const ResultsBundle &bundle)
 {
-    return perBundle(bundle, scheduleRepeats(bundle.schedule, bundle.repeats),
-                     [](const ComparedBundle &source) { return scheduleRepeats(source.schedule, source.repeats); });
+    return perBundle(bundle, scheduleRepeats(bundle.schedule, bundle.repeats, bundle.eventsPerBatch, bundle.clients),
+                     [](const ComparedBundle &source) {
+                         return scheduleRepeats(source.schedule, source.repeats, source.eventsPerBatch, source.clients);
+                     });
 }
 
 QString machineProvenance(const ResultsBundle &bundle, bool withOs)

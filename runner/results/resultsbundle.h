@@ -163,6 +163,8 @@ struct ComparedBundle {
     WorkloadInfo workload;
     Schedule schedule = Schedule::Fair;
     int repeats = 1;
+    int eventsPerBatch = 0;
+    int clients = 0;
 };
 
 struct ResultsBundle {
@@ -173,6 +175,10 @@ struct ResultsBundle {
     WorkloadInfo workload;
     Schedule schedule = Schedule::Fair;
     int repeats = 1;
+    // How the replay sent the workload: events per pipeline (--batch) and connections per
+    // server (--clients). 0: not recorded (bundles before Versus recorded them).
+    int eventsPerBatch = 0;
+    int clients = 0;
     bool complete = true;
     bool running = false;                    // a live snapshot of a run still going; never saved
     QString baseline;                        // server id; empty means the oldest version

@@ -8,6 +8,8 @@ ResultsBundle sweepPointBundle(const ResultsBundle &bundle, int index)
     point.versusVersion = bundle.versusVersion;
     point.schedule = bundle.schedule;
     point.repeats = bundle.repeats;
+    point.eventsPerBatch = bundle.eventsPerBatch;
+    point.clients = bundle.clients;
     point.running = bundle.running;
     point.baseline = bundle.baseline;
     if (index < 0 || index >= int(bundle.sweep.points.size())) {

@@ -19,6 +19,7 @@
 #include "outcome.h"
 #include "replyscanner.h"
 #include <QString>
+#include <chrono>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -90,6 +91,16 @@ public:
     // before the replies are awaited: the caller's work then overlaps the server's.
     Status exchange(std::string_view request, size_t replies, const std::function<void()> &whileWaiting = {});
     const ReplyScanner &lastReplies() const { return m_scanner; }
+    // exchange() in two halves, so that one thread keeps several connections' requests on the
+    // wire (replaylanes.h): startExchange() writes the whole request (reading replies meanwhile
+    // when the socket is full) and returns; pollExchange() reads what has come without waiting
+    // and is true once every reply was seen, an Error when none came within the timeout of the
+    // one before. socket() is what to poll() for readability in between.
+    Status startExchange(std::string_view request, size_t replies);
+    Outcome<bool> pollExchange();
+    // Every reply of the request started last was seen already (no socket is read).
+    bool exchangeComplete() const { return m_scanner.replies() >= m_scanner.expected(); }
+    int socket() const;
 
     // The commands this connection sent (command(), appendCommand()) since the last clear.
     const CommandTally &sentCommands() const { return m_sent; }
@@ -105,6 +116,8 @@ private:
     Status takeOverContext();
     Error socketError(const char *what, int error);
     Status scanned(ReplyScanner::Result result, size_t consumed, size_t received);
+    // Every reply byte the socket holds now, scanned; never waits.
+    Status readArrived();
     // One reply built as a value, within the bounds of a built reply.
     Outcome<Reply> readBuilt(const char *what);
 
@@ -120,6 +133,7 @@ private:
     bool m_builtArrayTooLarge = false;
     ReplyScanner m_scanner;
     std::vector<char> m_receive;   // exchange()'s reads, allocated once
+    std::chrono::steady_clock::time_point m_exchangeDeadline;   // the next reply is due by then
     CommandTally m_sent;
     friend struct DiscardingReader;
     friend struct BoundedBuilder;

@@ -95,7 +95,29 @@ Status RedisConnection::takeOverContext()
     return scanned(result, 0, 0);
 }
 
-Status RedisConnection::exchange(std::string_view request, size_t replies, const std::function<void()> &whileWaiting)
+Status RedisConnection::readArrived()
+{
+    const int fd = m_context->fd;
+    for (;;) {
+        const ssize_t got = ::recv(fd, m_receive.data(), m_receive.size(), MSG_DONTWAIT);
+        if (got == 0)
+            return socketError("read reply", 0);
+        if (got < 0)
+            return wouldBlock(errno) ? Status::success() : socketError("read reply", errno);
+        const size_t before = m_scanner.replies();
+        size_t consumed = 0;
+        const ReplyScanner::Result result = m_scanner.feed(m_receive.data(), size_t(got), &consumed);
+        if (Status checked = scanned(result, consumed, size_t(got)); !checked)
+            return checked;
+        if (m_scanner.replies() > before)
+            m_exchangeDeadline = Clock::now() + std::chrono::milliseconds(m_timeoutMs);
+        // A full buffer means more may be waiting; anything less, that the socket is empty.
+        if (size_t(got) < m_receive.size() || m_scanner.replies() >= m_scanner.expected())
+            return Status::success();
+    }
+}
+
+Status RedisConnection::startExchange(std::string_view request, size_t replies)
 {
     if (!m_context)
         return notConnected("write");
@@ -105,52 +127,61 @@ Status RedisConnection::exchange(std::string_view request, size_t replies, const
     if (m_receive.empty())
         m_receive.resize(kReceiveBytes);
     const int fd = m_context->fd;
-    const auto timeout = std::chrono::milliseconds(m_timeoutMs);
-    auto deadline = Clock::now() + timeout;
+    m_exchangeDeadline = Clock::now() + std::chrono::milliseconds(m_timeoutMs);
     size_t written = 0;
-    bool readable = false;
-    bool waitingDone = !whileWaiting;
-    while (written < request.size() || m_scanner.replies() < replies) {
-        if (written < request.size()) {
-            const ssize_t sent = ::send(fd, request.data() + written, request.size() - written, MSG_NOSIGNAL | MSG_DONTWAIT);
-            if (sent > 0) {
-                written += size_t(sent);
-                continue;
-            }
-            if (sent < 0 && !wouldBlock(errno))
-                return socketError("write", errno);
-        }
-        if (readable) {
-            const ssize_t got = ::recv(fd, m_receive.data(), m_receive.size(), MSG_DONTWAIT);
-            if (got == 0)
-                return socketError("read reply", 0);
-            if (got < 0 && !wouldBlock(errno))
-                return socketError("read reply", errno);
-            if (got > 0) {
-                const size_t before = m_scanner.replies();
-                size_t consumed = 0;
-                const ReplyScanner::Result result = m_scanner.feed(m_receive.data(), size_t(got), &consumed);
-                if (Status checked = scanned(result, consumed, size_t(got)); !checked)
-                    return checked;
-                if (m_scanner.replies() > before)
-                    deadline = Clock::now() + timeout;
-                // A full buffer means more is waiting: read again before asking poll().
-                readable = size_t(got) == m_receive.size();
-                continue;
-            }
-            readable = false;
-        }
-        const bool writing = written < request.size();
-        if (!writing && !waitingDone) {
-            waitingDone = true;
-            whileWaiting();
-            readable = true;   // the replies may have come meanwhile: look before poll()
+    while (written < request.size()) {
+        const ssize_t sent = ::send(fd, request.data() + written, request.size() - written, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (sent > 0) {
+            written += size_t(sent);
             continue;
         }
-        const short ready = waitFor(fd, short(POLLIN | (writing ? POLLOUT : 0)), deadline);
+        if (sent < 0 && !wouldBlock(errno))
+            return socketError("write", errno);
+        // The socket is full: the server may be waiting for its replies to be read first.
+        const short ready = waitFor(fd, short(POLLIN | POLLOUT), m_exchangeDeadline);
         if (ready == 0)
-            return replyFailure(int(ReplyWait::TimedOut), writing ? "write" : "read reply", 0);
-        readable = (ready & (POLLIN | POLLHUP | POLLERR)) != 0;
+            return replyFailure(int(ReplyWait::TimedOut), "write", 0);
+        if (ready & (POLLIN | POLLHUP | POLLERR)) {
+            if (Status read = readArrived(); !read)
+                return read;
+        }
     }
     return Status::success();
+}
+
+Outcome<bool> RedisConnection::pollExchange()
+{
+    if (!m_context)
+        return notConnected("read reply");
+    if (m_scanner.replies() < m_scanner.expected()) {
+        if (Status read = readArrived(); !read)
+            return Error{read.error()};
+    }
+    if (m_scanner.replies() >= m_scanner.expected())
+        return true;
+    if (Clock::now() >= m_exchangeDeadline)
+        return replyFailure(int(ReplyWait::TimedOut), "read reply", 0);
+    return false;
+}
+
+int RedisConnection::socket() const
+{
+    return m_context ? m_context->fd : -1;
+}
+
+Status RedisConnection::exchange(std::string_view request, size_t replies, const std::function<void()> &whileWaiting)
+{
+    if (Status started = startExchange(request, replies); !started)
+        return started;
+    if (whileWaiting)
+        whileWaiting();
+    for (;;) {
+        const Outcome<bool> done = pollExchange();
+        if (!done)
+            return Error{done.error()};
+        if (done.value())
+            return Status::success();
+        if (waitFor(socket(), POLLIN, m_exchangeDeadline) == 0)
+            return replyFailure(int(ReplyWait::TimedOut), "read reply", 0);
+    }
 }

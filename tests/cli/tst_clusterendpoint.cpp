@@ -3,7 +3,7 @@
 // run is refused, naming every primary, its slots and the keys it holds; with it, every primary
 // is measured and replayed into and put back afterwards; two nodes of one cluster are refused
 // as one server named twice; and slots moved while the run goes on are followed through MOVED
-// (and ASK while a slot migrates), every command still landing once.
+// (and ASK while a slot migrates) by four clients per primary, every command still landing once.
 
 #include "bundlejson.h"
 #include "foreigncluster.h"
@@ -157,7 +157,8 @@ private Q_SLOTS:
         VersusCli cli;
         const QString bundlePath = cli.path(QStringLiteral("b.json"));
         const QString named = cluster.node(0).hostPort();
-        cli.start(hashTtlRun(named, 30000, bundlePath));
+        // Four clients per primary: a redirect is followed before any lane sends again.
+        cli.start(hashTtlRun(named, 30000, bundlePath) + QStringList{"--clients", "4"});
         const QRegularExpression replaying(QRegularExpression::escape(named) + QStringLiteral(" +\\d+%  replaying"));
         QVERIFY2(cli.waitForErr(replaying), qPrintable(cli.errSoFar()));
         QVERIFY2(cluster.moveSlots(0, 49, 0, 1), qPrintable(cluster.error()));
@@ -166,6 +167,8 @@ private Q_SLOTS:
         QVERIFY2(r.finished && r.exitCode == 0, r.describe());
         const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
         QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        QCOMPARE(bundle->clients, 4);
+        QCOMPARE(bundle->eventsPerBatch, 1);
         const RepeatResult &repeat = bundle->servers.front().repeats.front();
         QVERIFY2(repeat.redirects.count(QStringLiteral("MOVED")) && repeat.redirects.at(QStringLiteral("MOVED")) > 0, r.describe());
         QVERIFY2(r.err.contains(QLatin1String("slots moved during the pass")), r.describe());
