@@ -34,6 +34,15 @@ QString runStatusName(RunStatus status)
     return {};
 }
 
+// events_per_batch and clients, where they were recorded (bundles before them have neither).
+static void addReplayShape(Json &json, int eventsPerBatch, int clients)
+{
+    if (eventsPerBatch > 0)
+        json["events_per_batch"] = eventsPerBatch;
+    if (clients > 0)
+        json["clients"] = clients;
+}
+
 QString scheduleName(Schedule schedule)
 {
     return schedule == Schedule::Fair ? QStringLiteral("fair") : QStringLiteral("concurrent");
@@ -242,9 +251,8 @@ Json comparedToJson(const std::vector<ComparedBundle> &compared)
                         {"versus_version", source.versusVersion},
                         {"workload", workloadToJson(source.workload)},
                         {"schedule", scheduleName(source.schedule)},
-                        {"repeats", source.repeats},
-                        {"events_per_batch", source.eventsPerBatch},
-                        {"clients", source.clients}});
+                        {"repeats", source.repeats}});
+        addReplayShape(list.back(), source.eventsPerBatch, source.clients);
     }
     return list;
 }
@@ -272,12 +280,11 @@ QByteArray bundleToJson(const ResultsBundle &bundle)
         {"workload", workloadToJson(bundle.workload)},
         {"schedule", scheduleName(bundle.schedule)},
         {"repeats", bundle.repeats},
-        {"events_per_batch", bundle.eventsPerBatch},
-        {"clients", bundle.clients},
-        {"baseline", bundle.baseline},
-        {"baseline_effective", figures.baselineId()},
-        {"servers", servers},
     };
+    addReplayShape(root, bundle.eventsPerBatch, bundle.clients);
+    root["baseline"] = bundle.baseline;
+    root["baseline_effective"] = figures.baselineId();
+    root["servers"] = servers;
     if (!bundle.compared.empty())
         root["compared"] = comparedToJson(bundle.compared);
     const Json derived = derivedSections(figures);
