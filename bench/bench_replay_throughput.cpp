@@ -53,6 +53,22 @@ double mainThreadCpuSeconds(qint64 pid)
 // Every run's figures, in run order; busy in percent.
 struct Runs {
     std::vector<double> single, batched, pipe, ratios, singleBusy, batchedBusy, pipeBusy;
+
+    // One run: Versus at one and at 256 events per pipeline, and valkey-cli --pipe; printed.
+    void add(int run, const Figures &one, const Figures &batch, const Figures &cli)
+    {
+        single.push_back(one.commandsPerSecond);
+        batched.push_back(batch.commandsPerSecond);
+        pipe.push_back(cli.commandsPerSecond);
+        singleBusy.push_back(100 * one.serverBusy);
+        batchedBusy.push_back(100 * batch.serverBusy);
+        pipeBusy.push_back(100 * cli.serverBusy);
+        ratios.push_back(batch.commandsPerSecond / cli.commandsPerSecond);
+        std::printf("%-4d %11.0f c/s (%5.1f%%) %11.0f c/s (%5.1f%%) %11.0f c/s (%5.1f%%) %8.3f\n", run, one.commandsPerSecond,
+                    singleBusy.back(), batch.commandsPerSecond, batchedBusy.back(), cli.commandsPerSecond, pipeBusy.back(),
+                    ratios.back());
+        std::fflush(stdout);
+    }
 };
 
 // Measures the server's main thread around `timed`, which returns the pass's figures.
@@ -199,8 +215,6 @@ int main(int argc, char **argv)
             Bench::fail(routed.error());
     }
     Runs all;
-    std::vector<double> &single = all.single, &batched = all.batched, &pipe = all.pipe, &ratios = all.ratios;
-    std::vector<double> &singleBusy = all.singleBusy, &batchedBusy = all.batchedBusy, &pipeBusy = all.pipeBusy;
     std::printf("%-4s %24s %24s %24s %8s\n", "run", "versus batch=1 (busy)", "versus batch=256 (busy)",
                 "valkey-cli --pipe (busy)", "ratio");
     for (int run = 1; run <= runs; ++run) {
@@ -214,17 +228,7 @@ int main(int argc, char **argv)
         const long long keysCli = dbsize(control);
         if (keysVersus != keysCli)
             Bench::fail(QStringLiteral("DBSIZE differs: %1 after Versus, %2 after valkey-cli").arg(keysVersus).arg(keysCli));
-        single.push_back(a1.commandsPerSecond);
-        batched.push_back(a256.commandsPerSecond);
-        pipe.push_back(b.commandsPerSecond);
-        singleBusy.push_back(100 * a1.serverBusy);
-        batchedBusy.push_back(100 * a256.serverBusy);
-        pipeBusy.push_back(100 * b.serverBusy);
-        ratios.push_back(a256.commandsPerSecond / b.commandsPerSecond);
-        std::printf("%-4d %11.0f c/s (%5.1f%%) %11.0f c/s (%5.1f%%) %11.0f c/s (%5.1f%%) %8.3f\n", run, a1.commandsPerSecond,
-                    singleBusy.back(), a256.commandsPerSecond, batchedBusy.back(), b.commandsPerSecond, pipeBusy.back(),
-                    ratios.back());
-        std::fflush(stdout);
+        all.add(run, a1, a256, b);
     }
     server.stop();
 

@@ -4,6 +4,8 @@
 #include "replayaccess.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstring>
 
 std::string_view NodeRequest::command(size_t index) const
 {
@@ -104,8 +106,31 @@ bool BatchEncoder::placeEvent(bool *fenced)
         if (target < 0)
             return false;
         m_targets.push_back(target);
+        *fenced = inTransaction(command.args.front()) || *fenced;
     }
     return true;
+}
+
+// A transaction (MULTI … EXEC, or WATCH … EXEC) is one connection's state: from its first
+// command to its last, every event goes alone on the first lane, so its commands are queued
+// and watched on the connection that runs EXEC. True for a command inside one, or opening or
+// closing one. (A capture has one command per event; the transaction spans events.)
+bool BatchEncoder::inTransaction(const std::string &name)
+{
+    auto is = [&name](const char *command) {
+        return name.size() == std::strlen(command) && std::equal(name.begin(), name.end(), command, [](char a, char b) {
+                   return std::toupper(static_cast<unsigned char>(a)) == b;
+               });
+    };
+    if (is("MULTI") || is("WATCH")) {
+        m_transaction = true;
+        return true;
+    }
+    if (is("EXEC") || is("DISCARD") || is("UNWATCH")) {
+        m_transaction = false;
+        return true;
+    }
+    return m_transaction;
 }
 
 bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
@@ -113,6 +138,7 @@ bool BatchEncoder::fill(EncodedBatch &batch, const std::atomic<bool> *stop)
     const int lanes = std::max(1, m_options.lanes);
     batch.nodes.resize(size_t(std::max(1, m_options.nodes) * lanes));
     batch.clear();
+    batch.routingGeneration = m_options.routing ? m_options.routing->generation() : 0;
     const int perBatch = std::max(1, m_options.eventsPerBatch);
     while (batch.empty()) {
         if (stopping(stop))

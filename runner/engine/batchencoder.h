@@ -41,6 +41,7 @@ struct EncodedBatch {
     // standalone server, or keys its arguments do not tell): every lane is drained before the
     // batch is sent and after.
     bool fenced = false;
+    long long routingGeneration = 0;  // the routing's generation() when the batch was encoded
     std::vector<std::uint32_t> refused; // per command the send filter kept back: its label's index
     long long events = 0;             // events read for this batch (and for empty ones before it)
     long long eventsSent = 0;         // of those, events that produced at least one command
@@ -85,6 +86,7 @@ private:
     // cannot be placed. Sets `fenced` for a command that must not overlap others.
     int targetOf(const WorkloadCommand &command, bool &fenced) const;
     bool placeEvent(bool *fenced);
+    bool inTransaction(const std::string &name);
 
     CommandSource &m_source;
     const EncodeOptions m_options;
@@ -95,6 +97,7 @@ private:
     mutable QString m_routingError;
     std::vector<int> m_targets;   // placeEvent()'s, per command of m_event
     bool m_held = false;          // m_event was read but goes in the next batch (it must go alone)
+    bool m_transaction = false;   // between MULTI (or WATCH) and EXEC, DISCARD or UNWATCH
 };
 
 // The replay's batches, in order, two at most: the one on the wire and the next, encoded while

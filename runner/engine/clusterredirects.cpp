@@ -3,6 +3,7 @@
 #include "clusterrouting.h"
 #include "redisconnection.h"
 
+#include <QThread>
 #include <charconv>
 
 namespace {
@@ -64,8 +65,15 @@ int ClusterRedirects::targetOf(const Redirect &redirect, size_t from)
     return -1;
 }
 
-bool ClusterRedirects::take(size_t node, std::uint32_t name, std::string_view bytes, const std::string &reply)
+bool ClusterRedirects::take(size_t node, std::uint32_t name, std::string_view bytes, const std::string &reply, bool asking)
 {
+    // A multi-key command whose keys are split by a slot's migration: asked again, alike, a little later.
+    if (reply.rfind("TRYAGAIN", 0) == 0) {
+        ++m_retried;
+        m_pending.push_back(Pending{node, asking, name, std::string(bytes), QString::fromStdString(reply)});
+        m_waitBeforeNext = true;
+        return true;
+    }
     Redirect redirect;
     if (!parseRedirect(reply, redirect))
         return false;
@@ -96,6 +104,9 @@ Status ClusterRedirects::follow(const std::vector<RedisConnection *> &connection
                              .arg(QString::fromStdString(names[m_pending.front().name]))
                              .arg(kMostHops)
                              .arg(m_pending.front().reply)};
+        if (m_waitBeforeNext)
+            QThread::msleep(kRetryWaitMs);
+        m_waitBeforeNext = false;
         std::vector<Pending> round;
         round.swap(m_pending);
         for (size_t target = 0; target < connections.size(); ++target) {
@@ -117,6 +128,7 @@ Status ClusterRedirects::followTo(size_t target, const std::vector<Pending> &rou
         if (pending.ask) {
             request += kAsking;
             replyOf.push_back(nullptr);
+            ++m_askingSent;
         }
         request += pending.bytes;
         replyOf.push_back(&pending);
@@ -133,7 +145,7 @@ Status ClusterRedirects::followTo(size_t target, const std::vector<Pending> &rou
             otherError("ASKING", reply.text);
             continue;
         }
-        if (!take(target, command->name, command->bytes, reply.text))
+        if (!take(target, command->name, command->bytes, reply.text, command->ask))
             otherError(names[command->name], reply.text);
     }
     return Status::success();

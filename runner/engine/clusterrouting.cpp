@@ -74,8 +74,10 @@ Outcome<int> ClusterRouting::primaryOf(const std::vector<std::string> &args) con
 
 void ClusterRouting::moveSlot(int slot, int primary)
 {
-    if (slot >= 0 && slot < kClusterSlots)
+    if (slot >= 0 && slot < kClusterSlots && m_owner[size_t(slot)] != primary) {
         m_owner[size_t(slot)] = primary;
+        ++m_generation;
+    }
 }
 
 QString ClusterRouting::slotRangesOf(int primary) const

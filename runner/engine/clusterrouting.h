@@ -30,6 +30,9 @@ public:
     int ownerOfSlot(int slot) const { return m_owner[size_t(slot)]; }
     // A MOVED reply said `slot` is now served by `primary`: later commands go there.
     void moveSlot(int slot, int primary);
+    // How many slots have moved: a batch encoded before the last move may hold commands for a
+    // slot's old owner (passreplayer.cpp lets them come back before a newer batch is sent).
+    long long generation() const { return m_generation; }
     // The slots `primary` serves as far as the routing knows: "0-5460", "0-99,200-5460".
     QString slotRangesOf(int primary) const;
 
@@ -37,6 +40,7 @@ private:
     const CommandKeys &m_keys;
     std::vector<int> m_owner;   // slot -> primary index, -1 where none serves it
     bool m_cluster = true;
+    long long m_generation = 0;
 };
 
 // Every command name the workload sends, upper case, each once, read from the workload itself

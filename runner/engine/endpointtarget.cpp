@@ -49,6 +49,8 @@ Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<Clus
         return Error{QStringLiteral("%1 is a node of a cluster whose primaries do not serve every slot once (CLUSTER SHARDS); "
                                     "a run needs every slot served")
                          .arg(hostPortText(spec.host, spec.port))};
+    if (Status consented = sameAsConsented(topology.value()); !consented)
+        return consented;
     m_run.topology.primaries = int(topology->primaries.size());
     if (!cluster) {
         ServerRun named = m_run;   // its nodes are named "Valkey 9.1.2 · cluster ×3 (<node>)", as launched ones are
@@ -58,6 +60,23 @@ Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<Clus
     cluster->adopt(topology.value(), spec.password);
     m_log(QStringLiteral("a cluster endpoint: %1").arg(cluster->describe()));
     return sessions.connect(cluster->nodes(), m_job.request().commandTimeoutMs);
+}
+
+Status EndpointTarget::sameAsConsented(const ClusterTopology &topology) const
+{
+    QStringList consented = m_job.spec().consentedPrimaries;
+    if (consented.isEmpty())
+        return Status::success();
+    QStringList found;
+    for (const ClusterPrimary &primary : topology.primaries)
+        found << hostPortText(primary.host, primary.port);
+    consented.sort();
+    found.sort();
+    if (found == consented)
+        return Status::success();
+    return Error{QStringLiteral("the cluster's primaries are no longer those the consent to flush named (%1; now %2): "
+                                "the run stops before flushing them; run again to see what it would delete")
+                     .arg(consented.join(QStringLiteral(", ")), found.join(QStringLiteral(", ")))};
 }
 
 Status EndpointTarget::prepare(const NodeSessions &sessions, bool cluster)

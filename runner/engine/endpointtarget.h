@@ -17,6 +17,7 @@
 #include <vector>
 
 class ClusterTarget;
+struct ClusterTopology;
 class EndpointState;
 class NodeSessions;
 
@@ -45,6 +46,9 @@ public:
     bool prepared() const { return !m_states.empty(); }
 
 private:
+    // The primaries found now are the ones the consent named (when it named any).
+    Status sameAsConsented(const ClusterTopology &topology) const;
+
     const WorkerJob &m_job;
     ServerRun &m_run;
     std::function<void(const QString &)> m_log;

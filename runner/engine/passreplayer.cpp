@@ -2,6 +2,7 @@
 
 #include "batchencoder.h"
 #include "clusterredirects.h"
+#include "clusterrouting.h"
 #include "replaylanes.h"
 #include "fairscheduler.h"
 #include "replayaccess.h"
@@ -130,10 +131,10 @@ void countError(const std::string &name, const std::string &errorText, PassResul
 // settle() waits until nothing of this server's is on the wire.
 class Dispatch {
 public:
-    Dispatch(const std::vector<RedisConnection *> &connections, int lanesPerNode, ClusterRedirects *redirects,
-             const std::vector<std::string> &names, PassResult &result)
-        : m_lanes(connections), m_lanesPerNode(size_t(std::max(1, lanesPerNode))), m_redirects(redirects),
-          m_names(names), m_result(result)
+    Dispatch(const std::vector<RedisConnection *> &connections, int lanesPerNode, const ClusterRouting *routing,
+             ClusterRedirects *redirects, const std::vector<std::string> &names, PassResult &result)
+        : m_lanes(connections), m_lanesPerNode(size_t(std::max(1, lanesPerNode))), m_routing(routing),
+          m_redirects(redirects), m_names(names), m_result(result)
     {
         m_done = [this](const ReplayLanes::Completed &completed) { check(completed); };
     }
@@ -160,7 +161,10 @@ public:
             if (Status sent = m_lanes.send(target, part); !sent)
                 return sent;
         }
-        return batch.fenced ? settle() : Status::success();
+        // Encoded before a slot moved: its commands for the slot's old owner come back (MOVED)
+        // and are followed before any batch placed by the new routing is sent.
+        const bool stale = m_routing && batch.routingGeneration != m_routing->generation();
+        return batch.fenced || stale ? settle() : Status::success();
     }
 
     // Every lane's replies in, and every redirect followed.
@@ -179,6 +183,7 @@ public:
         });
         m_result.moved = m_redirects->moved();
         m_result.asked = m_redirects->asked();
+        m_result.retried = m_redirects->retried();
         return followed;
     }
 
@@ -202,6 +207,7 @@ private:
 
     ReplayLanes m_lanes;
     size_t m_lanesPerNode;
+    const ClusterRouting *m_routing;
     ClusterRedirects *m_redirects;
     const std::vector<std::string> &m_names;
     PassResult &m_result;
@@ -253,6 +259,27 @@ bool takeTurn(Turn &turn, const PassOptions &options)
     return true;
 }
 
+// After a batch, with nothing of the pass on the wire when it acts: the tick (the live probe
+// reads the server while no command of the pass runs), at most every tickIntervalMs, and the
+// turn handed over after a few batches (after every single one, waking threads would cost more
+// than replaying, and the servers still advance in lockstep).
+Status betweenBatches(const PassOptions &options, Dispatch &dispatch, Turn &turn, QElapsedTimer &sinceTick,
+                      const std::function<void()> &tick)
+{
+    if (options.tick && sinceTick.elapsed() >= options.tickIntervalMs) {
+        if (Status settled = dispatch.settle(); !settled)
+            return settled;
+        tick();
+        sinceTick.restart();
+    }
+    if (turn.holding && (++turn.batches >= kBatchesPerTurn || turn.clock.nsecsElapsed() > kTurnNanoseconds)) {
+        if (Status settled = dispatch.settle(); !settled)
+            return settled;
+        turn.release();
+    }
+    return Status::success();
+}
+
 } // namespace
 
 Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connection, const PassOptions &options)
@@ -276,21 +303,13 @@ Outcome<PassResult> replayPass(const Workload &workload, const std::vector<Redis
     // The next batch is encoded while the ones before are on the wire (batchencoder.h).
     EncodedBatches producer(*opened.value(), EncodeOptions{options.onlyType, options.eventsPerBatch, options.filter,
                                                            options.cancelled, options.routing, nodes, lanes});
-    Dispatch dispatch(connections, lanes, options.redirects, producer.names(), result);
+    Dispatch dispatch(connections, lanes, options.routing, options.redirects, producer.names(), result);
     SentCounts sent;
     QElapsedTimer clock;
     QElapsedTimer sinceTick;
     clock.start();
     sinceTick.start();
     Turn turn{options.fair, options.workerIndex};
-    // Between batches, with the turn held and nothing on the wire: the turn handed over, the
-    // tick (the live probe reads the server while no command of the pass runs).
-    auto settleThen = [&](const std::function<void()> &then) -> Status {
-        if (Status settled = dispatch.settle(); !settled)
-            return settled;
-        then();
-        return Status::success();
-    };
     for (;;) {
         if (options.cancelled && options.cancelled->load()) {
             result.cancelled = true;
@@ -318,21 +337,12 @@ Outcome<PassResult> replayPass(const Workload &workload, const std::vector<Redis
             return Error{dispatched.error()};
         producer.whileWaiting();
         producer.recycle();
-        if (options.tick && sinceTick.elapsed() >= options.tickIntervalMs) {
-            const Status ticked = settleThen([&] {
+        if (Status between = betweenBatches(options, dispatch, turn, sinceTick, [&] {
                 sent.copyTo(producer.names(), result);
                 options.tick(result);
             });
-            if (!ticked)
-                return Error{ticked.error()};
-            sinceTick.restart();
-        }
-        // A turn lasts a few batches: handing over after every single one would spend more
-        // time waking threads than replaying, and the servers still advance in lockstep.
-        if (turn.holding && (++turn.batches >= kBatchesPerTurn || turn.clock.nsecsElapsed() > kTurnNanoseconds)) {
-            if (Status handed = settleThen([&turn] { turn.release(); }); !handed)
-                return Error{handed.error()};
-        }
+            !between)
+            return Error{between.error()};
     }
     if (Status settled = dispatch.settle(); !settled)
         return Error{settled.error()};

@@ -61,6 +61,7 @@ struct PassResult {
     QString firstError;                   // the first error reply, "CMD: message"
     long long moved = 0;                  // a cluster's MOVED replies, each followed (clusterredirects.h)
     long long asked = 0;                  // its ASK replies, each followed after an ASKING
+    long long retried = 0;                // its TRYAGAIN replies, each sent again
     bool cancelled = false;
 
     double percentileUsec(double fraction) const;

@@ -63,23 +63,31 @@ Outcome<std::vector<long long>> PassRunner::takeBaseline(bool timed)
     return m_sessions.settledUsedMemory(3000);
 }
 
+Outcome<std::vector<RedisConnection *>> PassRunner::openLanes(int lanes, std::vector<std::unique_ptr<RedisConnection>> &owned) const
+{
+    std::vector<RedisConnection *> targets;
+    for (const NodeAddress &node : m_sessions.addresses()) {
+        for (int lane = 0; lane < lanes; ++lane) {
+            owned.push_back(std::make_unique<RedisConnection>());
+            Status connected = owned.back()->connectTcp(node.host, node.port, m_job.request().commandTimeoutMs, node.name);
+            if (connected)
+                connected = owned.back()->auth(node.replay);
+            if (!connected)
+                return Error{connected.error()};
+            targets.push_back(owned.back().get());
+        }
+    }
+    return targets;
+}
+
 Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineBytes)
 {
     const RunRequest &request = m_job.request();
     std::vector<std::unique_ptr<RedisConnection>> connections;
-    std::vector<RedisConnection *> targets;
     const int lanes = m_routing ? std::max(1, request.clients) : 1;
-    for (const NodeAddress &node : m_sessions.addresses()) {
-        for (int lane = 0; lane < lanes; ++lane) {
-            connections.push_back(std::make_unique<RedisConnection>());
-            Status connected = connections.back()->connectTcp(node.host, node.port, request.commandTimeoutMs, node.name);
-            if (connected)
-                connected = connections.back()->auth(node.replay);
-            if (!connected)
-                return Error{connected.error()};
-            targets.push_back(connections.back().get());
-        }
-    }
+    Outcome<std::vector<RedisConnection *>> targets = openLanes(lanes, connections);
+    if (!targets)
+        return Error{targets.error()};
     PassResult cancelled;
     cancelled.cancelled = true;
     // Every server's timed pass starts together and nobody moves on until all have ended.
@@ -123,20 +131,21 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
         options.fair = fair;
         fair->enter(m_job.index);
     }
-    Outcome<PassResult> pass = replayPass(*request.workload, targets, options);
+    Outcome<PassResult> pass = replayPass(*request.workload, targets.value(), options);
     m_replayOwn = CommandTally();
     for (const auto &connection : connections)
         m_replayOwn.merge(connection->sentCommands());
-    if (redirects && redirects->asked() > 0)
-        m_replayOwn.addName("asking", redirects->asked());
+    if (redirects)
+        m_replayOwn.addName("asking", redirects->askingSent());
     pinning.reset();
     if (fair)
         fair->leave(m_job.index);
     if (!pass || pass->cancelled)
         return pass;
-    if (pass->moved > 0 || pass->asked > 0)
+    if (pass->moved > 0 || pass->asked > 0 || pass->retried > 0)
         m_hooks.log(QStringLiteral("%1: slots moved during the pass: %2 MOVED and %3 ASK replies followed, each command "
-                                   "sent again to the primary named").arg(plan.label).arg(pass->moved).arg(pass->asked));
+                                   "sent again to the primary named, and %4 TRYAGAIN sent again")
+                        .arg(plan.label).arg(pass->moved).arg(pass->asked).arg(pass->retried));
     if (plan.timed) {
         m_hooks.report(ProgressState::Waiting, QStringLiteral("for the other servers to finish %1").arg(plan.label));
         if (!m_hooks.reachNextPhase())

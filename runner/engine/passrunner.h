@@ -60,6 +60,8 @@ public:
 private:
     Outcome<std::vector<long long>> takeBaseline(bool timed);
     Outcome<PassResult> replay(const PassPlan &plan, long long baselineBytes);
+    // The replay connections, `lanes` per node in the nodes' order, each logged in; `owned` keeps them.
+    Outcome<std::vector<RedisConnection *>> openLanes(int lanes, std::vector<std::unique_ptr<RedisConnection>> &owned) const;
     Status measure(const PassPlan &plan, const std::vector<long long> &baselineBytes, PassMeasurement &out);
     // The pinning of a timed pass's server to a CPU of its own: a standalone server Versus launched.
     qint64 pinnablePid() const;

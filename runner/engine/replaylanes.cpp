@@ -50,10 +50,15 @@ void ReplayLanes::finish(size_t lane, const OnCompleted &done)
 Status ReplayLanes::collect(const OnCompleted &done)
 {
     // Lanes whose replies were all read while their request was written need no wait.
+    bool finished = false;
     for (size_t lane = 0; lane < m_lanes.size(); ++lane) {
-        if (m_lanes[lane].busy && m_lanes[lane].connection->exchangeComplete())
+        if (m_lanes[lane].busy && m_lanes[lane].connection->exchangeComplete()) {
             finish(lane, done);
+            finished = true;
+        }
     }
+    if (finished)
+        return Status::success();
     m_ready.clear();
     m_readyLanes.clear();
     for (size_t lane = 0; lane < m_lanes.size(); ++lane) {

@@ -446,6 +446,8 @@ Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
             result.redirects[QStringLiteral("MOVED")] += measured->pass.moved;
         if (measured->pass.asked > 0)
             result.redirects[QStringLiteral("ASK")] += measured->pass.asked;
+        if (measured->pass.retried > 0)
+            result.redirects[QStringLiteral("TRYAGAIN")] += measured->pass.retried;
         if (plan.type.isEmpty()) {
             result.keys = measured->keys;
             result.usedMemoryDelta = measured->usedMemoryDelta;

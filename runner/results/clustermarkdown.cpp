@@ -36,10 +36,13 @@ QString redirectsLine(const Figures &figures, const QString &id)
         return found == counts.end() ? 0LL : found->second;
     };
     const QLocale english(QLocale::English);
+    const QString retried = count("TRYAGAIN") > 0
+        ? QStringLiteral(" and %1 TRYAGAIN replies sent again").arg(english.toString(count("TRYAGAIN")))
+        : QString();
     return QStringLiteral("Slots moved while %1 was replayed into: %2 MOVED and %3 ASK replies were followed, each "
-                          "command sent again to the primary named, so every command ran once; the spread above is "
+                          "command sent again to the primary named%4, so every command ran once; the spread above is "
                           "of where the keys were at the end of each pass.")
-        .arg(figures.summary(id).name, english.toString(count("MOVED")), english.toString(count("ASK")));
+        .arg(figures.summary(id).name, english.toString(count("MOVED")), english.toString(count("ASK")), retried);
 }
 
 QString clusterNodesMarkdown(const Figures &figures, const QString &heading)

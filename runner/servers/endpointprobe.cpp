@@ -149,4 +149,7 @@ void describeEndpoint(ServerSpec &spec, const EndpointProbe &probe)
         spec.identity.version = probe.version;
     }
     spec.topology.primaries = int(probe.primaries.size());
+    spec.consentedPrimaries.clear();
+    for (const EndpointProbe &primary : probe.primaries)
+        spec.consentedPrimaries << primary.where;
 }

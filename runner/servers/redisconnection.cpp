@@ -6,6 +6,7 @@
 
 #include <hiredis/hiredis.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <sys/time.h>
@@ -96,11 +97,13 @@ char DiscardingReader::placeholder = 0;
 
 // The replies Versus builds, built by hiredis's own functions, but for one: hiredis 0.14
 // allocates an array's table of element pointers as soon as it reads the header, so
-// "*100000000" alone costs 800 MB of pointers before one element has arrived. An array that
-// announces more elements than maxBuiltReply bytes can hold (each element takes at least three:
-// "+\r\n") is refused there; the read then fails as too large.
+// "*100000000" alone costs 800 MB of pointers before one element has arrived, and nested
+// headers ("*5000000\r\n*5000000\r\n…") multiply that. The elements all the arrays of one
+// reply announce are counted, and past a million (the largest reply Versus reads, COMMAND INFO
+// or a CLUSTER SHARDS of a large cluster, has some tens of thousands) the reply is refused
+// there; the read then fails as too large.
 struct BoundedBuilder {
-    static constexpr size_t maxElements = maxBuiltReply / 3;
+    static constexpr size_t maxElements = size_t(1) << 20;
 
     static RedisConnection &connectionOf(const redisReadTask *task) { return *static_cast<RedisConnection *>(task->privdata); }
     static void *createString(const redisReadTask *task, char *text, size_t length)
@@ -110,7 +113,8 @@ struct BoundedBuilder {
     static void *createArray(const redisReadTask *task, int elements)
     {
         RedisConnection &connection = connectionOf(task);
-        if (elements > 0 && size_t(elements) > maxElements) {
+        connection.m_builtElements += size_t(std::max(0, elements));
+        if (connection.m_builtElements > maxElements) {
             connection.m_builtArrayTooLarge = true;
             return nullptr;
         }
@@ -293,6 +297,7 @@ Outcome<Reply> RedisConnection::readBuilt(const char *what)
 {
     void *raw = nullptr;
     m_builtArrayTooLarge = false;
+    m_builtElements = 0;
     ReplyWait wait = readReplyWithin(m_context, &raw, boundsOf(maxBuiltReply, maxBuiltReply, m_timeoutMs));
     if (wait == ReplyWait::Failed && m_builtArrayTooLarge)
         wait = ReplyWait::TooLarge;

@@ -129,7 +129,9 @@ private:
     // Filled by the discarding reply functions while readReplyIsError() runs.
     bool m_discardedIsError = false;
     std::string *m_discardedErrorText = nullptr;
-    // Set when the reply being built announced an array larger than a built reply may be.
+    // The elements the arrays of the reply being built announced, and whether they passed the
+    // bound (BoundedBuilder in redisconnection.cpp).
+    size_t m_builtElements = 0;
     bool m_builtArrayTooLarge = false;
     ReplyScanner m_scanner;
     std::vector<char> m_receive;   // exchange()'s reads, allocated once

@@ -35,6 +35,9 @@ struct ServerSpec {
     QString host;
     int port = 0;
     QString password;        // AUTH, endpoints only
+    // A node of a cluster: its primaries as the consent to flush named them ("127.0.0.1:7000");
+    // the run refuses a cluster whose primaries are no longer these. Empty when not probed.
+    QStringList consentedPrimaries;
 
     // Launched servers: standalone, or a cluster of this version launched on this machine.
     Topology topology;

@@ -6,11 +6,16 @@
 // (and ASK while a slot migrates) by four clients per primary, every command still landing once.
 
 #include "bundlejson.h"
+#include "endpointprobe.h"
 #include "foreigncluster.h"
+#include "hashttlworkload.h"
+#include "runcontroller.h"
+#include "servercatalog.h"
 #include "servertesthelpers.h"
 #include "versuscli.h"
 
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QtTest>
 
 namespace {
@@ -145,6 +150,38 @@ private Q_SLOTS:
         checkPutBack(cluster);
         for (int index = 0; index < cluster.size(); ++index)
             QCOMPARE(cluster.node(index).command({"DBSIZE"}), QStringLiteral("0"));
+    }
+
+    // The consent named three primaries; by the time the run reaches the cluster one of them is
+    // another node (a failover, a node replaced): nothing is flushed, and the error says both.
+    void primariesOtherThanTheConsentedAreRefused()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignCluster cluster(spec, 3);
+        QVERIFY2(cluster.start(), qPrintable(cluster.error()));
+        QCOMPARE(cluster.node(0).command({"SET", keyOnNode(cluster, 0, "p"), "precious"}), QStringLiteral("OK"));
+        ServerSpec endpoint = ServerCatalog::parseEndpoint(cluster.node(0).hostPort()).value();
+        const Outcome<EndpointProbe> probe = probeEndpoint(endpoint);
+        QVERIFY2(probe, qPrintable(probe ? QString() : probe.error()));
+        describeEndpoint(endpoint, probe.value());
+        QCOMPARE(endpoint.consentedPrimaries.size(), 3);
+        endpoint.consentedPrimaries[2] = QStringLiteral("127.0.0.1:1");   // as if that primary had been another
+        RunRequest request;
+        request.servers = {endpoint};
+        request.workload = std::make_shared<HashTtlWorkload>(HashTtlParameters{});
+        request.allowFlush = true;
+        RunController controller;
+        QSignalSpy finished(&controller, &RunController::runFinished);
+        controller.start(request);
+        QVERIFY(QTest::qWaitFor([&] { return finished.count() == 1; }, 60000));
+        const ResultsBundle results = finished.first().first().value<ResultsBundle>();
+        QCOMPARE(results.servers.front().status, RunStatus::Failed);
+        QVERIFY2(results.servers.front().error.contains(QStringLiteral("the cluster's primaries are no longer those the consent "
+                                                                        "to flush named")),
+                 qPrintable(results.servers.front().error));
+        QVERIFY2(results.servers.front().error.contains(QLatin1String("127.0.0.1:1")), qPrintable(results.servers.front().error));
+        QCOMPARE(cluster.node(0).command({"DBSIZE"}), QStringLiteral("1"));
+        checkPutBack(cluster);
     }
 
     // An operator reshards while the run replays: slots move with their keys from one primary

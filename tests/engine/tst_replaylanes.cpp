@@ -81,6 +81,43 @@ std::map<std::string, std::string> expectedValues()
     return values;
 }
 
+// A capture's transactions, one command per event, between other keys' appends: each round
+// queues an APPEND and discards it, then queues another and runs it.
+class TransactionWorkload : public Workload {
+public:
+    static constexpr int kRounds = 40;
+    WorkloadInfo describe() const override
+    {
+        WorkloadInfo info;
+        info.name = QStringLiteral("transactions");
+        info.events = kRounds * 8;
+        return info;
+    }
+    Outcome<std::unique_ptr<CommandSource>> open() const override
+    {
+        return std::unique_ptr<CommandSource>(std::make_unique<Source>());
+    }
+
+private:
+    class Source : public CommandSource {
+    public:
+        bool next(EventCommands &out) override
+        {
+            static const std::vector<std::vector<std::string>> round{
+                {"multi"}, {"APPEND", "tx", "discarded,"}, {"DISCARD"}, {"APPEND", "other:1", "o"},
+                {"MULTI"}, {"APPEND", "tx", "ran,"},       {"EXEC"},    {"APPEND", "other:2", "o"}};
+            if (m_next >= kRounds * int(round.size()))
+                return false;
+            out.clear();
+            out.add().args = round[size_t(m_next++) % round.size()];
+            return true;
+        }
+
+    private:
+        int m_next = 0;
+    };
+};
+
 } // namespace
 
 class TestReplayLanes : public QObject {
@@ -163,6 +200,36 @@ private Q_SLOTS:
                 ++working;
         }
         QCOMPARE(working, clients);
+    }
+
+    // MULTI … EXEC (or DISCARD) is one connection's state: the commands between go with it, so
+    // what DISCARD drops never runs and what EXEC runs runs once.
+    void aTransactionStaysOnOneConnection()
+    {
+        TransactionWorkload workload;
+        KeyRouting routing;
+        QVERIFY(routing.prepare(m_control, workload, nullptr, false, QStringLiteral("valkey")));
+        QVERIFY(keyHashSlot("tx") % 8 != 0);   // its own lane would not be the transaction's
+        std::vector<std::unique_ptr<RedisConnection>> owned;
+        std::vector<RedisConnection *> lanes;
+        for (int lane = 0; lane < 8; ++lane) {
+            owned.push_back(std::make_unique<RedisConnection>());
+            QVERIFY(owned.back()->connectTcp(QStringLiteral("127.0.0.1"), m_server->port(), 5000, QStringLiteral("lane")));
+            QVERIFY(owned.back()->auth(m_server->replayCredentials()));
+            lanes.push_back(owned.back().get());
+        }
+        PassOptions options;
+        options.lanes = 8;
+        options.routing = routing.routing();
+        const Outcome<PassResult> pass = replayPass(workload, lanes, options);
+        QVERIFY2(pass, qPrintable(pass ? QString() : pass.error()));
+        QVERIFY2(pass->errors.empty(), qPrintable(pass->firstError));
+        std::string ran;
+        for (int round = 0; round < TransactionWorkload::kRounds; ++round)
+            ran += "ran,";
+        const Outcome<Reply> stored = m_control.command({"GET", "tx"});
+        QVERIFY(stored);
+        QCOMPARE(QString::fromStdString(stored->text), QString::fromStdString(ran));
     }
 
     // More connections per node than a routing can place commands over is refused up front.

@@ -43,6 +43,8 @@ private slots:
         QTest::newRow("an array of 100 million elements") << int(MisbehavingServer::HugeArray) << timeoutMs << tooLarge;
         QTest::newRow("one byte every 50 ms, never a CRLF") << int(MisbehavingServer::Trickle) << timeoutMs << timedOut;
         QTest::newRow("a 4 GB header, then silence") << int(MisbehavingServer::HeaderThenSilence) << timeoutMs << timedOut;
+        // Each header alone is under the bound of a million elements; together they announce 6.3 million.
+        QTest::newRow("seven nested arrays of 900,000") << int(MisbehavingServer::NestedArrays) << timeoutMs << tooLarge;
     }
 
     void everyReplyIsBounded()

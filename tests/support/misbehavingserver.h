@@ -26,6 +26,7 @@ public:
         HugeArray,         // "*100000000\r\n" then ":1\r\n" elements, as fast as the client reads
         Trickle,           // "+" then one byte every 50 ms, never a CRLF
         HeaderThenSilence, // "$4000000000\r\n" then nothing, connection kept open
+        NestedArrays,      // "*900000\r\n" seven times, each the first element of the one before, then silence
     };
 
     explicit MisbehavingServer(Behaviour behaviour) : m_behaviour(behaviour)
@@ -145,6 +146,12 @@ private:
             if (sendAll(client, "$4000000000\r\n", 13))
                 closedWithin(client, -1);   // until the client hangs up or the server stops
             return;
+        case NestedArrays: {
+            const QByteArray headers = QByteArray("*900000\r\n").repeated(7);
+            if (sendAll(client, headers.constData(), size_t(headers.size())))
+                closedWithin(client, -1);
+            return;
+        }
         }
         while (sendAll(client, chunk.constData(), size_t(chunk.size()))) {
         }
