@@ -40,6 +40,17 @@ constexpr int kGuardianFd = 3;
     ::_exit(0);
 }
 
+// Another thread of Versus may hold a socket that is not close-on-exec (hiredis opens them
+// without the flag) at the moment of the fork. A server that inherits one keeps that connection
+// open for its whole life, and the server it points at counts it among its clients: its output
+// buffers in used_memory and a wait for the quiet connection that never comes. Marking every
+// descriptor past stdio close-on-exec in the child is one async-signal-safe call (Linux 5.11);
+// QProcess's own channels are already on 0-2 by now and its status pipe is close-on-exec anyway.
+void leaveNothingOpenPastExec()
+{
+    ::close_range(3, ~0U, CLOSE_RANGE_CLOEXEC);
+}
+
 } // namespace
 
 GroupGuardian::~GroupGuardian()
@@ -70,12 +81,15 @@ std::function<void()> GroupGuardian::childSetup() const
     const int writeEnd = m_write;
     return [readEnd, writeEnd] {
         ::setsid();
-        if (readEnd < 0)
+        if (readEnd < 0) {
+            leaveNothingOpenPastExec();
             return;
+        }
         const pid_t guardian = ::fork();
         if (guardian == 0)
             guard(readEnd, writeEnd);
         // The process itself keeps neither end past exec (both are close-on-exec).
+        leaveNothingOpenPastExec();
     };
 }
 

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <fcntl.h>
 #include <sys/time.h>
 
 namespace {
@@ -178,6 +179,10 @@ Status RedisConnection::connected(redisContext *context, int timeoutMs, const QS
         redisFree(context);
         return Error{QStringLiteral("%1: cannot set a timeout on %2: %3").arg(name, where, reason)};
     }
+    // A server or tool Versus starts later must not inherit this connection (groupguardian.cpp).
+    const int flags = ::fcntl(context->fd, F_GETFD);
+    if (flags >= 0)
+        ::fcntl(context->fd, F_SETFD, flags | FD_CLOEXEC);
     m_context = context;
     m_defaultReplyFunctions = context->reader->fn;
     context->reader->fn = &BoundedBuilder::functions;

@@ -12,10 +12,12 @@
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTest>
 
 #include <arpa/inet.h>
 #include <csignal>
+#include <fcntl.h>
 #include <cstdio>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -94,6 +96,40 @@ int runPdeathsigHelper()
         ::pause();
 }
 
+// The clients `server` has connected, by CLIENT LIST on a connection of its own, once the count
+// is `expected` or after two seconds.
+int clientsSettlingAt(const ServerProcess &server, int expected)
+{
+    RedisConnection connection;
+    if (!server.connect(connection, 2000))
+        return -1;
+    int clients = -1;
+    for (int attempt = 0; attempt < 40 && clients != expected; ++attempt) {
+        if (attempt > 0)
+            QThread::msleep(50);
+        const Outcome<Reply> list = connection.command({"CLIENT", "LIST"});
+        if (!list)
+            return -1;
+        clients = int(QString::fromStdString(list->text).split(QLatin1Char('\n'), Qt::SkipEmptyParts).size());
+    }
+    return clients;
+}
+
+// A plain TCP socket to the server, without close-on-exec, as a library might open one.
+int rawSocketTo(const ServerProcess &server)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(quint16(server.port()));
+    if (fd >= 0 && ::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof(address)) != 0) {
+        ::close(fd);
+        return -1;
+    }
+    return fd;
+}
+
 } // namespace
 
 class TestServerProcess : public QObject {
@@ -112,6 +148,7 @@ private Q_SLOTS:
     void serverStoppedIsDetectedAndStillStops();
     void staleDirsAreCleaned();
     void serverDiesWithKilledVersus();
+    void serverInheritsNoConnectionOfVersus();
 };
 
 void TestServerProcess::startsIsolatedAndStopsClean_data()
@@ -431,6 +468,33 @@ void TestServerProcess::serverDiesWithKilledVersus()
     QVERIFY(QFileInfo::exists(dir));
     QVERIFY(cleanStaleServerDirs() >= 1);
     QVERIFY(!QFileInfo::exists(dir));
+}
+
+// A server started while Versus holds connections to another must not inherit them: it would
+// keep them open for its whole life, and the other server would count their buffers in its
+// used_memory and wait in vain for a quiet connection before each reading.
+void TestServerProcess::serverInheritsNoConnectionOfVersus()
+{
+    VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+    ServerProcess measured(spec);
+    const Status measuredStarted = measured.start();
+    QVERIFY2(measuredStarted, qPrintable(measuredStarted.error()));
+
+    RedisConnection connection;
+    QVERIFY(measured.connect(connection, 2000));
+    QVERIFY(::fcntl(connection.socket(), F_GETFD) & FD_CLOEXEC);
+    const int raw = rawSocketTo(measured);
+    QVERIFY(raw >= 0);
+    QCOMPARE(clientsSettlingAt(measured, 3), 3);   // both of those and the counting one
+
+    ServerProcess startedMeanwhile(spec);
+    const Status started = startedMeanwhile.start();
+    QVERIFY2(started, qPrintable(started.error()));
+    connection.close();
+    ::close(raw);
+    QCOMPARE(clientsSettlingAt(measured, 1), 1);
+    startedMeanwhile.stop();
+    measured.stop();
 }
 
 int main(int argc, char **argv)
