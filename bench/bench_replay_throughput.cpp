@@ -5,7 +5,9 @@
 // streams everything without waiting, which only a deep pipeline can be compared with.
 // For each timed pass it also reports how busy the server's main thread was: the CPU time
 // of /proc/<pid>/task/<pid>/stat (utime + stime, in clock ticks of 10 ms) over the pass's wall
-// time. A client that keeps the server busy brings that near 100%.
+// time. A client that keeps the server busy brings that near 100%. Beside it, how busy the
+// client was: this process's CPU time (every thread) plus that of the children reaped meanwhile
+// (valkey-cli), over the same wall time; a client near 100% is the bottleneck itself.
 //
 // Usage: bench_replay_throughput [--runs N] [--events N] [--clients N]
 //   --clients N   Versus's runs over N connections (lanes), each command on its key's lane.
@@ -23,6 +25,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <cstdio>
+#include <sys/resource.h>
 #include <unistd.h>
 
 namespace {
@@ -32,7 +35,21 @@ struct Figures {
     long long commands = 0;
     double seconds = 0;
     double serverBusy = 0;   // the server's main thread: CPU seconds over wall seconds
+    double clientBusy = 0;   // the client (Versus, or valkey-cli): CPU seconds over wall seconds
 };
+
+// CPU seconds of this process and of its children reaped so far (valkey-cli, once finished).
+double clientCpuSeconds()
+{
+    double seconds = 0;
+    for (int who : {RUSAGE_SELF, RUSAGE_CHILDREN}) {
+        rusage usage{};
+        ::getrusage(who, &usage);
+        for (const timeval &part : {usage.ru_utime, usage.ru_stime})
+            seconds += double(part.tv_sec) + double(part.tv_usec) / 1e6;
+    }
+    return seconds;
+}
 
 // CPU seconds the thread `pid` of process `pid` (a process's main thread) used so far.
 double mainThreadCpuSeconds(qint64 pid)
@@ -53,6 +70,7 @@ double mainThreadCpuSeconds(qint64 pid)
 // Every run's figures, in run order; busy in percent.
 struct Runs {
     std::vector<double> single, batched, pipe, ratios, singleBusy, batchedBusy, pipeBusy;
+    std::vector<double> singleClient, batchedClient, pipeClient;
 
     // One run: Versus at one and at 256 events per pipeline, and valkey-cli --pipe; printed.
     void add(int run, const Figures &one, const Figures &batch, const Figures &cli)
@@ -63,22 +81,29 @@ struct Runs {
         singleBusy.push_back(100 * one.serverBusy);
         batchedBusy.push_back(100 * batch.serverBusy);
         pipeBusy.push_back(100 * cli.serverBusy);
+        singleClient.push_back(100 * one.clientBusy);
+        batchedClient.push_back(100 * batch.clientBusy);
+        pipeClient.push_back(100 * cli.clientBusy);
         ratios.push_back(batch.commandsPerSecond / cli.commandsPerSecond);
-        std::printf("%-4d %11.0f c/s (%5.1f%%) %11.0f c/s (%5.1f%%) %11.0f c/s (%5.1f%%) %8.3f\n", run, one.commandsPerSecond,
-                    singleBusy.back(), batch.commandsPerSecond, batchedBusy.back(), cli.commandsPerSecond, pipeBusy.back(),
+        std::printf("%-4d %9.0f c/s (%3.0f%% %3.0f%%) %9.0f c/s (%3.0f%% %3.0f%%) %9.0f c/s (%3.0f%% %3.0f%%) %8.3f\n", run,
+                    one.commandsPerSecond, singleBusy.back(), singleClient.back(), batch.commandsPerSecond,
+                    batchedBusy.back(), batchedClient.back(), cli.commandsPerSecond, pipeBusy.back(), pipeClient.back(),
                     ratios.back());
         std::fflush(stdout);
     }
 };
 
-// Measures the server's main thread around `timed`, which returns the pass's figures.
+// Measures the server's main thread and the client around `timed`, which returns the pass's figures.
 template <typename Pass>
 Figures withServerBusy(const ServerProcess &server, Pass timed)
 {
-    const double before = mainThreadCpuSeconds(server.pid());
+    const double serverBefore = mainThreadCpuSeconds(server.pid());
+    const double clientBefore = clientCpuSeconds();
     Figures figures = timed();
-    const double used = mainThreadCpuSeconds(server.pid()) - before;
-    figures.serverBusy = figures.seconds > 0 ? used / figures.seconds : 0;
+    const double clientUsed = clientCpuSeconds() - clientBefore;
+    const double serverUsed = mainThreadCpuSeconds(server.pid()) - serverBefore;
+    figures.serverBusy = figures.seconds > 0 ? serverUsed / figures.seconds : 0;
+    figures.clientBusy = figures.seconds > 0 ? clientUsed / figures.seconds : 0;
     return figures;
 }
 
@@ -156,6 +181,9 @@ void printSummary(const Runs &all)
     std::printf("median busy of the server's main thread during the timed pass: versus batch=1 %.1f%%, "
                 "versus batch=256 %.1f%%, valkey-cli --pipe %.1f%% (CPU time in 10 ms ticks over wall time)\n",
                 Bench::median(singleBusy), Bench::median(batchedBusy), Bench::median(pipeBusy));
+    std::printf("median busy of the client (CPU time of every thread over wall time): versus batch=1 %.1f%%, "
+                "versus batch=256 %.1f%%, valkey-cli --pipe %.1f%%\n",
+                Bench::median(all.singleClient), Bench::median(all.batchedClient), Bench::median(all.pipeClient));
     std::printf("server_busy_percent_at_batch_256: %.1f\n", Bench::median(batchedBusy));
     std::printf("median ratio batch=1 / pipe: %.3f (one event per pipeline, as an application sends it)\n",
                 Bench::median(single) / Bench::median(pipe));
@@ -215,7 +243,8 @@ int main(int argc, char **argv)
             Bench::fail(routed.error());
     }
     Runs all;
-    std::printf("%-4s %24s %24s %24s %8s\n", "run", "versus batch=1 (busy)", "versus batch=256 (busy)",
+    std::printf("busy: the server's main thread, then the client, in percent of the pass's wall time\n");
+    std::printf("%-4s %25s %25s %25s %8s\n", "run", "versus batch=1 (busy)", "versus batch=256 (busy)",
                 "valkey-cli --pipe (busy)", "ratio");
     for (int run = 1; run <= runs; ++run) {
         flushAll(control);
