@@ -11,7 +11,7 @@
 
 namespace {
 
-int fail(const QString &message)
+int exportFails(const QString &message)
 {
     std::fprintf(stderr, "versus export: %s\n", qPrintable(message));
     return 2;
@@ -35,39 +35,39 @@ int runExportCommand(const QStringList &arguments)
     addExportOptions(parser);
     parser.addOption({QStringLiteral("force"), QStringLiteral("Replace files the export finds in --export-dir.")});
     if (!parser.parse(arguments))
-        return fail(parser.errorText());
+        return exportFails(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
         std::fputs(qPrintable(parser.helpText()), stdout);
         return 0;
     }
     const QStringList positional = parser.positionalArguments();
     if (positional.size() != 1)
-        return fail(QStringLiteral("give exactly one BUNDLE (see --help)"));
+        return exportFails(QStringLiteral("give exactly one BUNDLE (see --help)"));
     const Outcome<ExportRequest> request = exportRequestFromParser(parser);
     if (!request)
-        return fail(request.error());
+        return exportFails(request.error());
     if (!request->enabled())
-        return fail(QStringLiteral("--export-dir DIR is required"));
+        return exportFails(QStringLiteral("--export-dir DIR is required"));
 
     const Outcome<ResultsBundle> bundle = loadBundle(positional.first());
     if (!bundle)
-        return fail(bundle.error());
+        return exportFails(bundle.error());
     const QStringList names = exportRequestFileNames(request.value(), chartKindsOf(bundle.value()), sweepChartKinds(bundle.value()));
     // Checked before anything is written: no name the export writes may be the bundle itself.
     if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), request->directory, names,
                                           {{QStringLiteral("BUNDLE"), positional.first()}});
         !folder)
-        return fail(folder.error());
+        return exportFails(folder.error());
     if (!parser.isSet(QStringLiteral("force"))) {
         const QStringList existing = existingFiles(request->directory, names);
         if (!existing.isEmpty())
-            return fail(QStringLiteral("--export-dir: %1 already exist%2; nothing was written (pass --force to replace %3)")
+            return exportFails(QStringLiteral("--export-dir: %1 already exist%2; nothing was written (pass --force to replace %3)")
                             .arg(existing.join(QStringLiteral(", ")), existing.size() == 1 ? QStringLiteral("s") : QString(),
                                  existing.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")));
     }
     const Outcome<QStringList> written = exportRequested(bundle.value(), request.value());
     if (!written)
-        return fail(written.error());
+        return exportFails(written.error());
     for (const QString &path : written.value())
         std::printf("%s\n", qPrintable(path));
     return 0;

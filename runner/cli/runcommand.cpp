@@ -29,7 +29,7 @@
 
 namespace {
 
-int fail(const QString &message, int code = 2)
+int runFails(const QString &message, int code = 2)
 {
     std::fprintf(stderr, "versus run: %s\n", qPrintable(message));
     return code;
@@ -158,7 +158,7 @@ bool writeOutputs(const ResultsBundle &results, const RunPlan &plan, const Expor
         if (saved)
             std::printf("Results bundle: %s\n", qPrintable(QDir::current().absoluteFilePath(plan.bundlePath)));
         else
-            ok = fail(saved.error()) == 0;
+            ok = runFails(saved.error()) == 0;
     }
     if (exportRequest.enabled()) {
         const Outcome<QStringList> written = exportRequested(results, exportRequest);
@@ -167,7 +167,7 @@ bool writeOutputs(const ResultsBundle &results, const RunPlan &plan, const Expor
             for (const QString &file : written.value())
                 std::printf("  %s\n", qPrintable(file));
         } else {
-            ok = fail(written.error()) == 0;
+            ok = runFails(written.error()) == 0;
         }
     }
     return ok;
@@ -245,7 +245,7 @@ int stopBeforeStart(const QCommandLineParser &parser)
         if (saved)
             std::printf("Results bundle (incomplete): %s\n", qPrintable(QDir::current().absoluteFilePath(out)));
         else
-            fail(saved.error());
+            runFails(saved.error());
     }
     return 130;
 }
@@ -257,27 +257,27 @@ int runRunCommand(const QStringList &arguments)
     QCommandLineParser parser;
     addOptions(parser);
     if (!parser.parse(arguments))
-        return fail(parser.errorText());
+        return runFails(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
         std::printf("%s", qPrintable(parser.helpText()));
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())
-        return fail(QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first()));
+        return runFails(QStringLiteral("unexpected argument '%1'").arg(parser.positionalArguments().first()));
     // Installed before the catalog and workload are read, so an early Ctrl-C, SIGTERM or SIGHUP
     // is a clean stop too; preparing the workload polls it.
     installInterruptHandlers();
     const Outcome<ExportRequest> exportRequest = checkOutputs(parser);
     if (!exportRequest)
-        return fail(exportRequest.error());
+        return runFails(exportRequest.error());
     const Outcome<RunPlan> plan = runPlanFromParser(parser);
     // Ctrl-C at the --askpass prompt says so itself; any other interruption is a clean stop.
     if (!plan && interruptRequested() && plan.error().startsWith(QLatin1String("--askpass")))
-        return fail(plan.error(), 130);
+        return runFails(plan.error(), 130);
     if (interruptRequested())
         return stopBeforeStart(parser);
     if (!plan)
-        return fail(plan.error());
+        return runFails(plan.error());
     for (const QString &notice : plan->notices)
         std::fprintf(stderr, "versus run: %s\n", qPrintable(notice));
 

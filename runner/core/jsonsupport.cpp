@@ -1,6 +1,7 @@
 #include "jsonsupport.h"
 
 #include <algorithm>
+#include <cmath>
 
 void failAtJson(const Json &value, const std::string &message)
 {
@@ -14,6 +15,11 @@ void from_json(const Json &json, QStringList &out)
     out.clear();
     for (const Json &item : json)
         out << item.get<QString>();
+}
+
+Json finiteOrNull(double value)
+{
+    return std::isfinite(value) ? Json(value) : Json(nullptr);
 }
 
 Outcome<Json> parseJson(const QByteArray &text, const QString &source)

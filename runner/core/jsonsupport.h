@@ -75,6 +75,9 @@ Json toJsonObject(const std::map<QString, Value> &values)
     return object;
 }
 
+// A number JSON can hold: non-finite values (a division that had nothing to divide) are null.
+Json finiteOrNull(double value);
+
 // Parses `text`; a malformed document fails with "<source>:<line>:<column>: …".
 Outcome<Json> parseJson(const QByteArray &text, const QString &source);
 // "<source>: at /runs/valkey-8.0.1/0/keys: expected an integer, got string" from an error thrown

@@ -8,24 +8,19 @@
 
 namespace {
 
-Json number(double value)
-{
-    return std::isfinite(value) ? Json(value) : Json(nullptr);
-}
-
 Json spreadToJson(const Spread &spread)
 {
-    Json object = {{"median", number(spread.median)}, {"min", number(spread.min)}, {"max", number(spread.max)}, {"n", spread.n}};
+    Json object = {{"median", finiteOrNull(spread.median)}, {"min", finiteOrNull(spread.min)}, {"max", finiteOrNull(spread.max)}, {"n", spread.n}};
     if (spread.hasInterval()) {
-        object["ci_low"] = number(spread.ciLow);
-        object["ci_high"] = number(spread.ciHigh);
+        object["ci_low"] = finiteOrNull(spread.ciLow);
+        object["ci_high"] = finiteOrNull(spread.ciHigh);
     }
     return object;
 }
 
 Json valueOf(const Figure &figure)
 {
-    return figure.hasValue() ? number(figure.value) : Json(nullptr);
+    return figure.hasValue() ? finiteOrNull(figure.value) : Json(nullptr);
 }
 
 // One table's column for `id`: "overall" for its total, then each other category by id.

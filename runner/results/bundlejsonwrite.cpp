@@ -50,12 +50,6 @@ QString scheduleName(Schedule schedule)
 
 namespace {
 
-// A number JSON can hold: non-finite values (a division that had nothing to divide) are null.
-Json number(double value)
-{
-    return std::isfinite(value) ? Json(value) : Json(nullptr);
-}
-
 Json statsToJson(const std::map<QString, CommandStat> &stats)
 {
     Json object = Json::object();
@@ -79,17 +73,17 @@ Json typeMemoryToJson(const TypeMemory &type)
         {"error", type.error},
         {"keys", type.keys},
         {"used_memory_delta", type.usedMemoryDelta},
-        {"bytes_per_key", number(type.bytesPerKey)},
-        {"memory_usage_bytes_per_key", number(type.memoryUsageBytesPerKey)},
+        {"bytes_per_key", finiteOrNull(type.bytesPerKey)},
+        {"memory_usage_bytes_per_key", finiteOrNull(type.memoryUsageBytesPerKey)},
         {"encodings", toJsonObject(type.encodings)},
         {"commands", type.timing ? statsToJson(type.timing->byCommand) : Json::object()},
     };
     if (type.timing) {
         json["events"] = type.timing->events;
         json["command_count"] = type.timing->commands;
-        json["seconds"] = number(type.timing->seconds);
-        json["latency_p50_usec"] = number(type.timing->latencyP50Usec);
-        json["latency_p99_usec"] = number(type.timing->latencyP99Usec);
+        json["seconds"] = finiteOrNull(type.timing->seconds);
+        json["latency_p50_usec"] = finiteOrNull(type.timing->latencyP50Usec);
+        json["latency_p99_usec"] = finiteOrNull(type.timing->latencyP99Usec);
     }
     if (!type.nodes.empty())
         json["nodes"] = nodesToJson(type.nodes);
@@ -108,16 +102,16 @@ Json repeatToJson(const RepeatResult &repeat)
         {"error", repeat.error},
         {"keys", repeat.keys},
         {"used_memory_delta", repeat.usedMemoryDelta},
-        {"bytes_per_key", number(repeat.bytesPerKey)},
+        {"bytes_per_key", finiteOrNull(repeat.bytesPerKey)},
         {"by_type", byType},
         {"by_command", statsToJson(timing.byCommand)},
         {"events", timing.events},
         {"commands", timing.commands},
-        {"seconds", number(timing.seconds)},
-        {"events_per_second", number(timing.eventsPerSecond())},
-        {"commands_per_second", number(timing.commandsPerSecond())},
-        {"latency_p50_usec", number(timing.latencyP50Usec)},
-        {"latency_p99_usec", number(timing.latencyP99Usec)},
+        {"seconds", finiteOrNull(timing.seconds)},
+        {"events_per_second", finiteOrNull(timing.eventsPerSecond())},
+        {"commands_per_second", finiteOrNull(timing.commandsPerSecond())},
+        {"latency_p50_usec", finiteOrNull(timing.latencyP50Usec)},
+        {"latency_p99_usec", finiteOrNull(timing.latencyP99Usec)},
         {"errors", toJsonObject(repeat.errors)},
     };
     if (!repeat.nodes.empty())

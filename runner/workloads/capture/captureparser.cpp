@@ -207,16 +207,16 @@ private:
 
 bool splitCommandLine(std::string_view line, std::vector<std::string> &args, std::string &error)
 {
-    ArgumentSlots slots(args);
+    ArgumentSlots argumentSlots(args);
     size_t i = 0;
     for (;;) {
         while (i < line.size() && isSpace(line[i]))
             ++i;
         if (i >= line.size())
             return true;
-        if (!readArgument(line, i, slots.next(), error))
+        if (!readArgument(line, i, argumentSlots.next(), error))
             return false;
-        slots.keep();
+        argumentSlots.keep();
     }
 }
 
@@ -286,7 +286,7 @@ bool isCommandName(std::string_view name)
 RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &args, size_t &consumed,
                            std::string &error, size_t maxBulk, size_t maxCommand)
 {
-    ArgumentSlots slots(args);
+    ArgumentSlots argumentSlots(args);
     size_t p = 0;
     // Reads "<marker><integer>\r\n" at p.
     auto readHeader = [&](char marker, long long &value) -> RespParse {
@@ -341,8 +341,8 @@ RespParse parseRespCommand(std::string_view buffer, std::vector<std::string> &ar
             return RespParse::Malformed;
         }
         const std::string_view argument = buffer.substr(p, size_t(length));
-        slots.next().assign(argument.data(), argument.size());
-        slots.keep();
+        argumentSlots.next().assign(argument.data(), argument.size());
+        argumentSlots.keep();
         p += size_t(length) + 2;
     }
     consumed = p;
