@@ -15,6 +15,7 @@
 //              machine at the same pace.
 
 #include "benchsupport.h"
+#include "clipipe.h"
 #include "cpupinning.h"
 #include "infoparser.h"
 #include "redisconnection.h"
@@ -24,13 +25,11 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QThread>
 #include <cstdio>
 #include <map>
 #include <memory>
-#include <sched.h>
 #include <set>
 
 namespace {
@@ -63,35 +62,6 @@ double usecPerCommand(RedisConnection &control, const QString &server, long long
     if (calls != expectedCalls)
         Bench::fail(QStringLiteral("%1: commandstats counts %2 calls, the stream has %3").arg(server).arg(calls).arg(expectedCalls));
     return double(usec) / double(calls);
-}
-
-void pipeInto(const Bench::FetchedServer &fetched, const ServerProcess &server, const QString &respPath,
-              long long commands, const std::vector<int> &clientCpus)
-{
-    QProcess cli;
-    cli.setStandardInputFile(respPath);
-    cli.setProcessChannelMode(QProcess::MergedChannels);
-    // The server's password goes through the environment, never the command line.
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("REDISCLI_AUTH"), server.controlCredentials().password);
-    cli.setProcessEnvironment(environment);
-    // Off the server's CPU, as Versus's replay threads are: sharing it would put the
-    // client's time into the server's usec.
-    cli.setChildProcessModifier([clientCpus] {
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        for (int cpu : clientCpus)
-            CPU_SET(cpu, &set);
-        sched_setaffinity(0, sizeof set, &set);
-    });
-    QStringList arguments = fetched.cliCommand.mid(1);
-    arguments << QStringLiteral("-p") << QString::number(server.port()) << QStringLiteral("--pipe");
-    cli.start(fetched.cliCommand.first(), arguments);
-    if (!cli.waitForFinished(600000) || cli.exitStatus() != QProcess::NormalExit || cli.exitCode() != 0)
-        Bench::fail(QStringLiteral("%1: valkey-cli --pipe failed: %2").arg(fetched.spec.label, QString::fromLocal8Bit(cli.readAll())));
-    const QString output = QString::fromLocal8Bit(cli.readAll());
-    if (!output.contains(QStringLiteral("errors: 0, replies: %1").arg(commands)))
-        Bench::fail(QStringLiteral("%1: valkey-cli --pipe: unexpected summary: %2").arg(fetched.spec.label, output.trimmed()));
 }
 
 struct Options {
@@ -186,7 +156,7 @@ double timeOneServer(const Bench::FetchedServer &fetched, ServerProcess &process
         CpuPinning pinning(plan, process.pid(), label);
         if (!pinning.status())
             Bench::fail(pinning.status().error());
-        pipeInto(fetched, process, respPath, commands, plan.replayCpus);
+        Bench::pipeInto(fetched.cliCommand, process, label, respPath, commands, plan.replayCpus);
     }
     return usecPerCommand(control, label, commands);
 }

@@ -8,11 +8,17 @@
 // time. A client that keeps the server busy brings that near 100%. Beside it, how busy the
 // client was: this process's CPU time (every thread) plus that of the children reaped meanwhile
 // (valkey-cli), over the same wall time; a client near 100% is the bottleneck itself.
+// Both clients run as a run's replay does: the server pinned to its own CPU, the client on the
+// others, with Versus waiting for replies as a pinned pass waits. On a virtual machine one CPU
+// can run at half the other's speed for minutes, so each CPU's speed is probed before and after.
 //
 // Usage: bench_replay_throughput [--runs N] [--events N] [--clients N]
 //   --clients N   Versus's runs over N connections (lanes), each command on its key's lane.
 
 #include "benchsupport.h"
+#include "clipipe.h"
+#include "cpupinning.h"
+#include "cpuspeed.h"
 #include "keyrouting.h"
 #include "passreplayer.h"
 #include "redisconnection.h"
@@ -22,7 +28,6 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <cstdio>
 #include <sys/resource.h>
@@ -95,8 +100,13 @@ struct Runs {
 
 // Measures the server's main thread and the client around `timed`, which returns the pass's figures.
 template <typename Pass>
-Figures withServerBusy(const ServerProcess &server, Pass timed)
+Figures withServerBusy(const ServerProcess &server, const CpuPlan &plan, Pass timed)
 {
+    // Pinned as a run pins its timed server: the server on its CPU, this thread (the replay's,
+    // whose affinity valkey-cli's modifier replaces) on the others.
+    CpuPinning pinning(plan, server.pid(), QStringLiteral("the server"));
+    if (!pinning.status())
+        Bench::fail(pinning.status().error());
     const double serverBefore = mainThreadCpuSeconds(server.pid());
     const double clientBefore = clientCpuSeconds();
     Figures figures = timed();
@@ -136,6 +146,7 @@ Figures runVersus(const Workload &workload, const ServerProcess &server, int eve
     options.eventsPerBatch = eventsPerBatch;
     options.lanes = clients;
     options.routing = clients > 1 ? routing : nullptr;
+    options.spinForReplies = true;   // as in a run: the caller pins this thread off the server's CPU
     QElapsedTimer clock;
     clock.start();
     Outcome<PassResult> pass = replayPass(workload, lanes, options);
@@ -147,27 +158,12 @@ Figures runVersus(const Workload &workload, const ServerProcess &server, int eve
     return {double(pass.value().commands) / seconds, pass.value().commands, seconds};
 }
 
-Figures runCli(const QStringList &cliCommand, const ServerProcess &server, const QString &respFile, long long commands)
+// valkey-cli on the replay's CPUs and the server on its own, as a run pins its timed server.
+Figures runCli(const QStringList &cliCommand, const ServerProcess &server, const QString &respFile, long long commands,
+               const CpuPlan &plan)
 {
-    const int port = server.port();
-    QProcess cli;
-    // The server's password goes through the environment, never the command line.
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QStringLiteral("REDISCLI_AUTH"), server.controlCredentials().password);
-    cli.setProcessEnvironment(environment);
-    QStringList arguments = cliCommand.mid(1);
-    arguments << QStringLiteral("-p") << QString::number(port) << QStringLiteral("--pipe");
-    cli.setStandardInputFile(respFile);
-    cli.setProcessChannelMode(QProcess::MergedChannels);
-    QElapsedTimer clock;
-    clock.start();
-    cli.start(cliCommand.first(), arguments);
-    if (!cli.waitForFinished(600000) || cli.exitCode() != 0)
-        Bench::fail(QStringLiteral("valkey-cli --pipe failed: %1").arg(QString::fromLocal8Bit(cli.readAll())));
-    const double seconds = double(clock.nsecsElapsed()) / 1e9;
-    const QString output = QString::fromLocal8Bit(cli.readAll());
-    if (!output.contains(QStringLiteral("errors: 0, replies: %1").arg(commands)))
-        Bench::fail(QStringLiteral("valkey-cli --pipe: unexpected summary: %1").arg(output.trimmed()));
+    const double seconds = Bench::pipeInto(cliCommand, server, QStringLiteral("the server"), respFile, commands,
+                                           plan.replayCpus);
     return {double(commands) / seconds, commands, seconds};
 }
 
@@ -242,24 +238,36 @@ int main(int argc, char **argv)
         if (Status routed = lanes.prepare(control, workload, nullptr, false, fetched->spec.label); !routed)
             Bench::fail(routed.error());
     }
+    const std::optional<CpuPlan> planned = CpuPlan::forThisMachine();
+    if (!planned)
+        Bench::fail(QStringLiteral("this process may use fewer than two CPUs: the server and the client need one each"));
+    const CpuPlan &plan = *planned;
+    std::printf("%s, as in a run\n", qPrintable(plan.describe()));
+    const std::vector<Bench::CpuSpeed> speedsBefore = Bench::cpuSpeeds();
+    std::printf("speed of each CPU before the runs: %s\n", qPrintable(Bench::describeCpuSpeeds(speedsBefore)));
     Runs all;
     std::printf("busy: the server's main thread, then the client, in percent of the pass's wall time\n");
     std::printf("%-4s %25s %25s %25s %8s\n", "run", "versus batch=1 (busy)", "versus batch=256 (busy)",
                 "valkey-cli --pipe (busy)", "ratio");
     for (int run = 1; run <= runs; ++run) {
         flushAll(control);
-        const Figures a1 = withServerBusy(server, [&] { return runVersus(workload, server, 1, clients, lanes.routing()); });
+        const Figures a1 = withServerBusy(server, plan, [&] { return runVersus(workload, server, 1, clients, lanes.routing()); });
         const long long keysVersus = dbsize(control);
         flushAll(control);
-        const Figures a256 = withServerBusy(server, [&] { return runVersus(workload, server, 256, clients, lanes.routing()); });
+        const Figures a256 = withServerBusy(server, plan, [&] { return runVersus(workload, server, 256, clients, lanes.routing()); });
         flushAll(control);
-        const Figures b = withServerBusy(server, [&] { return runCli(fetched->cliCommand, server, respPath, commands); });
+        const Figures b = withServerBusy(server, plan, [&] { return runCli(fetched->cliCommand, server, respPath, commands, plan); });
         const long long keysCli = dbsize(control);
         if (keysVersus != keysCli)
             Bench::fail(QStringLiteral("DBSIZE differs: %1 after Versus, %2 after valkey-cli").arg(keysVersus).arg(keysCli));
         all.add(run, a1, a256, b);
     }
     server.stop();
+    const std::vector<Bench::CpuSpeed> speedsAfter = Bench::cpuSpeeds();
+    std::printf("speed of each CPU after the runs: %s\n", qPrintable(Bench::describeCpuSpeeds(speedsAfter)));
+    if (Bench::unevenCpus(speedsBefore) || Bench::unevenCpus(speedsAfter))
+        std::printf("the CPUs ran at uneven speeds: these figures depend on which CPU the server had and compare only "
+                    "with figures taken at the same speeds\n");
 
     printSummary(all);
     return 0;

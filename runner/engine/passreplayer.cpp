@@ -131,10 +131,11 @@ void countError(const std::string &name, const std::string &errorText, PassResul
 // settle() waits until nothing of this server's is on the wire.
 class Dispatch {
 public:
-    Dispatch(const std::vector<RedisConnection *> &connections, int lanesPerNode, const ClusterRouting *routing,
-             ClusterRedirects *redirects, const std::vector<std::string> &names, PassResult &result)
-        : m_lanes(connections), m_lanesPerNode(size_t(std::max(1, lanesPerNode))), m_routing(routing),
-          m_redirects(redirects), m_names(names), m_result(result)
+    Dispatch(const std::vector<RedisConnection *> &connections, const PassOptions &options,
+             const std::vector<std::string> &names, PassResult &result)
+        : m_lanes(connections, options.spinForReplies), m_lanesPerNode(size_t(std::max(1, options.lanes))),
+          m_routing(options.routing), m_redirects(options.redirects),
+          m_names(names), m_result(result)
     {
         m_done = [this](const ReplayLanes::Completed &completed) { check(completed); };
     }
@@ -303,7 +304,7 @@ Outcome<PassResult> replayPass(const Workload &workload, const std::vector<Redis
     // The next batch is encoded while the ones before are on the wire (batchencoder.h).
     EncodedBatches producer(*opened.value(), EncodeOptions{options.onlyType, options.eventsPerBatch, options.filter,
                                                            options.cancelled, options.routing, nodes, lanes});
-    Dispatch dispatch(connections, lanes, options.routing, options.redirects, producer.names(), result);
+    Dispatch dispatch(connections, options, producer.names(), result);
     SentCounts sent;
     QElapsedTimer clock;
     QElapsedTimer sinceTick;

@@ -34,6 +34,10 @@ struct PassOptions {
     // Connections per node (--clients): `connections` holds this many per node, node by node,
     // and each command goes to the one its keys' slot picks (needs `routing` when more than 1).
     int lanes = 1;
+    // Look for replies without sleeping for a short while before poll() sleeps (ReplayLanes):
+    // only when the replay thread has a CPU the server does not use (the run's CPU plan),
+    // since it keeps that CPU busy while replies travel.
+    bool spinForReplies = false;
     FairScheduler *fair = nullptr;        // lockstep turns when set
     int workerIndex = 0;
     const std::atomic<bool> *cancelled = nullptr;

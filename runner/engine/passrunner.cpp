@@ -111,6 +111,7 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     options.filter = &m_access.filter();
     options.routing = m_routing;
     options.lanes = lanes;
+    options.spinForReplies = pinning && pinning->status();
     std::optional<ClusterRedirects> redirects;
     if (m_routing && m_routing->isCluster()) {
         std::vector<NodeEndpoint> endpoints;

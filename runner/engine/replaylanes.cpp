@@ -13,7 +13,8 @@ constexpr int kPollSliceMs = 50;
 
 } // namespace
 
-ReplayLanes::ReplayLanes(std::vector<RedisConnection *> connections)
+ReplayLanes::ReplayLanes(std::vector<RedisConnection *> connections, bool spin)
+    : m_spin(spin)
 {
     m_lanes.resize(connections.size());
     for (size_t lane = 0; lane < connections.size(); ++lane)
@@ -69,7 +70,7 @@ Status ReplayLanes::collect(const OnCompleted &done)
     }
     if (m_ready.empty())
         return Status::success();
-    const int ready = ::poll(m_ready.data(), nfds_t(m_ready.size()), kPollSliceMs);
+    const int ready = pollReady();
     if (ready < 0 && errno != EINTR)
         return Error{QStringLiteral("poll() on the replay connections failed: %1").arg(QString::fromLocal8Bit(std::strerror(errno)))};
     for (size_t i = 0; i < m_ready.size(); ++i) {
@@ -84,6 +85,21 @@ Status ReplayLanes::collect(const OnCompleted &done)
             finish(lane, done);
     }
     return Status::success();
+}
+
+int ReplayLanes::pollReady()
+{
+    const nfds_t count = nfds_t(m_ready.size());
+    if (m_spin) {
+        const Clock::time_point until = Clock::now() + kSpin;
+        int ready = 0;
+        do
+            ready = ::poll(m_ready.data(), count, 0);
+        while (ready == 0 && Clock::now() < until);
+        if (ready != 0)
+            return ready;
+    }
+    return ::poll(m_ready.data(), count, kPollSliceMs);
 }
 
 Status ReplayLanes::waitFor(size_t lane, const OnCompleted &done)

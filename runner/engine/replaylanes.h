@@ -29,7 +29,10 @@ public:
     };
     using OnCompleted = std::function<void(const Completed &)>;
 
-    explicit ReplayLanes(std::vector<RedisConnection *> connections);
+    // `spin`: before poll() sleeps, look for replies without sleeping for up to kSpin. On this
+    // machine's loopback one event's round trip is shorter than that, and the wake-up it saves
+    // is a large part of it (docs/PERFORMANCE.md, "One event per pipeline").
+    ReplayLanes(std::vector<RedisConnection *> connections, bool spin);
 
     size_t size() const { return m_lanes.size(); }
     bool busy(size_t lane) const { return m_lanes[lane].busy; }
@@ -57,9 +60,14 @@ private:
     // completes every lane whose replies are all in. A lane silent past its connection's
     // timeout is an Error naming it.
     Status collect(const OnCompleted &done);
+    // poll() over m_ready: without sleeping for up to kSpin when spinning, then sleeping.
+    int pollReady();
     void finish(size_t lane, const OnCompleted &done);
 
+    static constexpr std::chrono::microseconds kSpin{100};
+
     std::vector<Lane> m_lanes;
+    bool m_spin = false;
     std::vector<pollfd> m_ready;       // collect()'s, kept to be reused
     std::vector<size_t> m_readyLanes;
     size_t m_busy = 0;

@@ -152,16 +152,21 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("clients");
         QTest::addColumn<int>("perBatch");
-        QTest::newRow("1 client, 1 event per pipeline") << 1 << 1;
-        QTest::newRow("4 clients, 1 event per pipeline") << 4 << 1;
-        QTest::newRow("16 clients, 1 event per pipeline") << 16 << 1;
-        QTest::newRow("8 clients, 7 events per pipeline") << 8 << 7;
+        QTest::addColumn<bool>("spin");
+        QTest::newRow("1 client, 1 event per pipeline") << 1 << 1 << false;
+        QTest::newRow("4 clients, 1 event per pipeline") << 4 << 1 << false;
+        QTest::newRow("16 clients, 1 event per pipeline") << 16 << 1 << false;
+        QTest::newRow("8 clients, 7 events per pipeline") << 8 << 7 << false;
+        // As a pinned run waits: replies looked for without sleeping first.
+        QTest::newRow("1 client, 1 event per pipeline, spinning") << 1 << 1 << true;
+        QTest::newRow("8 clients, 7 events per pipeline, spinning") << 8 << 7 << true;
     }
 
     void oneKeysCommandsKeepTheirOrder()
     {
         QFETCH(int, clients);
         QFETCH(int, perBatch);
+        QFETCH(bool, spin);
         QVERIFY(clients == 1 || keyHashSlot(AppendWorkload::kMultiKey) % clients != 0);
         QVERIFY(keyHashSlot(AppendWorkload::kMultiKey) != keyHashSlot("m:y"));
         std::vector<std::unique_ptr<RedisConnection>> owned;
@@ -176,6 +181,7 @@ private Q_SLOTS:
         options.eventsPerBatch = perBatch;
         options.lanes = clients;
         options.routing = clients > 1 ? m_routing.routing() : nullptr;
+        options.spinForReplies = spin;
         const Outcome<PassResult> pass = replayPass(m_workload, lanes, options);
         QVERIFY2(pass, qPrintable(pass ? QString() : pass.error()));
         QVERIFY2(pass->errors.empty(), qPrintable(pass->firstError));

@@ -1,0 +1,74 @@
+#pragma once
+// How fast each CPU this process may use is right now: the same fixed loop timed on each in
+// turn. On a virtual machine the CPUs can differ by twice or more, and for minutes at a time;
+// a figure that depends on which CPU the server ran on is only comparable with figures taken
+// at the same speeds. Header-only: each bench_*.cpp is its own program.
+
+#include <QElapsedTimer>
+#include <QString>
+#include <QStringList>
+#include <algorithm>
+#include <sched.h>
+#include <vector>
+
+namespace Bench {
+
+struct CpuSpeed {
+    int cpu = 0;
+    double probeMs = 0;   // wall time of the probe loop on this CPU
+};
+
+// The allowed CPUs, each with its probe time; the caller's affinity is restored afterwards.
+inline std::vector<CpuSpeed> cpuSpeeds()
+{
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    std::vector<CpuSpeed> speeds;
+    if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0)
+        return speeds;
+    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
+        if (!CPU_ISSET(cpu, &allowed))
+            continue;
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpu, &one);
+        if (::sched_setaffinity(0, sizeof one, &one) != 0)
+            continue;
+        QElapsedTimer clock;
+        clock.start();
+        volatile unsigned long long sink = 0;
+        for (unsigned long long i = 0; i < 100000000ULL; ++i)
+            sink = sink + i * i;
+        speeds.push_back({cpu, double(clock.nsecsElapsed()) / 1e6});
+    }
+    ::sched_setaffinity(0, sizeof allowed, &allowed);
+    return speeds;
+}
+
+// Whether the slowest CPU took more than 1.2 times as long as the fastest.
+inline bool unevenCpus(const std::vector<CpuSpeed> &speeds)
+{
+    double fastest = 0, slowest = 0;
+    for (const CpuSpeed &speed : speeds) {
+        fastest = fastest == 0 ? speed.probeMs : std::min(fastest, speed.probeMs);
+        slowest = std::max(slowest, speed.probeMs);
+    }
+    return fastest > 0 && slowest > 1.2 * fastest;
+}
+
+// "CPU 0 78 ms, CPU 1 36 ms (the slowest 2.17× the fastest)".
+inline QString describeCpuSpeeds(const std::vector<CpuSpeed> &speeds)
+{
+    QStringList parts;
+    double fastest = 0, slowest = 0;
+    for (const CpuSpeed &speed : speeds) {
+        parts << QStringLiteral("CPU %1 %2 ms").arg(speed.cpu).arg(speed.probeMs, 0, 'f', 0);
+        fastest = fastest == 0 ? speed.probeMs : std::min(fastest, speed.probeMs);
+        slowest = std::max(slowest, speed.probeMs);
+    }
+    const QString spread = fastest > 0 ? QStringLiteral(" (the slowest %1× the fastest)").arg(slowest / fastest, 0, 'f', 2)
+                                       : QString();
+    return parts.join(QStringLiteral(", ")) + spread;
+}
+
+} // namespace Bench
