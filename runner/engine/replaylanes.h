@@ -31,7 +31,7 @@ public:
 
     // `spin`: before poll() sleeps, look for replies without sleeping for up to kSpin. On this
     // machine's loopback one event's round trip is shorter than that, and the wake-up it saves
-    // is a large part of it (docs/PERFORMANCE.md, "One event per pipeline").
+    // is a large part of it (docs/PERFORMANCE.md, "Waiting without sleeping").
     ReplayLanes(std::vector<RedisConnection *> connections, bool spin);
 
     size_t size() const { return m_lanes.size(); }
