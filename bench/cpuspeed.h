@@ -45,30 +45,32 @@ inline std::vector<CpuSpeed> cpuSpeeds()
     return speeds;
 }
 
-// Whether the slowest CPU took more than 1.2 times as long as the fastest.
-inline bool unevenCpus(const std::vector<CpuSpeed> &speeds)
+// The slowest CPU's probe time over the fastest's; 0 when nothing was probed.
+inline double slowestOverFastest(const std::vector<CpuSpeed> &speeds)
 {
     double fastest = 0, slowest = 0;
     for (const CpuSpeed &speed : speeds) {
         fastest = fastest == 0 ? speed.probeMs : std::min(fastest, speed.probeMs);
         slowest = std::max(slowest, speed.probeMs);
     }
-    return fastest > 0 && slowest > 1.2 * fastest;
+    return fastest > 0 ? slowest / fastest : 0;
+}
+
+// Whether the slowest CPU took more than 1.2 times as long as the fastest.
+inline bool unevenCpus(const std::vector<CpuSpeed> &speeds)
+{
+    return slowestOverFastest(speeds) > 1.2;
 }
 
 // "CPU 0 78 ms, CPU 1 36 ms (the slowest 2.17× the fastest)".
 inline QString describeCpuSpeeds(const std::vector<CpuSpeed> &speeds)
 {
     QStringList parts;
-    double fastest = 0, slowest = 0;
-    for (const CpuSpeed &speed : speeds) {
+    for (const CpuSpeed &speed : speeds)
         parts << QStringLiteral("CPU %1 %2 ms").arg(speed.cpu).arg(speed.probeMs, 0, 'f', 0);
-        fastest = fastest == 0 ? speed.probeMs : std::min(fastest, speed.probeMs);
-        slowest = std::max(slowest, speed.probeMs);
-    }
-    const QString spread = fastest > 0 ? QStringLiteral(" (the slowest %1× the fastest)").arg(slowest / fastest, 0, 'f', 2)
-                                       : QString();
-    return parts.join(QStringLiteral(", ")) + spread;
+    const double spread = slowestOverFastest(speeds);
+    const QString ratio = spread > 0 ? QStringLiteral(" (the slowest %1× the fastest)").arg(spread, 0, 'f', 2) : QString();
+    return parts.join(QStringLiteral(", ")) + ratio;
 }
 
 } // namespace Bench
