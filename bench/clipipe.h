@@ -4,12 +4,12 @@
 // Header-only: each bench_*.cpp is its own program.
 
 #include "benchsupport.h"
+#include "cpupinning.h"
 #include "serverprocess.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
 #include <QProcessEnvironment>
-#include <sched.h>
 #include <vector>
 
 namespace Bench {
@@ -28,13 +28,7 @@ inline double pipeInto(const QStringList &cliCommand, const ServerProcess &serve
     cli.setProcessEnvironment(environment);
     // Off the server's CPU, as Versus's replay threads are: sharing it would put the
     // client's time into the server's usec.
-    cli.setChildProcessModifier([clientCpus] {
-        cpu_set_t set;
-        CPU_ZERO(&set);
-        for (int cpu : clientCpus)
-            CPU_SET(cpu, &set);
-        sched_setaffinity(0, sizeof set, &set);
-    });
+    cli.setChildProcessModifier([clientCpus] { pinToCpus(0, clientCpus); });
     QStringList arguments = cliCommand.mid(1);
     arguments << QStringLiteral("-p") << QString::number(server.port()) << QStringLiteral("--pipe");
     QElapsedTimer clock;

@@ -4,11 +4,12 @@
 // a figure that depends on which CPU the server ran on is only comparable with figures taken
 // at the same speeds. Header-only: each bench_*.cpp is its own program.
 
+#include "cpupinning.h"
+
 #include <QElapsedTimer>
 #include <QString>
 #include <QStringList>
 #include <algorithm>
-#include <sched.h>
 #include <vector>
 
 namespace Bench {
@@ -21,18 +22,10 @@ struct CpuSpeed {
 // The allowed CPUs, each with its probe time; the caller's affinity is restored afterwards.
 inline std::vector<CpuSpeed> cpuSpeeds()
 {
-    cpu_set_t allowed;
-    CPU_ZERO(&allowed);
+    const std::vector<int> allowed = cpusOfThisThread();
     std::vector<CpuSpeed> speeds;
-    if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0)
-        return speeds;
-    for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu) {
-        if (!CPU_ISSET(cpu, &allowed))
-            continue;
-        cpu_set_t one;
-        CPU_ZERO(&one);
-        CPU_SET(cpu, &one);
-        if (::sched_setaffinity(0, sizeof one, &one) != 0)
+    for (int cpu : allowed) {
+        if (!pinToCpus(0, {cpu}))
             continue;
         QElapsedTimer clock;
         clock.start();
@@ -41,7 +34,7 @@ inline std::vector<CpuSpeed> cpuSpeeds()
             sink = sink + i * i;
         speeds.push_back({cpu, double(clock.nsecsElapsed()) / 1e6});
     }
-    ::sched_setaffinity(0, sizeof allowed, &allowed);
+    pinToCpus(0, allowed);
     return speeds;
 }
 

@@ -8,24 +8,26 @@
 
 namespace {
 
-cpu_set_t toSet(const std::vector<int> &cpus)
+QString cpuList(const std::vector<int> &cpus)
+{
+    QStringList names;
+    for (int cpu : cpus)
+        names << QString::number(cpu);
+    return names.join(QLatin1Char(','));
+}
+
+} // namespace
+
+bool pinToCpus(qint64 thread, const std::vector<int> &cpus)
 {
     cpu_set_t set;
     CPU_ZERO(&set);
     for (int cpu : cpus)
         CPU_SET(cpu, &set);
-    return set;
+    return ::sched_setaffinity(pid_t(thread), sizeof(set), &set) == 0;
 }
 
-// 0 means the calling thread.
-bool pin(pid_t thread, const std::vector<int> &cpus)
-{
-    const cpu_set_t set = toSet(cpus);
-    return ::sched_setaffinity(thread, sizeof(set), &set) == 0;
-}
-
-// The CPUs the calling thread may run on; empty if it cannot be read.
-std::vector<int> currentAffinity()
+std::vector<int> cpusOfThisThread()
 {
     cpu_set_t set;
     CPU_ZERO(&set);
@@ -39,20 +41,10 @@ std::vector<int> currentAffinity()
     return cpus;
 }
 
-QString cpuList(const std::vector<int> &cpus)
-{
-    QStringList names;
-    for (int cpu : cpus)
-        names << QString::number(cpu);
-    return names.join(QLatin1Char(','));
-}
-
-} // namespace
-
 std::optional<CpuPlan> CpuPlan::forThisMachine()
 {
     CpuPlan plan;
-    plan.allowedCpus = currentAffinity();
+    plan.allowedCpus = cpusOfThisThread();
     if (plan.allowedCpus.size() < 2)
         return std::nullopt;
     plan.serverCpus = {plan.allowedCpus.back()};
@@ -68,14 +60,14 @@ QString CpuPlan::describe() const
 CpuPinning::CpuPinning(CpuPlan plan, qint64 serverPid, const QString &serverName)
     : m_plan(std::move(plan)), m_serverPid(serverPid)
 {
-    m_serverPinned = serverPid > 0 && pin(pid_t(serverPid), m_plan.serverCpus);
+    m_serverPinned = serverPid > 0 && pinToCpus(serverPid, m_plan.serverCpus);
     if (!m_serverPinned) {
         m_status = Error{QStringLiteral("%1: cannot pin pid %2 to CPU %3: %4")
                              .arg(serverName).arg(serverPid).arg(cpuList(m_plan.serverCpus),
                                                                  QString::fromLocal8Bit(std::strerror(errno)))};
         return;
     }
-    m_selfPinned = pin(0, m_plan.replayCpus);
+    m_selfPinned = pinToCpus(0, m_plan.replayCpus);
     if (!m_selfPinned)
         m_status = Error{QStringLiteral("%1: cannot pin the replay thread to CPU %2: %3")
                              .arg(serverName, cpuList(m_plan.replayCpus), QString::fromLocal8Bit(std::strerror(errno)))};
@@ -85,7 +77,7 @@ CpuPinning::~CpuPinning()
 {
     // The server may have died meanwhile; then there is nothing to restore.
     if (m_serverPinned)
-        pin(pid_t(m_serverPid), m_plan.allowedCpus);
+        pinToCpus(m_serverPid, m_plan.allowedCpus);
     if (m_selfPinned)
-        pin(0, m_plan.allowedCpus);
+        pinToCpus(0, m_plan.allowedCpus);
 }

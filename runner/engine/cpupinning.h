@@ -10,6 +10,11 @@
 #include <optional>
 #include <vector>
 
+// Restricts `thread` (0: the calling thread) to `cpus`; false when the kernel refuses.
+bool pinToCpus(qint64 thread, const std::vector<int> &cpus);
+// The CPUs the calling thread may run on; empty if they cannot be read.
+std::vector<int> cpusOfThisThread();
+
 struct CpuPlan {
     std::vector<int> serverCpus;   // the timed server's main thread runs here
     std::vector<int> replayCpus;   // the replay threads run here
