@@ -62,6 +62,7 @@ int main(int argc, char **argv)
         {"generate", runGenerateCommand},
         {"export", runExportCommand},
         {"run", runRunCommand},
+        {"build", runBuildCommand},
     };
     for (const Entry &entry : headless) {
         if (std::strcmp(subcommand, entry.name) == 0) {

@@ -8,4 +8,5 @@ int runServersCommand(const QStringList &arguments);   // versus servers
 int runGenerateCommand(const QStringList &arguments);  // versus generate
 int runExportCommand(const QStringList &arguments);    // versus export
 int runRunCommand(const QStringList &arguments);       // versus run
+int runBuildCommand(const QStringList &arguments);     // versus build
 

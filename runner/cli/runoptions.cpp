@@ -1,5 +1,6 @@
 #include "runoptions.h"
 
+#include "buildconsole.h"
 #include "endpointconsent.h"
 #include "endpointpassword.h"
 #include "endpointprobe.h"
@@ -10,14 +11,33 @@
 #include "sweepoptions.h"
 #include "workloadfactory.h"
 
+#include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <optional>
 
 namespace {
 
+// src:PATH, a source tree or tarball: built into the cache (once), then taken from there.
+Outcome<ServerSpec> builtFromSource(ServerCatalog &catalog, const QString &path)
+{
+    const QString expanded = path.startsWith(QLatin1String("~/")) ? QDir::homePath() + path.mid(1) : path;
+    const Outcome<BuiltServer> built = buildWithConsoleProgress(expanded, stderr);
+    if (!built)
+        return Error{QStringLiteral("--servers: src:%1: %2").arg(path, built.error())};
+    catalog.discover();
+    const CatalogEntry *found = catalog.find(built->label);
+    if (!found)
+        return Error{QStringLiteral("--servers: src:%1 was built as %2, which the catalog does not list").arg(path, built->label)};
+    if (!found->usable())
+        return Error{QStringLiteral("--servers: %1 cannot be used: %2").arg(built->label, found->problem)};
+    return found->spec;
+}
+
 Outcome<ServerSpec> resolveServer(ServerCatalog &catalog, const QString &entry)
 {
+    if (entry.startsWith(QLatin1String("src:")))
+        return builtFromSource(catalog, entry.mid(4));
     // host:port, IPv4:port or [IPv6]:port; ServerCatalog::parseEndpoint checks the parts.
     static const QRegularExpression hostPort(QStringLiteral("^(?:\\[[^/\\s\\]]*\\]|[^/:\\s\\[\\]]+):\\d+$"));
     if (entry.contains(QLatin1Char('/')))
@@ -82,6 +102,7 @@ void addRunOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
         {QStringLiteral("servers"), QStringLiteral("Comma-separated servers: catalog labels (valkey-8.0.1), binary paths, "
+                                                   "src:PATH (a source tree or release tarball, built first: see versus build), "
                                                    "or host:port endpoints. Default: every Valkey version in the catalog."),
          QStringLiteral("list")},
         {QStringLiteral("topology"),

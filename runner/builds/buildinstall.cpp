@@ -1,0 +1,181 @@
+#include "buildinstall.h"
+
+#include "jsonsupport.h"
+#include "servercatalog.h"
+#include "serverprocess.h"
+#include "verifiedrecords.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+namespace {
+
+const QFileDevice::Permissions kReadable = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
+const QFileDevice::Permissions kRunnable = kReadable | QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther;
+
+QString builtProgram(const InstallRequest &request, const QString &name)
+{
+    return QDir(request.treePath).filePath(QStringLiteral("src/") + name);
+}
+
+ServerSpec specFor(const QString &binary)
+{
+    ServerSpec spec;
+    spec.program = binary;
+    spec.binaryPath = binary;
+    spec.source = ServerSource::User;
+    return spec;
+}
+
+Json manifestOf(const InstallRequest &request, const QString &folder, const std::map<QString, QString> &files,
+                const QString &versionOutput)
+{
+    const QString product = request.source.product;
+    const QString server = QDir(folder).filePath(QStringLiteral("bin/") + product + QStringLiteral("-server"));
+    const QString cli = QDir(folder).filePath(QStringLiteral("bin/") + product + QStringLiteral("-cli"));
+    const BuildOrigin origin = request.source.origin();
+    Json manifest = {
+        {"label", request.label},
+        {"product", product},
+        {"version", request.source.version},
+        {"origin", buildKindName(BuildKind::UpstreamBuild)},
+        {"source", origin.source},
+        {"source_sha256", origin.sourceSha256},
+        {"git_sha", origin.gitSha},
+        {"git_branch", origin.gitBranch},
+        {"dirty", origin.dirty},
+        {"make_variables", request.recipe.makeVariables.join(QLatin1Char(' '))},
+        {"compiler", request.recipe.compiler},
+        {"build_key", request.buildKey},
+        {"binary", server},
+        {"sha256", files.at(QStringLiteral("bin/") + product + QStringLiteral("-server"))},
+        {"version_output", versionOutput.trimmed()},
+        {"built_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
+        {"command", std::vector<QString>{server}},
+    };
+    if (files.count(QStringLiteral("bin/") + product + QStringLiteral("-cli")))
+        manifest["cli_command"] = std::vector<QString>{cli};
+    manifest["files"] = toJsonObject(files);
+    return manifest;
+}
+
+Status writeFile(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(content) != content.size() || !file.flush())
+        return Error{QStringLiteral("cannot write %1: %2").arg(path, file.errorString())};
+    file.close();
+    QFile::setPermissions(path, kReadable);
+    return Status::success();
+}
+
+// Copies the programs and the log into `staging`; their sha256 by path relative to it.
+Outcome<std::map<QString, QString>> stagePrograms(const InstallRequest &request, const QString &staging)
+{
+    if (!QDir(staging).mkpath(QStringLiteral("bin")))
+        return Error{QStringLiteral("cannot create %1/bin").arg(staging)};
+    std::map<QString, QString> files;
+    for (const QString &name : installedPrograms(request.source.product)) {
+        const QString from = builtProgram(request, name);
+        const QString relative = QStringLiteral("bin/") + name;
+        const QString to = QDir(staging).filePath(relative);
+        if (!QFileInfo::exists(from))
+            return Error{QStringLiteral("make produced no %1").arg(from)};
+        if (!QFile::copy(from, to) || !QFile::setPermissions(to, kRunnable))
+            return Error{QStringLiteral("cannot copy %1 to %2").arg(from, to)};
+        files[relative] = sha256OfFile(to);
+    }
+    const QString log = QDir(staging).filePath(QStringLiteral("build.log"));
+    if (!QFile::copy(request.logPath, log) || !QFile::setPermissions(log, kReadable))
+        return Error{QStringLiteral("cannot copy the build log %1").arg(request.logPath)};
+    return files;
+}
+
+// Replaces `folder` by `staging`: the old one is moved aside first and removed after.
+Status moveIntoPlace(const QString &staging, const QString &folder, const QString &aside)
+{
+    const bool hadOne = QFileInfo::exists(folder);
+    if (hadOne && !QDir().rename(folder, aside))
+        return Error{QStringLiteral("cannot move the earlier build %1 aside").arg(folder)};
+    if (!QDir().rename(staging, folder)) {
+        if (hadOne)
+            QDir().rename(aside, folder);
+        return Error{QStringLiteral("cannot move the build into %1").arg(folder)};
+    }
+    if (hadOne)
+        QDir(aside).removeRecursively();
+    return Status::success();
+}
+
+} // namespace
+
+QString installedBuildKey(const QString &folder)
+{
+    QFile file(QDir(folder).filePath(QStringLiteral("manifest.json")));
+    if (!file.open(QIODevice::ReadOnly))
+        return QString();
+    const Outcome<Json> manifest = parseJson(file.read(4 << 20), file.fileName());
+    if (!manifest || !manifest->is_object())
+        return QString();
+    QString key, binary, sha;
+    try {
+        readOptional(manifest.value(), "build_key", key);
+        readOptional(manifest.value(), "binary", binary);
+        readOptional(manifest.value(), "sha256", sha);
+    } catch (const nlohmann::json::exception &) {
+        return QString();
+    }
+    if (binary.isEmpty() || sha.isEmpty() || sha256OfFile(binary) != sha)
+        return QString();
+    return key;
+}
+
+Status checkBuiltServer(const InstallRequest &request)
+{
+    const QString binary = builtProgram(request, request.source.product + QStringLiteral("-server"));
+    const Outcome<ServerIdentity> identity = identifyServer(specFor(binary));
+    if (!identity)
+        return Error{identity.error()};
+    const bool sameRelease = identity->product == request.source.product
+                             && (identity->version == request.source.version || identity->isDevelopmentBuild());
+    if (!sameRelease)
+        return Error{QStringLiteral("%1 says it is %2 %3, its source says %4 %5")
+                         .arg(binary, identity->product, identity->version, request.source.product, request.source.version)};
+    ServerProcess server(specFor(binary));
+    const Status started = server.start();
+    server.stop();
+    if (!started)
+        return Error{QStringLiteral("%1 does not start: %2").arg(binary, started.error())};
+    return Status::success();
+}
+
+Status installBuild(const InstallRequest &request, const QString &cacheDir)
+{
+    const QString builds = QDir(cacheDir).filePath(QStringLiteral(".builds"));
+    QTemporaryDir staging(QDir(builds).filePath(QStringLiteral("install-XXXXXX")));
+    if (!staging.isValid())
+        return Error{QStringLiteral("cannot create a folder in %1: %2").arg(builds, staging.errorString())};
+    QFile::setPermissions(staging.path(), kRunnable);
+    Outcome<std::map<QString, QString>> files = stagePrograms(request, staging.path());
+    if (!files)
+        return Error{files.error()};
+    const QString folder = QDir(cacheDir).filePath(request.label);
+    const Outcome<QString> version = serverVersionOutput(specFor(builtProgram(request, request.source.product + QStringLiteral("-server"))));
+    if (!version)
+        return Error{version.error()};
+    // The manifest names the files where they will be, once renamed into place.
+    const Json manifest = manifestOf(request, folder, files.value(), version.value());
+    if (Status written = writeFile(QDir(staging.path()).filePath(QStringLiteral("manifest.json")),
+                                   QByteArray::fromStdString(manifest.dump(2)) + '\n');
+        !written)
+        return written;
+    const QString aside = QDir(builds).filePath(QStringLiteral("replaced-") + request.label);
+    QDir(aside).removeRecursively();
+    if (Status moved = moveIntoPlace(staging.path(), folder, aside); !moved)
+        return moved;
+    staging.setAutoRemove(false);
+    return Status::success();
+}

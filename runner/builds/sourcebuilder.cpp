@@ -1,0 +1,122 @@
+#include "sourcebuilder.h"
+
+#include "buildinstall.h"
+#include "buildrecipe.h"
+#include "makerun.h"
+#include "worktree.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QTemporaryDir>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace {
+
+// One build at a time per cache: two would share a work tree and the two cores.
+class BuildLock {
+public:
+    explicit BuildLock(const QString &path)
+    {
+        m_fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+        m_held = m_fd >= 0 && ::flock(m_fd, LOCK_EX | LOCK_NB) == 0;
+    }
+    ~BuildLock()
+    {
+        if (m_fd >= 0)
+            ::close(m_fd);   // releases the lock
+    }
+    bool held() const { return m_held; }
+
+private:
+    int m_fd = -1;
+    bool m_held = false;
+};
+
+QString failedStep(const QString &step, const QString &why)
+{
+    return QStringLiteral("build failed at step '%1': %2").arg(step, why);
+}
+
+} // namespace
+
+SourceBuilder::SourceBuilder(QString cacheDir)
+    : m_cacheDir(std::move(cacheDir))
+{
+}
+
+void SourceBuilder::report(const QString &step, int percent, const QString &detail) const
+{
+    if (m_progress)
+        m_progress({step, percent, detail});
+}
+
+Outcome<BuiltServer> SourceBuilder::build(const QString &path)
+{
+    report(QStringLiteral("source"), 0, path);
+    const QFileInfo given(path);
+    Outcome<BuildSource> resolved = given.isDir() ? sourceFromTree(path) : sourceFromTarball(path);
+    if (!resolved)
+        return Error{failedStep(QStringLiteral("source"), resolved.error())};
+    BuildSource source = std::move(resolved.value());
+    const Outcome<BuildRecipe> recipe = BuildRecipe::onThisMachine();
+    if (!recipe)
+        return Error{failedStep(QStringLiteral("source"), recipe.error())};
+
+    const QString builds = QDir(m_cacheDir).filePath(QStringLiteral(".builds"));
+    if (!QDir().mkpath(builds) || !QFile::setPermissions(builds, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
+        return Error{failedStep(QStringLiteral("source"), QStringLiteral("cannot create %1").arg(builds))};
+    BuildLock lock(QDir(builds).filePath(QStringLiteral("lock")));
+    if (!lock.held())
+        return Error{failedStep(QStringLiteral("source"),
+                                QStringLiteral("another build is running in %1; try again when it ends").arg(m_cacheDir))};
+
+    // A tarball is unpacked into a folder that goes when the build ends, however it ends.
+    QTemporaryDir unpacked(QDir(builds).filePath(QStringLiteral("unpack-XXXXXX")));
+    if (source.kind == BuildSource::Kind::Tarball) {
+        report(QStringLiteral("unpack"), 1, source.path);
+        if (Status done = unpackTarball(source.path, unpacked.path()); !done)
+            return Error{failedStep(QStringLiteral("unpack"), done.error())};
+        if (Status done = completeUnpackedSource(source, unpacked.path()); !done)
+            return Error{failedStep(QStringLiteral("unpack"), done.error())};
+    }
+
+    const QString label = buildLabel(source);
+    const QString key = recipe->buildKey(source);
+    const QString folder = QDir(m_cacheDir).filePath(label);
+    if (installedBuildKey(folder) == key) {
+        report(QStringLiteral("install"), 100, QStringLiteral("%1 is already built").arg(label));
+        return BuiltServer{label, folder, true, false, QDir(folder).filePath(QStringLiteral("build.log"))};
+    }
+
+    WorkTree tree(QDir(builds).filePath(source.product + QLatin1Char('-') + source.version));
+    report(QStringLiteral("prepare"), 2, source.treeRoot);
+    const Outcome<SyncResult> synced = tree.sync(source, recipe->signature());
+    if (!synced)
+        return Error{failedStep(QStringLiteral("prepare"), synced.error())};
+
+    MakeRun make(tree.treePath(), tree.logPath(), recipe->makeVariables, m_jobs);
+    make.setExpectedCompilations(expectedCompilations(source));
+    make.setProgress([this](int percent, const QString &detail) { report(QStringLiteral("make"), 3 + percent * 92 / 100, detail); });
+    make.setCancelled(m_cancelled);
+    if (const Status made = make.run(); !made) {
+        if (make.wasCancelled())
+            tree.distrust();   // a killed compiler may have left a cut object file
+        return Error{failedStep(QStringLiteral("make"), made.error())};
+    }
+    if (cancelled()) {
+        return Error{failedStep(QStringLiteral("make"), QStringLiteral("cancelled"))};
+    }
+
+    report(QStringLiteral("check"), 96, label);
+    InstallRequest request{label, key, source, recipe.value(), tree.treePath(), tree.logPath()};
+    if (Status checked = checkBuiltServer(request); !checked)
+        return Error{failedStep(QStringLiteral("check"), checked.error())};
+    report(QStringLiteral("install"), 98, folder);
+    if (Status installed = installBuild(request, m_cacheDir); !installed)
+        return Error{failedStep(QStringLiteral("install"), installed.error())};
+    report(QStringLiteral("install"), 100, label);
+    return BuiltServer{label, folder, false, synced->fromNothing, QDir(folder).filePath(QStringLiteral("build.log"))};
+}

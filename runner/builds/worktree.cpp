@@ -1,0 +1,126 @@
+#include "worktree.h"
+
+#include "atomicfile.h"
+#include "jsonsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace {
+
+struct TreeState {
+    QString signature;
+    std::map<QString, QString> files;   // as BuildSource::files
+};
+
+std::optional<TreeState> readState(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return std::nullopt;
+    const Outcome<Json> document = parseJson(file.read(64 << 20), path);
+    if (!document || !document->is_object())
+        return std::nullopt;
+    TreeState state;
+    try {
+        readOptional(document.value(), "signature", state.signature);
+        readOptional(document.value(), "files", state.files);
+    } catch (const nlohmann::json::exception &) {
+        return std::nullopt;
+    }
+    return state;
+}
+
+Status copyFile(const QString &from, const QString &to, bool executable)
+{
+    QDir().mkpath(QFileInfo(to).path());
+    QFile::remove(to);
+    if (!QFile::copy(from, to))
+        return Error{QStringLiteral("cannot copy %1 to %2").arg(from, to)};
+    const QFileDevice::Permissions mode = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
+                                          | QFileDevice::ReadOther
+                                          | (executable ? QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther
+                                                        : QFileDevice::Permissions());
+    if (!QFile::setPermissions(to, mode))
+        return Error{QStringLiteral("cannot set the mode of %1").arg(to)};
+    return Status::success();
+}
+
+} // namespace
+
+WorkTree::WorkTree(QString folder)
+    : m_folder(std::move(folder))
+{
+}
+
+QString WorkTree::treePath() const { return m_folder + QStringLiteral("/tree"); }
+QString WorkTree::logPath() const { return m_folder + QStringLiteral("/build.log"); }
+QString WorkTree::statePath() const { return m_folder + QStringLiteral("/state.json"); }
+
+void WorkTree::distrust()
+{
+    QFile::remove(statePath());
+}
+
+bool WorkTree::needsFromNothing(const BuildSource &source, const std::map<QString, QString> &before) const
+{
+    if (before.empty())
+        return true;
+    for (const auto &[relative, entry] : source.files) {
+        const auto known = before.find(relative);
+        if (relative.startsWith(QLatin1String("deps/")) && (known == before.end() || known->second != entry))
+            return true;
+    }
+    for (const auto &[relative, entry] : before) {
+        if (relative.startsWith(QLatin1String("deps/")) && !source.files.count(relative))
+            return true;
+    }
+    return false;
+}
+
+Outcome<SyncResult> WorkTree::sync(const BuildSource &source, const QString &signature)
+{
+    const std::optional<TreeState> state = readState(statePath());
+    std::map<QString, QString> before;   // empty: another recipe built it, or nothing is known
+    if (state && state->signature == signature)
+        before = state->files;
+    SyncResult result;
+    result.fromNothing = needsFromNothing(source, before);
+    // Written again only once the tree holds the new files: a sync cut short starts from nothing.
+    distrust();
+    if (result.fromNothing) {
+        before.clear();
+        if (QDir(treePath()).exists() && !QDir(treePath()).removeRecursively())
+            return Error{QStringLiteral("cannot empty the build folder %1").arg(treePath())};
+    }
+    if (!QDir().mkpath(treePath()))
+        return Error{QStringLiteral("cannot create the build folder %1").arg(treePath())};
+
+    const QDir tree(treePath());
+    const QDir from(source.treeRoot);
+    for (const auto &[relative, entry] : before) {
+        if (!source.files.count(relative) && QFile::remove(tree.filePath(relative)))
+            ++result.removed;
+    }
+    for (const auto &[relative, entry] : source.files) {
+        const auto known = before.find(relative);
+        if (known != before.end() && known->second == entry && QFileInfo::exists(tree.filePath(relative)))
+            continue;
+        if (Status copied = copyFile(from.filePath(relative), tree.filePath(relative), entry.endsWith(QLatin1String(" x"))); !copied)
+            return Error{copied.error()};
+        ++result.copied;
+    }
+    if (Status written = writeState(source, signature); !written)
+        return Error{written.error()};
+    return result;
+}
+
+Status WorkTree::writeState(const BuildSource &source, const QString &signature) const
+{
+    Json files = Json::object();
+    for (const auto &[relative, entry] : source.files)
+        files[relative.toStdString()] = entry.toStdString();
+    const Json document = {{"signature", signature.toStdString()}, {"files", files}};
+    return writeFileAtomically(statePath(), QByteArray::fromStdString(document.dump(1)));
+}

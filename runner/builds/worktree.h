@@ -1,0 +1,42 @@
+#pragma once
+// The folder a product's version is built in, kept in the cache between builds
+// (<cache>/.builds/<product>-<version>/) so that a changed file builds again in a minute
+// rather than from nothing. The source is copied in file by file: a file whose content is
+// unchanged keeps its old time, a changed one gets a new time, so make's own dependency
+// tracking rebuilds what depends on it. The user's tree is only read.
+//
+// Built from nothing (the folder emptied first) when anything make does not track may have
+// changed: the recipe's signature, a file under deps/ (deps are built once), a build that was
+// cancelled part way (a killed compiler may leave a cut object), or a state that cannot be read.
+
+#include "buildsource.h"
+
+#include <QString>
+#include <map>
+
+struct SyncResult {
+    bool fromNothing = false;
+    int copied = 0;
+    int removed = 0;
+};
+
+class WorkTree {
+public:
+    // `folder`: <cache>/.builds/<product>-<version>
+    explicit WorkTree(QString folder);
+
+    QString treePath() const;   // where make runs
+    QString logPath() const;    // the last build's output
+
+    // Makes the tree hold exactly `source`'s files.
+    Outcome<SyncResult> sync(const BuildSource &source, const QString &signature);
+    // After a cancelled or killed build: the next one starts from nothing.
+    void distrust();
+
+private:
+    QString statePath() const;
+    bool needsFromNothing(const BuildSource &source, const std::map<QString, QString> &before) const;
+    Status writeState(const BuildSource &source, const QString &signature) const;
+
+    QString m_folder;
+};
