@@ -206,8 +206,10 @@ QString ServersPanel::sourceText(const ServerSpec &spec) const
 {
     if (spec.isEndpoint)
         return m_pathsHidden ? tr("endpoint") : hostPortText(spec.host, spec.port);
+    if (spec.source == ServerSource::Cache && spec.origin.kind == BuildKind::UpstreamBuild)
+        return tr("upstream build");
     if (spec.source == ServerSource::Cache)
-        return spec.suite.isEmpty() ? tr("cache") : spec.suite;
+        return spec.origin.suite.isEmpty() ? tr("cache") : spec.origin.suite;
     if (spec.source == ServerSource::User)
         return m_pathsHidden ? tr("added") : QFileInfo(spec.binaryPath).fileName();
     return serverSourceName(spec.source);

@@ -1,6 +1,8 @@
 #include "commands.h"
 
+#include "buildoriginjson.h"
 #include "jsonsupport.h"
+#include "provenance.h"
 #include "servercatalog.h"
 
 #include <QCommandLineParser>
@@ -24,10 +26,10 @@ Json toJson(const CatalogEntry &entry)
         {"product", spec.identity.product},
         {"version", spec.identity.version},
         {"allocator", spec.identity.allocator},
-        {"build", spec.identity.buildId},
+        {"build_id", spec.identity.buildId},
         {"source", serverSourceName(spec.source)},
-        {"suite", spec.suite},
-        {"package_version", spec.packageVersion},
+        {"origin", buildKindName(spec.origin.kind)},
+        {"build", buildOriginToJson(spec.origin)},
         {"binary", spec.binaryPath},
         {"sha256", spec.binarySha256},
         {"command", command},
@@ -39,12 +41,13 @@ Json toJson(const CatalogEntry &entry)
 void printTable(QTextStream &out, const std::vector<CatalogEntry> &entries)
 {
     const QStringList header{QStringLiteral("LABEL"), QStringLiteral("PRODUCT"), QStringLiteral("VERSION"),
-                             QStringLiteral("ALLOCATOR"), QStringLiteral("BINARY"), QStringLiteral("STATUS")};
+                             QStringLiteral("ORIGIN"), QStringLiteral("ALLOCATOR"), QStringLiteral("BINARY"),
+                             QStringLiteral("STATUS")};
     std::vector<QStringList> rows{header};
     for (const CatalogEntry &entry : entries) {
         const ServerSpec &spec = entry.spec;
-        rows.push_back({spec.label, spec.identity.product, spec.identity.version, spec.identity.allocator,
-                        spec.binaryPath, entry.usable() ? QStringLiteral("ok") : entry.problem});
+        rows.push_back({spec.label, spec.identity.product, spec.identity.version, buildOriginSummary(spec.origin),
+                        spec.identity.allocator, spec.binaryPath, entry.usable() ? QStringLiteral("ok") : entry.problem});
     }
     std::vector<int> widths(header.size(), 0);
     for (const QStringList &row : rows) {
@@ -102,5 +105,9 @@ int runServersCommand(const QStringList &arguments)
         return 0;
     }
     printTable(out, catalog.entries());
+    // --version's allocator is the same for a Debian package and an upstream build; the
+    // quantum that tells them apart is read only from a running server.
+    out << "\nALLOCATOR is what --version says, alike for a Debian package and an upstream build; the jemalloc\n"
+           "quantum, which can differ between them, is read only when a server runs: each bundle records it.\n";
     return 0;
 }

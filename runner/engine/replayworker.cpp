@@ -1,5 +1,6 @@
 #include "replayworker.h"
 
+#include "allocatorfacts.h"
 #include "clustertarget.h"
 #include "clustertopology.h"
 #include "endpointtarget.h"
@@ -72,6 +73,9 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
     m_run.allocator = identity.allocator;
     m_run.binarySha256 = spec.binarySha256;
     m_run.gitSha = identity.gitSha;
+    m_run.origin = spec.origin;
+    if (spec.isEndpoint)
+        m_run.origin.kind = BuildKind::Endpoint;
     m_run.endpoint = spec.isEndpoint;
     m_run.topology = spec.topology;
     if (spec.topology.isCluster() && !spec.isEndpoint)
@@ -339,6 +343,7 @@ Status ReplayWorker::reachServer(NodeSessions &sessions)
     }
     if (Status recorded = recordSettings(sessions); !recorded)
         return recorded;
+    recordAllocator(sessions);
     if (m_cluster) {
         if (Status routed = prepareClusterRouting(sessions); !routed)
             return routed;
@@ -385,6 +390,25 @@ Status ReplayWorker::recordSettings(NodeSessions &sessions)
     if (m_job.spec().isEndpoint && !m_job.request().serverConfig.empty())
         logLine(QStringLiteral("server config: not applied to an endpoint (Versus changes only what it must there)"));
     return Status::success();
+}
+
+// Once per run, before any pass: what each primary's allocator says. The jemalloc quantum tells
+// a Debian package's build from an upstream one, which --version does not.
+void ReplayWorker::recordAllocator(NodeSessions &sessions)
+{
+    if (m_run.allocatorFacts != AllocatorFacts())
+        return;
+    std::vector<std::pair<QString, AllocatorFacts>> primaries;
+    for (int node = 0; node < sessions.size(); ++node) {
+        const NodeAddress &address = sessions.addresses()[size_t(node)];
+        primaries.emplace_back(hostPortText(address.host, address.port), readAllocatorFacts(sessions.node(node).connection()));
+    }
+    m_run.allocatorFacts = combinedAllocatorFacts(primaries);
+    const AllocatorFacts &facts = m_run.allocatorFacts;
+    logLine(QStringLiteral("allocator: %1, %2")
+                .arg(facts.memAllocator.isEmpty() ? QStringLiteral("unknown") : facts.memAllocator,
+                     facts.quantumBytes > 0 ? QStringLiteral("quantum %1 B").arg(facts.quantumBytes)
+                                            : QStringLiteral("quantum unknown (%1)").arg(facts.quantumProblem)));
 }
 
 // At the end of every run that reached the endpoint, completed, failed or cancelled.

@@ -50,6 +50,7 @@ private:
     Status connectSessions(NodeSessions &sessions);
     Status configureLaunched(NodeSessions &sessions);
     Status recordSettings(NodeSessions &sessions);
+    void recordAllocator(NodeSessions &sessions);
     Status prepareClusterRouting(NodeSessions &sessions);
     void restoreEndpoint();
     QString accessDescription(const NodeSessions &sessions) const;

@@ -34,6 +34,9 @@ ServerRun placeholderFor(const ServerSpec &spec)
     run.allocator = spec.identity.allocator;
     run.binarySha256 = spec.binarySha256;
     run.gitSha = spec.identity.gitSha;
+    run.origin = spec.origin;
+    if (spec.isEndpoint)
+        run.origin.kind = BuildKind::Endpoint;
     run.endpoint = spec.isEndpoint;
     run.topology = spec.topology;
     run.status = RunStatus::Incomplete;

@@ -2,6 +2,7 @@
 // optional members keep their defaults; a member of the wrong type fails with its JSON path.
 
 #include "bundlejson.h"
+#include "buildoriginjson.h"
 #include "jsonsupport.h"
 
 #include <QFile>
@@ -116,6 +117,23 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "slow_passes", repeat.slowPasses);
 }
 
+namespace {
+
+// Absent in bundles written before the build was recorded.
+void readBuild(const Json &json, ServerRun &run)
+{
+    if (const auto build = json.find("build"); build != json.end())
+        buildOriginFromJson(*build, run.origin);
+    AllocatorFacts &facts = run.allocatorFacts;
+    readOptional(json, "mem_allocator", facts.memAllocator);
+    readOptional(json, "jemalloc_quantum", facts.quantumBytes);
+    if (facts.quantumBytes < 0)
+        failAtJson(json.at("jemalloc_quantum"), "a quantum is a positive number of bytes");
+    readOptional(json, "jemalloc_quantum_problem", facts.quantumProblem);
+}
+
+} // namespace
+
 void from_json(const Json &json, ServerRun &run)
 {
     readOptional(json, "id", run.id);
@@ -145,6 +163,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "config_applied", run.configApplied);
     readOptional(json, "config_refused", run.configRefused);
     readOptional(json, "command_kinds", run.commandKinds);
+    readBuild(json, run);
 }
 
 void from_json(const Json &json, MachineInfo &machine)

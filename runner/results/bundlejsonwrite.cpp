@@ -3,6 +3,7 @@
 
 #include "atomicfile.h"
 #include "bundlejson.h"
+#include "buildoriginjson.h"
 #include "figures.h"
 #include "jsonsupport.h"
 #include "presentation.h"
@@ -137,6 +138,21 @@ Json repeatToJson(const RepeatResult &repeat)
     return json;
 }
 
+// Where the binary came from and what its allocator said: absent in bundles before they were
+// recorded, so those still read and write back byte for byte.
+void writeBuild(Json &json, const ServerRun &run)
+{
+    if (const Json build = buildOriginToJson(run.origin); !build.empty())
+        json["build"] = build;
+    const AllocatorFacts &facts = run.allocatorFacts;
+    if (!facts.memAllocator.isEmpty())
+        json["mem_allocator"] = facts.memAllocator;
+    if (facts.quantumBytes > 0)
+        json["jemalloc_quantum"] = facts.quantumBytes;
+    if (!facts.quantumProblem.isEmpty())
+        json["jemalloc_quantum_problem"] = facts.quantumProblem;
+}
+
 Json serverToJson(const ServerRun &run)
 {
     Json json = {
@@ -173,6 +189,7 @@ Json serverToJson(const ServerRun &run)
         if (!value->isEmpty())
             json[key] = *value;
     }
+    writeBuild(json, run);
     return json;
 }
 

@@ -109,12 +109,92 @@ QString versusProvenance(const ResultsBundle &bundle)
                      [](const ComparedBundle &source) { return versusOf(source.versusVersion); });
 }
 
+QString buildOriginSummary(const BuildOrigin &origin)
+{
+    switch (origin.kind) {
+    case BuildKind::DebianPackage:
+        return origin.suite.isEmpty() ? QStringLiteral("Debian package")
+                                      : QStringLiteral("Debian package (%1)").arg(origin.suite);
+    case BuildKind::UpstreamBuild: return QStringLiteral("upstream build");
+    case BuildKind::UserBinary: return QStringLiteral("user binary");
+    case BuildKind::Endpoint: return QStringLiteral("endpoint");
+    case BuildKind::Unknown: break;
+    }
+    return QString();
+}
+
+QString quantumText(const AllocatorFacts &facts)
+{
+    if (facts.quantumBytes > 0)
+        return QStringLiteral("quantum %1 B").arg(facts.quantumBytes);
+    if (!facts.memAllocator.isEmpty() && !facts.memAllocator.startsWith(QLatin1String("jemalloc")))
+        return QString();
+    return QStringLiteral("quantum unknown");
+}
+
+QString buildOriginText(const ServerRun &run)
+{
+    const BuildOrigin &origin = run.origin;
+    switch (origin.kind) {
+    case BuildKind::DebianPackage: {
+        const QString which = QStringList{origin.suite, origin.packageVersion}.join(QLatin1Char(' ')).trimmed();
+        return which.isEmpty() ? QStringLiteral("Debian package") : QStringLiteral("Debian package (%1)").arg(which);
+    }
+    case BuildKind::UpstreamBuild: {
+        QStringList details;
+        if (!origin.gitSha.isEmpty())
+            details << QStringLiteral("%1 %2").arg(origin.gitBranch, origin.gitSha.left(8)).trimmed();
+        if (origin.dirty)
+            details << QStringLiteral("dirty");
+        if (!origin.sourceSha256.isEmpty())
+            details << QStringLiteral("sha256 %1…").arg(origin.sourceSha256.left(8));
+        const QString of = origin.source.isEmpty() ? QString() : QStringLiteral(" of ") + origin.source;
+        return QStringLiteral("upstream build%1%2")
+            .arg(of, details.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(details.join(QStringLiteral(", "))));
+    }
+    case BuildKind::UserBinary:
+        return run.executablePath.isEmpty() ? QStringLiteral("user binary") : QStringLiteral("binary ") + run.executablePath;
+    case BuildKind::Endpoint: return QStringLiteral("endpoint");
+    case BuildKind::Unknown: break;
+    }
+    return QString();
+}
+
+QString buildProvenance(const ServerRun &run)
+{
+    QStringList parts;
+    parts << buildOriginText(run);
+    if (!run.allocatorFacts.memAllocator.isEmpty())
+        parts << run.allocatorFacts.memAllocator;
+    // A bundle from before the quantum was read says nothing of it rather than "unknown".
+    if (run.allocatorFacts != AllocatorFacts())
+        parts << quantumText(run.allocatorFacts);
+    parts.removeAll(QString());
+    return parts.join(QStringLiteral(", "));
+}
+
 QString serverBuildProvenance(const ServerRun &run)
 {
-    const QString name = serverDisplayName(run);
-    if (run.buildId.isEmpty() || isDevelopmentBuild(run))
-        return name;   // a development build's name already carries its sha
-    return QStringLiteral("%1 (build %2)").arg(name, run.buildId.left(8));
+    QStringList parts;
+    // An upstream build's name says so already; an endpoint's names its address.
+    if (run.origin.kind == BuildKind::DebianPackage)
+        parts << QStringLiteral("Debian package");
+    else if (run.origin.kind == BuildKind::UserBinary)
+        parts << QStringLiteral("user binary");
+    if (!run.buildId.isEmpty() && !isDevelopmentBuild(run))   // a development build's name carries its sha
+        parts << QStringLiteral("build %1").arg(run.buildId.left(8));
+    if (run.allocatorFacts != AllocatorFacts())
+        parts << quantumText(run.allocatorFacts);
+    parts.removeAll(QString());
+    QString name = serverDisplayName(run);
+    if (parts.isEmpty())
+        return name;
+    // "Valkey 9.1.2 (upstream build, quantum 8 B)": one parenthesis, not two.
+    if (name.endsWith(QLatin1Char(')'))) {
+        name.chop(1);
+        return QStringLiteral("%1, %2)").arg(name, parts.join(QStringLiteral(", ")));
+    }
+    return QStringLiteral("%1 (%2)").arg(name, parts.join(QStringLiteral(", ")));
 }
 
 QString machineProvenance(const MachineInfo &machine, bool withOs)

@@ -17,7 +17,21 @@ QString workloadProvenance(const ResultsBundle &bundle);
 // bundles differ, each one's: "laptop: one run, fair schedule; server: median of 5 repeats,
 // concurrent schedule".
 QString repeatsProvenance(const ResultsBundle &bundle);
-// "Valkey 8.0.1 (build 39f7c371)", or the display name alone when the build is unknown.
+// Where a server came from, as the catalog knows it before it runs: "Debian package
+// (bookworm-backports)", "upstream build", "user binary", "endpoint"; empty when unknown.
+QString buildOriginSummary(const BuildOrigin &origin);
+// "quantum 16 B"; "quantum unknown"; empty for an allocator that has none (libc).
+QString quantumText(const AllocatorFacts &facts);
+// The origin in full: "Debian package (trixie 8.1.1+dfsg1-3+deb13u3)", "upstream build of
+// valkey-8.0.1.tar.gz (sha256 bccb382a…)", "binary /opt/x/valkey-server", "endpoint"; empty
+// when unknown (an older bundle).
+QString buildOriginText(const ServerRun &run);
+// A server's build in full, for a reader: "Debian package (trixie 8.1.1+dfsg1-3+deb13u3),
+// jemalloc-5.3.0, quantum 16 B", "upstream build of valkey-8.0.1.tar.gz (sha256 bccb382a…),
+// jemalloc-5.3.0, quantum 8 B", "binary /opt/x/valkey-server, libc", "endpoint, quantum unknown".
+QString buildProvenance(const ServerRun &run);
+// "Valkey 8.0.1 (Debian package, build 39f7c371, quantum 16 B)": the display name and what of
+// origin, build id and quantum is known; the display name alone when nothing is.
 QString serverBuildProvenance(const ServerRun &run);
 // "AMD EPYC, 2 cores" (with `os`: ", Debian GNU/Linux 12 …"); empty when nothing is known.
 QString machineProvenance(const MachineInfo &machine, bool withOs = false);

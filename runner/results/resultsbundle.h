@@ -3,6 +3,7 @@
 // shown (medians, changes, totals, states) comes from the figures layer (figures.h).
 // Serialised as JSON schema "versus.results/1" by bundlejson.h.
 
+#include "buildorigin.h"
 #include "commandstat.h"
 #include "topology.h"
 #include "workloadinfo.h"
@@ -104,6 +105,10 @@ struct ServerRun {
     QString allocator;
     QString binarySha256;                    // of the catalog's binary, before the run
     QString gitSha;                          // what --version printed as sha= (zeros: none)
+    // Where the binary came from (the catalog's), and what its allocator said when the run
+    // started: together they decide the bytes a memory figure reports (buildorigin.h).
+    BuildOrigin origin;
+    AllocatorFacts allocatorFacts;
     // The program the server process really ran (/proc/<pid>/exe, or the binary behind an
     // explicitly run loader), read while it ran; empty for endpoints or when unreadable.
     QString executablePath;

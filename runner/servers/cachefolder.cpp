@@ -7,28 +7,85 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 namespace {
 
 const QLatin1String kFetchAgain(" (run scripts/fetch-servers)");
 
-// What scripts/fetch-servers wrote about one version.
+// What scripts/fetch-servers (a Debian package) or the upstream build recipe wrote about one
+// version.
 struct Manifest {
-    QString product, version, binary, suite, packageVersion, sha256;
+    QString product, version, binary, sha256;
+    QString label;            // upstream builds only: the catalog's label for it
+    BuildOrigin origin;
     QStringList command;
     std::map<QString, QString> files;   // path relative to the folder -> sha256
 };
+
+// "make_variables" as one string ("BUILD_TLS=yes MALLOC=jemalloc") or a list of them.
+QString readMakeVariables(const Json &json)
+{
+    const auto found = json.find("make_variables");
+    if (found == json.end())
+        return QString();
+    if (found->is_array()) {
+        QStringList variables;
+        readValue(*found, variables);
+        return variables.join(QLatin1Char(' '));
+    }
+    QString variables;
+    readValue(*found, variables);
+    return variables;
+}
+
+// A manifest without "origin" is one scripts/fetch-servers wrote: a Debian package.
+void readOrigin(const Json &json, Manifest &manifest)
+{
+    QString kind = buildKindName(BuildKind::DebianPackage);
+    readOptional(json, "origin", kind);
+    BuildOrigin &origin = manifest.origin;
+    origin.kind = buildKindFromName(kind);
+    if (origin.kind == BuildKind::DebianPackage) {
+        readOptional(json, "suite", origin.suite);
+        readOptional(json, "package_version", origin.packageVersion);
+        return;
+    }
+    if (origin.kind != BuildKind::UpstreamBuild)
+        failAtJson(json.at("origin"), "expected \"debian-package\" or \"upstream-build\"");
+    readOptional(json, "label", manifest.label);
+    readOptional(json, "source", origin.source);
+    readOptional(json, "source_sha256", origin.sourceSha256);
+    readOptional(json, "git_sha", origin.gitSha);
+    readOptional(json, "git_branch", origin.gitBranch);
+    readOptional(json, "dirty", origin.dirty);
+    origin.makeVariables = readMakeVariables(json);
+    readOptional(json, "compiler", origin.compiler);
+}
 
 void from_json(const Json &json, Manifest &manifest)
 {
     readOptional(json, "product", manifest.product);
     readOptional(json, "version", manifest.version);
     readOptional(json, "binary", manifest.binary);
-    readOptional(json, "suite", manifest.suite);
-    readOptional(json, "package_version", manifest.packageVersion);
     readOptional(json, "sha256", manifest.sha256);
     readOptional(json, "command", manifest.command);
     readOptional(json, "files", manifest.files);
+    readOrigin(json, manifest);
+}
+
+// An upstream build names itself ("valkey-8.0.1-upstream"): the catalog's label, so it does
+// not collide with the Debian package of the same version. Empty when it is acceptable.
+QString labelProblem(const Manifest &manifest)
+{
+    if (manifest.origin.kind != BuildKind::UpstreamBuild)
+        return QString();
+    static const QRegularExpression form(QStringLiteral("^[a-z0-9][a-z0-9._-]{0,63}$"));
+    if (manifest.label.isEmpty())
+        return QStringLiteral("missing or empty label");
+    if (!form.match(manifest.label).hasMatch())
+        return QStringLiteral("label '%1' is not lower-case letters, digits, '.', '_' or '-' (at most 64)").arg(manifest.label);
+    return QString();
 }
 
 Outcome<Manifest> parseManifest(const QString &path)
@@ -56,6 +113,8 @@ Outcome<Manifest> parseManifest(const QString &path)
         missing << QStringLiteral("command");
     if (!missing.isEmpty())
         return Error{QStringLiteral("corrupt manifest %1: missing or empty %2%3").arg(path, missing.join(QStringLiteral(", ")), kFetchAgain)};
+    if (const QString problem = labelProblem(manifest); !problem.isEmpty())
+        return Error{QStringLiteral("corrupt manifest %1: %2").arg(path, problem)};
     return manifest;
 }
 
@@ -158,8 +217,7 @@ void applyManifest(ServerSpec &spec, const Manifest &manifest, const QString &fo
     spec.identity.product = manifest.product;
     spec.identity.version = manifest.version;
     spec.binaryPath = manifest.binary;
-    spec.suite = manifest.suite;
-    spec.packageVersion = manifest.packageVersion;
+    spec.origin = manifest.origin;
     const auto listed = manifest.files.find(QDir(folder).relativeFilePath(manifest.binary));
     spec.binarySha256 = listed != manifest.files.end() ? listed->second : manifest.sha256;
     QStringList commandLine = manifest.command;
@@ -222,6 +280,6 @@ CatalogEntry entryFromCacheFolder(const QString &folder, const QString &cachePro
         return entry;
     }
     entry.spec.identity = identity.value();
-    entry.spec.label = labelForServer(entry.spec.identity, entry.spec.binaryPath);
+    entry.spec.label = manifest->label.isEmpty() ? labelForServer(entry.spec.identity, entry.spec.binaryPath) : manifest->label;
     return entry;
 }

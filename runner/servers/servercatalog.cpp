@@ -65,6 +65,7 @@ void ServerCatalog::discover()
             continue;
         CatalogEntry entry;
         entry.spec.source = ServerSource::Path;
+        entry.spec.origin.kind = BuildKind::UserBinary;
         entry.spec.program = path;
         entry.spec.binaryPath = path;
         entry.spec.label = name;
@@ -99,6 +100,7 @@ Outcome<ServerSpec> ServerCatalog::addBinary(const QString &path)
 
     CatalogEntry entry;
     entry.spec.source = ServerSource::User;
+    entry.spec.origin.kind = BuildKind::UserBinary;
     entry.spec.program = absolute;
     entry.spec.binaryPath = absolute;
     Outcome<ServerIdentity> identity = identifyServer(entry.spec);
@@ -137,6 +139,7 @@ Outcome<ServerSpec> ServerCatalog::parseEndpoint(const QString &hostPort)
 
     ServerSpec spec;
     spec.isEndpoint = true;
+    spec.origin.kind = BuildKind::Endpoint;
     spec.source = ServerSource::Endpoint;
     spec.host = host;
     spec.port = port;

@@ -1,6 +1,7 @@
 #pragma once
 // How to start (or reach) one server: the catalog produces these, the fleet consumes them.
 
+#include "buildorigin.h"
 #include "serveridentity.h"
 #include "topology.h"
 #include <QString>
@@ -27,8 +28,9 @@ struct ServerSpec {
     QString binaryPath;      // the real server binary (for display and sha256)
     QString binarySha256;
     ServerSource source = ServerSource::User;
-    QString suite;           // Debian suite it came from, if fetched
-    QString packageVersion;  // Debian package version, if fetched
+    // Debian package, upstream build, a user's binary or an endpoint: the build decides the
+    // allocator's quantum, so it is part of the server's identity (buildorigin.h).
+    BuildOrigin origin;
 
     // Endpoints: servers Versus does not launch.
     bool isEndpoint = false;

@@ -117,6 +117,8 @@ void compareBundles(const ResultsBundle &a, const ResultsBundle &b)
         QCOMPARE(left.error, right->error);
         QCOMPARE(left.logTail, right->logTail);
         QCOMPARE(left.endpoint, right->endpoint);
+        QVERIFY2(left.origin == right->origin, qPrintable(left.id));
+        QVERIFY2(left.allocatorFacts == right->allocatorFacts, qPrintable(left.id));
         QCOMPARE(left.repeats.size(), right->repeats.size());
         for (size_t i = 0; i < left.repeats.size(); ++i) {
             const RepeatResult &l = left.repeats[i];
@@ -188,6 +190,22 @@ private Q_SLOTS:
         bundle.servers[1].status = RunStatus::Failed;
         bundle.servers[1].error = QStringLiteral("exited with code 1: \"bad\" config\nline 2");
         bundle.servers[1].endpoint = true;
+        BuildOrigin &debian = bundle.servers[0].origin;
+        debian.kind = BuildKind::DebianPackage;
+        debian.suite = QStringLiteral("bookworm-backports");
+        debian.packageVersion = QStringLiteral("8.0.1+dfsg1-1~bpo12+1");
+        bundle.servers[0].allocatorFacts = {QStringLiteral("jemalloc-5.3.0"), 16, QString()};
+        BuildOrigin &upstream = bundle.servers[1].origin;
+        upstream.kind = BuildKind::UpstreamBuild;
+        upstream.source = QStringLiteral("/src/valkey");
+        upstream.sourceSha256 = QStringLiteral("bccb382a");
+        upstream.gitSha = QStringLiteral("3c1a7d5b");
+        upstream.gitBranch = QStringLiteral("unstable");
+        upstream.dirty = true;
+        upstream.makeVariables = QStringLiteral("BUILD_TLS=yes");
+        upstream.compiler = QStringLiteral("cc (Debian 12.2.0-14) 12.2.0");
+        bundle.servers[1].allocatorFacts = {QStringLiteral("jemalloc-5.3.0"), 0,
+                                            QStringLiteral("MEMORY MALLOC-STATS refused: ERR unknown command")};
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("bundle.json"));
         const Status saved = saveBundle(bundle, path);
@@ -289,6 +307,60 @@ private Q_SLOTS:
         QFETCH(QByteArray, to);
         QFETCH(QString, message);
         const Outcome<ResultsBundle> loaded = bundleFromJson(replaced(bundleToJson(tinyBundle()), from, to), QStringLiteral("t.json"));
+        QVERIFY(!loaded.ok());
+        QCOMPARE(loaded.error(), message);
+    }
+
+    // The build and allocator keys as the bundle writes them, and wrong types in them read as
+    // errors naming the path, never as a crash.
+    void buildKeys()
+    {
+        ResultsBundle bundle = tinyBundle();
+        bundle.servers[0].origin.kind = BuildKind::DebianPackage;
+        bundle.servers[0].origin.suite = QStringLiteral("trixie");
+        bundle.servers[0].allocatorFacts = {QStringLiteral("jemalloc-5.3.0"), 16, QString()};
+        const Json root = Json::parse(bundleToJson(bundle).toStdString());
+        const auto written = [&root](const char *id) {
+            for (const Json &server : root.at("servers")) {
+                if (server.at("id") == id)
+                    return server;
+            }
+            return Json();
+        };
+        const Json server = written("valkey-9.1.2");
+        QCOMPARE(QString::fromStdString(server["build"].dump()), QStringLiteral("{\"origin\":\"debian-package\",\"suite\":\"trixie\"}"));
+        QCOMPARE(server["mem_allocator"].get<std::string>(), std::string("jemalloc-5.3.0"));
+        QCOMPARE(server["jemalloc_quantum"].get<int>(), 16);
+        QVERIFY(!server.contains("jemalloc_quantum_problem"));
+        // Nothing known, nothing written: older bundles write back as they were.
+        QVERIFY(!written("valkey-8.0.1").contains("build"));
+        QVERIFY(!written("valkey-8.0.1").contains("jemalloc_quantum"));
+    }
+
+    void hostileBuildKeysAreErrors_data()
+    {
+        QTest::addColumn<QByteArray>("inserted");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("build not an object") << QByteArray("\"build\": \"debian\"")
+                                             << "t.json: at /servers/0/build: expected an object, got string";
+        QTest::newRow("dirty not a bool") << QByteArray("\"build\": {\"origin\": \"upstream-build\", \"dirty\": \"yes\"}")
+                                          << "t.json: at /servers/0/build/dirty: type must be boolean, but is string";
+        QTest::newRow("suite a number") << QByteArray("\"build\": {\"suite\": 12}")
+                                        << "t.json: at /servers/0/build/suite: type must be string, but is number";
+        QTest::newRow("quantum a string") << QByteArray("\"jemalloc_quantum\": \"16\"")
+                                          << "t.json: at /servers/0/jemalloc_quantum: expected an integer, got string";
+        QTest::newRow("quantum negative") << QByteArray("\"jemalloc_quantum\": -8")
+                                          << "t.json: at /servers/0/jemalloc_quantum: a quantum is a positive number of bytes";
+        QTest::newRow("allocator an array") << QByteArray("\"mem_allocator\": [1]")
+                                            << "t.json: at /servers/0/mem_allocator: type must be string, but is array";
+    }
+    void hostileBuildKeysAreErrors()
+    {
+        QFETCH(QByteArray, inserted);
+        QFETCH(QString, message);
+        const QByteArray json = replaced(bundleToJson(tinyBundle()), "\"id\": \"valkey-8.0.1\",", "\"id\": \"valkey-8.0.1\", " + inserted + ",");
+        // valkey-8.0.1 is the first server written (oldest first).
+        const Outcome<ResultsBundle> loaded = bundleFromJson(json, QStringLiteral("t.json"));
         QVERIFY(!loaded.ok());
         QCOMPARE(loaded.error(), message);
     }

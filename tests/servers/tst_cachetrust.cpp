@@ -6,6 +6,7 @@
 #include "servercatalog.h"
 #include "servertesthelpers.h"
 
+#include <QCryptographicHash>
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -115,6 +116,84 @@ private slots:
         const QString records = m_cache + QStringLiteral("/.verified.json");
         QVERIFY(QFileInfo::exists(records));
         QCOMPARE(modeOf(records), QStringLiteral("600"));
+        // fetch-servers' manifest says no "origin": a Debian package, with its suite.
+        QCOMPARE(entry.spec.origin.kind, BuildKind::DebianPackage);
+        QCOMPARE(entry.spec.origin.suite, QStringLiteral("bookworm-backports"));
+        QVERIFY(entry.spec.origin.packageVersion.startsWith(QStringLiteral("8.0.1")));
+    }
+
+    // An upstream build's manifest, as the build recipe writes it: its command is the server
+    // binary alone (here a wrapper around the copied one, which needs its folder's loader).
+    void upstreamManifestGivesItsLabelAndOrigin_data()
+    {
+        QTest::addColumn<QString>("label");
+        QTest::addColumn<QString>("problem");   // empty: usable
+        QTest::newRow("its own label") << QStringLiteral("valkey-8.0.1-upstream") << QString();
+        QTest::newRow("a source tree's") << QStringLiteral("valkey-unstable-3c1a7d5b-dirty") << QString();
+        QTest::newRow("upper case") << QStringLiteral("Valkey-8.0.1") << QStringLiteral("label 'Valkey-8.0.1' is not");
+        QTest::newRow("a path") << QStringLiteral("../valkey") << QStringLiteral("label '../valkey' is not");
+        QTest::newRow("none") << QString() << QStringLiteral("missing or empty label");
+    }
+
+    void upstreamManifestGivesItsLabelAndOrigin()
+    {
+        QFETCH(QString, label);
+        QFETCH(QString, problem);
+        const QString binary = inFolder(QStringLiteral("bin/valkey-server"));
+        const QString real = inFolder(QStringLiteral("bin/valkey-server.real"));
+        QVERIFY(QFile::rename(binary, real));
+        const QByteArray wrapper = "#!/bin/sh\nexec '" + inFolder(QStringLiteral("lib/ld-linux-x86-64.so.2")).toUtf8()
+                                   + "' --library-path '" + inFolder(QStringLiteral("lib")).toUtf8()
+                                   + "' --argv0 valkey-server '" + real.toUtf8() + "' \"$@\"\n";
+        QFile script(binary);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(wrapper);
+        script.close();
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner
+                                      | QFileDevice::ReadGroup | QFileDevice::ExeGroup | QFileDevice::ReadOther | QFileDevice::ExeOther));
+        const QString sha = QString::fromLatin1(QCryptographicHash::hash(wrapper, QCryptographicHash::Sha256).toHex());
+        QJsonObject manifest{{QStringLiteral("origin"), QStringLiteral("upstream-build")},
+                             {QStringLiteral("product"), QStringLiteral("valkey")},
+                             {QStringLiteral("version"), QStringLiteral("8.0.1")},
+                             {QStringLiteral("binary"), binary},
+                             {QStringLiteral("command"), QJsonArray{binary}},
+                             {QStringLiteral("files"), QJsonObject{{QStringLiteral("bin/valkey-server"), sha}}},
+                             {QStringLiteral("source"), QStringLiteral("valkey-8.0.1.tar.gz")},
+                             {QStringLiteral("source_sha256"), QStringLiteral("bccb382a0c8a8c5b6e5d1b6fd9d2c5bd")},
+                             {QStringLiteral("git_sha"), QStringLiteral("3c1a7d5b9e")},
+                             {QStringLiteral("git_branch"), QStringLiteral("unstable")},
+                             {QStringLiteral("dirty"), true},
+                             {QStringLiteral("make_variables"), QStringLiteral("BUILD_TLS=yes")},
+                             {QStringLiteral("compiler"), QStringLiteral("cc (Debian 12.2.0-14) 12.2.0")}};
+        if (!label.isEmpty())
+            manifest.insert(QStringLiteral("label"), label);
+        QFile file(manifestPath());
+        QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        file.write(QJsonDocument(manifest).toJson());
+        file.close();
+
+        ServerCatalog catalog(m_cache);
+        const CatalogEntry &entry = discovered(catalog);
+        if (!problem.isEmpty()) {
+            QVERIFY2(entry.problem.contains(problem), qPrintable(entry.problem));
+            QVERIFY2(entry.problem.contains(manifestPath()), qPrintable(entry.problem));
+            return;
+        }
+        QVERIFY2(entry.usable(), qPrintable(entry.problem));
+        QCOMPARE(entry.spec.label, label);
+        QCOMPARE(entry.spec.identity.version, QStringLiteral("8.0.1"));
+        QCOMPARE(entry.spec.program, binary);
+        QVERIFY(entry.spec.prefixArguments.isEmpty());
+        const BuildOrigin &origin = entry.spec.origin;
+        QCOMPARE(origin.kind, BuildKind::UpstreamBuild);
+        QCOMPARE(origin.source, QStringLiteral("valkey-8.0.1.tar.gz"));
+        QCOMPARE(origin.sourceSha256, QStringLiteral("bccb382a0c8a8c5b6e5d1b6fd9d2c5bd"));
+        QCOMPARE(origin.gitSha, QStringLiteral("3c1a7d5b9e"));
+        QCOMPARE(origin.gitBranch, QStringLiteral("unstable"));
+        QVERIFY(origin.dirty);
+        QCOMPARE(origin.makeVariables, QStringLiteral("BUILD_TLS=yes"));
+        QCOMPARE(origin.compiler, QStringLiteral("cc (Debian 12.2.0-14) 12.2.0"));
+        QVERIFY(origin.suite.isEmpty());
     }
 
     void groupWritableManifestIsRefused()

@@ -145,8 +145,9 @@ private slots:
             QVERIFY2(spec.identity.allocator.startsWith(QStringLiteral("jemalloc-")), qPrintable(spec.identity.allocator));
             QVERIFY(!spec.identity.buildId.isEmpty());
             QVERIFY(spec.isLaunchable());
-            QVERIFY(!spec.suite.isEmpty());
-            QVERIFY(!spec.packageVersion.isEmpty());
+            QCOMPARE(spec.origin.kind, BuildKind::DebianPackage);   // fetch-servers' manifests say no "origin"
+            QVERIFY(!spec.origin.suite.isEmpty());
+            QVERIFY(!spec.origin.packageVersion.isEmpty());
             QVERIFY2(QFileInfo(spec.program).isExecutable(), qPrintable(spec.program));
             QVERIFY2(spec.prefixArguments.contains(spec.binaryPath), qPrintable(spec.prefixArguments.join(' ')));
 

@@ -3,6 +3,7 @@
 // buffer of its own; on Redis 8 the survey's, left on the session, moved the next pass's figure
 // by 20,480 bytes (docs/MEASUREMENT.md).
 
+#include "allocatorfacts.h"
 #include "redisconnection.h"
 #include "resp.h"
 #include "serverprocess.h"
@@ -98,6 +99,34 @@ private slots:
               withoutSurvey.value());
         // The same commands into the same empty server: to the byte.
         QCOMPARE(afterSurvey.value(), withoutSurvey.value());
+        server.stop();
+    }
+
+    // Debian's packages link the system jemalloc, whose quantum is 16 bytes on amd64; the
+    // allocator is read from the running server, as every run reads it.
+    void debianPackagesAllocateWithA16ByteQuantum_data()
+    {
+        surveyLeavesTheNextPassUnchanged_data();
+    }
+
+    void debianPackagesAllocateWithA16ByteQuantum()
+    {
+        QFETCH(QString, prefix);
+        const std::optional<ServerSpec> spec = ServerTestHelpers::findFetchedServer(prefix);
+        if (!spec)
+            VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({prefix}));
+        QCOMPARE(spec->origin.kind, BuildKind::DebianPackage);
+        ServerProcess server(*spec);
+        const Status started = server.start();
+        QVERIFY2(started, qPrintable(started.error()));
+        ServerSession session;
+        const Status connected =
+            session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec->label);
+        QVERIFY2(connected, qPrintable(connected.error()));
+        const AllocatorFacts facts = readAllocatorFacts(session.connection());
+        QVERIFY2(facts.memAllocator.startsWith(QStringLiteral("jemalloc")), qPrintable(facts.memAllocator));
+        QCOMPARE(facts.quantumBytes, 16);
+        QCOMPARE(facts.quantumProblem, QString());
         server.stop();
     }
 };
