@@ -372,7 +372,7 @@ std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKin
     if (!headline)
         return ratio ? std::optional<ChartHeadline>(result) : std::nullopt;
     result.versions = figures.summary(headline->fromId).name + QStringLiteral(" → ")
-        + serverVersionText(*bundle.server(headline->toId));
+        + serverVersionText(bundle, *bundle.server(headline->toId));
     if (headline->change) {
         result.change = formatPercentChange(*headline->change);
         result.meaning = changeMeaning(table.measure, table.at(0, headline->toId));
@@ -407,7 +407,10 @@ QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
     return headline->ratio.isEmpty() ? title : title + QStringLiteral("; ") + headline->ratio;
 }
 
-QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
+namespace {
+
+// What the chart measures and how many repeats: the subtitle without the build caveat.
+QString measureSubtitle(const ResultsBundle &bundle, ChartKind kind)
 {
     const QString repeats = bundle.repeats > 1
         ? QStringLiteral("median of %1 repeats, bars show min–max").arg(bundle.repeats)
@@ -427,6 +430,18 @@ QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
     }
     return {};
 }
+
+} // namespace
+
+QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
+{
+    // Servers whose allocators differ compare builds as well as versions: the chart says so
+    // under its headline, on a line of its own.
+    const QString caveat = Figures(bundle).buildCaveat();
+    const QString subtitle = measureSubtitle(bundle, kind);
+    return caveat.isEmpty() ? subtitle : subtitle + QLatin1Char('\n') + caveat;
+}
+
 
 QString defaultChartFootnote(const ResultsBundle &bundle)
 {

@@ -109,6 +109,8 @@ std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKin
 // Titles from the figures, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: 191.4 → 175.4
 // bytes, −8.4%"; a time chart led by a command group names it: "Server time per command (writes), …".
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind);
+// What the chart measures and over how many repeats; when the compared servers' allocators
+// differ, the build caveat (Figures::buildCaveat()) follows on a line of its own.
 QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind);
 // Where the figures come from (provenance.h): workload and parameters, repeats and schedule,
 // each server's build, machine, date. `--footnote ""` (or an empty field) leaves it out.

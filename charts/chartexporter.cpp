@@ -66,8 +66,12 @@ public:
                                Qt::ElideMiddle, &m_titleLines);
             top += sizes.title * 0.2;
         }
-        if (!subtitle.isEmpty())
-            top += addLine(subtitle, chartFont(sizes.subtitle), m_colors.mutedText, top);
+        // Each line of the subtitle (the build caveat is one) wraps to the width.
+        const QFont subtitleFont = chartFont(sizes.subtitle);
+        for (const QString &paragraph : subtitle.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            for (const QString &line : wrappedLines(paragraph, subtitleFont, textWidth))
+                top += addLine(line, subtitleFont, m_colors.mutedText, top, Qt::ElideRight, &m_subtitleLines);
+        }
         top += margin * 0.35;
         double bottom = m_size.height() - margin * 0.7;
         // What the marks on the bars mean is never left out, whatever the footnote says.
@@ -113,6 +117,7 @@ public:
         const QPointF offset = m_chart->pos();
         geometry.data = m_chart->data();
         geometry.titleLines = m_titleLines;
+        geometry.subtitleLines = m_subtitleLines;
         geometry.barLabelsShown = m_chart->barLabelsShown();
         geometry.labelPx = m_chart->labelFont().pixelSize() * scale;
         geometry.plotArea = toImage.mapRect(m_chart->plotArea().translated(offset));
@@ -140,6 +145,7 @@ private:
     QGraphicsScene m_scene;
     BarChart *m_chart = nullptr;
     QStringList m_titleLines;
+    QStringList m_subtitleLines;
 };
 
 } // namespace

@@ -393,7 +393,7 @@ void ResultsView::updateControls()
     m_versionsMenu->clear();
     for (const QString &id : ids) {
         const ServerRun *run = m_bundle.server(id);
-        const QString name = serverDisplayName(*run);
+        const QString name = serverDisplayName(m_bundle, *run);
         m_baseline->addItem(swatch(colors.at(id)), name, id);
         QAction *action = m_versionsMenu->addAction(swatch(colors.at(id)), name);
         action->setCheckable(true);
@@ -448,8 +448,11 @@ void ResultsView::updateHeadline()
     m_callout->setVisible(callout);
     m_headline->setVisible(!callout);
     QString subtitle = defaultChartSubtitle(shown, kind);
-    if (!m_bundle.complete)
-        subtitle += (subtitle.isEmpty() ? QString() : QStringLiteral(" · ")) + tr("partial results");
+    if (!m_bundle.complete) {
+        // After what is measured, before the build caveat's line.
+        const qsizetype end = subtitle.contains(QLatin1Char('\n')) ? subtitle.indexOf(QLatin1Char('\n')) : subtitle.size();
+        subtitle.insert(end, (end == 0 ? QString() : QStringLiteral(" · ")) + tr("partial results"));
+    }
     m_subtitle->setText(subtitle);
 }
 

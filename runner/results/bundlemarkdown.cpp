@@ -154,6 +154,9 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
                                 english.toString(bundle.workload.commands), figures.baselineId());
     if (figures.live())
         markdown += QStringLiteral("The run is still going: every figure is provisional.\n");
+    // Before any figure: what of the differences may be the build rather than the version.
+    if (const QString caveat = figures.buildCaveat(); !caveat.isEmpty())
+        markdown += QStringLiteral("Build: %1\n").arg(caveat);
 
     MarkdownNotes memoryNotes;
     const FigureTable memory = inCategoryOrder(figures.memory(), figures.baselineId(), order);

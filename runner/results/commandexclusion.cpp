@@ -74,7 +74,7 @@ QString FiguresData::exclusionScope() const
         for (const auto &entry : commands)
             names << entry.first;
         parts << QStringLiteral("%1, which %2 does not know")
-                     .arg(names.join(QStringLiteral(", ")), serverDisplayName(*server(id).run));
+                     .arg(names.join(QStringLiteral(", ")), serverDisplayName(bundle, *server(id).run));
     }
     return parts.isEmpty() ? QString() : QStringLiteral("without ") + parts.join(QStringLiteral("; "));
 }
@@ -92,7 +92,7 @@ void FiguresData::markUncompared(FigureTable &table) const
         const std::map<QString, long long> commands = unsupportedCommandsOf(*server(id).run);
         if (commands.empty())
             continue;
-        const QString name = serverDisplayName(*server(id).run);
+        const QString name = serverDisplayName(bundle, *server(id).run);
         const QString why = QStringLiteral("%1 did not know %2, so it did other work than the others")
                                 .arg(name, commandCounts(commands));
         for (std::vector<Figure> &row : table.cells) {

@@ -222,6 +222,13 @@ public:
     std::vector<ConfigDifference> configDifferences() const;
     // The servers configDifferences() compares, in display order.
     QStringList configServerIds() const;
+    // When the compared servers' allocators differ (jemalloc quanta both known and different,
+    // jemalloc against libc, or one quantum unknown while another is known), a sentence saying
+    // that part of the difference is the build: "Valkey 8.0.1 allocates with a 16-byte quantum
+    // and Valkey 9.1.2 (upstream build) with an 8-byte one: part of this difference is the
+    // build, not the version." Empty when they agree or nothing is known (figuresbuild.cpp).
+    // Every view prints it beside its headline.
+    QString buildCaveat() const;
 
 private:
     std::shared_ptr<const FiguresData> d;

@@ -60,7 +60,7 @@ SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOpt
                 SweepLine &line = lineFor(unordered, serverId, shown.categories[size_t(c)], count);
                 line.points[i] = shown.at(c, serverId);
                 if (const ServerRun *run = figures.bundle().server(serverId))
-                    line.serverName = serverDisplayName(*run);
+                    line.serverName = serverDisplayName(figures.bundle(), *run);
             }
         }
     }

@@ -51,7 +51,7 @@ ServerData dataOf(const FiguresData &data, const ServerRun &run)
     }
     ServerSummary &summary = server.summary;
     summary.id = run.id;
-    summary.name = serverDisplayName(run);
+    summary.name = serverDisplayName(data.bundle, run);
     summary.error = run.error;
     summary.endpoint = run.endpoint;
     summary.countedRepeats = int(server.counted.size());

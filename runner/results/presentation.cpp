@@ -56,11 +56,34 @@ bool isDevelopmentBuild(const ServerRun &run)
     return run.version == QLatin1String("255.255.255");
 }
 
-QString serverVersionText(const ServerRun &run)
+namespace {
+
+// What tells two builds of one version apart: an upstream build always says so; a Debian
+// package only beside an upstream build of its version.
+QString buildSuffix(const ServerRun &run, bool besideUpstream)
+{
+    if (run.origin.kind == BuildKind::UpstreamBuild)
+        return QStringLiteral(" (upstream build)");
+    if (run.origin.kind == BuildKind::DebianPackage && besideUpstream)
+        return QStringLiteral(" (Debian package)");
+    return QString();
+}
+
+// Whether `bundle` holds an upstream build of `run`'s product and version (from the same bundle
+// of a comparison).
+bool besideUpstreamBuild(const ResultsBundle &bundle, const ServerRun &run)
+{
+    return std::any_of(bundle.servers.begin(), bundle.servers.end(), [&run](const ServerRun &other) {
+        return other.origin.kind == BuildKind::UpstreamBuild && other.product == run.product
+               && other.version == run.version && other.bundleName == run.bundleName;
+    });
+}
+
+QString versionText(const ServerRun &run, bool besideUpstream)
 {
     // In a comparison the bundle's name follows the version: "9.1.2 @ laptop".
     // A cluster's topology follows it: "9.1.2 · cluster ×3".
-    const QString bundle = run.topology.shownSuffix()
+    const QString bundle = buildSuffix(run, besideUpstream) + run.topology.shownSuffix()
                            + (run.bundleName.isEmpty() ? QString() : QStringLiteral(" @ ") + run.bundleName);
     if (!isDevelopmentBuild(run))
         return run.version + bundle;
@@ -73,17 +96,39 @@ QString serverVersionText(const ServerRun &run)
     return QStringLiteral("dev build (%1)").arg(id) + bundle;
 }
 
-QString serverDisplayName(const ServerRun &run)
+QString displayName(const ServerRun &run, bool besideUpstream)
 {
     if (run.product.isEmpty() || run.version.isEmpty())
         return run.id;
     QString product = run.product;
     product[0] = product[0].toUpper();
-    const QString version = serverVersionText(run);
+    const QString version = versionText(run, besideUpstream);
     // A server Versus did not launch is told apart from a launched one of the same version.
     if (run.endpoint)
         return QStringLiteral("%1 %2 (%3)").arg(product, version, run.id);
     return product + QLatin1Char(' ') + version;
+}
+
+} // namespace
+
+QString serverVersionText(const ServerRun &run)
+{
+    return versionText(run, false);
+}
+
+QString serverVersionText(const ResultsBundle &bundle, const ServerRun &run)
+{
+    return versionText(run, besideUpstreamBuild(bundle, run));
+}
+
+QString serverDisplayName(const ServerRun &run)
+{
+    return displayName(run, false);
+}
+
+QString serverDisplayName(const ResultsBundle &bundle, const ServerRun &run)
+{
+    return displayName(run, besideUpstreamBuild(bundle, run));
 }
 
 QString formatPercentChange(double percent)

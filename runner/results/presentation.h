@@ -17,10 +17,15 @@ QStringList orderedServerIds(const ResultsBundle &bundle);
 // "Valkey 8.0.1", "Redis 7.0.15", "Valkey 9.1.2 (127.0.0.1:6379)" for an endpoint; the id when
 // product or version is unknown. A development build (v=255.255.255) is "Valkey dev build
 // 1a2b3c4d" by its git sha, or "Valkey dev build (valkey-dev-unstable)" by its id.
+// An upstream build says so: "Valkey 8.0.1 (upstream build)".
 QString serverDisplayName(const ServerRun &run);
+// The same in `bundle`, where a Debian package beside an upstream build of its version says
+// so too: "Valkey 8.0.1 (Debian package)". Every view of a bundle names its servers this way.
+QString serverDisplayName(const ResultsBundle &bundle, const ServerRun &run);
 // What stands for the version where one is shown after a product: "8.0.1", "dev build 1a2b3c4d";
 // in a comparison of bundles with the bundle's name after it: "8.0.1 @ laptop".
 QString serverVersionText(const ServerRun &run);
+QString serverVersionText(const ResultsBundle &bundle, const ServerRun &run);
 // v=255.255.255: built from a development branch, no release (and never the newest one).
 bool isDevelopmentBuild(const ServerRun &run);
 

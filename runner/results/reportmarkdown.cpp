@@ -89,6 +89,16 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
     return markdown;
 }
 
+// "16 B"; "unknown (MEMORY MALLOC-STATS refused: …)"; "—" for libc or a bundle that never read it.
+QString quantumCell(const AllocatorFacts &facts)
+{
+    if (facts.quantumBytes > 0)
+        return QStringLiteral("%1 B").arg(facts.quantumBytes);
+    if (facts == AllocatorFacts() || quantumText(facts).isEmpty())
+        return QString();
+    return QStringLiteral("unknown (%1)").arg(facts.quantumProblem);
+}
+
 QString provenanceMarkdown(const Figures &figures)
 {
     const ResultsBundle &bundle = figures.bundle();
@@ -101,13 +111,17 @@ QString provenanceMarkdown(const Figures &figures)
     else if (bundle.created.isValid())
         markdown += QStringLiteral("- Run: %1 UTC, Versus %2\n")
                         .arg(bundle.created.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")), bundle.versusVersion);
-    markdown += QStringLiteral("\n") + markdownHeader(QStringLiteral("Server"), {QStringLiteral("Build id"), QStringLiteral("Allocator"),
+    markdown += QStringLiteral("\n") + markdownHeader(QStringLiteral("Server"), {QStringLiteral("Origin"), QStringLiteral("Build id"),
+                                                                              QStringLiteral("Allocator"), QStringLiteral("Quantum"),
                                                                               QStringLiteral("Executable sha256"), QStringLiteral("Status")});
+    const auto orDash = [](const QString &text) { return text.isEmpty() ? QStringLiteral("—") : text; };
     for (const QString &id : figures.serverIds()) {
         const ServerRun &run = *bundle.server(id);
         const QString sha = run.executableSha256.isEmpty() ? run.binarySha256 : run.executableSha256;
-        markdown += markdownRow({nameOf(figures, id), run.buildId.isEmpty() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(run.buildId),
-                                 run.allocator.isEmpty() ? QStringLiteral("—") : run.allocator,
+        const QString allocator = run.allocatorFacts.memAllocator.isEmpty() ? run.allocator : run.allocatorFacts.memAllocator;
+        markdown += markdownRow({nameOf(figures, id), orDash(buildOriginText(run)),
+                                 run.buildId.isEmpty() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(run.buildId),
+                                 orDash(allocator), orDash(quantumCell(run.allocatorFacts)),
                                  sha.isEmpty() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(sha.left(16)),
                                  figures.summary(id).statusText()});
     }
@@ -157,6 +171,9 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
         headlines += headlineLine(figures, section);
     if (!headlines.isEmpty())
         markdown += headlines + QLatin1Char('\n');
+    // Right after the headlines: what of the difference may be the build rather than the version.
+    if (const QString caveat = figures.buildCaveat(); !caveat.isEmpty())
+        markdown += QStringLiteral("**Build:** %1\n\n").arg(caveat);
     if (ids.size() > 1 && ids.contains(figures.baselineId()))
         markdown += QStringLiteral("Ratios are against %1, the baseline: ± is half the 95% interval of the ratios taken "
                                    "repeat by repeat, or half their range with fewer than 5 repeats.\n")

@@ -36,4 +36,20 @@ inline TypeMemory refused(const QString &command)
     return type;
 }
 
+// `run` as a build of `kind` whose allocator said `allocator` and `quantum` (0: unknown, for
+// `problem`).
+inline ServerRun withBuild(ServerRun run, BuildKind kind, const QString &allocator, int quantum,
+                           const QString &problem = QString())
+{
+    run.origin.kind = kind;
+    if (kind == BuildKind::DebianPackage)
+        run.origin.suite = QStringLiteral("trixie");
+    if (kind == BuildKind::UpstreamBuild)
+        run.origin.source = QStringLiteral("valkey-%1.tar.gz").arg(run.version);
+    run.allocatorFacts.memAllocator = allocator;
+    run.allocatorFacts.quantumBytes = quantum;
+    run.allocatorFacts.quantumProblem = problem;
+    return run;
+}
+
 } // namespace BundleBuilders

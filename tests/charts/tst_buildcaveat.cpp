@@ -1,0 +1,205 @@
+// No silent mixing of builds: when the compared servers' allocators differ (a Debian package's
+// 16-byte jemalloc quantum against an upstream build's 8 bytes, jemalloc against libc, or a
+// quantum unknown beside a known one), the figures say part of the difference is the build,
+// and every view prints that sentence beside its headline: the chart subtitle, the Markdown
+// `versus run` prints and report.md. Bundles are built here.
+
+#include "bundlemarkdown.h"
+#include "chartdata.h"
+#include "chartexporter.h"
+#include "exportoptions.h"
+#include "figures.h"
+#include "presentation.h"
+#include "provenance.h"
+#include "reportmarkdown.h"
+
+#include "bundlebuilders.h"
+
+#include <QImage>
+#include <QtTest>
+
+using namespace BundleBuilders;
+
+namespace {
+
+struct Build {
+    QString version;
+    BuildKind kind;
+    QString allocator;
+    int quantum;
+    QString problem;
+};
+
+// One hash-ttl-like pattern on each server; the later version stores less.
+ResultsBundle bundleOf(const std::vector<Build> &builds)
+{
+    ResultsBundle bundle;
+    bundle.workload.name = QStringLiteral("hash-ttl");
+    bundle.workload.events = 100;
+    bundle.workload.commands = 100;
+    bundle.workload.types = {QStringLiteral("set-ex")};
+    bundle.workload.typesTimedAlone = true;
+    double bytes = 90;
+    for (const Build &build : builds) {
+        ServerRun run;
+        run.product = QStringLiteral("valkey");
+        run.version = build.version;
+        run.id = QStringLiteral("valkey-%1%2").arg(build.version, build.kind == BuildKind::UpstreamBuild ? QStringLiteral("-upstream") : QString());
+        RepeatResult repeat;
+        TypeMemory setEx = typeMemory(100, bytes);
+        PassTiming timing;
+        timing.byCommand = {{QStringLiteral("set"), stat(100, 100)}};
+        timing.events = 100;
+        timing.commands = 100;
+        timing.seconds = 0.001;
+        setEx.timing = timing;
+        repeat.byType[QStringLiteral("set-ex")] = setEx;
+        run.repeats.push_back(repeat);
+        bundle.servers.push_back(withBuild(run, build.kind, build.allocator, build.quantum, build.problem));
+        bytes -= 8;
+    }
+    return bundle;
+}
+
+const QString kJemalloc = QStringLiteral("jemalloc-5.3.0");
+
+} // namespace
+
+class TestBuildCaveat : public QObject {
+    Q_OBJECT
+
+private slots:
+    void caveat_data()
+    {
+        QTest::addColumn<std::vector<Build>>("builds");
+        QTest::addColumn<QString>("caveat");
+        const QString isBuild = QStringLiteral(": part of this difference is the build, not the version.");
+        QTest::newRow("mixed quanta")
+            << std::vector<Build>{{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                  {QStringLiteral("9.1.2"), BuildKind::UpstreamBuild, kJemalloc, 8, {}}}
+            << QStringLiteral("Valkey 8.0.1 allocates with a 16-byte quantum and Valkey 9.1.2 (upstream build) with an 8-byte one") + isBuild;
+        QTest::newRow("equal quanta")
+            << std::vector<Build>{{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                  {QStringLiteral("9.1.2"), BuildKind::DebianPackage, kJemalloc, 16, {}}}
+            << QString();
+        QTest::newRow("two upstream builds alike")
+            << std::vector<Build>{{QStringLiteral("8.0.1"), BuildKind::UpstreamBuild, kJemalloc, 8, {}},
+                                  {QStringLiteral("9.1.2"), BuildKind::UpstreamBuild, kJemalloc, 8, {}}}
+            << QString();
+        QTest::newRow("unknown beside known")
+            << std::vector<Build>{{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                  {QStringLiteral("9.1.2"), BuildKind::Endpoint, kJemalloc, 0,
+                                   QStringLiteral("MEMORY MALLOC-STATS refused: ERR unknown command")}}
+            << QStringLiteral("Valkey 8.0.1 allocates with a 16-byte quantum; Valkey 9.1.2's quantum is unknown "
+                              "(MEMORY MALLOC-STATS refused): part of this difference may be the build, not the version.");
+        QTest::newRow("jemalloc and libc")
+            << std::vector<Build>{{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                  {QStringLiteral("9.1.2"), BuildKind::UserBinary, QStringLiteral("libc"), 0,
+                                   QStringLiteral("allocator libc has no quantum")}}
+            << QStringLiteral("Valkey 8.0.1 allocates with jemalloc and Valkey 9.1.2 with libc") + isBuild;
+        QTest::newRow("three servers, two quanta")
+            << std::vector<Build>{{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                  {QStringLiteral("8.1.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                  {QStringLiteral("9.1.2"), BuildKind::UpstreamBuild, kJemalloc, 8, {}}}
+            << QStringLiteral("Valkey 8.0.1 and Valkey 8.1.1 allocate with a 16-byte quantum and Valkey 9.1.2 (upstream build) "
+                              "with an 8-byte one") + isBuild;
+        QTest::newRow("older bundle, nothing read")
+            << std::vector<Build>{{QStringLiteral("8.0.1"), BuildKind::Unknown, {}, 0, {}},
+                                  {QStringLiteral("9.1.2"), BuildKind::UpstreamBuild, kJemalloc, 8, {}}}
+            << QString();
+    }
+
+    void caveat()
+    {
+        QFETCH(std::vector<Build>, builds);
+        QFETCH(QString, caveat);
+        const ResultsBundle bundle = bundleOf(builds);
+        const Figures figures(bundle);
+        QCOMPARE(figures.buildCaveat(), caveat);
+
+        // The chart subtitle holds it on a line of its own, under what the chart measures.
+        for (ChartKind kind : {ChartKind::MemoryPerAttribute, ChartKind::UsecPerCommand, ChartKind::Throughput}) {
+            const QString subtitle = defaultChartSubtitle(bundle, kind);
+            if (caveat.isEmpty())
+                QVERIFY2(!subtitle.contains(QLatin1Char('\n')), qPrintable(subtitle));
+            else
+                QVERIFY2(subtitle.endsWith(QLatin1Char('\n') + caveat), qPrintable(subtitle));
+        }
+
+        // report.md: once, right after the headline sentences.
+        const QString report = reportMarkdown(figures, {});
+        QCOMPARE(report.count(QStringLiteral("part of this difference")), caveat.isEmpty() ? 0 : 1);
+        if (!caveat.isEmpty()) {
+            const qsizetype at = report.indexOf(caveat);
+            const qsizetype headline = report.indexOf(QStringLiteral("- **Memory per stored attribute**"));
+            QVERIFY2(headline >= 0 && headline < at, qPrintable(report));
+            QVERIFY2(report.indexOf(QStringLiteral("\n## "), headline) > at, qPrintable(report));   // before the first section
+        }
+
+        // The Markdown `versus run` prints.
+        const QString markdown = bundleToMarkdown(figures);
+        QCOMPARE(markdown.count(QStringLiteral("part of this difference")), caveat.isEmpty() ? 0 : 1);
+        if (!caveat.isEmpty())
+            QVERIFY2(markdown.contains(QStringLiteral("Build: ") + caveat), qPrintable(markdown));
+    }
+
+    void hiddenServerLeavesTheComparison()
+    {
+        const ResultsBundle bundle = bundleOf({{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                               {QStringLiteral("8.1.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                               {QStringLiteral("9.1.2"), BuildKind::UpstreamBuild, kJemalloc, 8, {}}});
+        FigureOptions options;
+        options.hiddenServers = {QStringLiteral("valkey-9.1.2-upstream")};
+        QCOMPARE(Figures(bundle, options).buildCaveat(), QString());
+    }
+
+    // An upstream build's name says so; a Debian package of the same version beside it too.
+    void namesTellBuildsApart()
+    {
+        const ResultsBundle bundle = bundleOf({{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                               {QStringLiteral("8.0.1"), BuildKind::UpstreamBuild, kJemalloc, 8, {}},
+                                               {QStringLiteral("9.1.2"), BuildKind::DebianPackage, kJemalloc, 16, {}}});
+        const Figures figures(bundle);
+        QCOMPARE(figures.summary(QStringLiteral("valkey-8.0.1")).name, QStringLiteral("Valkey 8.0.1 (Debian package)"));
+        QCOMPARE(figures.summary(QStringLiteral("valkey-8.0.1-upstream")).name, QStringLiteral("Valkey 8.0.1 (upstream build)"));
+        QCOMPARE(figures.summary(QStringLiteral("valkey-9.1.2")).name, QStringLiteral("Valkey 9.1.2"));
+        QCOMPARE(figures.buildCaveat(),
+                 QStringLiteral("Valkey 8.0.1 (Debian package) and Valkey 9.1.2 allocate with a 16-byte quantum and Valkey 8.0.1 "
+                                "(upstream build) with an 8-byte one: part of this difference is the build, not the version."));
+        // The footnote's build part and the report's provenance table say origin and quantum.
+        QCOMPARE(serverBuildProvenance(bundle.servers[0]), QStringLiteral("Valkey 8.0.1 (Debian package, quantum 16 B)"));
+        QCOMPARE(serverBuildProvenance(bundle.servers[1]), QStringLiteral("Valkey 8.0.1 (upstream build, quantum 8 B)"));
+        QCOMPARE(buildProvenance(bundle.servers[0]), QStringLiteral("Debian package (trixie), jemalloc-5.3.0, quantum 16 B"));
+        QCOMPARE(buildProvenance(bundle.servers[1]),
+                 QStringLiteral("upstream build of valkey-8.0.1.tar.gz, jemalloc-5.3.0, quantum 8 B"));
+        const QString report = reportMarkdown(figures, {});
+        QVERIFY2(report.contains(QStringLiteral("| Server | Origin | Build id | Allocator | Quantum |")), qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("| Valkey 8.0.1 (upstream build) | upstream build of valkey-8.0.1.tar.gz | — | jemalloc-5.3.0 | 8 B |")),
+                 qPrintable(report));
+    }
+
+    // At every preset the caveat wraps inside the image, whole, and leaves the bars their room.
+    // With VERSUS_KEEP_PNG naming a folder the images are kept there for a look.
+    void subtitleFitsEveryPreset()
+    {
+        const ResultsBundle bundle = bundleOf({{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                               {QStringLiteral("9.1.2"), BuildKind::UpstreamBuild, kJemalloc, 8, {}}});
+        const QString subtitle = defaultChartSubtitle(bundle, ChartKind::MemoryPerAttribute);
+        const QString keep = qEnvironmentVariable("VERSUS_KEEP_PNG");
+        for (const SizePreset &preset : sizePresets()) {
+            ExportOptions options;
+            options.size = preset.size;
+            ChartGeometry geometry;
+            const Outcome<QImage> image = renderChart(bundle, ChartKind::MemoryPerAttribute, options, &geometry);
+            QVERIFY2(image, qPrintable(image ? QString() : image.error()));
+            QVERIFY2(geometry.subtitleLines.size() >= 2, qPrintable(preset.name));
+            QCOMPARE(geometry.subtitleLines.join(QLatin1Char(' ')), QString(subtitle).replace(QLatin1Char('\n'), QLatin1Char(' ')));
+            QVERIFY2(geometry.plotArea.height() > image->height() * 0.35, qPrintable(preset.name));
+            if (!keep.isEmpty())
+                QVERIFY(image->save(QStringLiteral("%1/caveat-%2.png").arg(keep, preset.name)));
+        }
+    }
+};
+
+QTEST_MAIN(TestBuildCaveat)
+#include "tst_buildcaveat.moc"
