@@ -74,7 +74,7 @@ int compilationPercent(int compiled, int expected)
 
 QString compiledFileOf(const QString &line)
 {
-    static const QRegularExpression valkeyStyle(QStringLiteral("^\\s*CC\\s+(\\S+)"));
+    static const QRegularExpression valkeyStyle(QStringLiteral("^\\s*CC\\s+(\\S+\\.[co])\\b"));
     static const QRegularExpression compilerCommand(QStringLiteral("^\\s*(?:\\S*/)?(?:cc|gcc|clang)\\s.*\\s-c\\s.*?(\\S+\\.c)\\b"));
     const QString plain = withoutColours(line);
     if (const QRegularExpressionMatch match = valkeyStyle.match(plain); match.hasMatch())
