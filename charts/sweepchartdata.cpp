@@ -223,13 +223,15 @@ QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, c
         return {};
     const bool ratio = kind == SweepChartKind::Ratio;
     const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
-    return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8")
+    // Servers that allocate differently compare builds as well as versions: said after the line.
+    const QString caveat = Figures(withoutServers(bundle, hiddenServers)).buildCaveat();
+    return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8%9")
         .arg(line->categoryLabel, line->serverName, text(line->points.front().value), text(line->points.back().value),
              ratio                  ? QStringLiteral(" %1").arg(table.referenceType)
              : table.clusterOverhead ? QStringLiteral(" bytes per key beyond standalone")
                                      : QStringLiteral(" bytes per key"),
              table.parameter,
-             table.values.front(), table.values.back());
+             table.values.front(), table.values.back(), caveat.isEmpty() ? QString() : QStringLiteral(". ") + caveat);
 }
 
 QString defaultSweepFootnote(const ResultsBundle &bundle, const QStringList &hiddenServers)

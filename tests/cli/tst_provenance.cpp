@@ -4,6 +4,7 @@
 // wrapper script records the real server, not the script, and the log says they differ.
 
 #include "bundlejson.h"
+#include "jsonsupport.h"
 #include "servertesthelpers.h"
 #include "versuscli.h"
 
@@ -66,6 +67,40 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(QStringLiteral("the running server %1 (sha256 %2) is not the binary that was listed")
                                     .arg(other.binaryPath, other.binarySha256.left(16))),
                  r.describe());
+
+        // A user's binary is one to Versus, whatever is behind it; here both allocate alike
+        // (Debian's jemalloc, 16 bytes), so the summary has no build caveat.
+        QCOMPARE(direct->origin.kind, BuildKind::DebianPackage);
+        QCOMPARE(wrapped->origin.kind, BuildKind::UserBinary);
+        QCOMPARE(wrapped->allocatorFacts.quantumBytes, 16);
+        QVERIFY2(!r.out.contains(QStringLiteral("part of this difference")), r.describe());
+    }
+
+    // Where the binary came from and the jemalloc quantum the running server reported, in the
+    // bundle's own words.
+    void bundleRecordsTheBuildAndQuantum()
+    {
+        VERSUS_REQUIRE_SERVER(cached, "valkey-8.0.1");
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("b.json"));
+        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), cached.label,
+                                             QStringLiteral("--workload"), QStringLiteral("hash-ttl"), QStringLiteral("--set"),
+                                             QStringLiteral("keys=2000"), QStringLiteral("--out"), bundlePath});
+        QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+        QFile file(bundlePath);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const Json root = Json::parse(file.readAll().toStdString());
+        const Json &server = root.at("servers").at(0);
+        QCOMPARE(QString::fromStdString(server.at("id").get<std::string>()), cached.label);
+        QCOMPARE(server.at("jemalloc_quantum").get<int>(), 16);
+        QVERIFY(!server.contains("jemalloc_quantum_problem"));
+        QVERIFY(QString::fromStdString(server.at("mem_allocator").get<std::string>()).startsWith(QStringLiteral("jemalloc")));
+        const Json &build = server.at("build");
+        QCOMPARE(QString::fromStdString(build.at("origin").get<std::string>()), QStringLiteral("debian-package"));
+        QCOMPARE(QString::fromStdString(build.at("suite").get<std::string>()), QStringLiteral("bookworm-backports"));
+        QCOMPARE(QString::fromStdString(build.at("package_version").get<std::string>()), cached.origin.packageVersion);
+        QVERIFY2(r.err.contains(QStringLiteral("allocator: jemalloc-5.3.0, quantum 16 B")), r.describe());
     }
 };
 

@@ -51,6 +51,14 @@ Outcome<long long> passDelta(ServerSession &session, ServerProcess &server, int 
     return after.value() - baseline.value();
 }
 
+// Starts `server` and connects `session` to it as Versus measures.
+Status startWithSession(ServerProcess &server, ServerSession &session, const ServerSpec &spec)
+{
+    if (Status started = server.start(); !started)
+        return started;
+    return session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec.label);
+}
+
 } // namespace
 
 class TestServerSession : public QObject {
@@ -71,12 +79,9 @@ private slots:
         if (!spec)
             VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({prefix}));
         ServerProcess server(*spec);
-        const Status started = server.start();
-        QVERIFY2(started, qPrintable(started.error()));
         ServerSession session;
-        const Status connected =
-            session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec->label);
-        QVERIFY2(connected, qPrintable(connected.error()));
+        const Status ready = startWithSession(server, session, *spec);
+        QVERIFY2(ready, qPrintable(ready.error()));
         QVERIFY(session.noteIdleClients());
 
         // The first pass pays for what a server allocates on first use; it is not compared.
@@ -117,12 +122,9 @@ private slots:
             VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({prefix}));
         QCOMPARE(spec->origin.kind, BuildKind::DebianPackage);
         ServerProcess server(*spec);
-        const Status started = server.start();
-        QVERIFY2(started, qPrintable(started.error()));
         ServerSession session;
-        const Status connected =
-            session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec->label);
-        QVERIFY2(connected, qPrintable(connected.error()));
+        const Status ready = startWithSession(server, session, *spec);
+        QVERIFY2(ready, qPrintable(ready.error()));
         const AllocatorFacts facts = readAllocatorFacts(session.connection());
         QVERIFY2(facts.memAllocator.startsWith(QStringLiteral("jemalloc")), qPrintable(facts.memAllocator));
         QCOMPARE(facts.quantumBytes, 16);
