@@ -2,6 +2,7 @@
 
 #include "palette.h"
 #include "presentation.h"
+#include "provenance.h"
 #include <QBrush>
 #include <QColor>
 #include <QFont>
@@ -182,6 +183,12 @@ QVariant ResultsTableModel::toolTipOf(const Row &row, Column column) const
         return (ratio.hasInterval() ? tr("Against %1, repeat by repeat: %2 (95% interval over %n repeats)", nullptr, ratio.n)
                                     : tr("Against %1, repeat by repeat: %2 (lowest to highest of %n repeats)", nullptr, ratio.n))
             .arg(baseName, formatChangeRange(ratio, true));
+    }
+    // Where the server came from and what its allocator said: the build decides the bytes.
+    if (column == ServerColumn) {
+        const ServerRun *run = m_bundle.server(row.id);
+        const QString build = run ? buildProvenance(*run) : QString();
+        return build.isEmpty() ? QVariant() : QVariant(build);
     }
     const Figure *figure = figureAt(int(&row - m_rows.data()), column);
     QStringList lines;

@@ -3,6 +3,7 @@
 #include "backgroundtasks.h"
 #include "endpointdialog.h"
 #include "hostport.h"
+#include "provenance.h"
 #include "uisettings.h"
 #include <QFileDialog>
 #include <QFileInfo>
@@ -189,7 +190,14 @@ void ServersPanel::addEntry(const CatalogEntry &entry, bool checked)
     }
     const QString where = unique.spec.isEndpoint ? hostPortText(unique.spec.host, unique.spec.port)
                                                  : unique.spec.binaryPath;
-    item->setToolTip(NameColumn, m_pathsHidden ? label : QStringLiteral("%1\n%2").arg(label, where));
+    // The origin (Debian package and suite, upstream build) is the catalog's; the quantum is
+    // known only once the server has run.
+    QStringList tip{label};
+    if (const QString origin = buildOriginSummary(unique.spec.origin); !origin.isEmpty())
+        tip << origin;
+    if (!m_pathsHidden)
+        tip << where;
+    item->setToolTip(NameColumn, tip.join(QLatin1Char('\n')));
     m_list->addTopLevelItem(item);
     fitListHeight();
 }
