@@ -12,8 +12,10 @@
 // others, with Versus waiting for replies as a pinned pass waits. On a virtual machine one CPU
 // can run at half the other's speed for minutes, so each CPU's speed is probed before and after.
 //
-// Usage: bench_replay_throughput [--runs N] [--events N] [--clients N]
-//   --clients N   Versus's runs over N connections (lanes), each command on its key's lane.
+// Usage: bench_replay_throughput [--runs N] [--events N] [--clients N] [--write-resp FILE]
+//   --clients N        Versus's runs over N connections (lanes), each command on its key's lane.
+//   --write-resp FILE  only write the workload's RESP bytes to FILE, for a check by other tools
+//                      (scripts/check-memory), and exit.
 
 #include "benchsupport.h"
 #include "clipipe.h"
@@ -194,6 +196,7 @@ int main(int argc, char **argv)
     int runs = 5;
     long long events = 0;
     int clients = 1;
+    QString writeRespOnly;
     const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); ++i) {
         if (args[i] == QLatin1String("--runs"))
@@ -202,6 +205,16 @@ int main(int argc, char **argv)
             events = args[i + 1].toLongLong();
         else if (args[i] == QLatin1String("--clients"))
             clients = std::max(1, args[i + 1].toInt());
+        else if (args[i] == QLatin1String("--write-resp"))
+            writeRespOnly = args[i + 1];
+    }
+    if (!writeRespOnly.isEmpty()) {
+        Outcome<std::shared_ptr<Workload>> made = makeWorkload(QStringLiteral("ecommerce"), {}, QString(), events, false);
+        if (!made)
+            Bench::fail(made.error());
+        const Bench::RespFile written = Bench::writeRespFile(*made.value(), writeRespOnly);
+        std::printf("%lld events, %lld commands\n", written.events, written.commands);
+        return 0;
     }
 
     const std::optional<Bench::FetchedServer> fetched = Bench::findServer(QStringLiteral("valkey-9.1."));

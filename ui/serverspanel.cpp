@@ -2,6 +2,7 @@
 
 #include "backgroundtasks.h"
 #include "endpointdialog.h"
+#include "sourcebuilddialog.h"
 #include "hostport.h"
 #include "provenance.h"
 #include "uisettings.h"
@@ -80,18 +81,24 @@ ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new Backg
 
     m_addBinary = new QPushButton(tr("Add binary…"));
     m_addBinary->setToolTip(tr("Add a valkey-server or redis-server binary; it is identified by --version"));
+    m_addSource = new QPushButton(tr("Add source tree…"));
+    m_addSource->setObjectName(QStringLiteral("addSourceTree"));
+    m_addSource->setToolTip(tr("Build a Valkey or Redis source tree as upstream builds a release (its own Makefile "
+                               "and jemalloc), so a branch compares like with like against an upstream build"));
     m_addEndpoint = new QPushButton(tr("Add endpoint…"));
     m_addEndpoint->setObjectName(QStringLiteral("addEndpoint"));
     m_addEndpoint->setToolTip(tr("Add a running server that Versus does not launch (host:port)"));
     m_remove = new QPushButton(tr("Remove"));
     m_remove->setEnabled(false);
     connect(m_addBinary, &QPushButton::clicked, this, &ServersPanel::chooseBinary);
+    connect(m_addSource, &QPushButton::clicked, this, &ServersPanel::chooseSourceTree);
     connect(m_addEndpoint, &QPushButton::clicked, this, &ServersPanel::askEndpoint);
     connect(m_remove, &QPushButton::clicked, this, &ServersPanel::removeSelected);
 
     auto *buttons = new QHBoxLayout;
     buttons->setContentsMargins(0, 0, 0, 0);
     buttons->addWidget(m_addBinary);
+    buttons->addWidget(m_addSource);
     buttons->addWidget(m_addEndpoint);
     buttons->addStretch();
     buttons->addWidget(m_remove);
@@ -285,6 +292,37 @@ void ServersPanel::chooseBinary()
     addBinary(path);
 }
 
+void ServersPanel::chooseSourceTree()
+{
+    const QString path = QFileDialog::getExistingDirectory(this, tr("Add a source tree"),
+                                                           UiSettings::lastDirectory(QStringLiteral("source")));
+    if (path.isEmpty())
+        return;
+    UiSettings::setLastDirectory(QStringLiteral("source"), path);
+    buildSource(path);
+}
+
+bool ServersPanel::buildSource(const QString &path)
+{
+    SourceBuildDialog dialog(path, ServerCatalog::defaultCacheDir(), this);
+    dialog.start();
+    if (dialog.exec() != QDialog::Accepted) {
+        showMessage(dialog.errorText().isEmpty() ? tr("Build of %1 cancelled.").arg(path)
+                                                 : tr("Not added: %1").arg(dialog.errorText()),
+                    !dialog.errorText().isEmpty());
+        return false;
+    }
+    // The build is a cache folder now: listed (and checked) like every other one, and selected.
+    const QString label = dialog.builtLabel();
+    QStringList selected;
+    for (const ServerSpec &spec : selectedServers())
+        selected << spec.label;
+    if (!selected.contains(label))
+        UiSettings::setSelectedServers(selected << label);
+    discover();
+    return true;
+}
+
 void ServersPanel::addBinary(const QString &path)
 {
     showMessage(tr("Identifying %1…").arg(QFileInfo(path).fileName()), false);
@@ -423,6 +461,7 @@ void ServersPanel::setLocked(bool locked)
 {
     m_list->setEnabled(!locked);
     m_addBinary->setEnabled(!locked);
+    m_addSource->setEnabled(!locked);   // a build never runs beside a timed pass
     m_addEndpoint->setEnabled(!locked);
     m_remove->setEnabled(!locked && !m_list->selectedItems().isEmpty());
 }

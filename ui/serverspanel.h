@@ -30,6 +30,9 @@ public:
     bool setChecked(const QString &label, bool checked);
     // Adds a binary or an endpoint as if the user had picked it (also used by the dialogs).
     void addBinary(const QString &path);
+    // Builds a source tree or release tarball (a modal dialog with progress and Cancel), then
+    // lists the build from the cache, checked. False when it failed or was cancelled.
+    bool buildSource(const QString &path);
     QString addEndpoint(const QString &hostPort, const QString &password);   // empty or the error
     QString stateText(const QString &label) const;
     QString inlineMessage() const;
@@ -47,6 +50,7 @@ private:
     void addEntry(const CatalogEntry &entry, bool checked);
     void fitListHeight();
     void chooseBinary();
+    void chooseSourceTree();
     void askEndpoint();
     void removeSelected();
     void showMessage(const QString &text, bool error);
@@ -57,6 +61,7 @@ private:
     QTreeWidget *m_list = nullptr;
     QLabel *m_message = nullptr;
     QPushButton *m_addBinary = nullptr;
+    QPushButton *m_addSource = nullptr;
     QPushButton *m_addEndpoint = nullptr;
     QPushButton *m_remove = nullptr;
     BackgroundTasks *m_tasks = nullptr;

@@ -1,6 +1,8 @@
 #include "buildinstall.h"
 
+#include "allocatorfacts.h"
 #include "jsonsupport.h"
+#include "redisconnection.h"
 #include "servercatalog.h"
 #include "serverprocess.h"
 #include "verifiedrecords.h"
@@ -55,7 +57,10 @@ Json manifestOf(const InstallRequest &request, const QString &folder, const std:
         {"version_output", versionOutput.trimmed()},
         {"built_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
         {"command", std::vector<QString>{server}},
+        {"mem_allocator", request.allocator.memAllocator},
     };
+    if (request.allocator.quantumBytes > 0)
+        manifest["jemalloc_quantum"] = request.allocator.quantumBytes;
     if (files.count(QStringLiteral("bin/") + product + QStringLiteral("-cli")))
         manifest["cli_command"] = std::vector<QString>{cli};
     manifest["files"] = toJsonObject(files);
@@ -121,6 +126,9 @@ QString installedBuildKey(const QString &folder)
     if (!manifest || !manifest->is_object())
         return QString();
     QString key, binary, sha;
+    // Installed before the manifest recorded the allocator: installed again (make has nothing to do).
+    if (!manifest->contains("mem_allocator"))
+        return QString();
     try {
         readOptional(manifest.value(), "build_key", key);
         readOptional(manifest.value(), "binary", binary);
@@ -133,7 +141,7 @@ QString installedBuildKey(const QString &folder)
     return key;
 }
 
-Status checkBuiltServer(const InstallRequest &request)
+Status checkBuiltServer(InstallRequest &request)
 {
     const QString binary = builtProgram(request, request.source.product + QStringLiteral("-server"));
     const Outcome<ServerIdentity> identity = identifyServer(specFor(binary));
@@ -145,10 +153,14 @@ Status checkBuiltServer(const InstallRequest &request)
         return Error{QStringLiteral("%1 says it is %2 %3, its source says %4 %5")
                          .arg(binary, identity->product, identity->version, request.source.product, request.source.version)};
     ServerProcess server(specFor(binary));
-    const Status started = server.start();
-    server.stop();
-    if (!started)
+    if (const Status started = server.start(); !started)
         return Error{QStringLiteral("%1 does not start: %2").arg(binary, started.error())};
+    RedisConnection connection;
+    if (const Status connected = server.connect(connection, 5000); !connected)
+        return Error{QStringLiteral("%1 does not answer: %2").arg(binary, connected.error())};
+    request.allocator = readAllocatorFacts(connection);
+    connection.close();
+    server.stop();
     return Status::success();
 }
 

@@ -5,6 +5,7 @@
 // folders and renamed into place, so no reader sees half of it.
 
 #include "buildrecipe.h"
+#include "buildorigin.h"
 #include "buildsource.h"
 #include "outcome.h"
 
@@ -15,13 +16,16 @@ struct InstallRequest {
     BuildRecipe recipe;
     QString treePath;   // where make ran
     QString logPath;    // its output
+    AllocatorFacts allocator;   // what the built server said when it was checked
 };
 
 // The build key recorded in `folder`'s manifest when its server binary still has the sha256
-// recorded there; empty otherwise (not built, another recipe, or changed since).
+// recorded there; empty otherwise (not built, another recipe, changed since, or installed before
+// manifests recorded the allocator).
 QString installedBuildKey(const QString &folder);
-// The built server answers --version as the product and version of its source, and PING.
-Status checkBuiltServer(const InstallRequest &request);
+// The built server answers --version as the product and version of its source, and PING;
+// what it says of its allocator (mem_allocator, jemalloc quantum) is kept for the manifest.
+Status checkBuiltServer(InstallRequest &request);
 // Installs the built programs, the log and the manifest as <cacheDir>/<label>, replacing an
 // earlier build of the same label.
 Status installBuild(const InstallRequest &request, const QString &cacheDir);

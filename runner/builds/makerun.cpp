@@ -17,7 +17,7 @@ const int kTarTimeoutMs = 120000;
 // Valkey's Makefile colours its lines whatever the terminal.
 QString withoutColours(const QString &line)
 {
-    static const QRegularExpression escapes(QStringLiteral("\x1b\\[[0-9;]*m"));
+    static const QRegularExpression escapes(QStringLiteral("\x1b\\[[0-9;:]*m"));
     QString plain = line;
     return plain.remove(escapes);
 }

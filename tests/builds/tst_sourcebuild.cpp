@@ -1,0 +1,234 @@
+// Real upstream builds with Versus's recipe: the Valkey 8.0.1 release tarball that the scripts
+// build into the cache (scripts/fetch-servers --upstream) is reused, its server allocates with
+// jemalloc's 8-byte quantum; a source tree made from it builds once, is reused, and builds
+// again after a change, reusing the release's objects; a broken tree fails naming the step and
+// leaves nothing in the cache; a cancelled build ends make's whole process group.
+
+#include "buildsource.h"
+#include "jsonsupport.h"
+#include "redisconnection.h"
+#include "serverprocess.h"
+#include "servertesthelpers.h"
+#include "sourcebuilder.h"
+#include "verifiedrecords.h"
+#include "versuscli.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+namespace {
+
+// The release tarball the scripts keep in the cache; empty (and a FAIL in CI) when absent.
+QString releaseTarball()
+{
+    const QDir sources(ServerTestHelpers::serverCacheDir() + QStringLiteral("/.sources"));
+    const QStringList found = sources.entryList({QStringLiteral("valkey-8.0.1.tar.*")}, QDir::Files);
+    return found.isEmpty() ? QString() : sources.filePath(found.front());
+}
+
+#define REQUIRE_RELEASE_TARBALL(path)                                                                                   \
+    const QString path = releaseTarball();                                                                              \
+    if (path.isEmpty()) {                                                                                               \
+        const QString why = QStringLiteral("no valkey-8.0.1 tarball in %1/.sources (run scripts/fetch-servers --upstream)") \
+                                .arg(ServerTestHelpers::serverCacheDir());                                              \
+        if (ServerTestHelpers::runningInCi())                                                                           \
+            QFAIL(qPrintable(why));                                                                                     \
+        QSKIP(qPrintable(why));                                                                                         \
+    }
+
+Json readManifest(const QString &folder)
+{
+    QFile file(folder + QStringLiteral("/manifest.json"));
+    if (!file.open(QIODevice::ReadOnly))
+        return Json();
+    const Outcome<Json> json = parseJson(file.readAll(), file.fileName());
+    return json ? json.value() : Json();
+}
+
+bool unpack(const QString &tarball, const QString &into)
+{
+    QProcess tar;
+    tar.start(QStringLiteral("tar"), {QStringLiteral("-xf"), tarball, QStringLiteral("-C"), into});
+    return tar.waitForFinished(120000) && tar.exitCode() == 0;
+}
+
+void appendTo(const QString &path, const QByteArray &text)
+{
+    QFile file(path);
+    QVERIFY(file.open(QIODevice::Append));
+    file.write(text);
+}
+
+// Processes whose working folder lies under `folder` (make and its compilers run in the tree).
+QStringList processesWorkingIn(const QString &folder)
+{
+    QStringList found;
+    const QString canonical = QDir(folder).canonicalPath();
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        const QString cwd = QFile::symLinkTarget(QStringLiteral("/proc/%1/cwd").arg(pid));
+        if (!cwd.isEmpty() && cwd.startsWith(canonical))
+            found << pid;
+    }
+    return found;
+}
+
+} // namespace
+
+class TestSourceBuild : public QObject {
+    Q_OBJECT
+private slots:
+    void releaseIsReusedAndHasAnEightByteQuantum()
+    {
+        REQUIRE_RELEASE_TARBALL(tarball);
+        SourceBuilder builder(ServerTestHelpers::serverCacheDir());
+        const Outcome<BuiltServer> built = builder.build(tarball);
+        QVERIFY2(built, qPrintable(built.error()));
+        QCOMPARE(built->label, QStringLiteral("valkey-8.0.1-upstream"));
+        const Json manifest = readManifest(built->folder);
+        QCOMPARE(manifest.value("origin", ""), std::string("upstream-build"));
+        QCOMPARE(QString::fromStdString(manifest.value("source_sha256", "")), sha256OfFile(tarball));
+        QCOMPARE(manifest.value("make_variables", ""), std::string("BUILD_TLS=yes"));
+        QVERIFY(QFileInfo::exists(built->logPath));
+
+        // Asked again: nothing is built.
+        const Outcome<BuiltServer> again = builder.build(tarball);
+        QVERIFY2(again, qPrintable(again.error()));
+        QVERIFY(again->reused);
+
+        // The catalog takes it by its label, and its server says what the recipe promises.
+        const std::optional<ServerSpec> spec = ServerTestHelpers::findFetchedServer(QStringLiteral("valkey-8.0.1-upstream"));
+        QVERIFY2(spec, "the catalog does not list valkey-8.0.1-upstream as usable");
+        QCOMPARE(spec->identity.version, QStringLiteral("8.0.1"));
+        ServerProcess server(spec.value());
+        QVERIFY(server.start());
+        RedisConnection connection;
+        QVERIFY(server.connect(connection, 3000));
+        const auto stats = connection.command({"MEMORY", "MALLOC-STATS"});
+        QVERIFY2(stats, qPrintable(stats.error()));
+        const QString text = QString::fromStdString(stats->text);
+        QVERIFY2(text.contains(QLatin1String("Quantum size: 8\n")), qPrintable(text.left(200)));
+        // BUILD_TLS=yes: the server has the TLS settings.
+        const auto tls = connection.command({"CONFIG", "GET", "tls-port"});
+        QVERIFY(tls);
+        QCOMPARE(tls->elements.size(), size_t(2));
+        server.stop();
+    }
+
+    void treeBuildsOnceAndAgainAfterAChange()
+    {
+        REQUIRE_RELEASE_TARBALL(tarball);
+        QTemporaryDir work;
+        QVERIFY(unpack(tarball, work.path()));
+        const QString tree = work.filePath(QStringLiteral("valkey-8.0.1"));
+        appendTo(tree + QStringLiteral("/src/adlist.c"), "\n/* a change of a source tree */\n");
+        SourceBuilder builder(ServerTestHelpers::serverCacheDir());
+        QStringList labels;
+
+        const Outcome<BuiltServer> first = builder.build(tree);
+        QVERIFY2(first, qPrintable(first.error()));
+        labels << first->label;
+        QVERIFY(first->label.startsWith(QLatin1String("valkey-8.0.1-src-")));
+        QVERIFY(!first->reused);
+        QVERIFY2(!first->fromNothing, "the release's objects were not reused");
+
+        const Outcome<BuiltServer> second = builder.build(tree);
+        QVERIFY2(second, qPrintable(second.error()));
+        QCOMPARE(second->label, first->label);
+        QVERIFY(second->reused);
+
+        // --servers src:PATH takes the built tree, with nothing built again.
+        VersusCli cli;
+        const VersusCli::Result run = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), QStringLiteral("src:") + tree,
+                                               QStringLiteral("--workload"), QStringLiteral("hash-ttl"), QStringLiteral("--set"),
+                                               QStringLiteral("keys=500")});
+        QVERIFY2(run.exitCode == 0, run.describe());
+        QVERIFY2(run.err.contains(QStringLiteral("%1 is already built").arg(first->label)), run.describe());
+
+        appendTo(tree + QStringLiteral("/src/adlist.c"), "/* and another */\n");
+        const Outcome<BuiltServer> third = builder.build(tree);
+        QVERIFY2(third, qPrintable(third.error()));
+        labels << third->label;
+        QVERIFY(third->label != first->label);
+        QVERIFY(!third->reused);
+        QVERIFY(!third->fromNothing);
+        const Json manifest = readManifest(third->folder);
+        QCOMPARE(manifest.value("version", ""), std::string("8.0.1"));
+        QCOMPARE(QString::fromStdString(manifest.value("source", "")), tree);
+
+        for (const QString &label : labels)
+            QDir(ServerTestHelpers::serverCacheDir() + QLatin1Char('/') + label).removeRecursively();
+    }
+
+    void brokenTreeNamesTheStepAndLeavesNothing()
+    {
+        REQUIRE_RELEASE_TARBALL(tarball);
+        QTemporaryDir work;
+        QVERIFY(unpack(tarball, work.path()));
+        const QString tree = work.filePath(QStringLiteral("valkey-8.0.1"));
+        appendTo(tree + QStringLiteral("/src/Makefile"), "\nthis is not a rule of make\n");
+        const Outcome<BuildSource> source = sourceFromTree(tree);
+        QVERIFY(source);
+        const QString folder = ServerTestHelpers::serverCacheDir() + QStringLiteral("/valkey-8.0.1-src-") + source->contentSha256.left(8);
+
+        VersusCli cli;
+        const VersusCli::Result result = cli.run({QStringLiteral("build"), tree});
+        QVERIFY2(result.exitCode == 2, result.describe());
+        QVERIFY2(result.err.contains(QLatin1String("build failed at step 'make'")), result.describe());
+        QVERIFY2(result.err.contains(QLatin1String("missing separator")), result.describe());
+        QVERIFY2(result.err.contains(QLatin1String("log: ")), result.describe());
+        QVERIFY(!QFileInfo::exists(folder));
+    }
+
+    void cancelEndsMakeAndLeavesNothing()
+    {
+        REQUIRE_RELEASE_TARBALL(tarball);
+        QTemporaryDir cache;   // a cache of its own: its work tree starts from nothing
+        SourceBuilder builder(cache.path());
+        bool compiling = false;
+        builder.setProgress([&compiling](const BuildProgress &progress) {
+            compiling = compiling || (progress.step == QLatin1String("make") && progress.percent > 3);
+        });
+        builder.setCancelled([&compiling] { return compiling; });
+        const Outcome<BuiltServer> built = builder.build(tarball);
+        QVERIFY(!built);
+        QVERIFY2(built.error().startsWith(QLatin1String("build failed at step 'make': cancelled")), qPrintable(built.error()));
+        QVERIFY(!QFileInfo::exists(cache.filePath(QStringLiteral("valkey-8.0.1-upstream"))));
+        QVERIFY2(processesWorkingIn(cache.path()).isEmpty(), qPrintable(processesWorkingIn(cache.path()).join(QLatin1Char(' '))));
+        const QStringList left = QDir(cache.filePath(QStringLiteral(".builds"))).entryList({QStringLiteral("unpack-*"), QStringLiteral("install-*")});
+        QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));
+    }
+
+    void secondBuildAtOnceIsRefused()
+    {
+        QTemporaryDir cache;
+        QTemporaryDir tree;
+        QVERIFY(QDir().mkpath(cache.filePath(QStringLiteral(".builds"))));
+        const int fd = ::open(QFile::encodeName(cache.filePath(QStringLiteral(".builds/lock"))).constData(), O_RDWR | O_CREAT, 0600);
+        QVERIFY(fd >= 0 && ::flock(fd, LOCK_EX) == 0);
+        QDir().mkpath(tree.filePath(QStringLiteral("src")));
+        QFile header(tree.filePath(QStringLiteral("src/version.h")));
+        QVERIFY(header.open(QIODevice::WriteOnly));
+        header.write("#define VALKEY_VERSION \"8.0.1\"\n");
+        header.close();
+        QFile makefile(tree.filePath(QStringLiteral("Makefile")));
+        QVERIFY(makefile.open(QIODevice::WriteOnly));
+        makefile.close();
+        SourceBuilder builder(cache.path());
+        const Outcome<BuiltServer> built = builder.build(tree.path());
+        ::close(fd);
+        QVERIFY(!built);
+        QCOMPARE(built.error(), QStringLiteral("build failed at step 'source': another build is running in %1; try again when it ends")
+                                    .arg(cache.path()));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSourceBuild)
+#include "tst_sourcebuild.moc"

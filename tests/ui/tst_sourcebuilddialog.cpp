@@ -1,0 +1,81 @@
+// The window's source build (Add source tree…): progress reaches the dialog from the build's
+// thread, a build already in the cache is accepted with its label, a failure stays open naming
+// the step, and Cancel ends the build and leaves nothing in the cache.
+
+#include "servertesthelpers.h"
+#include "sourcebuilddialog.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QLabel>
+#include <QProgressBar>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+QString releaseTarball()
+{
+    const QDir sources(ServerTestHelpers::serverCacheDir() + QStringLiteral("/.sources"));
+    const QStringList found = sources.entryList({QStringLiteral("valkey-8.0.1.tar.*")}, QDir::Files);
+    return found.isEmpty() ? QString() : sources.filePath(found.front());
+}
+
+} // namespace
+
+class TestSourceBuildDialog : public QObject {
+    Q_OBJECT
+private slots:
+    void init()
+    {
+        if (releaseTarball().isEmpty()) {
+            const QString why = QStringLiteral("no valkey-8.0.1 tarball in %1/.sources (run scripts/fetch-servers --upstream)")
+                                    .arg(ServerTestHelpers::serverCacheDir());
+            if (ServerTestHelpers::runningInCi())
+                QFAIL(qPrintable(why));
+            QSKIP(qPrintable(why));
+        }
+    }
+
+    void builtReleaseIsAccepted()
+    {
+        SourceBuildDialog dialog(releaseTarball(), ServerTestHelpers::serverCacheDir());
+        dialog.show();
+        dialog.start();
+        QTRY_COMPARE_WITH_TIMEOUT(dialog.result(), int(QDialog::Accepted), 600000);
+        QCOMPARE(dialog.builtLabel(), QStringLiteral("valkey-8.0.1-upstream"));
+        QCOMPARE(dialog.findChild<QProgressBar *>()->value(), 100);
+    }
+
+    void failureStaysOpenNamingTheStep()
+    {
+        QTemporaryDir notATree;
+        SourceBuildDialog dialog(notATree.path(), ServerTestHelpers::serverCacheDir());
+        dialog.show();
+        dialog.start();
+        QTRY_VERIFY(!dialog.errorText().isEmpty());
+        QVERIFY(dialog.isVisible());
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));   // not closed: still 0
+        QCOMPARE(dialog.errorText(), QStringLiteral("build failed at step 'source': %1: not a Valkey or Redis source tree (no src/version.h)")
+                                         .arg(notATree.path()));
+        QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("buildDetail"))->text(), dialog.errorText());
+    }
+
+    void cancelEndsTheBuild()
+    {
+        QTemporaryDir cache;   // builds from nothing, so there is a make to cancel
+        SourceBuildDialog dialog(releaseTarball(), cache.path());
+        dialog.show();
+        dialog.start();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.stepText() == QLatin1String("Step: make"), 60000);
+        dialog.reject();
+        QCOMPARE(dialog.stepText(), QStringLiteral("Cancelling…"));
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.isVisible(), 30000);
+        QCOMPARE(dialog.result(), int(QDialog::Rejected));
+        QVERIFY(dialog.errorText().isEmpty());
+        QVERIFY(!QFileInfo::exists(cache.filePath(QStringLiteral("valkey-8.0.1-upstream"))));
+    }
+};
+
+QTEST_MAIN(TestSourceBuildDialog)
+#include "tst_sourcebuilddialog.moc"
