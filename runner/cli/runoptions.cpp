@@ -57,6 +57,25 @@ Outcome<ServerSpec> resolveServer(ServerCatalog &catalog, const QString &entry)
     return found->spec;
 }
 
+// The default servers are the upstream release builds where the cache has them. Where it does
+// not, the run measures Debian's packages, whose jemalloc quantum is not the one most deployments
+// run: said before the run, with how to get the upstream builds.
+QString debianPackagesNotice(const std::vector<ServerSpec> &servers)
+{
+    QStringList debian;
+    for (const ServerSpec &spec : servers) {
+        if (spec.origin.kind == BuildKind::DebianPackage)
+            debian << spec.label;
+    }
+    if (debian.isEmpty())
+        return QString();
+    return QStringLiteral("%1 %2 Debian's package%3 (system jemalloc, 16-byte quantum), not the upstream release build most "
+                          "deployments run (8-byte quantum); scripts/fetch-servers --upstream builds those (a few minutes each), "
+                          "and later runs take them by default")
+        .arg(debian.join(QStringLiteral(", ")), debian.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
+             debian.size() == 1 ? QString() : QStringLiteral("s"));
+}
+
 // Asks an endpoint who it is before anything runs, so a wrong port, a missing or wrong password
 // is bad input (exit 2) rather than a failed server. An endpoint that cannot be reached at all
 // is left to the run, which reports it as a failed server: then there is no probe.
@@ -302,6 +321,8 @@ Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
         if (request.servers.empty())
             return Error{QStringLiteral("no Valkey server found in %1 or on PATH; run scripts/fetch-servers or pass --servers")
                              .arg(ServerCatalog::defaultCacheDir())};
+        if (const QString notice = debianPackagesNotice(request.servers); !notice.isEmpty())
+            plan.notices << notice;
         return inTopologies(parser, request);
     }
     std::optional<EndpointPassword> password;

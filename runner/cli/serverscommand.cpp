@@ -30,6 +30,7 @@ Json toJson(const CatalogEntry &entry)
         {"source", serverSourceName(spec.source)},
         {"origin", buildKindName(spec.origin.kind)},
         {"build", buildOriginToJson(spec.origin)},
+        {"jemalloc_quantum", spec.recordedAllocator.quantumBytes > 0 ? Json(spec.recordedAllocator.quantumBytes) : Json()},
         {"binary", spec.binaryPath},
         {"sha256", spec.binarySha256},
         {"command", command},
@@ -41,13 +42,15 @@ Json toJson(const CatalogEntry &entry)
 void printTable(QTextStream &out, const std::vector<CatalogEntry> &entries)
 {
     const QStringList header{QStringLiteral("LABEL"), QStringLiteral("PRODUCT"), QStringLiteral("VERSION"),
-                             QStringLiteral("ORIGIN"), QStringLiteral("ALLOCATOR"), QStringLiteral("BINARY"),
-                             QStringLiteral("STATUS")};
+                             QStringLiteral("ORIGIN"), QStringLiteral("ALLOCATOR"), QStringLiteral("QUANTUM"),
+                             QStringLiteral("BINARY"), QStringLiteral("STATUS")};
     std::vector<QStringList> rows{header};
     for (const CatalogEntry &entry : entries) {
         const ServerSpec &spec = entry.spec;
+        const int quantum = spec.recordedAllocator.quantumBytes;
         rows.push_back({spec.label, spec.identity.product, spec.identity.version, buildOriginSummary(spec.origin),
-                        spec.identity.allocator, spec.binaryPath, entry.usable() ? QStringLiteral("ok") : entry.problem});
+                        spec.identity.allocator, quantum > 0 ? QStringLiteral("%1 B").arg(quantum) : QString(), spec.binaryPath,
+                        entry.usable() ? QStringLiteral("ok") : entry.problem});
     }
     std::vector<int> widths(header.size(), 0);
     for (const QStringList &row : rows) {
@@ -106,8 +109,9 @@ int runServersCommand(const QStringList &arguments)
     }
     printTable(out, catalog.entries());
     // --version's allocator is the same for a Debian package and an upstream build; the
-    // quantum that tells them apart is read only from a running server.
-    out << "\nALLOCATOR is what --version says, alike for a Debian package and an upstream build; the jemalloc\n"
-           "quantum, which can differ between them, is read only when a server runs: each bundle records it.\n";
+    // quantum that tells them apart comes from the running server.
+    out << "\nALLOCATOR is what --version says, alike for a Debian package and an upstream build. QUANTUM is the\n"
+           "jemalloc quantum the server reported when it was fetched or built (- when not recorded); every run\n"
+           "reads it again and its bundle records it.\n";
     return 0;
 }

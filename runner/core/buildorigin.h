@@ -34,6 +34,9 @@ struct BuildOrigin {
     QString makeVariables;    // "BUILD_TLS=yes", as given to make
     QString compiler;         // first line of `cc --version`
 
+    // Built from a release tarball (recorded by its file name; a tree by its absolute path).
+    bool isReleaseBuild() const { return kind == BuildKind::UpstreamBuild && !source.isEmpty() && !source.contains(QLatin1Char('/')); }
+
     bool operator==(const BuildOrigin &other) const;
     bool operator!=(const BuildOrigin &other) const { return !(*this == other); }
 };

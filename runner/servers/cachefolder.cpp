@@ -19,6 +19,7 @@ struct Manifest {
     QString product, version, binary, sha256;
     QString label;            // upstream builds only: the catalog's label for it
     BuildOrigin origin;
+    AllocatorFacts allocator; // as the server said when it was fetched or built
     QStringList command;
     std::map<QString, QString> files;   // path relative to the folder -> sha256
 };
@@ -71,6 +72,8 @@ void from_json(const Json &json, Manifest &manifest)
     readOptional(json, "sha256", manifest.sha256);
     readOptional(json, "command", manifest.command);
     readOptional(json, "files", manifest.files);
+    readOptional(json, "mem_allocator", manifest.allocator.memAllocator);
+    readOptional(json, "jemalloc_quantum", manifest.allocator.quantumBytes);
     readOrigin(json, manifest);
 }
 
@@ -218,6 +221,7 @@ void applyManifest(ServerSpec &spec, const Manifest &manifest, const QString &fo
     spec.identity.version = manifest.version;
     spec.binaryPath = manifest.binary;
     spec.origin = manifest.origin;
+    spec.recordedAllocator = manifest.allocator;
     const auto listed = manifest.files.find(QDir(folder).relativeFilePath(manifest.binary));
     spec.binarySha256 = listed != manifest.files.end() ? listed->second : manifest.sha256;
     QStringList commandLine = manifest.command;

@@ -16,6 +16,7 @@
 #include <QVersionNumber>
 
 #include <algorithm>
+#include <map>
 #include <arpa/inet.h>
 
 namespace {
@@ -147,6 +148,15 @@ Outcome<ServerSpec> ServerCatalog::parseEndpoint(const QString &hostPort)
     return spec;
 }
 
+int ServerCatalog::indexOf(const QString &label) const
+{
+    for (size_t i = 0; i < m_entries.size(); ++i) {
+        if (m_entries[i].spec.label == label)
+            return int(i);
+    }
+    return -1;
+}
+
 const CatalogEntry *ServerCatalog::find(const QString &label) const
 {
     for (const CatalogEntry &entry : m_entries) {
@@ -169,11 +179,28 @@ QString serverSourceName(ServerSource source)
 
 std::vector<ServerSpec> ServerCatalog::defaultSelection() const
 {
-    std::vector<ServerSpec> selection;
+    // One build of each Valkey version: the upstream release build when there is one (what most
+    // deployments run), else the Debian package. Source trees are never chosen for the user.
+    std::map<QString, ServerSpec> byVersion;
     for (const CatalogEntry &entry : m_entries) {
-        if (entry.usable() && entry.spec.isLaunchable() && entry.spec.identity.product == QLatin1String("valkey"))
-            selection.push_back(entry.spec);
+        const ServerSpec &spec = entry.spec;
+        if (!entry.usable() || !spec.isLaunchable() || spec.identity.product != QLatin1String("valkey"))
+            continue;
+        if (spec.origin.kind == BuildKind::UpstreamBuild && !spec.origin.isReleaseBuild())
+            continue;
+        // Development builds all say 255.255.255: each is its own.
+        const QString version = spec.identity.isDevelopmentBuild() ? spec.label : spec.identity.version;
+        const auto known = byVersion.find(version);
+        if (known == byVersion.end() || (spec.origin.isReleaseBuild() && !known->second.origin.isReleaseBuild()))
+            byVersion[version] = spec;
     }
+    std::vector<ServerSpec> selection;
+    for (auto &[version, spec] : byVersion)
+        selection.push_back(std::move(spec));
+    // Equal versions (development builds) keep the catalog's order.
+    std::sort(selection.begin(), selection.end(), [this](const ServerSpec &a, const ServerSpec &b) {
+        return indexOf(a.label) < indexOf(b.label);
+    });
     std::stable_sort(selection.begin(), selection.end(), [](const ServerSpec &a, const ServerSpec &b) {
         return QVersionNumber::compare(QVersionNumber::fromString(a.identity.version),
                                        QVersionNumber::fromString(b.identity.version)) < 0;

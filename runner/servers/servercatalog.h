@@ -32,10 +32,12 @@ public:
 
     const std::vector<CatalogEntry> &entries() const { return m_entries; }
     const CatalogEntry *find(const QString &label) const;
-    // Usable Valkey entries, oldest version first.
+    // One usable build of each Valkey version, oldest version first: the upstream release build
+    // where the cache has one, else the Debian package (or a binary on PATH).
     std::vector<ServerSpec> defaultSelection() const;
 
 private:
+    int indexOf(const QString &label) const;
     // Appends, giving the entry a label no earlier entry has.
     void addEntry(CatalogEntry entry);
 

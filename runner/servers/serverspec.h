@@ -31,6 +31,9 @@ struct ServerSpec {
     // Debian package, upstream build, a user's binary or an endpoint: the build decides the
     // allocator's quantum, so it is part of the server's identity (buildorigin.h).
     BuildOrigin origin;
+    // What the server said of its allocator when it was fetched or built (its manifest); a run
+    // reads it again from the running server. Empty (quantum 0) when nothing was recorded.
+    AllocatorFacts recordedAllocator;
 
     // Endpoints: servers Versus does not launch.
     bool isEndpoint = false;

@@ -161,18 +161,32 @@ private slots:
             QCOMPARE(catalog.find(spec.label), entry);
         }
 
-        // The default selection: Valkey only, oldest first.
+        // The default selection: Valkey only, oldest first, one build per version: the upstream
+        // release build where the cache has one, else the Debian package.
         const std::vector<ServerSpec> selection = catalog.defaultSelection();
         QStringList labels;
+        QStringList versions;
         for (const ServerSpec &spec : selection) {
             QCOMPARE(spec.identity.product, QStringLiteral("valkey"));
             labels << spec.label;
+            QVERIFY2(!versions.contains(spec.identity.version), qPrintable(labels.join(' ')));
+            versions << spec.identity.version;
+            const QString upstream = QStringLiteral("valkey-%1-upstream").arg(spec.identity.version);
+            if (catalog.find(upstream) && catalog.find(upstream)->usable())
+                QCOMPARE(spec.label, upstream);
+            else
+                QCOMPARE(spec.origin.kind, BuildKind::DebianPackage);
         }
         QVERIFY2(selection.size() >= 3, qPrintable(labels.join(' ')));
-        const int first = labels.indexOf(cachedVersion(catalog, kFetchedVersions[0])->spec.label);
-        const int second = labels.indexOf(cachedVersion(catalog, kFetchedVersions[1])->spec.label);
-        const int third = labels.indexOf(cachedVersion(catalog, kFetchedVersions[2])->spec.label);
-        QVERIFY2(first >= 0 && first < second && second < third, qPrintable(labels.join(' ')));
+        QVERIFY2(versions.indexOf(QStringLiteral("8.0.1")) == 0 && versions.indexOf(QStringLiteral("8.1.1")) == 1
+                     && versions.size() > 2 && versions[2].startsWith(QLatin1String("9.1.")),
+                 qPrintable(labels.join(' ')));
+        // The tests' upstream build (scripts/test) is chosen over the Debian 8.0.1.
+        REQUIRE_FETCHED(catalog, QStringList{QStringLiteral("valkey-8.0.1-upstream")});
+        QCOMPARE(labels.front(), QStringLiteral("valkey-8.0.1-upstream"));
+        QCOMPARE(catalog.find(QStringLiteral("valkey-8.0.1-upstream"))->spec.recordedAllocator.quantumBytes, 8);
+        // scripts/fetch-servers records what the Debian package's server said: the system jemalloc's 16.
+        QCOMPARE(catalog.find(QStringLiteral("valkey-8.0.1"))->spec.recordedAllocator.quantumBytes, 16);
     }
 
     void brokenCacheEntriesSayWhy_data()
