@@ -47,7 +47,7 @@ struct WindowOptions {
     {
         parser.setApplicationDescription(QStringLiteral(
             "Compares Valkey versions side by side: replays one workload into each, charts memory per stored "
-            "attribute and server time per command.\nSubcommands: versus run | export | servers | generate."));
+            "attribute and server time per command.\nSubcommands: versus run | export | servers | generate | build."));
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOptions({autorun, workload, sweep, topology, screenshot, quit, out, demo, callout, cycleCharts});

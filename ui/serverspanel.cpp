@@ -8,6 +8,7 @@
 #include "uisettings.h"
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -95,13 +96,14 @@ ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new Backg
     connect(m_addEndpoint, &QPushButton::clicked, this, &ServersPanel::askEndpoint);
     connect(m_remove, &QPushButton::clicked, this, &ServersPanel::removeSelected);
 
-    auto *buttons = new QHBoxLayout;
+    // Two rows: four buttons in one are wider than the side panel.
+    auto *buttons = new QGridLayout;
     buttons->setContentsMargins(0, 0, 0, 0);
-    buttons->addWidget(m_addBinary);
-    buttons->addWidget(m_addSource);
-    buttons->addWidget(m_addEndpoint);
-    buttons->addStretch();
-    buttons->addWidget(m_remove);
+    buttons->addWidget(m_addBinary, 0, 0);
+    buttons->addWidget(m_addSource, 0, 1);
+    buttons->addWidget(m_addEndpoint, 1, 0);
+    buttons->addWidget(m_remove, 1, 2);
+    buttons->setColumnStretch(2, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
