@@ -170,9 +170,12 @@ void addRunOptions(QCommandLineParser &parser)
         {QStringLiteral("lenient"), QStringLiteral("Skip and count malformed capture lines instead of failing.")},
         {QStringLiteral("server-config"),
          QStringLiteral("Apply this setting to every launched server (repeatable), e.g. hash-max-listpack-entries=64, to "
-                        "tell a code change from a change of default. Set with CONFIG SET, or given at start when the "
-                        "server takes it only then; a setting a version does not have is reported for that server. "
-                        "Endpoints are left as they are. The bundle records what each server took."),
+                        "tell a code change from a change of default. Only settings that change how data is stored or "
+                        "timed are accepted, with plain values: %1; anything else is refused before anything starts. "
+                        "Set with CONFIG SET, or given at start when the server takes it only then; a setting a version "
+                        "does not have (its CONFIG GET does not know it) is reported for that server. Endpoints are left "
+                        "as they are. The bundle records what each server took.")
+             .arg(acceptedSettingsText()),
          QStringLiteral("name=value")},
         {QStringLiteral("out"), QStringLiteral("Write the results bundle (JSON) here."), QStringLiteral("bundle.json")},
     });

@@ -2,6 +2,8 @@
 
 #include "serversession.h"
 
+#include <algorithm>
+
 namespace {
 
 Outcome<Reply> command(ServerSession &session, const std::vector<std::string> &args)
@@ -124,20 +126,85 @@ Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session)
     return settings;
 }
 
+namespace {
+
+// The settings --server-config accepts: only those that change how data is stored or how long
+// commands take, the ones a version comparison needs to tell a code change from a default.
+// An allow-list: anything else (daemonize, replicaof, cluster-config-file, pidfile, supervised,
+// dir, logfile, …) could make a launched server outlive the run, write outside its folder or
+// talk to a server outside the run. A name ending in '*' stands for every name it begins.
+const QStringList &acceptedSettings()
+{
+    static const QStringList names{
+        // encodings and their thresholds
+        QStringLiteral("hash-max-listpack-*"), QStringLiteral("hash-max-ziplist-*"), QStringLiteral("set-max-intset-entries"),
+        QStringLiteral("set-max-listpack-*"), QStringLiteral("zset-max-listpack-*"), QStringLiteral("zset-max-ziplist-*"),
+        QStringLiteral("list-max-listpack-size"), QStringLiteral("list-max-ziplist-size"), QStringLiteral("list-compress-depth"),
+        QStringLiteral("stream-node-max-bytes"), QStringLiteral("stream-node-max-entries"), QStringLiteral("hll-sparse-max-bytes"),
+        QStringLiteral("hash-seed"),
+        // freeing, expiring, rehashing and defragmenting
+        QStringLiteral("lazyfree-lazy-*"), QStringLiteral("activerehashing"), QStringLiteral("activedefrag"),
+        QStringLiteral("active-defrag-*"), QStringLiteral("active-expire-effort"), QStringLiteral("jemalloc-bg-thread"),
+        // the server's clock and threads
+        QStringLiteral("hz"), QStringLiteral("dynamic-hz"), QStringLiteral("io-threads"), QStringLiteral("io-threads-do-reads"),
+        QStringLiteral("prefetch-batch-max-size"),
+        // memory limits and eviction
+        QStringLiteral("maxmemory"), QStringLiteral("maxmemory-policy"), QStringLiteral("maxmemory-samples"),
+        QStringLiteral("maxmemory-eviction-tenacity"), QStringLiteral("lfu-log-factor"), QStringLiteral("lfu-decay-time"),
+    };
+    return names;
+}
+
+bool isAcceptedSetting(const QString &name)
+{
+    for (const QString &accepted : acceptedSettings()) {
+        if (accepted.endsWith(QLatin1Char('*')) ? name.startsWith(accepted.chopped(1)) && name.size() >= accepted.size()
+                                                : name == accepted)
+            return true;
+    }
+    return false;
+}
+
+// Every accepted value is a number, a size ("100mb"), a word ("allkeys-lru", "yes") or a
+// hash seed: nothing with spaces, quotes or line breaks reaches a server's command line.
+bool isPlainValue(const QString &value)
+{
+    if (value.isEmpty() || value.size() > 64)
+        return false;
+    return std::all_of(value.begin(), value.end(), [](QChar c) {
+        return (c.unicode() < 128 && c.isLetterOrNumber()) || c == QLatin1Char('-') || c == QLatin1Char('_') || c == QLatin1Char('.');
+    });
+}
+
+} // namespace
+
+QString acceptedSettingsText()
+{
+    return acceptedSettings().join(QStringLiteral(", "));
+}
+
 Outcome<std::pair<QString, QString>> parseServerSetting(const QString &text, const QString &origin)
 {
     const int equals = text.indexOf(QLatin1Char('='));
     const QString name = text.left(equals).trimmed().toLower();
     if (equals <= 0 || name.isEmpty())
-        return Error{QStringLiteral("%1: expected name=value, got '%2'").arg(origin, text)};
+        return Error{QStringLiteral("%1: expected name=value, got '%2'").arg(origin, text.left(64))};
     for (const QChar c : name) {
         if (!(c.isLetterOrNumber() || c == QLatin1Char('-') || c == QLatin1Char('_')))
-            return Error{QStringLiteral("%1: '%2' is not a setting name").arg(origin, name)};
+            return Error{QStringLiteral("%1: '%2' is not a setting name").arg(origin, name.left(64))};
     }
     static const QStringList managed{QStringLiteral("port"), QStringLiteral("bind"), QStringLiteral("dir"),
                                      QStringLiteral("requirepass"), QStringLiteral("latency-tracking"),
                                      QStringLiteral("unixsocket"), QStringLiteral("pidfile"), QStringLiteral("logfile")};
     if (managed.contains(name))
         return Error{QStringLiteral("%1: Versus sets %2 itself on the servers it launches").arg(origin, name)};
-    return std::make_pair(name, text.mid(equals + 1).trimmed());
+    // The value is never repeated: a refused setting may be a password (masterauth=…).
+    if (!isAcceptedSetting(name))
+        return Error{QStringLiteral("%1: %2 is not accepted: only settings that change how data is stored or timed are "
+                                    "(%3)")
+                         .arg(origin, name.left(64), acceptedSettingsText())};
+    const QString value = text.mid(equals + 1).trimmed();
+    if (!isPlainValue(value))
+        return Error{QStringLiteral("%1: the value of %2 must be 1 to 64 letters, digits, '.', '_' or '-'").arg(origin, name)};
+    return std::make_pair(name, value);
 }

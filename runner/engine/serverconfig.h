@@ -38,7 +38,11 @@ Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session);
 // (readonly) or "" (neither); names the server does not know are left out.
 Outcome<std::map<QString, QString>> commandKinds(RedisConnection &connection, const QStringList &names);
 
-// "hash-max-listpack-entries=64" -> the pair; errors name the value, after `origin` (the
-// option or field it came from: "--server-config: expected name=value, got 'x'").
+// "hash-max-listpack-entries=64" -> the pair; errors name the setting, after `origin` (the
+// option or field it came from: "--server-config: expected name=value, got 'x'"). Only
+// settings that change how data is stored or timed are accepted (acceptedSettingsText()), each
+// with a plain value; the server's own CONFIG GET then decides whether the version has it.
+// "hash-max-listpack-*, …, lfu-decay-time": what parseServerSetting accepts, for help texts.
+QString acceptedSettingsText();
 Outcome<std::pair<QString, QString>> parseServerSetting(const QString &text,
                                                         const QString &origin = QStringLiteral("--server-config"));
