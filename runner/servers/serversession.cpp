@@ -125,6 +125,14 @@ Status ServerSession::resetStats()
 
 Outcome<long long> ServerSession::usedMemory()
 {
+    Outcome<MemoryReading> reading = memoryReading();
+    if (!reading)
+        return Error{reading.error()};
+    return reading->used;
+}
+
+Outcome<ServerSession::MemoryReading> ServerSession::memoryReading()
+{
     // INFO memory and CLIENT INFO go in one pipeline, so the server answers both in the same
     // event-loop turn, before its cron can resize this connection's buffers in between.
     Status sent = m_connection.appendCommand({"INFO", "memory"});
@@ -156,7 +164,12 @@ Outcome<long long> ServerSession::usedMemory()
         if (match.hasMatch())
             ownBuffers = match.captured(1).toLongLong();
     }
-    return used->second.toLongLong() - ownBuffers;
+    MemoryReading reading;
+    reading.used = used->second.toLongLong() - ownBuffers;
+    const auto rehashing = fields.find(QStringLiteral("mem_overhead_db_hashtable_rehashing"));
+    if (rehashing != fields.end())
+        reading.rehashing = rehashing->second.toLongLong() > 0 ? 1 : 0;
+    return reading;
 }
 
 Outcome<long long> ServerSession::settledUsedMemory(int timeoutMs)
@@ -166,19 +179,32 @@ Outcome<long long> ServerSession::settledUsedMemory(int timeoutMs)
         return Error{alone.error()};
     QElapsedTimer timer;
     timer.start();
-    Outcome<long long> previous = usedMemory();
+    Outcome<MemoryReading> previous = memoryReading();
     int unchanged = 0;
-    while (previous && unchanged < 2 && timer.elapsed() < timeoutMs) {
-        // The server's cron runs every 100 ms at the default hz; two quiet periods in a row
-        // mean no rehash step or lazy free is pending.
+    bool rehashing = previous && previous->rehashing == 1;
+    // The server's cron runs every 100 ms at the default hz; two quiet periods in a row with no
+    // table rehashing mean no rehash step or lazy free is pending.
+    while (previous && (unchanged < 2 || rehashing)) {
+        const int limit = rehashing ? kRehashLimitMs : timeoutMs;
+        if (timer.elapsed() >= limit)
+            break;
         QThread::msleep(110);
-        Outcome<long long> current = usedMemory();
+        Outcome<MemoryReading> current = memoryReading();
         if (!current)
-            return current;
-        unchanged = current.value() == previous.value() ? unchanged + 1 : 0;
+            return Error{current.error()};
+        unchanged = current->used == previous->used ? unchanged + 1 : 0;
+        rehashing = current->rehashing == 1;
         previous = current;
     }
-    return previous;
+    if (!previous)
+        return Error{previous.error()};
+    if (rehashing) {
+        m_notes << QStringLiteral("%1: a key table was still rehashing after %2 s; the memory figure includes its old "
+                                  "bucket array")
+                       .arg(m_connection.name())
+                       .arg(timer.elapsed() / 1000);
+    }
+    return previous->used;
 }
 
 Outcome<long long> ServerSession::dbSize()
