@@ -5,6 +5,7 @@
 #include <QFileInfo>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -31,8 +32,14 @@ Status canCreateIn(const QString &dir)
     const int error = errno;
     if (error != EOPNOTSUPP && error != EISDIR && error != EINVAL)
         return Error{reasonOf(error)};
-    if (::access(native.constData(), W_OK | X_OK) != 0)
+    // No O_TMPFILE there: a named file, removed at once. access() is no answer (root passes it
+    // for /proc, where nothing can be created).
+    QByteArray name = native + "/.versus-check-XXXXXX";
+    const int named = ::mkstemp(name.data());
+    if (named < 0)
         return Error{reasonOf(errno)};
+    ::close(named);
+    ::unlink(name.constData());
     return Status::success();
 }
 
@@ -99,13 +106,33 @@ Status checkOutputFolder(const QString &option, const QString &dir, const QStrin
         }
         return Status::success();
     }
-    // Created when the charts are written: its nearest existing ancestor must be a writable folder.
-    QString ancestor = info.absoluteFilePath();
-    while (!QFileInfo::exists(ancestor) && ancestor != QStringLiteral("/"))
-        ancestor = QFileInfo(ancestor).absolutePath();
-    if (!QFileInfo(ancestor).isDir())
-        return Error{QStringLiteral("%1: %2 cannot be created: %3 is not a folder").arg(option, dir, ancestor)};
-    if (Status writable = canCreateIn(ancestor); !writable)
-        return Error{QStringLiteral("%1: %2 cannot be created in %3: %4").arg(option, dir, ancestor, writable.error())};
+    // Created when the charts are written: created now, with a file in it, and removed again,
+    // so a folder that cannot be made (under /proc, a read-only mount) stops the run before it
+    // starts rather than after.
+    QStringList created;
+    QString missing = info.absoluteFilePath();
+    while (!QFileInfo::exists(missing) && missing != QStringLiteral("/")) {
+        created.prepend(missing);
+        missing = QFileInfo(missing).absolutePath();
+    }
+    if (!QFileInfo(missing).isDir())
+        return Error{QStringLiteral("%1: %2 cannot be created: %3 is not a folder").arg(option, dir, missing)};
+    Status made = Status::success();
+    QStringList createdHere;   // deepest first, to be removed
+    for (const QString &folder : created) {
+        if (::mkdir(QFile::encodeName(folder).constData(), 0755) != 0) {
+            made = Error{QStringLiteral("%1: %2 cannot be created: %3: %4").arg(option, dir, folder, reasonOf(errno))};
+            break;
+        }
+        createdHere.prepend(folder);
+    }
+    if (made && !created.isEmpty()) {
+        if (Status writable = canCreateIn(created.last()); !writable)
+            made = Error{QStringLiteral("%1: cannot write into %2: %3").arg(option, dir, writable.error())};
+    }
+    for (const QString &folder : createdHere)
+        ::rmdir(QFile::encodeName(folder).constData());
+    if (!made)
+        return made;
     return Status::success();
 }

@@ -5,7 +5,9 @@
 // file is removed by the next write to that path. The real `versus` binary, real files.
 
 #include "bundlejson.h"
+#include "fixturebundle.h"
 #include "misbehavingserver.h"
+#include "testfiles.h"
 #include "versuscli.h"
 
 #include <QElapsedTimer>
@@ -19,26 +21,11 @@
 
 namespace {
 
-const char kFixtureBundle[] = VERSUS_FIXTURES "/bundles/hash-ttl-3-versions.json";
+using TestFiles::readFile;
+using TestFiles::statOf;
+using TestFiles::everyEntry;
+
 const char kFixtureCommands[] = VERSUS_FIXTURES "/workloads/commands.txt";
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-struct stat statOf(const QString &path)
-{
-    struct stat info {};
-    ::lstat(QFile::encodeName(path).constData(), &info);
-    return info;
-}
-
-QStringList everyEntry(const QString &dir)
-{
-    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
-}
 
 QString fetchedLabel(const QString &prefix)
 {
@@ -177,7 +164,7 @@ private slots:
         const QString folder = cli.path(QStringLiteral("out"));
         QVERIFY(QDir().mkpath(folder));
         const QString named = folder + QStringLiteral("/results.json");
-        QVERIFY(QFile::copy(QString::fromLatin1(kFixtureBundle), named));
+        QVERIFY(QFile::copy(QString::fromLatin1(kHashTtlFixtureBundle), named));
         const QByteArray original = readFile(named);
         const VersusCli::Result refused = cli.run({QStringLiteral("export"), named, QStringLiteral("--export-dir"), folder,
                                                    QStringLiteral("--format"), QStringLiteral("svg")}, 60000);
@@ -273,6 +260,12 @@ private slots:
             << QStringLiteral("--size 10000x10000 at --scale 3: image 30000x30000 is too large: at most 400 million pixels (1.6 GB in memory)");
         QTest::newRow("--export-dir under a file") << QStringList{QStringLiteral("--export-dir"), QStringLiteral("%1/file.txt/charts")}
                                                    << QStringLiteral("--export-dir: %1/file.txt/charts cannot be created: %1/file.txt is not a folder");
+        // Root passes access() there, yet nothing can be created: the folder is made and removed
+        // again before the run, not found missing after it.
+        QTest::newRow("--export-dir under /proc") << QStringList{QStringLiteral("--export-dir"), QStringLiteral("/proc/versus-x/charts")}
+                                                  << QStringLiteral("--export-dir: /proc/versus-x/charts cannot be created: /proc/versus-x: No such file or directory");
+        QTest::newRow("--out in /proc") << QStringList{QStringLiteral("--out"), QStringLiteral("/proc/versus-x.json")}
+                                        << QStringLiteral("--out: cannot write into the folder /proc: No such file or directory");
     }
 
     void outputOptionsAreCheckedFirst()
