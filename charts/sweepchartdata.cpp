@@ -161,8 +161,10 @@ SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind k
         drawn.style = int(categories.indexOf(line.categoryId));
         bool any = false;
         for (const Figure &figure : line.points) {
-            drawn.values.push_back(figure.hasValue() ? std::optional<double>(figure.value) : std::nullopt);
-            any = any || figure.hasValue();
+            // A point the run did not finish is not drawn: its partial figure would read as a result.
+            const bool shown = figure.hasValue() && figure.state != FigureState::Incomplete;
+            drawn.values.push_back(shown ? std::optional<double>(figure.value) : std::nullopt);
+            any = any || shown;
         }
         if (any)
             data.lines.push_back(drawn);
@@ -170,6 +172,9 @@ SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind k
             missing.push_back(&line);
     }
     data.footnotes = missingLineNotes(missing);
+    if (const QStringList unfinished = table.unfinishedValues(); !unfinished.isEmpty())
+        data.footnotes << QStringLiteral("%1=%2 not drawn: the run stopped before it finished")
+                              .arg(table.parameter, unfinished.join(QStringLiteral(", ")));
     return data;
 }
 
@@ -197,9 +202,7 @@ QString productOf(const ResultsBundle &bundle, const QString &serverId)
 // version of the first server's product (Valkey before Redis, as the headline picks it).
 const SweepLine *subtitleLine(const ResultsBundle &bundle, const SweepTable &table)
 {
-    const auto measured = [](const SweepLine &line) {
-        return line.points.front().hasValue() && line.points.back().hasValue();
-    };
+    const auto measured = [](const SweepLine &line) { return finalSpan(line).has_value(); };
     const QString product = table.lines.empty() ? QString() : productOf(bundle, table.lines.front().serverId);
     QString newest;
     for (const SweepLine &line : table.lines) {
@@ -225,13 +228,15 @@ QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, c
     const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
     // Servers that allocate differently compare builds as well as versions: said after the line.
     const QString caveat = Figures(withoutServers(bundle, hiddenServers)).buildCaveat();
+    // Only finished points: a cancelled sweep's last point is partial.
+    const auto [first, last] = *finalSpan(*line);
     return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8%9")
-        .arg(line->categoryLabel, line->serverName, text(line->points.front().value), text(line->points.back().value),
+        .arg(line->categoryLabel, line->serverName, text(line->points[first].value), text(line->points[last].value),
              ratio                  ? QStringLiteral(" %1").arg(table.referenceType)
              : table.clusterOverhead ? QStringLiteral(" bytes per key beyond standalone")
                                      : QStringLiteral(" bytes per key"),
              table.parameter,
-             table.values.front(), table.values.back(), caveat.isEmpty() ? QString() : QStringLiteral(". ") + caveat);
+             table.values[int(first)], table.values[int(last)], caveat.isEmpty() ? QString() : QStringLiteral(". ") + caveat);
 }
 
 QString defaultSweepFootnote(const ResultsBundle &bundle, const QStringList &hiddenServers)

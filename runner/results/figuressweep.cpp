@@ -9,6 +9,18 @@ namespace {
 
 using PointTable = std::function<FigureTable(const Figures &)>;
 
+// A point's figure as the sweep shows it: a run that stopped during the point (a cancelled
+// sweep) gives partial figures, whatever its own repeats said, and says so.
+Figure pointFigure(Figure figure, const SweepPoint &point)
+{
+    if (point.complete || !figure.hasValue())
+        return figure;
+    figure.state = FigureState::Incomplete;
+    figure.change.reset();
+    figure.note = QStringLiteral("the run stopped before %1 finished").arg(point.value);
+    return figure;
+}
+
 // The line of (server, category), added in the order first met.
 SweepLine &lineFor(SweepTable &table, const QString &serverId, const FigureCategory &category, size_t points)
 {
@@ -40,6 +52,7 @@ SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOpt
         const SweepPoint &point = bundle.sweep.points[i];
         table.values << point.value;
         table.numbers.push_back(point.value.toDouble());
+        table.complete.push_back(point.complete);
         const Figures figures(sweepPointBundle(bundle, int(i)), options);
         if (table.typeNoun.isEmpty())
             table.typeNoun = figures.typeNoun();
@@ -58,7 +71,7 @@ SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOpt
                 continue;
             for (const QString &serverId : shown.servers) {
                 SweepLine &line = lineFor(unordered, serverId, shown.categories[size_t(c)], count);
-                line.points[i] = shown.at(c, serverId);
+                line.points[i] = pointFigure(shown.at(c, serverId), point);
                 if (const ServerRun *run = figures.bundle().server(serverId))
                     line.serverName = serverDisplayName(figures.bundle(), *run);
             }
@@ -75,6 +88,35 @@ SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOpt
 }
 
 } // namespace
+
+QStringList SweepTable::unfinishedValues() const
+{
+    QStringList unfinished;
+    for (size_t i = 0; i < values.size() && i < complete.size(); ++i) {
+        if (!complete[i])
+            unfinished << values[int(i)];
+    }
+    return unfinished;
+}
+
+std::optional<std::pair<size_t, size_t>> finalSpan(const SweepLine &line)
+{
+    const auto final = [](const Figure &figure) {
+        return figure.settled() && figure.state != FigureState::Incomplete && figure.state != FigureState::Provisional;
+    };
+    std::optional<size_t> first;
+    std::optional<size_t> last;
+    for (size_t i = 0; i < line.points.size(); ++i) {
+        if (!final(line.points[i]))
+            continue;
+        if (!first)
+            first = i;
+        last = i;
+    }
+    if (!first || *first == *last)
+        return std::nullopt;
+    return std::pair{*first, *last};
+}
 
 SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const FigureOptions &options)
 {

@@ -7,6 +7,8 @@
 
 #include <QString>
 #include <QStringList>
+#include <optional>
+#include <utility>
 #include <vector>
 
 struct SweepLine {
@@ -22,6 +24,9 @@ struct SweepTable {
     QString parameter;               // "value-size"
     QStringList values;              // the points' values as given: "16", "64", "256"
     std::vector<double> numbers;     // the same as numbers: the x axis
+    // Whether each point's run finished. An unfinished point (a cancelled sweep) has its figures
+    // marked Incomplete, and never enters a headline (finalSpan()).
+    std::vector<bool> complete;
     QString referenceType;           // the ratios' denominator ("set-ex"); empty for bytes per key
     QString typeNoun;                // "pattern" or "type"
     bool clusterOverhead = false;    // clusterOverheadSweep(): bytes per key beyond standalone
@@ -30,7 +35,13 @@ struct SweepTable {
     std::vector<SweepLine> lines;
 
     bool empty() const { return lines.empty(); }
+    // The values of the points that did not finish ("200000"), in order.
+    QStringList unfinishedValues() const;
 };
+
+// The first and last point of `line` whose figure is final (measured over a finished point, not
+// provisional or incomplete), when they differ; what a headline may speak of.
+std::optional<std::pair<size_t, size_t>> finalSpan(const SweepLine &line);
 
 // Bytes per key (Measure::BytesPerKey, the memory table of each point) or each type's ratio to
 // the workload's reference type (Measure::RatioToReference, Figures::referenceRatios()). An

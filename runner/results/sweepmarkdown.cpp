@@ -12,9 +12,10 @@ QString sweepCell(const Figure &figure, const SweepTable &table)
 {
     if (!figure.hasValue())
         return markdownCell(figure);
+    const QString mark = figure.state == FigureState::Incomplete ? QStringLiteral(" ‡") : QString();
     if (table.clusterOverhead)
-        return (figure.value > 0 ? QStringLiteral("+") : QString()) + formatFigure(figure.value);
-    return table.measure == Measure::RatioToReference ? formatMultiple(figure.value) : formatFigure(figure.value);
+        return (figure.value > 0 ? QStringLiteral("+") : QString()) + formatFigure(figure.value) + mark;
+    return (table.measure == Measure::RatioToReference ? formatMultiple(figure.value) : formatFigure(figure.value)) + mark;
 }
 
 QString tableMarkdown(const SweepTable &table, const QString &title)
@@ -22,8 +23,9 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
     if (table.empty())
         return {};
     QStringList columns;
-    for (const QString &value : table.values)
-        columns << QStringLiteral("%1=%2").arg(table.parameter, value);
+    for (size_t i = 0; i < size_t(table.values.size()); ++i)
+        columns << QStringLiteral("%1=%2%3").arg(table.parameter, table.values[int(i)],
+                                                i < table.complete.size() && !table.complete[i] ? QStringLiteral(" (unfinished)") : QString());
     const QString noun = table.typeNoun == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Type");
     QString markdown = QStringLiteral("\n%1\n\n").arg(title);
     markdown += markdownHeader(noun + QStringLiteral(" · server"), columns);
@@ -41,6 +43,10 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
     }
     if (!without.isEmpty())
         markdown += QStringLiteral("\nNo figure at any value: %1.\n").arg(without.join(QStringLiteral(", ")));
+    if (const QStringList unfinished = table.unfinishedValues(); !unfinished.isEmpty())
+        markdown += QStringLiteral("\n‡ The run stopped before %1=%2 finished: those figures are partial, not comparable with "
+                                   "the others, and in no headline.\n")
+                        .arg(table.parameter, unfinished.join(QStringLiteral(", ")));
     return markdown;
 }
 

@@ -4,6 +4,7 @@
 #include "chartexporter.h"
 #include "fixturebundle.h"
 #include "sweepexport.h"
+#include "sweepmarkdown.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -49,6 +50,35 @@ private slots:
                                       QStringLiteral("hset-hexpire · Valkey 9.1.2"), QStringLiteral("set-ex · Redis 8.0.1")}));
         QVERIFY2(defaultSweepSubtitle(bundle, SweepChartKind::MemoryPerKey).startsWith(QStringLiteral("hsetex on Valkey 9.1.2: ")),
                  qPrintable(defaultSweepSubtitle(bundle, SweepChartKind::MemoryPerKey)));
+    }
+
+    // A sweep cancelled during its last point: that point's figures are partial. They are
+    // marked in the tables, not drawn, and never in the headline, which speaks of the finished
+    // points only (it read "16 to 256" from the partial figure before).
+    void unfinishedPointIsMarkedAndInNoHeadline()
+    {
+        ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        bundle.complete = false;
+        bundle.sweep.points.back().complete = false;
+        const SweepTable memory = sweepTable(bundle, Measure::BytesPerKey);
+        QCOMPARE(memory.unfinishedValues(), QStringList{QStringLiteral("256")});
+        for (const SweepLine &line : memory.lines) {
+            const Figure &last = line.points.back();
+            QVERIFY(!last.hasValue() || last.state == FigureState::Incomplete);
+            QVERIFY(!last.change);
+        }
+        const QString subtitle = defaultSweepSubtitle(bundle, SweepChartKind::Ratio);
+        QVERIFY2(subtitle.startsWith(QStringLiteral("hsetex on Valkey 9.1.2: 2.79× → 2.20× set-ex from value-size 16 to 64")),
+                 qPrintable(subtitle));
+        const QString markdown = sweepToMarkdown(bundle);
+        QVERIFY2(markdown.contains(QStringLiteral("| Pattern · server | value-size=16 | value-size=64 | value-size=256 (unfinished) |")),
+                 qPrintable(markdown));
+        QVERIFY(markdown.contains(QStringLiteral("| hsetex · Valkey 9.1.2 | 2.79× | 2.20× | 1.44× ‡ |")));
+        QVERIFY(markdown.contains(QStringLiteral("‡ The run stopped before value-size=256 finished: those figures are partial")));
+        const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::MemoryPerKey);
+        for (const SweepChartLine &line : data.lines)
+            QVERIFY(!line.values.back().has_value());
+        QVERIFY(data.footnotes.contains(QStringLiteral("value-size=256 not drawn: the run stopped before it finished")));
     }
 
     void exactSizeAtEveryPresetAndTheme()
