@@ -1,6 +1,7 @@
 #include "endpointtarget.h"
 
 #include "clustertarget.h"
+#include "clustermembership.h"
 #include "clustertopology.h"
 #include "endpointprobe.h"
 #include "endpointstate.h"
@@ -51,6 +52,12 @@ Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<Clus
                          .arg(hostPortText(spec.host, spec.port))};
     if (Status consented = sameAsConsented(topology.value()); !consented)
         return consented;
+    // Discovered again each repeat: each primary proves again that it is a member before the
+    // sessions log in to it and flush it.
+    const MembershipProof proof{hostPortText(spec.host, spec.port), topology->askedId, spec.password,
+                                m_job.request().commandTimeoutMs};
+    if (Status members = proveClusterMembers(topology.value(), proof); !members)
+        return members;
     m_run.topology.primaries = int(topology->primaries.size());
     if (!cluster) {
         ServerRun named = m_run;   // its nodes are named "Valkey 9.1.2 · cluster ×3 (<node>)", as launched ones are

@@ -187,5 +187,10 @@ Outcome<ClusterTopology> discoverCluster(RedisConnection &connection, const QStr
     for (ClusterPrimary &primary : topology->primaries)
         if (primary.host.isEmpty())
             primary.host = askedHost;
+    // The members it names must know this node by its id (clustermembership.h).
+    const Outcome<Reply> myId = connection.command({"CLUSTER", "MYID"});
+    if (!myId || myId->isError())
+        return Error{QStringLiteral("%1: CLUSTER MYID: %2").arg(connection.name(), myId ? QString::fromStdString(myId->text) : myId.error())};
+    topology->askedId = QString::fromStdString(myId->text);
     return topology;
 }

@@ -25,6 +25,7 @@ struct ClusterPrimary {
 
 struct ClusterTopology {
     std::vector<ClusterPrimary> primaries;    // by their first slot
+    QString askedId;                          // CLUSTER MYID of the node asked (discoverCluster)
     // Every slot served by exactly one primary.
     bool coversEverySlot() const;
     // The primary serving `slot`, or -1.
@@ -35,7 +36,8 @@ struct ClusterTopology {
 // Whether the server behind `connection` runs in cluster mode (INFO cluster: cluster_enabled:1).
 Outcome<bool> isClusterEnabled(RedisConnection &connection);
 // The cluster's primaries, by CLUSTER SHARDS, or CLUSTER SLOTS when the server does not know it.
-// A node that has met no other gives its address as "": it is `askedHost`, the one asked.
+// A node that has met no other gives its address as "": it is `askedHost`, the one asked. What
+// the reply names is only what that node believes: clustermembership.h proves each primary.
 Outcome<ClusterTopology> discoverCluster(RedisConnection &connection, const QString &askedHost);
 // The two replies read on their own (a reply that is not of that shape is an Error naming it).
 Outcome<ClusterTopology> topologyFromShards(const Reply &shards);

@@ -1,5 +1,6 @@
 #include "endpointprobe.h"
 
+#include "clustermembership.h"
 #include "clustertopology.h"
 #include "hostport.h"
 #include "infoparser.h"
@@ -73,6 +74,10 @@ Status probeClusterPrimaries(RedisConnection &connection, const ServerSpec &spec
         return Error{topology.error()};
     if (topology->primaries.empty())
         return Error{QStringLiteral("%1 is a node of a cluster that serves no slot yet").arg(probe.where)};
+    // Nothing but the proof goes to a primary before it proves it belongs to this cluster.
+    if (Status members = proveClusterMembers(topology.value(), {probe.where, topology->askedId, spec.password, timeoutMs});
+        !members)
+        return Error{QStringLiteral("%1 is a node of a cluster, but %2").arg(probe.where, members.error())};
     for (const ClusterPrimary &primary : topology->primaries) {
         ServerSpec node = spec;
         node.host = primary.host;

@@ -76,6 +76,19 @@ void checkEveryKeyLanded(const RepeatResult &repeat, int keys)
     QCOMPARE(repeat.errorCount(), 0);
 }
 
+// INFO commandstats as command -> calls ("cluster|myid" -> 1).
+std::map<QString, long long> commandCalls(const ForeignServer &server, const QString &password)
+{
+    std::map<QString, long long> calls;
+    static const QRegularExpression line(QStringLiteral("^cmdstat_([^:]+):calls=(\\d+)"), QRegularExpression::MultilineOption);
+    auto it = line.globalMatch(server.command({"INFO", "commandstats"}, password));
+    while (it.hasNext()) {
+        const QRegularExpressionMatch match = it.next();
+        calls[match.captured(1)] = match.captured(2).toLongLong();
+    }
+    return calls;
+}
+
 } // namespace
 
 class ClusterEndpointTest : public QObject {
@@ -182,6 +195,63 @@ private Q_SLOTS:
         QVERIFY2(results.servers.front().error.contains(QLatin1String("127.0.0.1:1")), qPrintable(results.servers.front().error));
         QCOMPARE(cluster.node(0).command({"DBSIZE"}), QStringLiteral("1"));
         checkPutBack(cluster);
+    }
+
+    // A cluster node whose own entry is announced at another server's port (a wrong
+    // cluster-announce-port; a stale gossip entry or a fake node does the same) names that
+    // server as its primary. The server is a standalone one, with or without the endpoint's
+    // password, or the node of another cluster: it is refused before the run, untouched.
+    void strangerNamedByAClusterIsUntouched_data()
+    {
+        QTest::addColumn<QString>("stranger");
+        QTest::addColumn<QString>("password");
+        QTest::addColumn<QString>("why");
+        QTest::newRow("standalone") << QStringLiteral("standalone") << QString() << QStringLiteral("is not in cluster mode");
+        QTest::newRow("standalone, same password") << QStringLiteral("standalone") << QStringLiteral("shared-pw")
+                                                   << QStringLiteral("is not in cluster mode");
+        QTest::newRow("node of another cluster") << QStringLiteral("cluster") << QString()
+                                                 << QStringLiteral("is node ");
+    }
+    void strangerNamedByAClusterIsUntouched()
+    {
+        QFETCH(QString, stranger);
+        QFETCH(QString, password);
+        QFETCH(QString, why);
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignCluster otherCluster(spec, 1);
+        ForeignServer standalone(spec);
+        const bool clustered = stranger == QLatin1String("cluster");
+        QVERIFY2(clustered ? otherCluster.start() : standalone.start(), qPrintable(otherCluster.error() + standalone.error()));
+        const ForeignServer &victim = clustered ? otherCluster.node(0) : standalone;
+        QCOMPARE(victim.command({"SET", "stranger:key", "precious"}), QStringLiteral("OK"));
+        ForeignCluster cluster(spec, 1);
+        QVERIFY2(cluster.start(), qPrintable(cluster.error()));
+        const ForeignServer &asked = cluster.node(0);
+        QCOMPARE(asked.command({"CONFIG", "SET", "cluster-announce-port", std::to_string(victim.port())}), QStringLiteral("OK"));
+        if (!password.isEmpty()) {
+            for (const ForeignServer *server : {&asked, &victim})
+                QCOMPARE(server->command({"CONFIG", "SET", "requirepass", password.toStdString()}), QStringLiteral("OK"));
+        }
+        const std::map<QString, long long> before = commandCalls(victim, password);
+        VersusCli cli;
+        if (!password.isEmpty())
+            cli.environment().insert(QStringLiteral("VERSUS_PASSWORD"), password);
+        const VersusCli::Result r = cli.run(hashTtlRun(asked.hostPort(), 100, cli.path(QStringLiteral("b.json"))), 120000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+        QVERIFY2(r.err.contains(QStringLiteral("%1, named by %2 as a primary of its cluster, %3")
+                                    .arg(victim.hostPort(), asked.hostPort(), why)),
+                 r.describe());
+        // Only the questions that prove membership reached it: no flush, no user, no settings,
+        // and no password when it asks for none.
+        std::map<QString, long long> sent = commandCalls(victim, password);
+        for (const auto &[name, calls] : before)
+            sent[name] -= calls;
+        QStringList allowed{QStringLiteral("info"), QStringLiteral("cluster|myid"), QStringLiteral("cluster|nodes")};
+        if (!password.isEmpty())
+            allowed << QStringLiteral("auth");
+        for (const auto &[name, calls] : sent)
+            QVERIFY2(calls == 0 || allowed.contains(name), qPrintable(QStringLiteral("%1 was sent %2 times").arg(name).arg(calls)));
+        QCOMPARE(victim.command({"GET", "stranger:key"}, password), QStringLiteral("precious"));
     }
 
     // An operator reshards while the run replays: slots move with their keys from one primary
