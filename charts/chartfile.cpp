@@ -54,6 +54,22 @@ Status writePngFile(const QImage &image, const QString &path)
     return writeFileAtomically(path, bytes);
 }
 
+namespace {
+
+// QSvgGenerator writes its title and description into <title> and <desc> as given: text from a
+// bundle or --title must not close them and open a <script>. XML 1.0 also forbids most control
+// characters, which would make the file unreadable.
+QString svgText(const QString &text)
+{
+    QString plain;
+    plain.reserve(text.size());
+    for (const QChar c : text)
+        plain += (c.unicode() < 0x20 && c != QLatin1Char('\t')) || c.unicode() == 0x7f ? QChar(QLatin1Char(' ')) : c;
+    return plain.toHtmlEscaped();
+}
+
+} // namespace
+
 Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, const QString &title,
                     const QString &description, const QString &path)
 {
@@ -66,13 +82,19 @@ Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, co
     generator.setSize(pixels);
     generator.setViewBox(QRect(QPoint(0, 0), pixels));
     generator.setResolution(int(std::lround(options.dpi * options.scale)));
-    generator.setTitle(title);
-    generator.setDescription(description);
+    generator.setTitle(svgText(title));
+    generator.setDescription(svgText(description));
     QPainter painter;
     if (!painter.begin(&generator))
         return Error{QStringLiteral("%1: cannot start the SVG painter").arg(path)};
     paint(&painter, QRectF(QPointF(0, 0), QSizeF(pixels)));
     painter.end();
+    // Text drawn from a bundle or an option may hold control characters, which no XML reader
+    // accepts; as bytes below 0x20 they never belong to a UTF-8 sequence.
+    for (char &byte : bytes) {
+        if (byte >= 0 && byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r')
+            byte = ' ';
+    }
     return writeFileAtomically(path, bytes);
 }
 

@@ -78,7 +78,13 @@ Json toJsonObject(const std::map<QString, Value> &values)
 // A number JSON can hold: non-finite values (a division that had nothing to divide) are null.
 Json finiteOrNull(double value);
 
-// Parses `text`; a malformed document fails with "<source>:<line>:<column>: …".
+// How deeply arrays and objects may nest in any JSON Versus reads. nlohmann's parser and
+// its values recurse per level (a 100,000-deep bundle ran out of stack); Versus's own
+// documents nest under 10 levels.
+inline constexpr int kMaxJsonDepth = 64;
+
+// Parses `text`; a malformed document fails with "<source>:<line>:<column>: …", and so does one
+// nested deeper than kMaxJsonDepth, before nlohmann sees it.
 Outcome<Json> parseJson(const QByteArray &text, const QString &source);
 // "<source>: at /runs/valkey-8.0.1/0/keys: expected an integer, got string" from an error thrown
 // while reading a parsed document.

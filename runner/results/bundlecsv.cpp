@@ -31,7 +31,9 @@ void appendRows(QString &csv, const QString &server, const char *metric, const F
 QString csvField(const QString &value)
 {
     QString text = value;
-    static const QString formulaStarts = QStringLiteral("=+-@");
+    // A spreadsheet runs a cell starting with = + - @ as a formula, and skips a leading tab or
+    // carriage return before it: such a cell starts with ' so that it stays text.
+    static const QString formulaStarts = QStringLiteral("=+-@\t\r");
     if (!text.isEmpty() && formulaStarts.contains(text.front()))
         text.prepend(QLatin1Char('\''));
     if (!text.contains(QLatin1Char(',')) && !text.contains(QLatin1Char('"')) && !text.contains(QLatin1Char('\n'))

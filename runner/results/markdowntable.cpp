@@ -10,11 +10,60 @@ const QString kProvisionalMark = QStringLiteral("*");
 
 } // namespace
 
+namespace {
+
+// HTML's < and > as entities and line breaks as spaces; false for any other character.
+bool appendShownAsText(QString &out, QChar c)
+{
+    if (c == QLatin1Char('<'))
+        out += QStringLiteral("&lt;");
+    else if (c == QLatin1Char('>'))
+        out += QStringLiteral("&gt;");
+    else if (c == QLatin1Char('\n') || c == QLatin1Char('\r'))
+        out += QLatin1Char(' ');
+    else
+        return false;
+    return true;
+}
+
+// A table cell stays one cell on one line: its pipes are escaped (unless markdownText did),
+// and HTML in it is shown, not run.
+QString tableCell(const QString &cell)
+{
+    QString escaped;
+    escaped.reserve(cell.size());
+    for (qsizetype i = 0; i < cell.size(); ++i) {
+        const QChar c = cell.at(i);
+        if (c == QLatin1Char('|') && (i == 0 || cell.at(i - 1) != QLatin1Char('\\')))
+            escaped += QStringLiteral("\\|");
+        else if (!appendShownAsText(escaped, c))
+            escaped += c;
+    }
+    return escaped;
+}
+
+} // namespace
+
+QString markdownText(const QString &text)
+{
+    QString escaped;
+    escaped.reserve(text.size());
+    for (const QChar c : text) {
+        if (c == QLatin1Char('&'))
+            escaped += QStringLiteral("&amp;");
+        else if (QStringLiteral("\\`*_[]|#").contains(c))
+            escaped += QLatin1Char('\\') + c;
+        else if (!appendShownAsText(escaped, c))
+            escaped += c;
+    }
+    return escaped;
+}
+
 QString markdownRow(const QStringList &cells)
 {
     QString row = QStringLiteral("|");
     for (const QString &cell : cells)
-        row += cell.isEmpty() ? QStringLiteral(" |") : QStringLiteral(" ") + cell + QStringLiteral(" |");
+        row += cell.isEmpty() ? QStringLiteral(" |") : QStringLiteral(" ") + tableCell(cell) + QStringLiteral(" |");
     return row + QLatin1Char('\n');
 }
 

@@ -8,7 +8,11 @@
 #include <functional>
 #include <set>
 
-// "| a | b |"; an empty cell stays "| |".
+// Text from a bundle, an option or a server reply, as Markdown that shows it as it is: Markdown's
+// marks backslashed, HTML's < > & as entities, line breaks as spaces.
+QString markdownText(const QString &text);
+// "| a | b |"; an empty cell stays "| |". Each cell stays one cell: its pipes escaped, its HTML
+// shown as text, its line breaks spaces.
 QString markdownRow(const QStringList &cells);
 // A header row naming the columns, then the alignment row: labels left, figures right.
 QString markdownHeader(const QString &first, const QStringList &columns);

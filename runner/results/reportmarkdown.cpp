@@ -22,13 +22,14 @@ QStringList displayNames(const Figures &figures, const QStringList &ids)
 {
     QStringList names;
     for (const QString &id : ids)
-        names << figures.summary(id).name;
+        names << markdownText(figures.summary(id).name);
     return names;
 }
 
+// A server's name comes from the bundle (product and version as a server reported them).
 QString nameOf(const Figures &figures, const QString &id)
 {
-    return figures.summary(id).name;
+    return markdownText(figures.summary(id).name);
 }
 
 // "- **Memory per stored attribute**: 191.4 → 175.4 bytes per key from Valkey 8.0.1 to Valkey 9.1.2 (−8.4%)."
@@ -162,7 +163,7 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
     const QString last = names.size() > 1 ? names.takeLast() : QString();
     QString markdown = QStringLiteral("# %1%2 on the %3 workload\n\n")
                            .arg(names.join(QStringLiteral(", ")), last.isEmpty() ? QString() : QStringLiteral(" and ") + last,
-                                figures.bundle().workload.name);
+                                markdownText(figures.bundle().workload.name));
     if (figures.live())
         markdown += QStringLiteral("The run was still going: every figure is provisional.\n\n");
     const std::vector<Section> sections = sectionsOf(figures, order);

@@ -1,0 +1,183 @@
+// Files and texts written to hurt: JSON nested 100,000 deep (it crashed the parser's recursion)
+// given to versus export, to versus run --attributes and to the window's Open (loadBundle), and
+// names in a bundle or --title made to break out of an SVG <title>, a Markdown table or a CSV
+// cell. The real versus binary reads and writes them.
+
+#include "bundlecsv.h"
+#include "bundlejson.h"
+#include "jsonsupport.h"
+#include "markdowntable.h"
+#include "versuscli.h"
+
+#include <QXmlStreamReader>
+#include <QtTest>
+
+namespace {
+
+const QString kScript = QStringLiteral("</title><script>alert(1)</script><title>");
+
+QByteArray hostileFileText(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeHostileFile(const QString &path, const QByteArray &bytes)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
+}
+
+// `depth` nested arrays inside a bundle's first member, 228 KB at 100,000.
+QByteArray deeplyNested(int depth, const QByteArray &before = "{\"schema\":\"versus.results/1\",\"x\":")
+{
+    return before + QByteArray(depth, '[') + QByteArray(depth, ']') + "}";
+}
+
+// Whether `svg` is well-formed XML with no element named script.
+QString svgProblem(const QByteArray &svg)
+{
+    QXmlStreamReader reader(svg);
+    while (!reader.atEnd()) {
+        reader.readNext();
+        if (reader.isStartElement() && reader.name().compare(QLatin1String("script"), Qt::CaseInsensitive) == 0)
+            return QStringLiteral("a <script> element at line %1").arg(reader.lineNumber());
+    }
+    return reader.hasError() ? QStringLiteral("not well-formed: %1").arg(reader.errorString()) : QString();
+}
+
+// Every SVG chart in `folder`, each well-formed without a <script>, and holding `expected`.
+QString svgChartsProblem(const QString &folder, const QByteArray &expected = {})
+{
+    const QStringList charts = QDir(folder).entryList({QStringLiteral("*.svg")});
+    if (charts.isEmpty())
+        return QStringLiteral("no SVG chart in %1").arg(folder);
+    for (const QString &chart : charts) {
+        const QByteArray svg = hostileFileText(folder + QLatin1Char('/') + chart);
+        if (const QString problem = svgProblem(svg); !problem.isEmpty())
+            return chart + QStringLiteral(": ") + problem;
+        if (!svg.contains(expected))
+            return chart + QStringLiteral(": no ") + QString::fromUtf8(expected);
+    }
+    return {};
+}
+
+} // namespace
+
+class HostileFilesTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { VERSUS_REQUIRE_BINARY(); }
+
+    void deepBundleIsRefusedNamingTheFile()
+    {
+        VersusCli cli;
+        const QString bundle = cli.path(QStringLiteral("deep.json"));
+        QVERIFY(writeHostileFile(bundle, deeplyNested(100000)));
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), bundle, QStringLiteral("--export-dir"),
+                                             cli.path(QStringLiteral("out")), QStringLiteral("--format"), QStringLiteral("svg")},
+                                            60000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+        QVERIFY2(r.err.contains(QStringLiteral("%1:1:97: JSON nested deeper than 64 levels").arg(bundle)), r.describe());
+        // The window's Open and Compare read bundles through the same function.
+        const Outcome<ResultsBundle> loaded = loadBundle(bundle);
+        QVERIFY(!loaded);
+        QVERIFY2(loaded.error().contains(QLatin1String("nested deeper than 64")), qPrintable(loaded.error()));
+    }
+
+    void depthUpToTheLimitIsRead()
+    {
+        QVERIFY(parseJson(QByteArray(64, '[') + QByteArray(64, ']'), QStringLiteral("ok.json")));
+        // Brackets inside strings are text, not nesting.
+        QVERIFY(parseJson("[\"" + QByteArray(1000, '[') + "\\\"\"]", QStringLiteral("strings.json")));
+        const Outcome<Json> deep = parseJson(QByteArray(65, '[') + QByteArray(65, ']'), QStringLiteral("deep.json"));
+        QVERIFY(!deep);
+        QCOMPARE(deep.error(), QStringLiteral("deep.json:1:65: JSON nested deeper than 64 levels; Versus reads no deeper"));
+    }
+
+    void deepAttributesFileIsRefused()
+    {
+        VersusCli cli;
+        const QString attributes = cli.path(QStringLiteral("attributes.json"));
+        QVERIFY(writeHostileFile(attributes, deeplyNested(100000, "{\"version\":1,\"x\":")));
+        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--workload"), QStringLiteral("ecommerce"),
+                                             QStringLiteral("--events"), QStringLiteral("100"), QStringLiteral("--attributes"),
+                                             attributes},
+                                            60000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+        QVERIFY2(r.err.contains(QStringLiteral("%1:1:81: JSON nested deeper than 64 levels").arg(attributes)), r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+    }
+
+    // A bundle's product and version, and --title, reach the SVG's <title> and <desc>, the
+    // report's headings and tables and the CSV: each shows them as text.
+    void namesFromABundleStayText()
+    {
+        VersusCli cli;
+        Outcome<Json> root = parseJson(hostileFileText(QStringLiteral(VERSUS_FIXTURES "/bundles/real-ecommerce.json")),
+                                       QStringLiteral("real-ecommerce.json"));
+        QVERIFY(root);
+        root.value()["servers"][1]["product"] = (QStringLiteral("valkey") + kScript).toStdString();
+        root.value()["servers"][1]["version"] = std::string("9.1.2 | <img src=x onerror=alert(1)>\n| injected | row |");
+        const QString bundle = cli.path(QStringLiteral("hostile.json"));
+        QVERIFY(writeHostileFile(bundle, QByteArray::fromStdString(root->dump())));
+        const QString folder = cli.path(QStringLiteral("out"));
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), bundle, QStringLiteral("--export-dir"), folder,
+                                             QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--report")},
+                                            120000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        const QString problem = svgChartsProblem(folder);
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+        const QString report = QString::fromUtf8(hostileFileText(folder + QStringLiteral("/report.md")));
+        QVERIFY(!report.isEmpty());
+        QVERIFY2(!report.contains(QLatin1String("<script")) && !report.contains(QLatin1String("<img")), qPrintable(report.left(3000)));
+        QVERIFY2(!report.contains(QLatin1String("\n| injected")), qPrintable(report.left(3000)));
+        // Every table row keeps its column count: the header's pipes, unescaped, once per cell.
+        for (const QString &line : report.split(QLatin1Char('\n'))) {
+            if (line.contains(QLatin1String("9.1.2")) && line.startsWith(QLatin1Char('|')))
+                QVERIFY2(line.contains(QLatin1String("9.1.2 \\| &lt;img")), qPrintable(line));
+        }
+    }
+
+    void titleOptionStaysText()
+    {
+        VersusCli cli;
+        const QString folder = cli.path(QStringLiteral("out"));
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), QStringLiteral(VERSUS_FIXTURES "/bundles/real-ecommerce.json"),
+                                             QStringLiteral("--export-dir"), folder, QStringLiteral("--format"), QStringLiteral("svg"),
+                                             QStringLiteral("--title"), QStringLiteral("Memory") + kScript + QStringLiteral("\x01")},
+                                            120000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        const QString problem = svgChartsProblem(folder, "Memory&lt;/title&gt;&lt;script&gt;");
+        QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    }
+
+    void csvCellsNeverStartAFormula_data()
+    {
+        QTest::addColumn<QString>("cell");
+        QTest::addColumn<QString>("written");
+        // A neutralised cell is quoted: it no longer reads back as the text given.
+        QTest::newRow("=") << QStringLiteral("=1+1") << QStringLiteral("\"'=1+1\"");
+        QTest::newRow("tab then =") << QStringLiteral("\t=cmd") << QStringLiteral("\"'\t=cmd\"");
+        QTest::newRow("CR then =") << QStringLiteral("\r=cmd") << QStringLiteral("\"'\r=cmd\"");
+        QTest::newRow("@") << QStringLiteral("@SUM(A1)") << QStringLiteral("\"'@SUM(A1)\"");
+        QTest::newRow("plain") << QStringLiteral("valkey-9.1.2") << QStringLiteral("valkey-9.1.2");
+    }
+    void csvCellsNeverStartAFormula()
+    {
+        QFETCH(QString, cell);
+        QFETCH(QString, written);
+        QCOMPARE(csvField(cell), written);
+    }
+
+    void markdownCellsStayCells()
+    {
+        QCOMPARE(markdownRow({QStringLiteral("a|b"), QStringLiteral("<b>x</b>\nnext")}),
+                 QStringLiteral("| a\\|b | &lt;b&gt;x&lt;/b&gt; next |\n"));
+        QCOMPARE(markdownRow({markdownText(QStringLiteral("v|1 *bold*"))}), QStringLiteral("| v\\|1 \\*bold\\* |\n"));
+    }
+};
+
+QTEST_GUILESS_MAIN(HostileFilesTest)
+#include "tst_hostilefiles.moc"
