@@ -4,6 +4,7 @@
 #include "chartexporter.h"
 #include "palette.h"
 #include "presentation.h"
+#include "presetoptions.h"
 
 #include <QBuffer>
 #include <QDir>
@@ -15,15 +16,6 @@
 #include <QtTest>
 
 namespace {
-
-ExportOptions presetOptions(const QString &name)
-{
-    ExportOptions options;
-    const std::optional<SizePreset> preset = findSizePreset(name);
-    options.size = preset->size;
-    options.dpi = preset->dpi;
-    return options;
-}
 
 QByteArray pngBytes(const QImage &image)
 {

@@ -4,20 +4,12 @@
 #include "fixturebundle.h"
 #include "chartexporter.h"
 #include "niceaxis.h"
+#include "presetoptions.h"
 
 #include <QFontMetricsF>
 #include <QtTest>
 
 namespace {
-
-ExportOptions presetOptions(const QString &name)
-{
-    ExportOptions options;
-    const std::optional<SizePreset> preset = findSizePreset(name);
-    options.size = preset->size;
-    options.dpi = preset->dpi;
-    return options;
-}
 
 QString where(const PlacedLabel &label)
 {

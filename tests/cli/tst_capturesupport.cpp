@@ -28,7 +28,7 @@ QByteArray captureWithHsetex()
     return lines;
 }
 
-CommandStat statOf(const RepeatResult &repeat, const QString &command)
+CommandStat commandStatOf(const RepeatResult &repeat, const QString &command)
 {
     const auto found = repeat.timing.byCommand.find(command);
     return found == repeat.timing.byCommand.end() ? CommandStat() : found->second;
@@ -76,9 +76,9 @@ private slots:
         QCOMPARE(olderRepeat.byType.at(QStringLiteral("capture")).status, TypeStatus::Ok);
         QCOMPARE(olderRepeat.byType.at(QStringLiteral("capture")).keys, (long long)(kSets));
         QCOMPARE(newerRepeat.byType.at(QStringLiteral("capture")).keys, (long long)(kSets + kHsetex));
-        QCOMPARE(statOf(olderRepeat, QStringLiteral("set")).calls, (long long)(kSets));
-        QCOMPARE(statOf(olderRepeat, QStringLiteral("get")).calls, (long long)(kGets));
-        QCOMPARE(statOf(newerRepeat, QStringLiteral("hsetex")).calls, (long long)(kHsetex));
+        QCOMPARE(commandStatOf(olderRepeat, QStringLiteral("set")).calls, (long long)(kSets));
+        QCOMPARE(commandStatOf(olderRepeat, QStringLiteral("get")).calls, (long long)(kGets));
+        QCOMPARE(commandStatOf(newerRepeat, QStringLiteral("hsetex")).calls, (long long)(kHsetex));
         QVERIFY(olderRepeat.errors.empty());
 
         const Figures figures(bundle.value());
@@ -90,7 +90,7 @@ private slots:
         QVERIFY(all >= 0);
         QCOMPARE(time.categories[size_t(all)].scope, QStringLiteral("without HSETEX, which Valkey %1 does not know").arg(older.identity.version));
         for (const RepeatResult *repeat : {&olderRepeat, &newerRepeat}) {
-            const CommandStat set = statOf(*repeat, QStringLiteral("set")), get = statOf(*repeat, QStringLiteral("get"));
+            const CommandStat set = commandStatOf(*repeat, QStringLiteral("set")), get = commandStatOf(*repeat, QStringLiteral("get"));
             const double expected = double(set.usec + get.usec) / double(set.calls + get.calls);
             const QString id = repeat == &olderRepeat ? older.label : newer.label;
             QCOMPARE(time.at(all, id).value, expected);
@@ -133,7 +133,7 @@ private:
         const FigureTable alone = Figures(withoutServers(bundle, {older.label})).commandTime();
         QCOMPARE(alone.categories.front().id, QStringLiteral("group:writes"));
         const RepeatResult &repeat = bundle.server(newer.label)->repeats.front();
-        const CommandStat set = statOf(repeat, QStringLiteral("set")), hsetex = statOf(repeat, QStringLiteral("hsetex"));
+        const CommandStat set = commandStatOf(repeat, QStringLiteral("set")), hsetex = commandStatOf(repeat, QStringLiteral("hsetex"));
         QCOMPARE(alone.at(0, newer.label).value, double(set.usec + hsetex.usec) / double(set.calls + hsetex.calls));
     }
 };

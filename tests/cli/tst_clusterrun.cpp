@@ -14,15 +14,6 @@
 
 namespace {
 
-const ServerRun *serverNamed(const ResultsBundle &bundle, const QString &id)
-{
-    for (const ServerRun &server : bundle.servers) {
-        if (server.id == id)
-            return &server;
-    }
-    return nullptr;
-}
-
 // "<id>: cluster formed: 3 primaries: 127.0.0.1:P (slots 0-5460, pid N), …": the pids.
 std::vector<qint64> clusterPids(const QString &err, const QString &id)
 {
@@ -35,11 +26,6 @@ std::vector<qint64> clusterPids(const QString &err, const QString &id)
     for (auto it = pid.globalMatch(line.captured(1)); it.hasNext();)
         pids.push_back(it.next().captured(1).toLongLong());
     return pids;
-}
-
-QRegularExpression replayingLine(const QString &label)
-{
-    return QRegularExpression(QRegularExpression::escape(label) + QStringLiteral(" +\\d+%  replaying"));
 }
 
 } // namespace
@@ -87,13 +73,13 @@ private Q_SLOTS:
         QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
         QCOMPARE(int(bundle->servers.size()), 6);
         for (const ServerSpec &spec : {a, b}) {
-            const ServerRun *standalone = serverNamed(bundle.value(), spec.label);
+            const ServerRun *standalone = bundle.value().server(spec.label);
             QVERIFY(standalone);
             QVERIFY(!standalone->topology.isCluster());
             QVERIFY(standalone->repeats.front().nodes.empty());
             for (int primaries : {1, 3}) {
                 const QString id = QStringLiteral("%1-cluster-%2").arg(spec.label).arg(primaries);
-                const ServerRun *cluster = serverNamed(bundle.value(), id);
+                const ServerRun *cluster = bundle.value().server(id);
                 QVERIFY2(cluster, qPrintable(id));
                 QCOMPARE(cluster->status, RunStatus::Ok);
                 QCOMPARE(cluster->topology.primaries, primaries);
@@ -133,9 +119,9 @@ private Q_SLOTS:
         QVERIFY(cli.leftoverDirs().isEmpty());
         const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
         QVERIFY(bundle);
-        QCOMPARE(serverNamed(bundle.value(), clusterId)->status, RunStatus::Failed);
-        QVERIFY2(!serverNamed(bundle.value(), clusterId)->error.isEmpty(), "no error for the failed cluster");
-        QCOMPARE(serverNamed(bundle.value(), spec.label)->status, RunStatus::Ok);
+        QCOMPARE(bundle.value().server(clusterId)->status, RunStatus::Failed);
+        QVERIFY2(!bundle.value().server(clusterId)->error.isEmpty(), "no error for the failed cluster");
+        QCOMPARE(bundle.value().server(spec.label)->status, RunStatus::Ok);
     }
 
     // Versus SIGKILLed while a cluster replays: every node ends with it.

@@ -1,31 +1,17 @@
 // `versus export` never replaces a file unasked: files already in --export-dir stop it before
 // anything is written, with a message naming them and --force; with --force they are replaced.
 
+#include "fixturebundle.h"
+#include "testfiles.h"
 #include "versuscli.h"
 
 #include <QtTest>
 
 namespace {
 
-const char kFixtureBundle[] = VERSUS_FIXTURES "/bundles/hash-ttl-3-versions.json";
-
-bool writeFile(const QString &path, const QByteArray &content)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-QStringList everyEntry(const QString &dir)
-{
-    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
-}
+using TestFiles::writeFile;
+using TestFiles::readFile;
+using TestFiles::everyEntry;
 
 } // namespace
 
@@ -60,7 +46,7 @@ private Q_SLOTS:
         }
         const QStringList folderBefore = everyEntry(dir);
         const VersusCli::Result refused =
-            cli.run(QStringList{QStringLiteral("export"), QString::fromLatin1(kFixtureBundle), QStringLiteral("--export-dir"), dir} + extra, 60000);
+            cli.run(QStringList{QStringLiteral("export"), QString::fromLatin1(kHashTtlFixtureBundle), QStringLiteral("--export-dir"), dir} + extra, 60000);
         QVERIFY2(refused.finished && !refused.crashed && refused.exitCode == 2, refused.describe());
         QCOMPARE(refused.err, message.arg(dir));
         QCOMPARE(refused.out, QString());
@@ -69,7 +55,7 @@ private Q_SLOTS:
         for (const auto &[name, bytes] : before)
             QCOMPARE(readFile(dir + QLatin1Char('/') + name), bytes);
 
-        const VersusCli::Result forced = cli.run(QStringList{QStringLiteral("export"), QString::fromLatin1(kFixtureBundle),
+        const VersusCli::Result forced = cli.run(QStringList{QStringLiteral("export"), QString::fromLatin1(kHashTtlFixtureBundle),
                                                              QStringLiteral("--export-dir"), dir, QStringLiteral("--force")} + extra,
                                                  60000);
         QVERIFY2(forced.finished && forced.exitCode == 0, forced.describe());
@@ -87,7 +73,7 @@ private Q_SLOTS:
         const QString dir = cli.path(QStringLiteral("charts"));
         QVERIFY(writeFile(dir + QStringLiteral("/notes.txt"), "mine\n"));
         QVERIFY(writeFile(dir + QStringLiteral("/memory-per-attribute.svg"), "an earlier svg\n"));
-        const VersusCli::Result r = cli.run({QStringLiteral("export"), QString::fromLatin1(kFixtureBundle), QStringLiteral("--export-dir"),
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), QString::fromLatin1(kHashTtlFixtureBundle), QStringLiteral("--export-dir"),
                                              dir, QStringLiteral("--format"), QStringLiteral("png")}, 60000);
         QVERIFY2(r.finished && r.exitCode == 0, r.describe());
         QCOMPARE(readFile(dir + QStringLiteral("/notes.txt")), QByteArray("mine\n"));

@@ -10,6 +10,7 @@
 #include "redisconnection.h"
 #include "serverprocess.h"
 #include "servertesthelpers.h"
+#include "testfiles.h"
 #include "versuscli.h"
 
 #include <QtTest>
@@ -17,11 +18,7 @@
 
 namespace {
 
-bool writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
-}
+using TestFiles::writeFile;
 
 QString textOf(const Outcome<Reply> &reply)
 {

@@ -4,9 +4,11 @@
 // (A port taken between choosing and binding is retried on another port: tst_serverprocess.)
 
 #include "bundlejson.h"
+#include "fixturebundle.h"
 #include "redisconnection.h"
 #include "serverprocess.h"
 #include "servertesthelpers.h"
+#include "testfiles.h"
 #include "versuscli.h"
 
 #include <QtTest>
@@ -15,30 +17,9 @@
 
 namespace {
 
-const char kFixtureBundle[] = VERSUS_FIXTURES "/bundles/hash-ttl-3-versions.json";
-
-bool writeFile(const QString &path, const QByteArray &content, bool executable = false)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
-        return false;
-    file.close();
-    if (executable)
-        file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
-    return true;
-}
-
-QByteArray readFile(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-QStringList everyEntry(const QString &dir)
-{
-    return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDir::Name);
-}
+using TestFiles::writeFile;
+using TestFiles::readFile;
+using TestFiles::everyEntry;
 
 } // namespace
 
@@ -83,7 +64,7 @@ private slots:
         const QString blocker = cli.path(QStringLiteral("file.txt"));
         QVERIFY(writeFile(blocker, "a file, not a folder\n"));
         const QString target = blocker + QStringLiteral("/charts");
-        const VersusCli::Result r = cli.run({QStringLiteral("export"), QString::fromLatin1(kFixtureBundle), QStringLiteral("--export-dir"), target}, 60000);
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), QString::fromLatin1(kHashTtlFixtureBundle), QStringLiteral("--export-dir"), target}, 60000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
         QVERIFY2(r.err.contains(target), r.describe());
         QCOMPARE(readFile(blocker), QByteArray("a file, not a folder\n"));
@@ -104,7 +85,7 @@ private slots:
             ::setrlimit(RLIMIT_FSIZE, &limit);
         });
         // --force: replacing the earlier chart is asked for, so the write is what fails.
-        const VersusCli::Result r = cli.run({QStringLiteral("export"), QString::fromLatin1(kFixtureBundle), QStringLiteral("--export-dir"), dir,
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), QString::fromLatin1(kHashTtlFixtureBundle), QStringLiteral("--export-dir"), dir,
                                              QStringLiteral("--force")}, 60000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
         QVERIFY2(r.err.contains(chart) && r.err.contains(QLatin1String("cannot write")), r.describe());

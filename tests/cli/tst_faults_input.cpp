@@ -5,6 +5,7 @@
 #include "redisconnection.h"
 #include "serverprocess.h"
 #include "servertesthelpers.h"
+#include "testfiles.h"
 #include "versuscli.h"
 
 #include <QRandomGenerator>
@@ -18,6 +19,8 @@
 #include <unistd.h>
 
 namespace {
+
+using TestFiles::writeFile;
 
 // Answers every connection on a loopback port like a web server refusing the request.
 class HttpResponder {
@@ -77,17 +80,6 @@ private:
 QString fixture(const char *name)
 {
     return QStringLiteral(VERSUS_FIXTURES "/faults/") + QLatin1String(name);
-}
-
-bool writeFile(const QString &path, const QByteArray &content, bool executable = false)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size())
-        return false;
-    file.close();
-    if (executable)
-        file.setPermissions(file.permissions() | QFileDevice::ExeOwner);
-    return true;
 }
 
 } // namespace

@@ -19,21 +19,6 @@ QStringList replayArguments(const QString &servers, const QString &bundlePath, i
             QStringLiteral("--out"), bundlePath};
 }
 
-// "<label>  NN%  replaying": the non-terminal progress line of a server that is replaying.
-QRegularExpression replayingLine(const QString &label)
-{
-    return QRegularExpression(QRegularExpression::escape(label) + QStringLiteral(" +\\d+%  replaying"));
-}
-
-const ServerRun *serverNamed(const ResultsBundle &bundle, const QString &label)
-{
-    for (const ServerRun &server : bundle.servers) {
-        if (server.id == label)
-            return &server;
-    }
-    return nullptr;
-}
-
 } // namespace
 
 class FaultsProcessTest : public QObject {
@@ -77,8 +62,8 @@ private slots:
 
         Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
         QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
-        const ServerRun *failed = serverNamed(bundle.value(), victim);
-        const ServerRun *finished = serverNamed(bundle.value(), survivor);
+        const ServerRun *failed = bundle.value().server(victim);
+        const ServerRun *finished = bundle.value().server(survivor);
         QVERIFY(failed && finished);
         QCOMPARE(failed->status, RunStatus::Failed);
         QVERIFY2(!failed->error.isEmpty(), "no error text for the failed server");

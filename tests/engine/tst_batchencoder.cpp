@@ -7,6 +7,7 @@
 #include "batchencoder.h"
 #include "hashttlworkload.h"
 #include "replayaccess.h"
+#include "respencoded.h"
 #include "workloadfactory.h"
 
 #include "allocationcounter.h"
@@ -19,6 +20,8 @@
 
 namespace {
 
+using TestResp::encoded;
+
 long maxResidentMegabytes()
 {
     rusage usage{};
@@ -27,14 +30,6 @@ long maxResidentMegabytes()
 }
 
 // RESP as the protocol describes it, written independently of resp.cpp.
-std::string encoded(const std::vector<std::string> &args)
-{
-    std::string out = "*" + std::to_string(args.size()) + "\r\n";
-    for (const std::string &arg : args)
-        out += "$" + std::to_string(arg.size()) + "\r\n" + arg + "\r\n";
-    return out;
-}
-
 struct Batches {
     std::vector<std::string> resp;
     std::vector<std::vector<std::string>> names;

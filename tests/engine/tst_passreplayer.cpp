@@ -9,6 +9,7 @@
 #include "passreplayer.h"
 #include "recordingproxy.h"
 #include "replayaccess.h"
+#include "respencoded.h"
 #include "serverprocess.h"
 #include "servertesthelpers.h"
 #include "workloadfactory.h"
@@ -18,13 +19,7 @@
 
 namespace {
 
-std::string encoded(const std::vector<std::string> &args)
-{
-    std::string out = "*" + std::to_string(args.size()) + "\r\n";
-    for (const std::string &arg : args)
-        out += "$" + std::to_string(arg.size()) + "\r\n" + arg + "\r\n";
-    return out;
-}
+using TestResp::encoded;
 
 // The pass's commands in RESP, read from a fresh source into fresh EventCommands, and their
 // counts by name.

@@ -6,6 +6,7 @@
 #include "redisconnection.h"
 #include "serverprocess.h"
 #include "servertesthelpers.h"
+#include "testregistry.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -27,7 +28,7 @@ using namespace ServerTestHelpers;
 
 namespace {
 
-const char kHelperVariable[] = "VERSUS_TEST_PDEATHSIG_HELPER";
+const char kPdeathsigHelperVariable[] = "VERSUS_TEST_PDEATHSIG_HELPER";
 
 // Listens on 127.0.0.1:port so a server cannot bind it. Closed by the destructor.
 class PortBlocker {
@@ -81,7 +82,7 @@ Outcome<Reply> call(RedisConnection &connection, std::vector<std::string> args)
 // be killed. The test SIGKILLs it and checks the server went with it (PR_SET_PDEATHSIG).
 int runPdeathsigHelper()
 {
-    const std::optional<ServerSpec> spec = findFetchedServer(qEnvironmentVariable(kHelperVariable));
+    const std::optional<ServerSpec> spec = findFetchedServer(qEnvironmentVariable(kPdeathsigHelperVariable));
     if (!spec)
         return 2;
     ServerProcess server(*spec);
@@ -446,10 +447,10 @@ void TestServerProcess::serverDiesWithKilledVersus()
     // This test binary plays a Versus that gets SIGKILLed while it runs a server.
     QProcess helper;
     QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.insert(QString::fromLatin1(kHelperVariable), spec.label);
+    environment.insert(QString::fromLatin1(kPdeathsigHelperVariable), spec.label);
     helper.setProcessEnvironment(environment);
     helper.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    helper.start(QCoreApplication::applicationFilePath(), {});
+    helper.start(QCoreApplication::applicationFilePath(), TestRegistry::rerunArguments());
     QVERIFY(helper.waitForStarted());
     QTRY_VERIFY_WITH_TIMEOUT(helper.canReadLine() || helper.state() == QProcess::NotRunning, 20000);
     const QString line = QString::fromLocal8Bit(helper.readLine()).trimmed();
@@ -497,15 +498,17 @@ void TestServerProcess::serverInheritsNoConnectionOfVersus()
     measured.stop();
 }
 
-int main(int argc, char **argv)
+static int serverProcessMain(int argc, char **argv)
 {
     std::signal(SIGPIPE, SIG_IGN);
     QCoreApplication app(argc, argv);
-    if (qEnvironmentVariableIsSet(kHelperVariable))
+    if (qEnvironmentVariableIsSet(kPdeathsigHelperVariable))
         return runPdeathsigHelper();
     TestServerProcess test;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);
 }
+
+VERSUS_TEST_FUNCTION(serverProcessMain)
 
 #include "tst_serverprocess.moc"

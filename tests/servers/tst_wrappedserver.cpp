@@ -9,6 +9,7 @@
 #include "servercatalog.h"
 #include "serverprocess.h"
 #include "servertesthelpers.h"
+#include "testregistry.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -24,7 +25,7 @@ using namespace ServerTestHelpers;
 
 namespace {
 
-const char kHelperVariable[] = "VERSUS_TEST_WRAPPER_HELPER";
+const char kWrapperHelperVariable[] = "VERSUS_TEST_WRAPPER_HELPER";
 
 QString quotedCommand(const ServerSpec &server)
 {
@@ -74,7 +75,7 @@ qint64 wrappedServerPid(const QTemporaryDir &dir)
 int runHelper()
 {
     const std::optional<ServerSpec> server = findFetchedServer(QStringLiteral("valkey-8.0.1"));
-    QTemporaryDir dir(qEnvironmentVariable(kHelperVariable) + QStringLiteral("/helper-XXXXXX"));
+    QTemporaryDir dir(qEnvironmentVariable(kWrapperHelperVariable) + QStringLiteral("/helper-XXXXXX"));
     if (!server || !dir.isValid())
         return 2;
     dir.setAutoRemove(false);
@@ -175,10 +176,10 @@ private slots:
         QTemporaryDir work;
         QProcess helper;
         QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-        environment.insert(QString::fromLatin1(kHelperVariable), work.path());
+        environment.insert(QString::fromLatin1(kWrapperHelperVariable), work.path());
         helper.setProcessEnvironment(environment);
         helper.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-        helper.start(QCoreApplication::applicationFilePath(), {});
+        helper.start(QCoreApplication::applicationFilePath(), TestRegistry::rerunArguments());
         QVERIFY(helper.waitForStarted());
         QTRY_VERIFY_WITH_TIMEOUT(helper.canReadLine() || helper.state() == QProcess::NotRunning, 20000);
         const QStringList pids = QString::fromLocal8Bit(helper.readLine()).trimmed().split(QLatin1Char(' '));
@@ -217,15 +218,17 @@ private slots:
     }
 };
 
-int main(int argc, char **argv)
+static int wrappedServerMain(int argc, char **argv)
 {
     std::signal(SIGPIPE, SIG_IGN);
     QCoreApplication app(argc, argv);
-    if (qEnvironmentVariableIsSet(kHelperVariable))
+    if (qEnvironmentVariableIsSet(kWrapperHelperVariable))
         return runHelper();
     TestWrappedServer test;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);
 }
+
+VERSUS_TEST_FUNCTION(wrappedServerMain)
 
 #include "tst_wrappedserver.moc"

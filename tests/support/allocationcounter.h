@@ -1,7 +1,8 @@
 #pragma once
 // Counts the program's heap allocations while asked to, for tests that check a steady state
 // allocates nothing. It replaces the global operator new and delete, so include it in exactly
-// one source file of a test program.
+// one source file of a folder's test program (tests/CMakeLists.txt): every test of that program
+// then allocates through it, counting only while asked to.
 
 #include <atomic>
 #include <cstdlib>

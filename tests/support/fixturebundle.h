@@ -8,6 +8,9 @@
 #include <QString>
 #include <QtGlobal>
 
+// The hash-ttl bundle of three versions, by path, for tests that hand it to the versus program.
+inline constexpr char kHashTtlFixtureBundle[] = VERSUS_FIXTURES "/bundles/hash-ttl-3-versions.json";
+
 inline ResultsBundle fixtureBundle(const QString &name)
 {
     const Outcome<ResultsBundle> bundle = loadBundle(QStringLiteral(VERSUS_FIXTURES "/bundles/") + name);

@@ -184,6 +184,12 @@ private:
     QByteArray m_err;
 };
 
+// The progress line versus run prints while a server replays: "<label>  42%  replaying".
+inline QRegularExpression replayingLine(const QString &label)
+{
+    return QRegularExpression(QRegularExpression::escape(label) + QStringLiteral(" +\\d+%  replaying"));
+}
+
 // Fails the test when $VERSUS_BINARY is not set (it is, under CTest).
 #define VERSUS_REQUIRE_BINARY()                                                                  \
     do {                                                                                         \

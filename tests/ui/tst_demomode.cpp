@@ -14,6 +14,7 @@
 #include "resultsview.h"
 #include "serverspanel.h"
 #include "servertesthelpers.h"
+#include "testregistry.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -271,7 +272,7 @@ void DemoModeTest::spaceStartsARunAndChartsCycleDuringIt()
     QVERIFY(!finished.at(1).at(0).value<ResultsBundle>().complete);
 }
 
-int main(int argc, char **argv)
+static int demoModeMain(int argc, char **argv)
 {
     // The screens under test, for the offscreen platform: 1080p, and a smaller one beside it.
     QTemporaryDir folder;
@@ -289,5 +290,7 @@ int main(int argc, char **argv)
     DemoModeTest test;
     return QTest::qExec(&test, argc, argv);
 }
+
+VERSUS_TEST_FUNCTION(demoModeMain)
 
 #include "tst_demomode.moc"
