@@ -14,14 +14,15 @@ namespace {
 const Figure &totalOf(const FigureTable &table, const QString &id)
 {
     static const Figure none;
-    if (table.categories.empty() || !table.categories.front().total)
+    // The figure the chart's headline reads: a total, or a time table's leading group ("All writes").
+    if (!table.leadsWithHeadlineCategory())
         return none;
     return table.at(0, id);
 }
 
 QString scopeOf(const FigureTable &table)
 {
-    if (table.categories.empty() || !table.categories.front().total)
+    if (!table.leadsWithHeadlineCategory())
         return table.note;
     return table.categories.front().scope;
 }
@@ -84,6 +85,7 @@ void ResultsTableModel::rebuildRows()
     const FigureTable perEvent = figures.perEvent();
     const FigureTable events = figures.client(Measure::EventsPerSecond);
     const FigureTable latency = figures.client(Measure::LatencyP99Usec);
+    m_timeCategory = times.leadsWithHeadlineCategory() && !times.categories.front().total ? times.categories.front().label : QString();
     m_scopes = {{BytesPerKeyColumn, scopeOf(memory)}, {UsecPerCommandColumn, scopeOf(times)},
                 {UsecPerEventColumn, scopeOf(perEvent)}, {EventsPerSecondColumn, scopeOf(events)},
                 {LatencyP99Column, scopeOf(latency)}};
@@ -267,7 +269,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     case StatusColumn: return tr("Status");
     case BytesPerKeyColumn: return tr("Bytes per key");
     case BytesChangeColumn: return tr("Δ memory");
-    case UsecPerCommandColumn: return tr("µs per command");
+    case UsecPerCommandColumn: return m_timeCategory.isEmpty() ? tr("µs per command") : tr("µs, %1").arg(m_timeCategory);
     case UsecChangeColumn: return tr("Δ µs");
     case UsecPerEventColumn: return tr("µs per event");
     case EventsPerSecondColumn: return tr("Events/s");

@@ -62,5 +62,6 @@ private:
     ResultsBundle m_bundle;
     QString m_baseline;
     std::vector<Row> m_rows;
-    std::map<Column, QString> m_scopes;   // the totals' scopes, for the header tooltips
+    std::map<Column, QString> m_scopes;
+    QString m_timeCategory;   // the time column's category when it is a group ("All writes"), else empty   // the totals' scopes, for the header tooltips
 };

@@ -278,11 +278,14 @@ int likeness(const ServerRun &run, const ServerRun &baseline)
 
 } // namespace
 
+bool FigureTable::leadsWithHeadlineCategory() const
+{
+    return !categories.empty() && (categories.front().total || !commandGroupOf(categories.front()).isEmpty());
+}
+
 std::optional<Headline> Figures::headline(const FigureTable &table) const
 {
-    // A total, or the command group a time table leads with ("writes").
-    if (table.categories.empty()
-        || (!table.categories.front().total && commandGroupOf(table.categories.front()).isEmpty()))
+    if (!table.leadsWithHeadlineCategory())
         return std::nullopt;
     const ServerRun *from = d->bundle.server(d->baseline);
     if (!from)

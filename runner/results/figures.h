@@ -82,6 +82,10 @@ struct FigureTable {
 
     const Figure &at(int category, const QString &serverId) const;
     int categoryIndex(const QString &id) const;   // -1 when absent
+    // Whether the table leads with the category its headline speaks of: a total, or the command
+    // group a time table leads with ("All writes"). Every view that shows one figure per server
+    // (the headline, the results table) takes category 0 only then.
+    bool leadsWithHeadlineCategory() const;
 };
 
 enum class ServerVerdict {
