@@ -2,6 +2,7 @@
 #include "entrypoints.h"
 
 #include "orphancleanup.h"
+#include "secretvariables.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -45,6 +46,10 @@ int main(int argc, char **argv)
     // hiredis 0.14 writes without MSG_NOSIGNAL: a server dying mid-write must not kill us.
     std::signal(SIGPIPE, SIG_IGN);
     defaultMessageHandler = qInstallMessageHandler(quietMessageHandler);
+
+    // Before anything can start a child: the password variables are kept and unset, so no
+    // server, probe or build Versus starts inherits them.
+    takeSecretVariables();
 
     const char *subcommand = argc > 1 ? argv[1] : "";
     // Answered before any QApplication exists: the window's would abort without a display.

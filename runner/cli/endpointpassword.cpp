@@ -1,5 +1,7 @@
 #include "endpointpassword.h"
 
+#include "secretvariables.h"
+
 #include <cerrno>
 #include <cstdio>
 #include <csignal>
@@ -140,10 +142,10 @@ namespace {
 // an empty name. Set but empty counts as set: the user said "no password" on purpose.
 QString firstVariableSet()
 {
-    if (qEnvironmentVariableIsSet(kPasswordVariable))
+    if (secretVariable(kPasswordVariable))
         return QLatin1String(kPasswordVariable);
     for (const char *variable : kCliPasswordVariables) {
-        if (qEnvironmentVariableIsSet(variable))
+        if (secretVariable(variable))
             return QLatin1String(variable);
     }
     return QString();
@@ -170,7 +172,7 @@ Outcome<EndpointPassword> readEndpointPassword(const QCommandLineParser &parser)
     } else if (option == QLatin1String("--password")) {
         result.password = parser.value(QStringLiteral("password"));
     } else if (!variable.isEmpty()) {
-        result.password = qEnvironmentVariable(variable.toLatin1().constData());
+        result.password = secretVariable(variable.toLatin1().constData()).value_or(QString());
         if (variable != QLatin1String(kPasswordVariable))
             result.notices << QStringLiteral("the endpoints' password is taken from %1 (valkey-cli's variable; %2 "
                                              "or --askpass give one for Versus alone)")

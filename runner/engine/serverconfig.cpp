@@ -31,9 +31,12 @@ bool isStartOnly(const std::string &error)
     return error.find("immutable") != std::string::npos || error.find("can't set") != std::string::npos;
 }
 
+// CONFIG GET says nothing of which settings are sensitive; the servers flag as sensitive (and
+// redact in their logs) requirepass, masterauth and its newer name primaryauth, and the TLS key
+// passphrases: every name ending in "auth" or holding "pass" or "secret" is hidden.
 bool isSecret(const QString &name)
 {
-    return name.contains(QLatin1String("pass")) || name == QLatin1String("masterauth") || name.contains(QLatin1String("secret"));
+    return name.contains(QLatin1String("pass")) || name.endsWith(QLatin1String("auth")) || name.contains(QLatin1String("secret"));
 }
 
 } // namespace

@@ -132,6 +132,7 @@ private slots:
     void sameServerNamedTwiceIsRefused_data();
     void sameServerNamedTwiceIsRefused();
     void ipv6Endpoint();
+    void secretsStayOutOfBundlesAndChildren();
     void firstRunMatchesALaunchedServer_data();
     void firstRunMatchesALaunchedServer();
 };
@@ -473,4 +474,53 @@ void EndpointsTest::firstRunMatchesALaunchedServer()
 }
 
 QTEST_GUILESS_MAIN(EndpointsTest)
+// The endpoint's own secrets (its primaryauth) are hidden in the bundle like its requirepass,
+// and the password given through VERSUS_PASSWORD reaches no child: a launched server (through
+// a wrapper that writes down its environment) never sees it.
+void EndpointsTest::secretsStayOutOfBundlesAndChildren()
+{
+    VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+    const QString password = QStringLiteral("endpoint-pw-4471");
+    const QString primaryAuth = QStringLiteral("primary-secret-9902");
+    ForeignServer server(spec, {QStringLiteral("--requirepass"), password, QStringLiteral("--primaryauth"), primaryAuth});
+    QVERIFY2(server.start(), qPrintable(server.error()));
+    VersusCli cli;
+    const QString environments = cli.path(QStringLiteral("environments"));
+    QVERIFY(QDir().mkpath(environments));
+    const QString wrapper = cli.path(QStringLiteral("wrapped/valkey-server"));
+    QVERIFY(QDir().mkpath(QFileInfo(wrapper).absolutePath()));
+    QString command;
+    for (const QString &part : QStringList{spec.program} + spec.prefixArguments)
+        command += QStringLiteral(" '%1'").arg(part);
+    QFile script(wrapper);
+    QVERIFY(script.open(QIODevice::WriteOnly));
+    script.write(QStringLiteral("#!/bin/sh\nenv > '%1/env.'$$\nexec%2 \"$@\"\n").arg(environments, command).toUtf8());
+    script.close();
+    QVERIFY(script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
+
+    cli.environment().insert(QStringLiteral("VERSUS_PASSWORD"), password);
+    const QString bundlePath = cli.path(QStringLiteral("b.json"));
+    const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), server.hostPort() + QLatin1Char(',') + wrapper,
+                                         QStringLiteral("--allow-flush"), QStringLiteral("--workload"), QStringLiteral("hash-ttl"),
+                                         QStringLiteral("--set"), QStringLiteral("keys=100"), QStringLiteral("--out"), bundlePath},
+                                        180000);
+    QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+    QVERIFY(cli.leftoverServers().empty());
+    QFile bundle(bundlePath);
+    QVERIFY(bundle.open(QIODevice::ReadOnly));
+    const QByteArray written = bundle.readAll();
+    QVERIFY(written.contains("\"primaryauth\": \"(hidden)\"") || written.contains("\"primaryauth\":\"(hidden)\""));
+    for (const QString &secret : {password, primaryAuth}) {
+        QVERIFY2(!written.contains(secret.toUtf8()), qPrintable(secret + QStringLiteral(" is in the bundle")));
+        QVERIFY2(!r.out.contains(secret) && !r.err.contains(secret), r.describe());
+    }
+    const QStringList seen = QDir(environments).entryList(QDir::Files);
+    QVERIFY2(!seen.isEmpty(), "the wrapper was never started");
+    for (const QString &name : seen) {
+        QFile environment(environments + QLatin1Char('/') + name);
+        QVERIFY(environment.open(QIODevice::ReadOnly));
+        QVERIFY2(!environment.readAll().contains(password.toUtf8()), qPrintable(name + QStringLiteral(" holds the endpoint's password")));
+    }
+}
+
 #include "tst_endpoints.moc"
