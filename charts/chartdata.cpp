@@ -28,6 +28,10 @@ ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
         // No bar to carry the colour: the marker names whose it is.
         bar.label = QStringLiteral("unsupported (%1)").arg(serverName);
         return bar;
+    case FigureState::NotRun:
+        bar.unsupported = true;
+        bar.label = QStringLiteral("%1 (%2)").arg(figure.note, serverName);
+        return bar;
     case FigureState::Failed:
         bar.missing = true;
         bar.label = QStringLiteral("failed (%1)").arg(serverName);

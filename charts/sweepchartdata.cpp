@@ -54,6 +54,8 @@ QString whyNoLine(const SweepLine &line)
     for (const Figure &figure : line.points) {
         if (figure.state == FigureState::Unsupported)
             return QStringLiteral("unsupported");
+        if (figure.state == FigureState::NotRun)
+            return figure.note;
         if (figure.state == FigureState::Failed)
             return QStringLiteral("failed");
     }

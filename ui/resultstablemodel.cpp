@@ -31,6 +31,7 @@ QString cellText(const Figure &figure)
 {
     switch (figure.state) {
     case FigureState::Unsupported: return QObject::tr("unsupported");
+    case FigureState::NotRun: return figure.note;
     case FigureState::Failed: return QObject::tr("failed");
     case FigureState::Absent: return QStringLiteral("–");
     case FigureState::Disturbed: return formatFigure(figure.value) + QStringLiteral(" †");

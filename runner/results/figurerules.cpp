@@ -3,11 +3,21 @@
 #include "figuresdata.h"
 
 #include <QLocale>
+#include <QRegularExpression>
 #include <algorithm>
 
 #include <set>
 
 namespace {
+
+// The command a type's refusal names as unknown ("ERR unknown command 'HEXPIRE', …" names
+// HEXPIRE); empty when it names none.
+QString unknownCommandOf(const QString &refusal)
+{
+    static const QRegularExpression named(QStringLiteral("unknown command [`'\"]([^`'\"\\s]+)"), QRegularExpression::CaseInsensitiveOption);
+    const QRegularExpressionMatch match = named.match(refusal);
+    return match.hasMatch() ? match.captured(1) : QString();
+}
 
 const TypeMemory *okType(const RepeatResult &repeat, const QString &type)
 {
@@ -185,6 +195,22 @@ FigureRule FiguresData::commandRule(const QStringList &commands, const FigureCat
     };
     if (commands.size() != 1)
         return rule;
+    // Timed alone, a command whose every pattern is refused for another of its commands was
+    // never sent: not run, not unsupported (Valkey 8.x knows HSET; hset-hexpire needs HEXPIRE).
+    rule.notRun = [this, isCombined, ownTypes, command = commands.front()](const ServerRun &run) -> QString {
+        if (isCombined || ownTypes.isEmpty())
+            return QString();
+        QStringList refusedTypes;
+        for (const QString &type : ownTypes) {
+            // Not run only when the server named another command as the one it does not know.
+            const QString unknown = unknownCommandOf(unsupportedText(run, type));
+            if (unknown.isEmpty() || unknown.compare(command, Qt::CaseInsensitive) == 0)
+                return QString();
+            refusedTypes << type;
+        }
+        return QStringLiteral("not run (%1 %2 unsupported)")
+            .arg(refusedTypes.join(QStringLiteral(", ")), refusedTypes.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"));
+    };
     rule.unsupported = [this, isCombined, ownTypes, command = commands.front()](const ServerRun &run) -> QString {
         if (!isCombined) {
             // Timed alone: a command is this server's only through the types that ran it.

@@ -66,6 +66,7 @@ QString figureStateName(FigureState state)
     case FigureState::Provisional: return QStringLiteral("provisional");
     case FigureState::Incomplete: return QStringLiteral("incomplete");
     case FigureState::Unsupported: return QStringLiteral("unsupported");
+    case FigureState::NotRun: return QStringLiteral("not run");
     case FigureState::Failed: return QStringLiteral("failed");
     case FigureState::Absent: return QStringLiteral("absent");
     }
@@ -127,6 +128,11 @@ Figure FiguresData::figureOf(const ServerData &server, const FigureRule &rule) c
 {
     Figure figure;
     const ServerSummary &summary = server.summary;
+    if (const QString skipped = rule.notRun ? rule.notRun(*server.run) : QString(); !skipped.isEmpty()) {
+        figure.state = FigureState::NotRun;
+        figure.note = skipped;
+        return figure;
+    }
     if (const QString refused = rule.unsupported ? rule.unsupported(*server.run) : QString(); !refused.isEmpty()) {
         figure.state = FigureState::Unsupported;
         figure.note = refused;

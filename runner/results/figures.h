@@ -36,6 +36,8 @@ enum class FigureState {
     Provisional,  // the run is still going
     Incomplete,   // the run stopped (cancelled, or the server failed) before every repeat finished
     Unsupported,  // the server refused the category's commands
+    NotRun,       // the command was not sent: a pattern it belongs to is unsupported there, for
+                  // another of its commands (HSET of hset-hexpire on Valkey 8.x, which refuses HEXPIRE)
     Failed,       // the server failed, or its commands got errors the other servers did not get
     Absent,       // no figure (e.g. a command this server never ran)
 };

@@ -15,6 +15,9 @@ struct FigureRule {
     std::function<bool(const RepeatResult &)> unfinished;
     // The server's refusal text when it does not support this category; empty otherwise.
     std::function<QString(const ServerRun &)> unsupported;
+    // Why the category's command was not sent (its pattern is unsupported for another command);
+    // empty otherwise. Asked before `unsupported`.
+    std::function<QString(const ServerRun &)> notRun;
     bool timed = false;   // a time figure: a timed pass kept although the machine was slow marks it
 };
 

@@ -118,6 +118,7 @@ QString markdownCell(const Figure &figure)
 {
     switch (figure.state) {
     case FigureState::Unsupported: return QStringLiteral("unsupported");
+    case FigureState::NotRun: return figure.note;
     case FigureState::Failed: return QStringLiteral("failed");
     case FigureState::Absent: return QStringLiteral("—");
     default: break;
