@@ -50,8 +50,15 @@ QString ConsoleProgress::formatLine(const ServerProgress &progress, int labelWid
     }
     if (!progress.phase.isEmpty())
         line += QStringLiteral("  ") + progress.phase;
-    if (!progress.message.isEmpty())
-        line += QStringLiteral("  (") + progress.message + QStringLiteral(")");
+    // One line per row: a message's further lines (a failed server's log tail) are in the log
+    // line above, printed once.
+    if (!progress.message.isEmpty()) {
+        QString first = progress.message.section(QLatin1Char('\n'), 0, 0);
+        // "…on port 35395. Last lines of its log:" introduces the lines left out: ends at the sentence.
+        if (progress.message.contains(QLatin1Char('\n')) && first.endsWith(QLatin1Char(':')) && first.contains(QLatin1String(". ")))
+            first = first.left(first.lastIndexOf(QLatin1String(". ")) + 1);
+        line += QStringLiteral("  (") + first + QStringLiteral(")");
+    }
     return line;
 }
 

@@ -7,6 +7,9 @@
 #include "servertesthelpers.h"
 #include "versuscli.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QRandomGenerator>
 #include <QtTest>
 
@@ -26,6 +29,36 @@ class FaultsProcessTest : public QObject {
 
 private slots:
     void initTestCase() { VERSUS_REQUIRE_BINARY(); }
+
+    // A binary that answers --version like a server and then never answers PING: its failure is
+    // said once (the progress row printed the log tail again, with a stray ")"), and its columns
+    // in the printed tables say failed (it was missing from them).
+    void serverThatNeverAnswersIsReportedOnce()
+    {
+        VERSUS_REQUIRE_SERVER(survivor, "valkey-9.1.");
+        VersusCli cli;
+        const QString mute = cli.path(QStringLiteral("mute/valkey-server"));
+        QVERIFY(QDir().mkpath(QFileInfo(mute).path()));
+        QFile script(mute);
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("#!/bin/sh\n"
+                     "if [ \"$1\" = --version ]; then\n"
+                     "  echo 'Valkey server v=8.0.1 sha=00000000:0 malloc=jemalloc-5.3.0 bits=64 build=1234567890abcdef'; exit 0\n"
+                     "fi\n"
+                     "exec sleep 30\n");
+        script.close();
+        QVERIFY(script.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), mute + QLatin1Char(',') + survivor.label,
+                                             QStringLiteral("--workload"), QStringLiteral("hash-ttl"), QStringLiteral("--set"),
+                                             QStringLiteral("keys=200")},
+                                            120000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 1, r.describe());
+        QCOMPARE(r.err.count(QStringLiteral("(the log is empty)")), 1);
+        QVERIFY2(!r.err.contains(QStringLiteral("))")) && !r.err.contains(QStringLiteral("log:)")), r.describe());
+        QVERIFY2(r.out.contains(QStringLiteral("| Pattern | valkey-8.0.1-user | %1 |").arg(survivor.label)), r.describe());
+        QVERIFY2(r.out.contains(QStringLiteral("| set-ex | failed | ")), r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+    }
 
     // SIGKILL: the process is gone at once. SIGSTOP: it stays but never answers, and only the
     // --timeout notices; Versus must then kill it itself (SIGKILL works on a stopped process).
