@@ -301,6 +301,13 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
         rule.unfinished = [](const RepeatResult &repeat) { return repeat.unfinishedTimedPass; };
         return rule;
     }
+    // Types timed alone store the same keys each their own way, one after the other: an average
+    // over them is a state no server ever held (hash-ttl read "All patterns 322.7").
+    if (bundle.workload.typesTimedAlone && types.size() > 1) {
+        note = QStringLiteral("No total: each %1 stores the same keys its own way and is measured on its own.")
+                   .arg(patterns ? "pattern" : "type");
+        return std::nullopt;
+    }
     const QStringList common = commonTypes();
     if (common.size() < 2 && !(common.size() == 1 && types.size() == 1)) {
         note = common.isEmpty() ? QStringLiteral("No total: no %1 ran on every server.").arg(patterns ? "pattern" : "type")
@@ -361,6 +368,9 @@ std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const QString 
     }
     rule.category.scope = scopeOf(common);
     rule.category.over = rule.category.scope.isEmpty() ? QStringList() : common;
+    // Over part of the work, the label says which ("Events of set-ex", not "All events").
+    if (!rule.category.over.isEmpty() && label.startsWith(QLatin1String("All ")))
+        rule.category.label = QStringLiteral("%1%2 of %3").arg(label.at(4).toUpper(), label.mid(5), joinedList(common));
     rule.value = [common, measure](const RepeatResult &repeat) -> std::optional<double> {
         const auto timings = timingsOf(repeat, common);
         return timings ? timingsFigure(*timings, measure) : std::nullopt;
