@@ -290,6 +290,11 @@ int runRunCommand(const QStringList &arguments)
     for (const QString &problem : dataProblems)
         std::fprintf(stderr, "data check: %s\n", qPrintable(problem));
     const bool written = writeOutputs(results, plan.value(), exportRequest.value());
+    // The last screen is the answer, with its caveat: the details are above it.
+    if (const QString answer = figures.answer(); !answer.isEmpty()) {
+        const QString caveat = figures.buildCaveat();
+        std::printf("\nAnswer: %s%s\n", qPrintable(answer), caveat.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + caveat + QLatin1Char(')')));
+    }
     if (interruptRequested())
         return 130;
     if (!written)

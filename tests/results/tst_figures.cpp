@@ -5,6 +5,7 @@
 #include "markdowntable.h"
 
 #include "bundlebuilders.h"
+#include "fixturebundle.h"
 
 #include <QtTest>
 
@@ -136,6 +137,30 @@ private Q_SLOTS:
     }
 
     // Totals over different work are never shown: only what every server ran counts.
+    // The answer first, in the figures layer's words: the memory and time headlines of a run,
+    // a reference pattern's ratios where there is no memory headline, nothing while live.
+    void answerIsOneSentence_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("ecommerce") << QStringLiteral("ecommerce-4-versions.json") << QStringLiteral("Valkey 9.1.2 stores the same attributes in 10.0% less memory than Valkey 8.0.1 "
+                                                                                     "and spends 26.7% less server time per command.");
+        QTest::newRow("hash-ttl") << QStringLiteral("real-hash-ttl.json") << QStringLiteral("On Valkey 9.1.2, hsetex takes 1.83× and hset-hexpire takes 1.83× the memory of set-ex.");
+    }
+    void answerIsOneSentence()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, expected);
+        QCOMPARE(Figures(fixtureBundle(fixture)).answer(), expected);
+    }
+
+    void liveRunHasNoAnswerYet()
+    {
+        ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
+        bundle.running = true;
+        QCOMPARE(Figures(bundle).answer(), QString());
+    }
+
     void hashTtlTotalsCompareOnlyCommonWork()
     {
         const Figures figures(hashTtl());

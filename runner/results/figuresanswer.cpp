@@ -1,0 +1,75 @@
+// The answer as a reader wants it first: one sentence from the headlines of the memory and the
+// time tables ("Valkey 9.1.2 stores the same attributes in 8.4% less memory than Valkey 8.0.1
+// and spends 23.8% less server time per write."), or, for a workload measured against a
+// reference pattern, the newest version's ratios ("On Valkey 9.1.2, hsetex takes 1.86× the
+// memory of set-ex."). Only settled figures of finished servers enter it.
+
+#include "figures.h"
+#include "figuresdata.h"
+#include "presentation.h"
+
+#include <cmath>
+
+namespace {
+
+// "8.4% less memory", "3.1% more memory", "the same memory".
+QString changeWords(double percent, const QString &what)
+{
+    if (std::fabs(percent) < 0.05)
+        return QStringLiteral("the same %1").arg(what);
+    return QStringLiteral("%1% %2 %3")
+        .arg(QString::number(std::fabs(percent), 'f', 1), percent < 0 ? QStringLiteral("less") : QStringLiteral("more"), what);
+}
+
+// "per write" for the writes group, "per command" for every command, "per <group>" otherwise.
+QString perWhat(const FigureCategory &category)
+{
+    const QString group = commandGroupOf(category);
+    if (group.isEmpty())
+        return QStringLiteral("per command");
+    const QString first = group.section(QLatin1Char(' '), 0, 0);
+    return QStringLiteral("per %1").arg(first.endsWith(QLatin1Char('s')) ? first.chopped(1) : first);
+}
+
+} // namespace
+
+QString Figures::answer() const
+{
+    if (live())
+        return QString();
+    const FigureTable memory = this->memory();
+    const FigureTable times = commandTime();
+    const std::optional<Headline> stored = headline(memory);
+    const std::optional<Headline> timed = headline(times);
+    const bool memoryKnown = stored && stored->change && !stored->provisional;
+    const bool timeKnown = timed && timed->change && !timed->provisional;
+    const QString noun = typeNoun() == QLatin1String("pattern") ? QStringLiteral("keys") : QStringLiteral("attributes");
+    if (memoryKnown || timeKnown) {
+        const Headline &lead = memoryKnown ? *stored : *timed;
+        const QString from = summary(lead.fromId).name;
+        const QString time = timeKnown && (!memoryKnown || timed->toId == stored->toId)
+                                 ? QStringLiteral("spends %1 %2").arg(changeWords(*timed->change, QStringLiteral("server time")),
+                                                                      perWhat(times.categories.front()))
+                                 : QString();
+        if (!memoryKnown)
+            return QStringLiteral("%1 %2 than %3.").arg(summary(lead.toId).name, time, from);
+        return QStringLiteral("%1 stores the same %2 in %3 than %4%5.")
+            .arg(summary(lead.toId).name, noun, changeWords(*stored->change, QStringLiteral("memory")), from,
+                 time.isEmpty() ? QString() : QStringLiteral(" and ") + time);
+    }
+    // A workload measured against a reference pattern: the newest compared server's ratios.
+    const FigureTable ratios = referenceRatios();
+    const QStringList compared = comparedServerIds();
+    if (ratios.categories.empty() || compared.isEmpty())
+        return QString();
+    const QString newest = compared.last();
+    QStringList parts;
+    for (int c = 0; c < int(ratios.categories.size()); ++c) {
+        const Figure &figure = ratios.at(c, newest);
+        if (figure.settled() && figure.state == FigureState::Measured)
+            parts << QStringLiteral("%1 takes %2").arg(ratios.categories[size_t(c)].label, formatMultiple(figure.value));
+    }
+    if (parts.isEmpty())
+        return QString();
+    return QStringLiteral("On %1, %2 the memory of %3.").arg(summary(newest).name, parts.join(QStringLiteral(" and ")), referenceType());
+}
