@@ -106,11 +106,20 @@ CommandTally sentTally(const PassResult &pass)
     return tally;
 }
 
+CommandTally errorTally(const PassResult &pass)
+{
+    CommandTally tally;
+    for (const auto &[name, count] : pass.errorReplies)
+        tally.addName(name, count);
+    return tally;
+}
+
 namespace {
 
 // One error reply to `name`: a refusal (the ACL's), or an error counted by command and message.
 void countError(const std::string &name, const std::string &errorText, PassResult &result)
 {
+    ++result.errorReplies[name];
     if (ReplayRules::isRefusal(errorText)) {
         ++result.refused[refusalLabel(name, errorText)];
         return;

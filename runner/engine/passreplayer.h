@@ -60,6 +60,7 @@ struct PassResult {
     std::map<QString, long long> errors;  // "HSETEX: ERR unknown command 'HSETEX'…" -> count
     std::map<QString, long long> refused; // "MIGRATE", "CONFIG SET" -> count: the ACL's or the filter's refusals
     std::map<std::string, long long> sent;   // command name as sent -> count, refusals by the server included
+    std::map<std::string, long long> errorReplies;   // command name as sent -> error replies, refusals included
     QString firstUnknownCommandError;     // set when the server does not know a command
     std::map<QString, long long> unknownCommands;   // "HSETEX" -> commands the server did not know
     QString firstError;                   // the first error reply, "CMD: message"
@@ -73,6 +74,8 @@ struct PassResult {
 
 // The workload's commands the pass sent so far, by name (commandtally.h).
 CommandTally sentTally(const PassResult &pass);
+// Those of them answered with an error (a refusal included): the server counts no call for most.
+CommandTally errorTally(const PassResult &pass);
 
 Outcome<PassResult> replayPass(const Workload &workload, RedisConnection &connection, const PassOptions &options);
 // A cluster's primaries, options.lanes connections each in the routing's order (options.routing

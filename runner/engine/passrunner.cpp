@@ -5,6 +5,7 @@
 #include "cpupinning.h"
 #include "fairscheduler.h"
 #include "hostport.h"
+#include "interference.h"
 
 PassRunner::PassRunner(const WorkerJob &job, NodeSessions &sessions, const ReplayAccess &access,
                        ClusterRouting *routing, PassHooks hooks)
@@ -59,6 +60,13 @@ Outcome<std::vector<long long>> PassRunner::takeBaseline(bool timed)
     }
     if (Status flushed = m_sessions.flushSync(m_job.request().commandTimeoutMs); !flushed)
         return Error{flushed.error()};
+    if (m_job.spec().isEndpoint && !timed) {
+        m_ownBefore = m_sessions.ownCommands();   // before the INFO, which does not count itself
+        Outcome<std::map<QString, CommandStat>> stats = m_sessions.commandStats();
+        if (!stats)
+            return Error{stats.error()};
+        m_statsBefore = std::move(stats.value());
+    }
     // Read with the replay connections closed: their query and reply buffers would count as data.
     return m_sessions.settledUsedMemory(3000);
 }
@@ -158,16 +166,21 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
 
 Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &baselineBytes, PassMeasurement &out)
 {
-    if (plan.timed) {
+    std::map<QString, CommandStat> counted;
+    CommandTally own;
+    if (plan.timed || m_job.spec().isEndpoint) {
         // Read first, before the memory readings add INFO calls of Versus's own to the counts.
         // Versus's own commands are taken before the INFO: the server counts a command after
         // it has run, so INFO commandstats does not count itself.
-        CommandTally own = m_sessions.ownCommands();
+        own = m_sessions.ownCommands();
         Outcome<std::map<QString, CommandStat>> stats = m_sessions.commandStats();
         if (!stats)
             return Error{stats.error()};
         own.merge(m_replayOwn);
-        ReconciledStats reconciled = reconcileCommandStats(stats.value(), sentTally(out.pass), own);
+        counted = std::move(stats.value());
+    }
+    if (plan.timed) {
+        ReconciledStats reconciled = reconcileCommandStats(counted, sentTally(out.pass), own);
         out.stats = std::move(reconciled.workload);
         out.countedNotSent = std::move(reconciled.countedNotSent);
     }
@@ -198,5 +211,18 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
                     .arg(out.usedMemoryDelta));
     for (const QString &note : m_sessions.takeNotes())
         m_hooks.log(note);
-    return Status::success();
+    return m_job.spec().isEndpoint ? checkInterference(plan, counted, own, out) : Status::success();
+}
+
+Status PassRunner::checkInterference(const PassPlan &plan, const std::map<QString, CommandStat> &counted,
+                                     const CommandTally &own, const PassMeasurement &out)
+{
+    const CommandTally sent = sentTally(out.pass);
+    const CommandTally errors = errorTally(out.pass);
+    // `own` holds the replay connections' AUTH too, m_ownBefore not: they were counted in between.
+    const Interference found = plan.timed ? interferenceSinceReset(counted, own, sent, errors)
+                                          : interferenceBetween(m_statsBefore, counted, m_ownBefore, own, sent, errors);
+    if (!found.any())
+        return Status::success();
+    return Error{found.describe(plan.label, out.keys)};   // the worker names the server
 }

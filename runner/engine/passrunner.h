@@ -8,6 +8,8 @@
 // - measure: commandstats first after a timed pass (cleared of Versus's own commands, and what
 //   the server counted beyond what Versus sent reported, commandtally.h), then the settled
 //   used_memory again, DBSIZE and, for a type's own pass, every key's encoding.
+// On an endpoint, another client's FLUSHALL, CONFIG RESETSTAT or fewer calls counted than sent
+// fail the pass (interference.h); its other passes read commandstats before and after for it.
 // A cluster's readings are the sums over its primaries (nodesessions.h), each node's memory kept
 // as well; its replay has one connection per primary and routes by slot (passreplayer.h).
 // Runs in the worker's thread; it reports through the hooks the worker gives it.
@@ -69,11 +71,17 @@ private:
     // the probe's µs could not be told from the workload's, so when there are any the probe
     // waits for the pass's end.
     QStringList probeCommandsOfWorkload(const PassPlan &plan) const;
+    // An endpoint's pass: an error naming what another client did, if it did anything.
+    Status checkInterference(const PassPlan &plan, const std::map<QString, CommandStat> &counted,
+                             const CommandTally &own, const PassMeasurement &out);
 
     const WorkerJob &m_job;
     NodeSessions &m_sessions;
     const ReplayAccess &m_access;
     ClusterRouting *m_routing;   // a MOVED reply moves a slot in it (clusterredirects.h)
     CommandTally m_replayOwn;   // what the replay connections sent besides the workload (AUTH, ASKING)
+    // An endpoint's pass that is not timed: commandstats and Versus's own commands after the baseline.
+    std::map<QString, CommandStat> m_statsBefore;
+    CommandTally m_ownBefore;
     PassHooks m_hooks;
 };
