@@ -220,8 +220,19 @@ Status PassRunner::checkInterference(const PassPlan &plan, const std::map<QStrin
     const CommandTally sent = sentTally(out.pass);
     const CommandTally errors = errorTally(out.pass);
     // `own` holds the replay connections' AUTH too, m_ownBefore not: they were counted in between.
-    const Interference found = plan.timed ? interferenceSinceReset(counted, own, sent, errors)
-                                          : interferenceBetween(m_statsBefore, counted, m_ownBefore, own, sent, errors);
+    Interference found = plan.timed ? interferenceSinceReset(counted, own, sent, errors)
+                                    : interferenceBetween(m_statsBefore, counted, m_ownBefore, own, sent, errors);
+    // A FLUSHALL or CONFIG RESETSTAT after that reading would still change the memory and keys
+    // just read: commandstats once more shows it.
+    CommandTally ownLast = m_sessions.ownCommands();   // before the INFO, which does not count itself
+    ownLast.merge(m_replayOwn);
+    Outcome<std::map<QString, CommandStat>> last = m_sessions.commandStats();
+    if (!last)
+        return Error{last.error()};
+    const Interference late = interferenceBetween(counted, last.value(), own, ownLast, CommandTally(), CommandTally());
+    for (const auto &[command, count] : late.flushes)
+        found.flushes[command] += count;
+    found.statsReset = found.statsReset || late.statsReset;
     if (!found.any())
         return Status::success();
     return Error{found.describe(plan.label, out.keys)};   // the worker names the server
