@@ -99,9 +99,14 @@ Status EndpointTarget::prepare(const NodeSessions &sessions, bool cluster)
         auto state = std::make_unique<EndpointState>(spec, m_job.request().commandTimeoutMs, name);
         if (Status captured = state->capture(); !captured)
             return captured;
+        for (const QString &note : state->takeNotes())
+            m_log(note);
         // Kept before it changes anything, so that whatever follows, restore() puts it back.
         EndpointState &kept = *(m_states[where] = std::move(state));
-        if (Status prepared = kept.prepareForMeasuring(); !prepared)
+        const Status prepared = kept.prepareForMeasuring();
+        for (const QString &note : kept.takeNotes())
+            m_log(note);
+        if (!prepared)
             return prepared;
     }
     return Status::success();
@@ -124,6 +129,11 @@ Status EndpointTarget::prepareAccess(NodeSessions &sessions, bool cluster, std::
         sessions.setReplayCredentials(index, accesses.back().replayCredentials());
         const QString where = cluster ? QStringLiteral("primary %1: ").arg(hostPortText(node.host, node.port)) : QString();
         m_log(QStringLiteral("%1replay connections: %2").arg(where, accesses.back().description()));
+        if (const QStringList &left = accesses.back().leftoverUsers(); !left.isEmpty())
+            m_log(QStringLiteral("%1: ACL users left by an earlier run of Versus that was stopped before deleting them (or "
+                                 "in use by a run going on now): %2; each has a password no one knows any more; remove "
+                                 "them with ACL DELUSER %3")
+                      .arg(hostPortText(node.host, node.port), left.join(QStringLiteral(", ")), left.join(QLatin1Char(' '))));
     }
     if (!accesses.empty() && !accesses.front().filter().empty())
         m_log(QStringLiteral("refused before sending, not data commands or scripts: %1")

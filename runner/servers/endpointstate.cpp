@@ -1,8 +1,11 @@
 #include "endpointstate.h"
 
+#include "endpointmarker.h"
 #include "serversession.h"
 
 #include <algorithm>
+#include <unistd.h>
+#include <utility>
 
 namespace {
 
@@ -99,7 +102,50 @@ Status EndpointState::capture()
     m_functions.reset();
     if (!functions->isError())
         m_functions = functions->text;
+    if (Status adopted = adoptLeftover(session); !adopted)
+        return adopted;
     m_captured = true;
+    return Status::success();
+}
+
+QStringList EndpointState::takeNotes()
+{
+    return std::exchange(m_notes, QStringList());
+}
+
+Status EndpointState::adoptLeftover(ServerSession &session)
+{
+    const Outcome<QString> server = session.info("server");
+    for (const QString &line : server ? server->split(QStringLiteral("\r\n")) : QStringList()) {
+        if (line.startsWith(QLatin1String("run_id:")))
+            m_runId = line.mid(7).trimmed();
+    }
+    const Outcome<std::optional<EndpointMarker>> marker = readEndpointMarker(m_spec.host, m_spec.port);
+    if (!marker) {
+        m_notes << QStringLiteral("%1: an earlier run's marker could not be read: %2").arg(m_name, marker.error());
+        return Status::success();
+    }
+    if (!marker.value())
+        return Status::success();
+    const EndpointMarker &left = *marker.value();
+    if (markerWriterAlive(left))
+        return Error{QStringLiteral("%1: another Versus (pid %2) is running on this endpoint; two runs on one endpoint "
+                                    "flush and reset each other: wait for it to finish (its marker: %3)")
+                         .arg(m_name).arg(left.pid).arg(endpointMarkerPath(m_spec.host, m_spec.port))};
+    if (left.runId != m_runId || m_runId.isEmpty()) {
+        removeEndpointMarker(m_spec.host, m_spec.port);   // restarted since: it read its own settings again
+        return Status::success();
+    }
+    for (const auto &[name, owners] : left.settings) {
+        const auto set = settingsChanged().find(name);
+        const auto now = m_settings.find(name);
+        if (set == settingsChanged().end() || now == m_settings.end() || now->second != set->second || owners == set->second)
+            continue;
+        m_notes << QStringLiteral("%1: an earlier run of Versus (pid %2) was stopped before it put back %3: %4 is "
+                                  "Versus's, not the owner's; it is put back to %5 at the end of this run")
+                       .arg(m_name).arg(left.pid).arg(name, now->second, owners);
+        now->second = owners;
+    }
     return Status::success();
 }
 
@@ -108,6 +154,16 @@ Status EndpointState::prepareForMeasuring()
     ServerSession session;
     if (Status connected = connect(session); !connected)
         return connected;
+    EndpointMarker marker{QStringLiteral("%1:%2").arg(m_spec.host).arg(m_spec.port), m_runId, qint64(::getpid()), {}};
+    for (const auto &[name, value] : settingsChanged()) {
+        if (m_settings.count(name))
+            marker.settings[name] = m_settings.at(name);
+    }
+    // Written before anything changes: a run killed from here on leaves it for the next one.
+    if (Status written = writeEndpointMarker(m_spec.host, m_spec.port, marker); !written)
+        m_notes << QStringLiteral("%1: what this run changes could not be written down (%2): if Versus is killed, "
+                                  "put latency-tracking back by hand").arg(m_name, written.error());
+    m_markerWritten = true;
     for (const auto &[name, value] : settingsChanged()) {
         if (!m_settings.count(name))
             continue;   // a server without the setting (latency-tracking arrived in Redis 7.0)
@@ -181,5 +237,7 @@ Outcome<QStringList> EndpointState::restore()
         done << settings.value();
     if (!failed.isEmpty())
         return Error{failed.join(QStringLiteral("; "))};
+    if (std::exchange(m_markerWritten, false))
+        removeEndpointMarker(m_spec.host, m_spec.port);
     return done;
 }

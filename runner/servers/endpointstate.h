@@ -12,8 +12,11 @@
 //   FLUSHALL): they are put back from a FUNCTION DUMP taken before the run.
 // restore() runs at the end of every run: completed, failed, cancelled from the window or by
 // Ctrl-C (SIGINT and SIGTERM cancel the run, see runcommand.cpp). Only SIGKILL or a crash of
-// Versus skips it. Each step opens its own connection, so a run whose connections were
-// closed still restores. Blocks: call it in the worker's thread.
+// Versus skips it: what was changed is written down first (endpointmarker.h), and the next
+// run on the endpoint takes the owner's values from there, says so, and puts them back. A marker
+// of a Versus still running refuses the run: two runs on one endpoint flush each other's keys.
+// Each step opens its own connection, so a run whose connections were closed still restores.
+// Blocks: call it in the worker's thread.
 
 #include "outcome.h"
 #include "serverspec.h"
@@ -42,6 +45,8 @@ public:
     // then CONFIG GET * once more against the capture. Returns what it did, for the log; the
     // error names what it could not put back. Does nothing before capture().
     Outcome<QStringList> restore();
+    // What capture() and prepareForMeasuring() found worth saying (an earlier run's leftovers).
+    QStringList takeNotes();
 
     // The settings a run changes, with the value it sets: {"latency-tracking", "no"}.
     static const std::map<QString, QString> &settingsChanged();
@@ -51,6 +56,8 @@ private:
     Outcome<std::map<QString, QString>> readSettings(ServerSession &session) const;
     Outcome<QString> restoreFunctions(ServerSession &session) const;
     Outcome<QStringList> restoreSettings(ServerSession &session) const;
+    // An earlier run's marker: its owner's values where the server still has Versus's.
+    Status adoptLeftover(ServerSession &session);
 
     ServerSpec m_spec;
     int m_timeoutMs = 0;
@@ -58,4 +65,7 @@ private:
     bool m_captured = false;
     std::map<QString, QString> m_settings;        // CONFIG GET * before the run
     std::optional<std::string> m_functions;       // FUNCTION DUMP before the run; none: no functions
+    QString m_runId;                              // INFO server run_id, for the marker
+    bool m_markerWritten = false;
+    QStringList m_notes;
 };

@@ -113,6 +113,7 @@ ReplayAccess &ReplayAccess::operator=(ReplayAccess &&other) noexcept
         m_filter = std::move(other.m_filter);
         m_refusal = std::move(other.m_refusal);
         m_userExists = std::exchange(other.m_userExists, false);
+        m_leftoverUsers = std::move(other.m_leftoverUsers);
     }
     return *this;
 }
@@ -127,6 +128,14 @@ Status ReplayAccess::createTemporaryUser(QString *refusal)
     RedisConnection connection;
     if (Status connected = connectAs(connection, m_login); !connected)
         return connected;
+    // Users of this name that exist already were left by a run killed before it deleted them
+    // (or belong to a run going on now): named for the owner, never deleted by this run.
+    if (const Outcome<Reply> users = connection.command({"ACL", "USERS"}); users && !users->isError()) {
+        for (const Reply &name : users->elements) {
+            if (QString::fromStdString(name.text).startsWith(QLatin1String("versus-replay-")))
+                m_leftoverUsers << QString::fromStdString(name.text);
+        }
+    }
     const Credentials user{QStringLiteral("versus-replay-") + ReplayRules::randomPassword().left(12),
                            ReplayRules::randomPassword()};
     std::vector<std::string> setUser{"ACL", "SETUSER", user.user.toStdString(), "on", ">" + user.password.toStdString()};

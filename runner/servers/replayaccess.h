@@ -60,6 +60,9 @@ public:
     // For the log and the bundle: "replay user versus-replay", "temporary ACL user
     // versus-replay-1f2e3d4c", "checked by Versus before sending (ACL SETUSER: NOPERM …)".
     QString description() const;
+    // Temporary users (versus-replay-…) the endpoint had before this run made its own: left by
+    // a run that was killed, or in use by a run going on now.
+    const QStringList &leftoverUsers() const { return m_leftoverUsers; }
     // Deletes the temporary user over a connection of its own (the worker's may be dead).
     // Safe to call more than once; does nothing in the other modes.
     Status release();
@@ -75,4 +78,5 @@ private:
     SendFilter m_filter;
     QString m_refusal;       // why the endpoint did not let Versus create a user
     bool m_userExists = false;
+    QStringList m_leftoverUsers;
 };

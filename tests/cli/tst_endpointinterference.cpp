@@ -7,6 +7,10 @@
 // The interference lands inside a pass's replay, never between passes: the test acts only while
 // the endpoint holds some of a pass's keys but not all (0 < DBSIZE < keys), checked atomically
 // (a script for FLUSHALL; writes paused for CONFIG RESETSTAT, which no script may send).
+//
+// A run killed (SIGKILL) while it holds an endpoint leaves its temporary ACL user and
+// latency-tracking no; the next run names the user with how to remove it, and puts back the
+// owner's latency-tracking from the marker the killed run wrote (endpointmarker.h).
 #include "foreignserver.h"
 #include "servertesthelpers.h"
 #include "versuscli.h"
@@ -57,6 +61,7 @@ class EndpointInterferenceTest : public QObject {
 private Q_SLOTS:
     void foreignFlushFailsTheSeries();
     void foreignStatisticsResetFailsTheSeries();
+    void killedRunIsFoundByTheNextRun();
 };
 
 void EndpointInterferenceTest::foreignFlushFailsTheSeries()
@@ -109,6 +114,46 @@ void EndpointInterferenceTest::foreignStatisticsResetFailsTheSeries()
     QVERIFY2(r.err.contains(QStringLiteral("another client interfered with the pass ")), r.describe());
     QVERIFY2(r.err.contains(QStringLiteral("statistics reset by another client (CONFIG RESETSTAT)")), r.describe());
     QVERIFY2(r.err.contains(QStringLiteral("calls fewer than sent: ")), r.describe());
+}
+
+void EndpointInterferenceTest::killedRunIsFoundByTheNextRun()
+{
+    VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+    ForeignServer server(spec);
+    QVERIFY2(server.start(), qPrintable(server.error()));
+    VersusCli cli;
+    cli.environment().insert(QStringLiteral("XDG_STATE_HOME"), cli.path(QStringLiteral("state")));
+    QStringList arguments = hashTtlRun(server.hostPort());
+    arguments.replace(arguments.indexOf(QStringLiteral("keys=%1").arg(kKeys)), QStringLiteral("keys=2000000"));
+    cli.start(arguments);
+    QVERIFY2(cli.waitForErr(QRegularExpression(QStringLiteral("replaying")), 120000), qPrintable(cli.errSoFar()));
+    QTRY_COMPARE_WITH_TIMEOUT(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("no"), 30000);
+    cli.signal(SIGKILL);
+    QVERIFY(cli.finish(30000).crashed);
+
+    RedisConnection owner;
+    QVERIFY(server.connect(owner));
+    QString left;
+    const Outcome<Reply> users = owner.command({"ACL", "USERS"});
+    QVERIFY(users);
+    for (const Reply &user : users->elements) {
+        if (QString::fromStdString(user.text).startsWith(QLatin1String("versus-replay-")))
+            left = QString::fromStdString(user.text);
+    }
+    QVERIFY2(!left.isEmpty(), "the killed run left no temporary user: nothing to find");
+    QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("no"));
+
+    const VersusCli::Result r = cli.run(hashTtlRun(server.hostPort()), 180000);
+    QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+    QVERIFY2(r.err.contains(QStringLiteral("ACL users left by an earlier run of Versus")), r.describe());
+    QVERIFY2(r.err.contains(QStringLiteral("remove them with ACL DELUSER %1").arg(left)), r.describe());
+    QVERIFY2(r.err.contains(QStringLiteral("was stopped before it put back latency-tracking: no is Versus's, not the "
+                                           "owner's; it is put back to yes at the end of this run")),
+             r.describe());
+    QVERIFY2(r.err.contains(QStringLiteral("latency-tracking put back to yes")), r.describe());
+    QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
+    QVERIFY(!QFileInfo::exists(cli.path(QStringLiteral("state/versus/endpoints/127.0.0.1_%1.json").arg(server.port()))));
+    owner.command({"ACL", "DELUSER", left.toStdString()});
 }
 
 QTEST_GUILESS_MAIN(EndpointInterferenceTest)

@@ -1,0 +1,82 @@
+#include "endpointmarker.h"
+
+#include "atomicfile.h"
+#include "jsonsupport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <csignal>
+#include <sys/stat.h>
+
+namespace {
+
+constexpr qint64 kLargestMarker = 64 * 1024;
+
+QString stateFolder()
+{
+    const QString state = qEnvironmentVariable("XDG_STATE_HOME");
+    const QString base = state.startsWith(QLatin1Char('/')) ? state : QDir::homePath() + QStringLiteral("/.local/state");
+    return base + QStringLiteral("/versus/endpoints");
+}
+
+} // namespace
+
+QString endpointMarkerPath(const QString &host, int port)
+{
+    QString safe;
+    for (const QChar c : host)
+        safe += c.isLetterOrNumber() || c == QLatin1Char('.') || c == QLatin1Char('-') ? c : QLatin1Char('_');
+    return QStringLiteral("%1/%2_%3.json").arg(stateFolder(), safe).arg(port);
+}
+
+Outcome<std::optional<EndpointMarker>> readEndpointMarker(const QString &host, int port)
+{
+    const QString path = endpointMarkerPath(host, port);
+    struct stat info{};
+    if (::lstat(QFile::encodeName(path).constData(), &info) != 0)
+        return std::optional<EndpointMarker>();
+    if (!S_ISREG(info.st_mode) || info.st_size > kLargestMarker)
+        return Error{QStringLiteral("%1: not a regular file of at most %2 bytes; remove it").arg(path).arg(kLargestMarker)};
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("%1: %2").arg(path, file.errorString())};
+    const Outcome<Json> json = parseJson(file.read(kLargestMarker), path);
+    if (!json)
+        return Error{json.error()};
+    EndpointMarker marker;
+    try {
+        readValue(json->at("endpoint"), marker.endpoint);
+        readValue(json->at("run_id"), marker.runId);
+        readValue(json->at("pid"), marker.pid);
+        readValue(json->at("settings"), marker.settings);
+    } catch (const nlohmann::json::exception &error) {
+        return Error{jsonErrorMessage(path, error)};
+    }
+    return std::optional<EndpointMarker>(marker);
+}
+
+Status writeEndpointMarker(const QString &host, int port, const EndpointMarker &marker)
+{
+    if (!QDir().mkpath(stateFolder()))
+        return Error{QStringLiteral("%1: cannot create the folder").arg(stateFolder())};
+    Json json;
+    json["endpoint"] = marker.endpoint;
+    json["run_id"] = marker.runId;
+    json["pid"] = marker.pid;
+    json["settings"] = toJsonObject(marker.settings);
+    return writeFileAtomically(endpointMarkerPath(host, port), QByteArray::fromStdString(json.dump(2) + "\n"));
+}
+
+void removeEndpointMarker(const QString &host, int port)
+{
+    QFile::remove(endpointMarkerPath(host, port));
+}
+
+bool markerWriterAlive(const EndpointMarker &marker)
+{
+    if (marker.pid <= 0 || ::kill(pid_t(marker.pid), 0) != 0)
+        return false;
+    QFile comm(QStringLiteral("/proc/%1/comm").arg(marker.pid));
+    return comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "versus";
+}
