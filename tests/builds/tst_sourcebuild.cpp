@@ -104,7 +104,7 @@ private slots:
         QVERIFY(again->reused);
 
         // The catalog takes it by its label, and its server says what the recipe promises.
-        const std::optional<ServerSpec> spec = ServerTestHelpers::findFetchedServer(QStringLiteral("valkey-8.0.1-upstream"));
+        const std::optional<ServerSpec> spec = ServerTestHelpers::findBuiltServer(QStringLiteral("valkey-8.0.1-upstream"));
         QVERIFY2(spec, "the catalog does not list valkey-8.0.1-upstream as usable");
         QCOMPARE(spec->identity.version, QStringLiteral("8.0.1"));
         ServerProcess server(spec.value());

@@ -171,7 +171,8 @@ private Q_SLOTS:
         // Memory is not a timed figure: no mark.
         QCOMPARE(buildChartData(fixtureBundle("real-disturbed.json"), ChartKind::MemoryPerAttribute).footnotes, QStringList());
         QCOMPARE(buildChartData(fixtureBundle("real-failed.json"), ChartKind::MemoryPerAttribute).footnotes,
-                 QStringList{QStringLiteral("Not shown: Valkey 9.9.9 failed: the server exited with code 1 during start-up (port 36805)")});
+                 (QStringList{QStringLiteral("Not shown: Valkey 9.9.9 failed: the server exited with code 1 during start-up (port 36805)"),
+                              QStringLiteral("No total: each pattern stores the same keys its own way and is measured on its own.")}));
         const QStringList rejected = buildChartData(fixtureBundle("real-rejected-writes.json"), ChartKind::MemoryPerAttribute).footnotes;
         QCOMPARE(rejected.size(), 1);
         QVERIFY2(rejected[0].startsWith(QStringLiteral("Failed, Valkey 9.1.2 (127.0.0.1:")), qPrintable(rejected[0]));

@@ -25,19 +25,35 @@ inline QString serverCacheDir()
     return ServerCatalog::defaultCacheDir();
 }
 
-// The usable servers of the cache, as the catalog finds them, sorted by label.
-inline std::vector<ServerSpec> fetchedServers()
+// The usable servers scripts/fetch-servers put in the cache (Debian's packages), as the catalog
+// finds them, sorted by label. The upstream builds beside them are builtServers(): a test that
+// runs "every fetched version" runs each version once, however many builds the cache holds.
+inline std::vector<ServerSpec> cachedServers(bool upstreamBuilds)
 {
     ServerCatalog catalog;
     catalog.discover();
     std::vector<ServerSpec> specs;
     for (const CatalogEntry &entry : catalog.entries()) {
-        if (entry.usable() && entry.spec.source == ServerSource::Cache)
+        if (entry.usable() && entry.spec.source == ServerSource::Cache
+            && (entry.spec.origin.kind == BuildKind::UpstreamBuild) == upstreamBuilds)
             specs.push_back(entry.spec);
     }
     std::sort(specs.begin(), specs.end(),
               [](const ServerSpec &a, const ServerSpec &b) { return a.label < b.label; });
     return specs;
+}
+
+inline std::vector<ServerSpec> fetchedServers() { return cachedServers(false); }
+// Upstream builds Versus made from source into the cache (versus build, scripts/fetch-servers --upstream).
+inline std::vector<ServerSpec> builtServers() { return cachedServers(true); }
+
+inline std::optional<ServerSpec> findBuiltServer(const QString &label)
+{
+    for (const ServerSpec &spec : builtServers()) {
+        if (spec.label == label)
+            return spec;
+    }
+    return std::nullopt;
 }
 
 // Label prefixes of the versions every test run must have.

@@ -86,7 +86,8 @@ void WindowTest::initTestCase()
             continue;
         if (entry.spec.label == QLatin1String("valkey-8.1.1"))
             m_old = entry.spec.label;
-        if (entry.spec.label.startsWith(QLatin1String("valkey-9.1."))) {
+        // Debian's package: an upstream build of the same version is named "(upstream build)".
+        if (entry.spec.label.startsWith(QLatin1String("valkey-9.1.")) && entry.spec.origin.kind == BuildKind::DebianPackage) {
             m_new = entry.spec.label;
             m_newSpec = entry.spec;
         }
