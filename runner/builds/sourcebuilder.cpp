@@ -72,6 +72,11 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     if (!lock.held())
         return Error{failedStep(QStringLiteral("source"),
                                 QStringLiteral("another build is running in %1; try again when it ends").arg(m_cacheDir))};
+    // Holding the lock, nothing else builds: what a killed build left half-made goes.
+    const QStringList leftovers = QDir(builds).entryList({QStringLiteral("unpack-*"), QStringLiteral("install-*"), QStringLiteral("replaced-*")},
+                                                         QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &leftover : leftovers)
+        QDir(QDir(builds).filePath(leftover)).removeRecursively();
 
     // A tarball is unpacked into a folder that goes when the build ends, however it ends.
     QTemporaryDir unpacked(QDir(builds).filePath(QStringLiteral("unpack-XXXXXX")));
@@ -101,11 +106,16 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     make.setExpectedCompilations(expectedCompilations(source));
     make.setProgress([this](int percent, const QString &detail) { report(QStringLiteral("make"), 3 + percent * 92 / 100, detail); });
     make.setCancelled(m_cancelled);
+    if (Status marked = tree.beginMake(); !marked)
+        return Error{failedStep(QStringLiteral("make"), marked.error())};
     if (const Status made = make.run(); !made) {
         if (make.wasCancelled())
             tree.distrust();   // a killed compiler may have left a cut object file
+        else
+            tree.endMake();    // a compiler that fails removes its output
         return Error{failedStep(QStringLiteral("make"), made.error())};
     }
+    tree.endMake();
     if (cancelled()) {
         return Error{failedStep(QStringLiteral("make"), QStringLiteral("cancelled"))};
     }

@@ -57,6 +57,20 @@ WorkTree::WorkTree(QString folder)
 QString WorkTree::treePath() const { return m_folder + QStringLiteral("/tree"); }
 QString WorkTree::logPath() const { return m_folder + QStringLiteral("/build.log"); }
 QString WorkTree::statePath() const { return m_folder + QStringLiteral("/state.json"); }
+QString WorkTree::makingPath() const { return m_folder + QStringLiteral("/making"); }
+
+Status WorkTree::beginMake() const
+{
+    QFile marker(makingPath());
+    if (!marker.open(QIODevice::WriteOnly | QIODevice::Truncate))
+        return Error{QStringLiteral("cannot write %1: %2").arg(makingPath(), marker.errorString())};
+    return Status::success();
+}
+
+void WorkTree::endMake() const
+{
+    QFile::remove(makingPath());
+}
 
 void WorkTree::distrust()
 {
@@ -83,8 +97,9 @@ Outcome<SyncResult> WorkTree::sync(const BuildSource &source, const QString &sig
 {
     const std::optional<TreeState> state = readState(statePath());
     std::map<QString, QString> before;   // empty: another recipe built it, or nothing is known
-    if (state && state->signature == signature)
+    if (state && state->signature == signature && !QFileInfo::exists(makingPath()))
         before = state->files;
+    QFile::remove(makingPath());
     SyncResult result;
     result.fromNothing = needsFromNothing(source, before);
     // Written again only once the tree holds the new files: a sync cut short starts from nothing.

@@ -32,9 +32,14 @@ public:
     Outcome<SyncResult> sync(const BuildSource &source, const QString &signature);
     // After a cancelled or killed build: the next one starts from nothing.
     void distrust();
+    // Around make: a marker that only a make that ended by itself removes, so a build whose
+    // Versus was killed (SIGKILL leaves no chance to distrust()) starts the next from nothing.
+    Status beginMake() const;
+    void endMake() const;
 
 private:
     QString statePath() const;
+    QString makingPath() const;
     bool needsFromNothing(const BuildSource &source, const std::map<QString, QString> &before) const;
     Status writeState(const BuildSource &source, const QString &signature) const;
 

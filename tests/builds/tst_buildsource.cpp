@@ -264,6 +264,14 @@ private slots:
         tree.distrust();
         const auto distrusted = tree.sync(fourth.value(), QStringLiteral("recipe 2"));
         QVERIFY(distrusted && distrusted->fromNothing);
+        // A make that never ended (Versus killed mid-build) leaves its marker: from nothing again.
+        QVERIFY(tree.beginMake());
+        const auto killed = tree.sync(fourth.value(), QStringLiteral("recipe 2"));
+        QVERIFY(killed && killed->fromNothing);
+        QVERIFY(tree.beginMake());
+        tree.endMake();
+        const auto ended = tree.sync(fourth.value(), QStringLiteral("recipe 2"));
+        QVERIFY(ended && !ended->fromNothing);
     }
 };
 
