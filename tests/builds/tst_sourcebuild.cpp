@@ -26,16 +26,8 @@
 
 namespace {
 
-// The release tarball the scripts keep in the cache; empty (and a FAIL in CI) when absent.
-QString releaseTarball()
-{
-    const QDir sources(ServerTestHelpers::serverCacheDir() + QStringLiteral("/.sources"));
-    const QStringList found = sources.entryList({QStringLiteral("valkey-8.0.1.tar.*")}, QDir::Files);
-    return found.isEmpty() ? QString() : sources.filePath(found.front());
-}
-
 #define REQUIRE_RELEASE_TARBALL(path)                                                                                   \
-    const QString path = releaseTarball();                                                                              \
+    const QString path = ServerTestHelpers::releaseTarball801();                                                        \
     if (path.isEmpty()) {                                                                                               \
         const QString why = QStringLiteral("no valkey-8.0.1 tarball in %1/.sources (run scripts/fetch-servers --upstream)") \
                                 .arg(ServerTestHelpers::serverCacheDir());                                              \

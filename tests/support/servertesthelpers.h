@@ -47,6 +47,15 @@ inline std::vector<ServerSpec> fetchedServers() { return cachedServers(false); }
 // Upstream builds Versus made from source into the cache (versus build, scripts/fetch-servers --upstream).
 inline std::vector<ServerSpec> builtServers() { return cachedServers(true); }
 
+// The Valkey 8.0.1 release tarball scripts/fetch-servers --upstream keeps in the cache's
+// .sources; empty when it is not there.
+inline QString releaseTarball801()
+{
+    const QDir sources(ServerCatalog::defaultCacheDir() + QStringLiteral("/.sources"));
+    const QStringList found = sources.entryList({QStringLiteral("valkey-8.0.1.tar.*")}, QDir::Files);
+    return found.isEmpty() ? QString() : sources.filePath(found.front());
+}
+
 inline std::optional<ServerSpec> findBuiltServer(const QString &label)
 {
     for (const ServerSpec &spec : builtServers()) {

@@ -12,23 +12,12 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-namespace {
-
-QString releaseTarball()
-{
-    const QDir sources(ServerTestHelpers::serverCacheDir() + QStringLiteral("/.sources"));
-    const QStringList found = sources.entryList({QStringLiteral("valkey-8.0.1.tar.*")}, QDir::Files);
-    return found.isEmpty() ? QString() : sources.filePath(found.front());
-}
-
-} // namespace
-
 class TestSourceBuildDialog : public QObject {
     Q_OBJECT
 private slots:
     void init()
     {
-        if (releaseTarball().isEmpty()) {
+        if (ServerTestHelpers::releaseTarball801().isEmpty()) {
             const QString why = QStringLiteral("no valkey-8.0.1 tarball in %1/.sources (run scripts/fetch-servers --upstream)")
                                     .arg(ServerTestHelpers::serverCacheDir());
             if (ServerTestHelpers::runningInCi())
@@ -42,7 +31,7 @@ private slots:
         // Another test's build may hold the real cache's build lock for a while (ctest runs tests
         // side by side): that refusal is asked again.
         for (int attempt = 0; attempt < 60; ++attempt) {
-            SourceBuildDialog dialog(releaseTarball(), ServerTestHelpers::serverCacheDir());
+            SourceBuildDialog dialog(ServerTestHelpers::releaseTarball801(), ServerTestHelpers::serverCacheDir());
             dialog.show();
             dialog.start();
             QTRY_VERIFY_WITH_TIMEOUT(dialog.result() == int(QDialog::Accepted) || !dialog.errorText().isEmpty(), 600000);
@@ -75,7 +64,7 @@ private slots:
     void cancelEndsTheBuild()
     {
         QTemporaryDir cache;   // builds from nothing, so there is a make to cancel
-        SourceBuildDialog dialog(releaseTarball(), cache.path());
+        SourceBuildDialog dialog(ServerTestHelpers::releaseTarball801(), cache.path());
         dialog.show();
         dialog.start();
         QTRY_VERIFY_WITH_TIMEOUT(dialog.stepText() == QLatin1String("Step: make"), 60000);
