@@ -4,9 +4,13 @@
 
 #include <QStringList>
 
+class QCommandLineParser;
+
 int runServersCommand(const QStringList &arguments);   // versus servers
 int runGenerateCommand(const QStringList &arguments);  // versus generate
 int runExportCommand(const QStringList &arguments);    // versus export
 int runRunCommand(const QStringList &arguments);       // versus run
 int runBuildCommand(const QStringList &arguments);     // versus build
 
+// versus servers --endpoint HOST:PORT [--put-back]: what a killed run left on an endpoint.
+int runEndpointLeftovers(const QCommandLineParser &parser);

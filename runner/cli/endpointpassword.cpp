@@ -129,6 +129,20 @@ Outcome<QString> askPassword()
 
 } // namespace
 
+void addPasswordOptions(QCommandLineParser &parser)
+{
+    parser.addOptions({
+        {QStringLiteral("askpass"),
+         QStringLiteral("Read the endpoints' AUTH password from the terminal without echo (one line from stdin when it is "
+                        "not a terminal). Without --askpass or --password, the environment variable VERSUS_PASSWORD is used, "
+                        "else valkey-cli's VALKEYCLI_AUTH or REDISCLI_AUTH (said on stderr).")},
+        {QStringLiteral("password"),
+         QStringLiteral("AUTH password for host:port endpoints. Visible to every local user in /proc/<pid>/cmdline (and "
+                        "kept in shell history): prefer --askpass or VERSUS_PASSWORD. Not with --askpass."),
+         QStringLiteral("password")},
+    });
+}
+
 Status checkPasswordOptions(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("askpass")) && parser.isSet(QStringLiteral("password")))

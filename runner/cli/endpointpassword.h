@@ -21,6 +21,8 @@ inline constexpr const char *kPasswordVariable = "VERSUS_PASSWORD";
 // valkey-cli's variables, read after kPasswordVariable, in this order.
 inline constexpr const char *kCliPasswordVariables[] = {"VALKEYCLI_AUTH", "REDISCLI_AUTH"};
 
+// --askpass and --password, for the commands that talk to endpoints.
+void addPasswordOptions(QCommandLineParser &parser);
 // Refuses --askpass with --password; reads nothing.
 Status checkPasswordOptions(const QCommandLineParser &parser);
 

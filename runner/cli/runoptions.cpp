@@ -159,14 +159,6 @@ void addRunOptions(QCommandLineParser &parser)
                         "printed before the run, and in the refusal without this option. latency-tracking, which Versus "
                         "turns off for the run, and function libraries are put back at the end, also after a failure, a "
                         "cancel or Ctrl-C.")},
-        {QStringLiteral("askpass"),
-         QStringLiteral("Read the endpoints' AUTH password from the terminal without echo (one line from stdin when it is "
-                        "not a terminal). Without --askpass or --password, the environment variable VERSUS_PASSWORD is used, "
-                        "else valkey-cli's VALKEYCLI_AUTH or REDISCLI_AUTH (said on stderr).")},
-        {QStringLiteral("password"),
-         QStringLiteral("AUTH password for host:port endpoints. Visible to every local user in /proc/<pid>/cmdline (and "
-                        "kept in shell history): prefer --askpass or VERSUS_PASSWORD. Not with --askpass."),
-         QStringLiteral("password")},
         {QStringLiteral("lenient"), QStringLiteral("Skip and count malformed capture lines instead of failing.")},
         {QStringLiteral("server-config"),
          QStringLiteral("Apply this setting to every launched server (repeatable), e.g. hash-max-listpack-entries=64, to "
@@ -179,6 +171,7 @@ void addRunOptions(QCommandLineParser &parser)
          QStringLiteral("name=value")},
         {QStringLiteral("out"), QStringLiteral("Write the results bundle (JSON) here."), QStringLiteral("bundle.json")},
     });
+    addPasswordOptions(parser);
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #include "commands.h"
 
 #include "buildoriginjson.h"
+#include "endpointpassword.h"
 #include "jsonsupport.h"
 #include "provenance.h"
 #include "servercatalog.h"
@@ -78,6 +79,14 @@ int runServersCommand(const QStringList &arguments)
                                          .arg(ServerCatalog::defaultCacheDir()));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print the catalog as JSON.")});
+    parser.addOption({QStringLiteral("endpoint"),
+                      QStringLiteral("Instead of the catalog: what a run of Versus that was killed left on this server (or on "
+                                     "every primary of its cluster): its versus-replay- ACL users and the settings it changed. "
+                                     "Changes nothing without --put-back."),
+                      QStringLiteral("host:port")});
+    parser.addOption({QStringLiteral("put-back"),
+                      QStringLiteral("With --endpoint: delete those users and put the settings back to the owner's values.")});
+    addPasswordOptions(parser);
     if (!parser.parse(arguments)) {
         std::fprintf(stderr, "versus servers: %s\n", qPrintable(parser.errorText()));
         return 2;
@@ -88,6 +97,13 @@ int runServersCommand(const QStringList &arguments)
     }
     if (!parser.positionalArguments().isEmpty()) {
         std::fprintf(stderr, "versus servers: unexpected argument '%s'\n", qPrintable(parser.positionalArguments().first()));
+        return 2;
+    }
+
+    if (parser.isSet(QStringLiteral("endpoint")))
+        return runEndpointLeftovers(parser);
+    if (parser.isSet(QStringLiteral("put-back"))) {
+        std::fprintf(stderr, "versus servers: --put-back needs --endpoint host:port\n");
         return 2;
     }
 

@@ -131,9 +131,9 @@ Status EndpointTarget::prepareAccess(NodeSessions &sessions, bool cluster, std::
         m_log(QStringLiteral("%1replay connections: %2").arg(where, accesses.back().description()));
         if (const QStringList &left = accesses.back().leftoverUsers(); !left.isEmpty())
             m_log(QStringLiteral("%1: ACL users left by an earlier run of Versus that was stopped before deleting them (or "
-                                 "in use by a run going on now): %2; each has a password no one knows any more; remove "
-                                 "them with ACL DELUSER %3")
-                      .arg(hostPortText(node.host, node.port), left.join(QStringLiteral(", ")), left.join(QLatin1Char(' '))));
+                                 "in use by a run going on now): %2; each has a password no one knows any more; "
+                                 "versus servers --endpoint %1 --put-back removes them")
+                      .arg(hostPortText(node.host, node.port), left.join(QStringLiteral(", "))));
     }
     if (!accesses.empty() && !accesses.front().filter().empty())
         m_log(QStringLiteral("refused before sending, not data commands or scripts: %1")

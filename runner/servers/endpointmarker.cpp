@@ -80,3 +80,16 @@ bool markerWriterAlive(const EndpointMarker &marker)
     QFile comm(QStringLiteral("/proc/%1/comm").arg(marker.pid));
     return comm.open(QIODevice::ReadOnly) && comm.readAll().trimmed() == "versus";
 }
+
+std::map<QString, QString> settingsLeftBy(const EndpointMarker &marker, const std::map<QString, QString> &versusValues,
+                                          const std::map<QString, QString> &now)
+{
+    std::map<QString, QString> left;
+    for (const auto &[name, owners] : marker.settings) {
+        const auto set = versusValues.find(name);
+        const auto current = now.find(name);
+        if (set != versusValues.end() && current != now.end() && current->second == set->second && owners != set->second)
+            left[name] = owners;
+    }
+    return left;
+}

@@ -29,3 +29,8 @@ Status writeEndpointMarker(const QString &host, int port, const EndpointMarker &
 void removeEndpointMarker(const QString &host, int port);
 // Whether the Versus that wrote it still runs (a process of that pid whose program is versus).
 bool markerWriterAlive(const EndpointMarker &marker);
+// The marker's settings the server still has at the value Versus sets (`versusValues`, e.g.
+// latency-tracking → no) where the owner's was another: name → the owner's value. A setting
+// someone changed since is the owner's again and is not listed.
+std::map<QString, QString> settingsLeftBy(const EndpointMarker &marker, const std::map<QString, QString> &versusValues,
+                                          const std::map<QString, QString> &now);

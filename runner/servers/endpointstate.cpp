@@ -1,6 +1,7 @@
 #include "endpointstate.h"
 
 #include "endpointmarker.h"
+#include "infoparser.h"
 #include "serversession.h"
 
 #include <algorithm>
@@ -115,11 +116,8 @@ QStringList EndpointState::takeNotes()
 
 Status EndpointState::adoptLeftover(ServerSession &session)
 {
-    const Outcome<QString> server = session.info("server");
-    for (const QString &line : server ? server->split(QStringLiteral("\r\n")) : QStringList()) {
-        if (line.startsWith(QLatin1String("run_id:")))
-            m_runId = line.mid(7).trimmed();
-    }
+    if (const Outcome<QString> server = session.info("server"); server)
+        m_runId = parseInfoFields(server.value())[QStringLiteral("run_id")];
     const Outcome<std::optional<EndpointMarker>> marker = readEndpointMarker(m_spec.host, m_spec.port);
     if (!marker) {
         m_notes << QStringLiteral("%1: an earlier run's marker could not be read: %2").arg(m_name, marker.error());
@@ -136,15 +134,11 @@ Status EndpointState::adoptLeftover(ServerSession &session)
         removeEndpointMarker(m_spec.host, m_spec.port);   // restarted since: it read its own settings again
         return Status::success();
     }
-    for (const auto &[name, owners] : left.settings) {
-        const auto set = settingsChanged().find(name);
-        const auto now = m_settings.find(name);
-        if (set == settingsChanged().end() || now == m_settings.end() || now->second != set->second || owners == set->second)
-            continue;
+    for (const auto &[name, owners] : settingsLeftBy(left, settingsChanged(), m_settings)) {
         m_notes << QStringLiteral("%1: an earlier run of Versus (pid %2) was stopped before it put back %3: %4 is "
                                   "Versus's, not the owner's; it is put back to %5 at the end of this run")
-                       .arg(m_name).arg(left.pid).arg(name, now->second, owners);
-        now->second = owners;
+                       .arg(m_name).arg(left.pid).arg(name, m_settings[name], owners);
+        m_settings[name] = owners;
     }
     return Status::success();
 }

@@ -1,5 +1,6 @@
 #include "replayaccess.h"
 
+#include "endpointleftovers.h"
 #include "redisconnection.h"
 #include "replayrules.h"
 
@@ -130,12 +131,8 @@ Status ReplayAccess::createTemporaryUser(QString *refusal)
         return connected;
     // Users of this name that exist already were left by a run killed before it deleted them
     // (or belong to a run going on now): named for the owner, never deleted by this run.
-    if (const Outcome<Reply> users = connection.command({"ACL", "USERS"}); users && !users->isError()) {
-        for (const Reply &name : users->elements) {
-            if (QString::fromStdString(name.text).startsWith(QLatin1String("versus-replay-")))
-                m_leftoverUsers << QString::fromStdString(name.text);
-        }
-    }
+    if (const Outcome<QStringList> users = replayUsersOn(connection); users)
+        m_leftoverUsers = users.value();
     const Credentials user{QStringLiteral("versus-replay-") + ReplayRules::randomPassword().left(12),
                            ReplayRules::randomPassword()};
     std::vector<std::string> setUser{"ACL", "SETUSER", user.user.toStdString(), "on", ">" + user.password.toStdString()};

@@ -62,6 +62,10 @@ private Q_SLOTS:
     void foreignFlushFailsTheSeries();
     void foreignStatisticsResetFailsTheSeries();
     void killedRunIsFoundByTheNextRun();
+    void killedRunIsPutBackOnRequest();
+
+private:
+    static QString killMidReplay(ForeignServer &server, VersusCli &cli);
 };
 
 void EndpointInterferenceTest::foreignFlushFailsTheSeries()
@@ -116,6 +120,29 @@ void EndpointInterferenceTest::foreignStatisticsResetFailsTheSeries()
     QVERIFY2(r.err.contains(QStringLiteral("calls fewer than sent: ")), r.describe());
 }
 
+// Starts a run on `server` and kills it (SIGKILL) mid-replay; returns the ACL user it left.
+QString EndpointInterferenceTest::killMidReplay(ForeignServer &server, VersusCli &cli)
+{
+    QStringList arguments = hashTtlRun(server.hostPort());
+    arguments.replace(arguments.indexOf(QStringLiteral("keys=%1").arg(kKeys)), QStringLiteral("keys=2000000"));
+    cli.start(arguments);
+    if (!cli.waitForErr(QRegularExpression(QStringLiteral("replaying")), 120000))
+        return QString();
+    QDeadlineTimer deadline(30000);
+    while (server.settings().at(QStringLiteral("latency-tracking")) != QLatin1String("no") && !deadline.hasExpired())
+        QTest::qWait(50);
+    cli.signal(SIGKILL);
+    if (!cli.finish(30000).crashed)
+        return QString();
+    RedisConnection owner;
+    const Outcome<Reply> users = server.connect(owner) ? owner.command({"ACL", "USERS"}) : Outcome<Reply>(Error{"no connection"});
+    for (const Reply &user : users ? users->elements : std::vector<Reply>()) {
+        if (QString::fromStdString(user.text).startsWith(QLatin1String("versus-replay-")))
+            return QString::fromStdString(user.text);
+    }
+    return QString();
+}
+
 void EndpointInterferenceTest::killedRunIsFoundByTheNextRun()
 {
     VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
@@ -123,37 +150,71 @@ void EndpointInterferenceTest::killedRunIsFoundByTheNextRun()
     QVERIFY2(server.start(), qPrintable(server.error()));
     VersusCli cli;
     cli.environment().insert(QStringLiteral("XDG_STATE_HOME"), cli.path(QStringLiteral("state")));
-    QStringList arguments = hashTtlRun(server.hostPort());
-    arguments.replace(arguments.indexOf(QStringLiteral("keys=%1").arg(kKeys)), QStringLiteral("keys=2000000"));
-    cli.start(arguments);
-    QVERIFY2(cli.waitForErr(QRegularExpression(QStringLiteral("replaying")), 120000), qPrintable(cli.errSoFar()));
-    QTRY_COMPARE_WITH_TIMEOUT(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("no"), 30000);
-    cli.signal(SIGKILL);
-    QVERIFY(cli.finish(30000).crashed);
-
-    RedisConnection owner;
-    QVERIFY(server.connect(owner));
-    QString left;
-    const Outcome<Reply> users = owner.command({"ACL", "USERS"});
-    QVERIFY(users);
-    for (const Reply &user : users->elements) {
-        if (QString::fromStdString(user.text).startsWith(QLatin1String("versus-replay-")))
-            left = QString::fromStdString(user.text);
-    }
-    QVERIFY2(!left.isEmpty(), "the killed run left no temporary user: nothing to find");
+    const QString left = killMidReplay(server, cli);
+    QVERIFY2(!left.isEmpty(), qPrintable(QStringLiteral("the killed run left no temporary user: nothing to find; ") + cli.errSoFar()));
     QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("no"));
 
     const VersusCli::Result r = cli.run(hashTtlRun(server.hostPort()), 180000);
     QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
     QVERIFY2(r.err.contains(QStringLiteral("ACL users left by an earlier run of Versus")), r.describe());
-    QVERIFY2(r.err.contains(QStringLiteral("remove them with ACL DELUSER %1").arg(left)), r.describe());
+    QVERIFY2(r.err.contains(QStringLiteral("%1; each has a password no one knows any more; versus servers --endpoint "
+                                           "%2 --put-back removes them").arg(left, server.hostPort())),
+             r.describe());
     QVERIFY2(r.err.contains(QStringLiteral("was stopped before it put back latency-tracking: no is Versus's, not the "
                                            "owner's; it is put back to yes at the end of this run")),
              r.describe());
     QVERIFY2(r.err.contains(QStringLiteral("latency-tracking put back to yes")), r.describe());
     QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
     QVERIFY(!QFileInfo::exists(cli.path(QStringLiteral("state/versus/endpoints/127.0.0.1_%1.json").arg(server.port()))));
+    RedisConnection owner;
+    QVERIFY(server.connect(owner));
     owner.command({"ACL", "DELUSER", left.toStdString()});
+}
+
+void EndpointInterferenceTest::killedRunIsPutBackOnRequest()
+{
+    VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+    ForeignServer server(spec);
+    QVERIFY2(server.start(), qPrintable(server.error()));
+    VersusCli cli;
+    cli.environment().insert(QStringLiteral("XDG_STATE_HOME"), cli.path(QStringLiteral("state")));
+    const QString left = killMidReplay(server, cli);
+    QVERIFY2(!left.isEmpty(), qPrintable(QStringLiteral("the killed run left no temporary user; ") + cli.errSoFar()));
+    const QString marker = cli.path(QStringLiteral("state/versus/endpoints/127.0.0.1_%1.json").arg(server.port()));
+    QVERIFY(QFileInfo::exists(marker));
+
+    // Looking changes nothing.
+    const QStringList look{QStringLiteral("servers"), QStringLiteral("--endpoint"), server.hostPort()};
+    VersusCli::Result r = cli.run(look, 30000);
+    QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+    QVERIFY2(r.out.contains(QStringLiteral("%1: ACL users a run of Versus made, whose password no one knows any more unless "
+                                           "a run is going on now: %2\n").arg(server.hostPort(), left)),
+             r.describe());
+    QVERIFY2(r.out.contains(QStringLiteral("%1: a run of Versus (pid ").arg(server.hostPort())), r.describe());
+    QVERIFY2(r.out.contains(QStringLiteral(") was killed before it put back its settings: latency-tracking is no, Versus's "
+                                           "value; the owner's was yes\n")),
+             r.describe());
+    QVERIFY2(r.out.contains(QStringLiteral("versus servers --endpoint %1 --put-back deletes these users").arg(server.hostPort())),
+             r.describe());
+    QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("no"));
+    QVERIFY(QFileInfo::exists(marker));
+
+    r = cli.run(look + QStringList{QStringLiteral("--put-back")}, 30000);
+    QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+    QVERIFY2(r.out.contains(QStringLiteral("%1: ACL user %2 deleted\n").arg(server.hostPort(), left)), r.describe());
+    QVERIFY2(r.out.contains(QStringLiteral("%1: latency-tracking put back to yes\n").arg(server.hostPort())), r.describe());
+    QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
+    QVERIFY(!QFileInfo::exists(marker));
+    RedisConnection owner;
+    QVERIFY(server.connect(owner));
+    const Outcome<Reply> users = owner.command({"ACL", "USERS"});
+    QVERIFY(users);
+    for (const Reply &user : users->elements)
+        QVERIFY2(!QString::fromStdString(user.text).startsWith(QLatin1String("versus-replay-")), user.text.c_str());
+
+    r = cli.run(look, 30000);
+    QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+    QCOMPARE(r.out, QStringLiteral("%1: nothing left by Versus\n").arg(server.hostPort()));
 }
 
 QTEST_GUILESS_MAIN(EndpointInterferenceTest)
