@@ -199,7 +199,8 @@ QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, cons
     return legibilityProblems(kind, options, chart.geometry(1.0));
 }
 
-Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path)
+Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
+                   PathOrigin origin)
 {
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
@@ -209,20 +210,22 @@ Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOpti
         ComposedChart chart(bundle, kind, options);
         const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
         if (extension == QLatin1String("pdf"))
-            return writePdfFile(paint, options, title, path);
-        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(chartFileStem(kind)), path);
+            return writePdfFile(paint, options, title, path, origin);
+        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(chartFileStem(kind)), path, origin);
     }
     if (extension != QLatin1String("png"))
         return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
     const Outcome<QImage> image = renderChart(bundle, kind, options);
     if (!image)
         return Error{QStringLiteral("%1: %2").arg(path, image.error())};
-    return writePngFile(image.value(), path);
+    return writePngFile(image.value(), path, origin);
 }
 
 Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
                                   const QString &dir, const ExportOptions &options)
 {
+    if (Status names = checkFolderNames(dir, exportFileNames(kinds, options)); !names)
+        return Error{names.error()};
     if (!QDir().mkpath(dir))
         return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
     const QDir folder(dir);
@@ -230,18 +233,20 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
     for (ChartKind kind : kinds) {
         for (ImageFormat format : options.formats) {
             const QString path = folder.filePath(chartFileName(kind, format));
-            if (const Status status = exportChart(bundle, kind, options, path); !status)
+            if (const Status status = exportChart(bundle, kind, options, path, PathOrigin::NamedByVersus); !status)
                 return Error{status.error()};
             written << path;
         }
     }
     const QString csv = folder.filePath(QStringLiteral("results.csv"));
     const QByteArray csvText = bundleToCsv(Figures(withoutServers(bundle, options.hiddenServers)), options.order).toUtf8();
-    if (const Status status = writeFileAtomically(csv, csvText); !status)
+    if (const Status status = writeFileAtomically(csv, csvText, PathOrigin::NamedByVersus); !status)
         return Error{status.error()};
     written << csv;
     const QString json = folder.filePath(QStringLiteral("results.json"));
-    if (const Status status = writeFileAtomically(json, bundleToJson(withoutServers(bundle, options.hiddenServers))); !status)
+    if (const Status status = writeFileAtomically(json, bundleToJson(withoutServers(bundle, options.hiddenServers)),
+                                                  PathOrigin::NamedByVersus);
+        !status)
         return Error{status.error()};
     written << json;
     if (options.report) {
@@ -270,6 +275,15 @@ QStringList existingFiles(const QString &dir, const QStringList &names)
     return existing;
 }
 
+Status checkFolderNames(const QString &dir, const QStringList &names)
+{
+    for (const QString &name : names) {
+        if (Status replaceable = checkReplaceableByVersus(QDir(dir).filePath(name)); !replaceable)
+            return replaceable;
+    }
+    return Status::success();
+}
+
 QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOptions &options)
 {
     QStringList names;
@@ -285,6 +299,9 @@ QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOpt
 
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
 {
+    // Every name checked before the first is written: a refusal leaves the folder as it was.
+    if (Status names = checkFolderNames(dir, sweepExportFileNames(sweepChartKinds(bundle), options)); !names)
+        return Error{names.error()};
     Outcome<QStringList> written = exportCharts(bundle, chartKindsOf(bundle), dir, options);
     if (!written || !bundle.isSweep())
         return written;

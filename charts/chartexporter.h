@@ -3,6 +3,7 @@
 // the size asked for (never the size of a widget), and writes PNG (with its dpi), SVG (text
 // kept as text) or PDF (page of the image's aspect ratio).
 
+#include "atomicfile.h"
 #include "baroverlay.h"
 #include "chartdata.h"
 #include "chartkind.h"
@@ -41,7 +42,8 @@ QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, cons
 QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut);
 
 // Writes one chart; the format follows the file's extension (.png, .svg, .pdf).
-Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path);
+Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
+                   PathOrigin origin = PathOrigin::NamedByUser);
 
 // Writes every chart in every format of options.formats into `dir` (created if needed) as
 // <chartFileStem>.<ext>, plus results.csv and results.json (and report.md with
@@ -53,6 +55,9 @@ QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOpt
 QString chartFileName(ChartKind kind, ImageFormat format);
 // The paths of `names` that already exist in `dir`: what an export there would replace.
 QStringList existingFiles(const QString &dir, const QStringList &names);
+// Refuses, before anything is written, a name in `dir` Versus may not replace: a symbolic link
+// (it may point out of the folder), a folder, a device (checkReplaceableByVersus).
+Status checkFolderNames(const QString &dir, const QStringList &names);
 // The same for a chosen set of charts.
 Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
                                   const QString &dir, const ExportOptions &options);

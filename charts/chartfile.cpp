@@ -40,7 +40,7 @@ Outcome<QImage> paintedImage(const ChartPainting &paint, const ExportOptions &op
     return image;
 }
 
-Status writePngFile(const QImage &image, const QString &path)
+Status writePngFile(const QImage &image, const QString &path, PathOrigin origin)
 {
     // Encode in memory, then write once: the PNG encoder makes many small writes.
     QByteArray bytes;
@@ -51,7 +51,7 @@ Status writePngFile(const QImage &image, const QString &path)
     writer.setQuality(80);
     if (!writer.write(image))
         return Error{QStringLiteral("%1: cannot encode PNG: %2").arg(path, writer.errorString())};
-    return writeFileAtomically(path, bytes);
+    return writeFileAtomically(path, bytes, origin);
 }
 
 namespace {
@@ -71,7 +71,7 @@ QString svgText(const QString &text)
 } // namespace
 
 Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, const QString &title,
-                    const QString &description, const QString &path)
+                    const QString &description, const QString &path, PathOrigin origin)
 {
     const QSize pixels = options.pixelSize();
     QByteArray bytes;
@@ -95,10 +95,11 @@ Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, co
         if (byte >= 0 && byte < 0x20 && byte != '\t' && byte != '\n' && byte != '\r')
             byte = ' ';
     }
-    return writeFileAtomically(path, bytes);
+    return writeFileAtomically(path, bytes, origin);
 }
 
-Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &path)
+Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &path,
+                    PathOrigin origin)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -118,5 +119,5 @@ Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, co
         paint(&painter, QRectF(painter.viewport()));
         painter.end();
     }
-    return writeFileAtomically(path, bytes);
+    return writeFileAtomically(path, bytes, origin);
 }

@@ -3,6 +3,7 @@
 // file: rendered at the export's pixel size and dpi, encoded in memory and written once, so a
 // failed write leaves the old file (writeFileAtomically).
 
+#include "atomicfile.h"
 #include "chartexporter.h"
 #include "outcome.h"
 #include <QImage>
@@ -22,9 +23,11 @@ using ChartPainting = std::function<void(QPainter *, const QRectF &)>;
 
 // The chart at options.pixelSize(), transparent where it draws nothing, with the export's dpi.
 Outcome<QImage> paintedImage(const ChartPainting &paint, const ExportOptions &options);
-Status writePngFile(const QImage &image, const QString &path);
+// `origin`: whether the user named `path` or Versus chose it in a folder (atomicfile.h).
+Status writePngFile(const QImage &image, const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
 // `title` and `description` go into the file's metadata.
 Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, const QString &title,
-                    const QString &description, const QString &path);
+                    const QString &description, const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
 // One page of the image's aspect ratio, as large as the image at its dpi.
-Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &path);
+Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &path,
+                    PathOrigin origin = PathOrigin::NamedByUser);

@@ -32,7 +32,8 @@ Outcome<QString> writeReport(const ResultsBundle &bundle, const QString &dir, co
     figureOptions.hiddenServers = options.hiddenServers;
     figureOptions.topCommands = options.topCommands;
     const QString path = QDir(dir).filePath(reportFileName());
-    if (Status status = writeFileAtomically(path, reportMarkdown(Figures(bundle, figureOptions), images, options.order).toUtf8()); !status)
+    const QByteArray report = reportMarkdown(Figures(bundle, figureOptions), images, options.order).toUtf8();
+    if (Status status = writeFileAtomically(path, report, PathOrigin::NamedByVersus); !status)
         return Error{status.error()};
     return path;
 }

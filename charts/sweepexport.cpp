@@ -113,7 +113,8 @@ Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kin
     return image;
 }
 
-Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path)
+Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,
+                        PathOrigin origin)
 {
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
@@ -123,15 +124,15 @@ Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const 
         const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
         const QString title = options.title.value_or(defaultSweepTitle(bundle, kind));
         if (extension == QLatin1String("pdf"))
-            return writePdfFile(paint, options, title, path);
-        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(sweepChartFileStem(kind)), path);
+            return writePdfFile(paint, options, title, path, origin);
+        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(sweepChartFileStem(kind)), path, origin);
     }
     if (extension != QLatin1String("png"))
         return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
     const Outcome<QImage> image = renderSweepChart(bundle, kind, options);
     if (!image)
         return Error{QStringLiteral("%1: %2").arg(path, image.error())};
-    return writePngFile(image.value(), path);
+    return writePngFile(image.value(), path, origin);
 }
 
 QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options)
@@ -156,7 +157,7 @@ Outcome<QStringList> exportSweepCharts(const ResultsBundle &bundle, const QStrin
     for (SweepChartKind kind : kinds) {
         for (size_t f = 0; f < options.formats.size(); ++f, ++at) {
             const QString path = QDir(dir).filePath(names.at(at));
-            if (const Status status = exportSweepChart(bundle, kind, options, path); !status)
+            if (const Status status = exportSweepChart(bundle, kind, options, path, PathOrigin::NamedByVersus); !status)
                 return Error{status.error()};
             written << path;
         }

@@ -2,6 +2,7 @@
 // Exports the sweep charts (sweepchart.h) as the other charts export: an image of exactly the
 // size asked for, PNG with its dpi, SVG, or PDF, with a title, subtitle and footnote.
 
+#include "atomicfile.h"
 #include "exportoptions.h"
 #include "outcome.h"
 #include "resultsbundle.h"
@@ -21,7 +22,8 @@ struct SweepGeometry {
 Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options,
                                  SweepGeometry *geometry = nullptr);
 // One sweep chart; the format follows the file's extension (.png, .svg, .pdf).
-Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path);
+Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,
+                        PathOrigin origin = PathOrigin::NamedByUser);
 // Every sweep chart of the bundle (none unless it is a sweep) in every format of options.formats
 // into `dir`, as <sweepChartFileStem>.<ext>. Returns the paths written.
 Outcome<QStringList> exportSweepCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);

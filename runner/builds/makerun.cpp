@@ -114,8 +114,10 @@ void MakeRun::readOutput(QByteArray &pending, QIODevice &device, QFile &log)
 
 Status MakeRun::run()
 {
+    // Made new (O_EXCL): a link left under its name is removed, never written through.
+    QFile::remove(m_logPath);
     QFile log(m_logPath);
-    if (!log.open(QIODevice::WriteOnly | QIODevice::Truncate))
+    if (!log.open(QIODevice::WriteOnly | QIODevice::NewOnly))
         return Error{QStringLiteral("cannot write the log %1: %2").arg(m_logPath, log.errorString())};
     const QStringList arguments = QStringList{QStringLiteral("-j%1").arg(m_jobs)} + m_variables;
     log.write(QStringLiteral("$ cd %1 && make %2\n").arg(m_treePath, arguments.join(QLatin1Char(' '))).toLocal8Bit());

@@ -61,8 +61,9 @@ QString WorkTree::makingPath() const { return m_folder + QStringLiteral("/making
 
 Status WorkTree::beginMake() const
 {
+    QFile::remove(makingPath());   // made new: a link under its name is never written through
     QFile marker(makingPath());
-    if (!marker.open(QIODevice::WriteOnly | QIODevice::Truncate))
+    if (!marker.open(QIODevice::WriteOnly | QIODevice::NewOnly))
         return Error{QStringLiteral("cannot write %1: %2").arg(makingPath(), marker.errorString())};
     return Status::success();
 }
@@ -137,5 +138,5 @@ Status WorkTree::writeState(const BuildSource &source, const QString &signature)
     for (const auto &[relative, entry] : source.files)
         files[relative.toStdString()] = entry.toStdString();
     const Json document = {{"signature", signature.toStdString()}, {"files", files}};
-    return writeFileAtomically(statePath(), QByteArray::fromStdString(document.dump(1)));
+    return writeFileAtomically(statePath(), QByteArray::fromStdString(document.dump(1)), PathOrigin::NamedByVersus);
 }

@@ -33,7 +33,6 @@ int runExportCommand(const QStringList &arguments)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("BUNDLE"), QStringLiteral("Results bundle (JSON) to render."));
     addExportOptions(parser);
-    parser.addOption({QStringLiteral("force"), QStringLiteral("Replace files the export finds in --export-dir.")});
     if (!parser.parse(arguments))
         return exportFails(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
@@ -54,17 +53,12 @@ int runExportCommand(const QStringList &arguments)
         return exportFails(bundle.error());
     const QStringList names = exportRequestFileNames(request.value(), chartKindsOf(bundle.value()), sweepChartKinds(bundle.value()));
     // Checked before anything is written: no name the export writes may be the bundle itself.
+    const ExistingFiles existing = parser.isSet(QStringLiteral("force")) ? ExistingFiles::Replace : ExistingFiles::Keep;
     if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), request->directory, names,
-                                          {{QStringLiteral("BUNDLE"), positional.first()}});
+                                          {{QStringLiteral("BUNDLE"), positional.first()}}, existing,
+                                          QStringLiteral("nothing was written"));
         !folder)
         return exportFails(folder.error());
-    if (!parser.isSet(QStringLiteral("force"))) {
-        const QStringList existing = existingFiles(request->directory, names);
-        if (!existing.isEmpty())
-            return exportFails(QStringLiteral("--export-dir: %1 already exist%2; nothing was written (pass --force to replace %3)")
-                            .arg(existing.join(QStringLiteral(", ")), existing.size() == 1 ? QStringLiteral("s") : QString(),
-                                 existing.size() == 1 ? QStringLiteral("it") : QStringLiteral("them")));
-    }
     const Outcome<QStringList> written = exportRequested(bundle.value(), request.value());
     if (!written)
         return exportFails(written.error());

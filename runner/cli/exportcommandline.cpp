@@ -10,7 +10,11 @@
 void addExportOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
-        {QStringLiteral("export-dir"), QStringLiteral("Folder to write the charts into (created if needed)."), QStringLiteral("DIR")},
+        {QStringLiteral("export-dir"),
+         QStringLiteral("Folder to write the charts into (created if needed). Files of the same names already there are "
+                        "replaced only with --force; a symbolic link or device of such a name is never replaced."),
+         QStringLiteral("DIR")},
+        {QStringLiteral("force"), QStringLiteral("Replace the files --export-dir already holds under the names it writes.")},
         {QStringLiteral("preset"),
          QStringLiteral("Size preset: %1. Default blog.").arg(sizePresetList()),
          QStringLiteral("NAME")},

@@ -1,5 +1,7 @@
 #include "outputchecks.h"
 
+#include "atomicfile.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -90,7 +92,7 @@ Status checkOutputFile(const QString &option, const QString &path, const std::ve
 }
 
 Status checkOutputFolder(const QString &option, const QString &dir, const QStringList &names,
-                         const std::vector<NamedInput> &inputs)
+                         const std::vector<NamedInput> &inputs, ExistingFiles existing, const QString &nothing)
 {
     if (dir.isEmpty())
         return Status::success();
@@ -100,10 +102,20 @@ Status checkOutputFolder(const QString &option, const QString &dir, const QStrin
             return Error{QStringLiteral("%1: %2 is not a folder").arg(option, dir)};
         if (Status writable = canCreateIn(dir); !writable)
             return Error{QStringLiteral("%1: cannot write into the folder %2: %3").arg(option, dir, writable.error())};
+        QStringList found;
         for (const QString &name : names) {
-            if (Status input = notAnInput(option, QDir(dir).filePath(name), inputs); !input)
+            const QString path = QDir(dir).filePath(name);
+            if (Status input = notAnInput(option, path, inputs); !input)
                 return input;
+            if (Status replaceable = checkReplaceableByVersus(path); !replaceable)
+                return Error{QStringLiteral("%1: %2").arg(option, replaceable.error())};
+            if (QFileInfo::exists(path))
+                found << path;
         }
+        if (existing == ExistingFiles::Keep && !found.isEmpty())
+            return Error{QStringLiteral("%1: %2 already exist%3; %4 (pass --force to replace %5)")
+                             .arg(option, found.join(QStringLiteral(", ")), found.size() == 1 ? QStringLiteral("s") : QString(),
+                                  nothing, found.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"))};
         return Status::success();
     }
     // Created when the charts are written: created now, with a file in it, and removed again,

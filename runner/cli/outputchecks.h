@@ -23,7 +23,13 @@ struct NamedInput {
 // `inputs`.
 Status checkOutputFile(const QString &option, const QString &path, const std::vector<NamedInput> &inputs);
 
+// Whether an output folder's files that are already there may be replaced: --force says yes.
+// One rule for `versus run --export-dir` and `versus export --export-dir`.
+enum class ExistingFiles { Keep, Replace };
+
 // `option DIR`: DIR is a folder that can be written into, or can be created. Each of `names`
-// written there must be none of `inputs`.
+// written there must be none of `inputs`, and missing or a regular file: a symbolic link (which
+// may point out of the folder) or a device is refused even with --force. With Keep, names that
+// exist already are refused (pass --force); `nothing` ends the message: "nothing was written".
 Status checkOutputFolder(const QString &option, const QString &dir, const QStringList &names,
-                         const std::vector<NamedInput> &inputs);
+                         const std::vector<NamedInput> &inputs, ExistingFiles existing, const QString &nothing);

@@ -217,8 +217,9 @@ Outcome<ExportRequest> checkOutputs(const QCommandLineParser &parser)
     if (Status out = checkOutputFile(QStringLiteral("--out"), parser.value(QStringLiteral("out")), inputs); !out)
         return Error{out.error()};
     if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), exportRequest->directory,
-                                          exportRequestFileNames(exportRequest.value(), chartKinds, sweepKinds),
-                                          inputs);
+                                          exportRequestFileNames(exportRequest.value(), chartKinds, sweepKinds), inputs,
+                                          parser.isSet(QStringLiteral("force")) ? ExistingFiles::Replace : ExistingFiles::Keep,
+                                          QStringLiteral("nothing was run"));
         !folder)
         return Error{folder.error()};
     return exportRequest;

@@ -115,7 +115,7 @@ Error AtomicFileWriter::failure(const QString &reason)
     return Error{QStringLiteral("%1: cannot write: %2").arg(m_path, reason)};
 }
 
-Status AtomicFileWriter::open(const QString &path)
+Status AtomicFileWriter::open(const QString &path, PathOrigin origin)
 {
     abandon();
     m_path = path;
@@ -124,6 +124,12 @@ Status AtomicFileWriter::open(const QString &path)
     const QByteArray native = QFile::encodeName(path);
     struct stat existing {};
     bool exists = false;
+    if (origin == PathOrigin::NamedByVersus) {
+        if (Status replaceable = checkReplaceableByVersus(path); !replaceable) {
+            abandon();
+            return replaceable;
+        }
+    }
     if (::stat(native.constData(), &existing) == 0) {
         exists = true;
         if (S_ISCHR(existing.st_mode) || S_ISFIFO(existing.st_mode)) {
@@ -226,10 +232,24 @@ void AtomicFileWriter::abandon()
     }
 }
 
-Status writeFileAtomically(const QString &path, const QByteArray &content)
+Status checkReplaceableByVersus(const QString &path)
+{
+    struct stat existing {};
+    if (::lstat(QFile::encodeName(path).constData(), &existing) != 0 || S_ISREG(existing.st_mode))
+        return Status::success();
+    if (S_ISLNK(existing.st_mode))
+        return Error{QStringLiteral("%1: is a symbolic link (to %2); Versus replaces only regular files there, and leaves the "
+                                    "link and what it points to alone")
+                         .arg(path, QFile::symLinkTarget(path))};
+    if (S_ISDIR(existing.st_mode))
+        return Error{QStringLiteral("%1: is a folder; Versus replaces only regular files there").arg(path)};
+    return Error{QStringLiteral("%1: is not a regular file; Versus replaces only regular files there").arg(path)};
+}
+
+Status writeFileAtomically(const QString &path, const QByteArray &content, PathOrigin origin)
 {
     AtomicFileWriter writer;
-    if (Status opened = writer.open(path); !opened)
+    if (Status opened = writer.open(path, origin); !opened)
         return opened;
     if (Status written = writer.write(content); !written)
         return written;

@@ -65,7 +65,8 @@ Status writeEndpointMarker(const QString &host, int port, const EndpointMarker &
     json["run_id"] = marker.runId;
     json["pid"] = marker.pid;
     json["settings"] = toJsonObject(marker.settings);
-    return writeFileAtomically(endpointMarkerPath(host, port), QByteArray::fromStdString(json.dump(2) + "\n"));
+    return writeFileAtomically(endpointMarkerPath(host, port), QByteArray::fromStdString(json.dump(2) + "\n"),
+                               PathOrigin::NamedByVersus);
 }
 
 void removeEndpointMarker(const QString &host, int port)

@@ -120,7 +120,7 @@ Status VerifiedRecords::save()
     }
     const Json document = {{"schema", kSchema}, {"entries", entries}};
     // Created owner-only; an existing file keeps its mode through the atomic write, so set it.
-    if (Status written = writeFileAtomically(m_path, QByteArray::fromStdString(document.dump(1)) + '\n'); !written)
+    if (Status written = writeFileAtomically(m_path, QByteArray::fromStdString(document.dump(1)) + '\n', PathOrigin::NamedByVersus); !written)
         return written;
     QFile::setPermissions(m_path, QFileDevice::ReadOwner | QFileDevice::WriteOwner);
     m_changed = false;

@@ -1,7 +1,9 @@
-// `versus export` never replaces a file unasked: files already in --export-dir stop it before
-// anything is written, with a message naming them and --force; with --force they are replaced.
+// `versus export` and `versus run` never replace a file unasked: files already in --export-dir
+// stop them before anything is written (or run), with a message naming them and --force; with
+// --force they are replaced. A symbolic link of such a name is never written through.
 
 #include "fixturebundle.h"
+#include "servertesthelpers.h"
 #include "testfiles.h"
 #include "versuscli.h"
 
@@ -79,6 +81,58 @@ private Q_SLOTS:
         QCOMPARE(readFile(dir + QStringLiteral("/notes.txt")), QByteArray("mine\n"));
         QCOMPARE(readFile(dir + QStringLiteral("/memory-per-attribute.svg")), QByteArray("an earlier svg\n"));
         QVERIFY(QFileInfo::exists(dir + QStringLiteral("/memory-per-attribute.png")));
+    }
+
+    // One rule for both commands: a hand-edited report.md stops the run before a server starts.
+    void runRefusesToReplaceWithoutForce()
+    {
+        VERSUS_REQUIRE_SERVER(server, "valkey-9.1.");
+        VersusCli cli;
+        const QString dir = cli.path(QStringLiteral("charts"));
+        const QByteArray edited("# My write-up\n\nHand-edited after the last run.\n");
+        QVERIFY(writeFile(dir + QStringLiteral("/report.md"), edited));
+        const QStringList run{QStringLiteral("run"), QStringLiteral("--servers"), server.label, QStringLiteral("--workload"),
+                              QStringLiteral("hash-ttl"), QStringLiteral("--set"), QStringLiteral("keys=200"),
+                              QStringLiteral("--export-dir"), dir, QStringLiteral("--report"), QStringLiteral("--format"),
+                              QStringLiteral("png")};
+        const VersusCli::Result refused = cli.run(run, 60000);
+        QVERIFY2(refused.finished && !refused.crashed && refused.exitCode == 2, refused.describe());
+        QCOMPARE(refused.err, QStringLiteral("versus run: --export-dir: %1/report.md already exists; nothing was run (pass "
+                                             "--force to replace it)\n").arg(dir));
+        QCOMPARE(everyEntry(dir), QStringList{QStringLiteral("report.md")});
+        QCOMPARE(readFile(dir + QStringLiteral("/report.md")), edited);
+
+        const VersusCli::Result forced = cli.run(run + QStringList{QStringLiteral("--force")}, 180000);
+        QVERIFY2(forced.finished && forced.exitCode == 0, forced.describe());
+        QVERIFY(readFile(dir + QStringLiteral("/report.md")).startsWith("# "));
+        QVERIFY(readFile(dir + QStringLiteral("/report.md")) != edited);
+    }
+
+    // A name the export writes that is a symbolic link out of the folder: refused even with
+    // --force, before anything is written; the link and the file it names are left alone.
+    void symbolicLinkIsNeverWrittenThrough()
+    {
+        VersusCli cli;
+        const QString dir = cli.path(QStringLiteral("charts"));
+        const QString outside = cli.path(QStringLiteral("elsewhere/notes.csv"));
+        QVERIFY(writeFile(outside, "the user's own notes\n"));
+        QVERIFY(writeFile(dir + QStringLiteral("/memory-per-attribute.png"), "an earlier chart\n"));
+        QVERIFY(QFile::link(outside, dir + QStringLiteral("/results.csv")));
+        const QStringList folderBefore = everyEntry(dir);
+        for (const QString &command : {QStringLiteral("export"), QStringLiteral("run")}) {
+            const QStringList arguments = command == QLatin1String("export")
+                ? QStringList{command, QString::fromLatin1(kHashTtlFixtureBundle), QStringLiteral("--export-dir"), dir,
+                              QStringLiteral("--force")}
+                : QStringList{command, QStringLiteral("--export-dir"), dir, QStringLiteral("--force")};
+            const VersusCli::Result r = cli.run(arguments, 60000);
+            QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+            QCOMPARE(r.err, QStringLiteral("versus %1: --export-dir: %2/results.csv: is a symbolic link (to %3); Versus replaces "
+                                           "only regular files there, and leaves the link and what it points to alone\n")
+                                .arg(command, dir, outside));
+            QCOMPARE(readFile(outside), QByteArray("the user's own notes\n"));
+            QCOMPARE(readFile(dir + QStringLiteral("/memory-per-attribute.png")), QByteArray("an earlier chart\n"));
+            QCOMPARE(everyEntry(dir), folderBefore);
+        }
     }
 
     void helpNamesForce()

@@ -295,6 +295,27 @@ private slots:
         QCOMPARE(discovered(third).spec.label, kVersion);
     }
 
+    // The record is a name Versus chose in the cache: a symbolic link there (to a file of the
+    // user's, out of the cache) is never written through, and the listing still works.
+    void verifiedRecordIsNotWrittenThroughALink()
+    {
+        QTemporaryDir outside;
+        const QString victim = outside.filePath(QStringLiteral("notes.txt"));
+        QFile file(victim);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("the user's own notes\n");
+        file.close();
+        const QString recordsPath = m_cache + QStringLiteral("/.verified.json");
+        QVERIFY(QFile::link(victim, recordsPath));
+
+        ServerCatalog catalog(m_cache);
+        QVERIFY2(discovered(catalog).usable(), qPrintable(discovered(catalog).problem));
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QCOMPARE(file.readAll(), QByteArray("the user's own notes\n"));
+        QVERIFY(QFileInfo(recordsPath).isSymLink());
+        QCOMPARE(QFileInfo(victim).permissions() & QFileDevice::ReadOther, QFileDevice::ReadOther);
+    }
+
     void foreignOwnedManifestIsRefused()
     {
         if (::geteuid() != 0)
