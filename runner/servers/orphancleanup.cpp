@@ -3,41 +3,104 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 
 #include <cerrno>
 #include <csignal>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 
 constexpr qint64 kOwnerlessGraceSeconds = 60;
+constexpr qint64 kLargestOwnerFile = 32;
 
-bool processExists(qint64 pid)
+bool processGone(qint64 pid)
 {
     // EPERM means it exists but belongs to someone else: not ours to judge, keep the dir.
-    return ::kill(pid_t(pid), 0) == 0 || errno == EPERM;
+    return ::kill(pid_t(pid), 0) != 0 && errno == ESRCH;
 }
 
-bool isStale(const QFileInfo &dir)
+bool ownedPrivately(const struct stat &info)
 {
-    QFile owner(dir.filePath() + QStringLiteral("/owner.pid"));
-    if (owner.open(QIODevice::ReadOnly)) {
-        bool ok = false;
-        const qint64 pid = owner.readAll().trimmed().toLongLong(&ok);
-        if (ok && pid > 0)
-            return !processExists(pid);
+    return info.st_uid == ::geteuid() && (info.st_mode & 0077) == 0;
+}
+
+// The pid in owner.pid, a regular file of this user: digits and a newline, nothing else.
+qint64 ownerPid(const QString &dir)
+{
+    const QByteArray path = QFile::encodeName(dir + QStringLiteral("/owner.pid"));
+    const int fd = ::open(path.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return -1;
+    struct stat info {};
+    char text[kLargestOwnerFile + 1] = {};
+    ssize_t length = -1;
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_uid == ::geteuid() && info.st_size <= kLargestOwnerFile)
+        length = ::read(fd, text, kLargestOwnerFile);
+    ::close(fd);
+    static const QRegularExpression digits(QStringLiteral("^[1-9][0-9]{0,9}\n?$"));
+    const QString content = QString::fromLatin1(text, length > 0 ? int(length) : 0);
+    return digits.match(content).hasMatch() ? content.trimmed().toLongLong() : -1;
+}
+
+// Every entry a regular file of this user with a name a server's dir holds; counts them.
+bool holdsOnlyServerFiles(const QString &dir, int &entries)
+{
+    entries = 0;
+    DIR *listing = ::opendir(QFile::encodeName(dir).constData());
+    if (!listing)
+        return false;
+    bool ok = true;
+    while (const dirent *entry = ::readdir(listing)) {
+        const QString name = QFile::decodeName(entry->d_name);
+        if (name == QLatin1String(".") || name == QLatin1String(".."))
+            continue;
+        ++entries;
+        struct stat info {};
+        if (!isServerDirEntryName(name) || ::fstatat(::dirfd(listing), entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0
+            || !S_ISREG(info.st_mode) || info.st_uid != ::geteuid()) {
+            ok = false;
+            break;
+        }
     }
-    return dir.lastModified().secsTo(QDateTime::currentDateTime()) > kOwnerlessGraceSeconds;
+    ::closedir(listing);
+    return ok;
+}
+
+bool provablyStale(const QString &dir)
+{
+    struct stat info {};
+    if (::lstat(QFile::encodeName(dir).constData(), &info) != 0 || !S_ISDIR(info.st_mode) || !ownedPrivately(info))
+        return false;
+    int entries = 0;
+    if (!holdsOnlyServerFiles(dir, entries))
+        return false;
+    if (entries == 0)
+        return QDateTime::fromSecsSinceEpoch(info.st_mtim.tv_sec).secsTo(QDateTime::currentDateTime()) > kOwnerlessGraceSeconds;
+    const qint64 pid = ownerPid(dir);
+    return pid > 0 && processGone(pid);
 }
 
 } // namespace
 
+bool isServerDirEntryName(const QString &name)
+{
+    static const QRegularExpression known(QStringLiteral(
+        "^(owner\\.pid|versus\\.conf|server\\.log|console\\.log|dump\\.rdb|temp-[0-9]+\\.rdb|nodes\\.conf(\\.tmp-[0-9A-Za-z-]+)?)$"));
+    return known.match(name).hasMatch();
+}
+
 int cleanStaleServerDirs(const QString &tempRoot)
 {
     int removed = 0;
-    const QFileInfoList candidates = QDir(tempRoot).entryInfoList(
-        {QStringLiteral("versus-server-*")}, QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks);
-    for (const QFileInfo &dir : candidates) {
-        if (isStale(dir) && QDir(dir.filePath()).removeRecursively())
+    const QStringList candidates = QDir(tempRoot).entryList({QStringLiteral("versus-server-*")},
+                                                            QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks | QDir::Hidden);
+    for (const QString &name : candidates) {
+        const QString dir = QDir(tempRoot).filePath(name);
+        if (provablyStale(dir) && QDir(dir).removeRecursively())
             ++removed;
     }
     return removed;

@@ -1,13 +1,24 @@
 #pragma once
 // Start-up housekeeping. Every launched server gets a temp dir
-// <tempRoot>/versus-server-XXXXXX holding owner.pid, the pid of the Versus that made it.
-// A Versus killed with SIGKILL cannot remove its dirs (its servers die with it through
+// <tempRoot>/versus-server-XXXXXX (mode 0700) holding owner.pid, the pid of the Versus that
+// made it, then versus.conf, the logs and what the server writes into its --dir. A Versus
+// killed with SIGKILL cannot remove its dirs (its servers die with it through
 // PR_SET_PDEATHSIG); the next Versus removes them here.
+//
+// The temp root may be a /tmp that every user shares, and Versus may run as root: a name is no
+// proof. A dir is removed only when Versus can prove it made it and that it is stale: it is a
+// real dir (not a link) of this user with no access for others, its owner.pid is a regular
+// file of this user naming a process that is gone, and everything in it is a regular file of
+// this user with a name a launched server's dir holds. An empty dir of this user older than a
+// minute (a Versus killed before it wrote owner.pid) is removed too; anything else is left.
 
 #include <QDir>
 #include <QString>
 
-// Removes each versus-server-* dir under tempRoot whose owner process is gone. A dir without a
-// readable owner.pid is removed only when older than a minute, so a dir that another Versus is
-// creating right now is left alone. Returns how many dirs were removed.
+// Returns how many dirs were removed.
 int cleanStaleServerDirs(const QString &tempRoot = QDir::tempPath());
+
+// The names a launched server's temp dir may hold (serverprocess.h): owner.pid, versus.conf,
+// server.log, console.log, and what a server writes into its --dir (dump.rdb, temp-*.rdb,
+// nodes.conf and its temporary copies).
+bool isServerDirEntryName(const QString &name);

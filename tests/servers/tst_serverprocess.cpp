@@ -19,6 +19,7 @@
 #include <arpa/inet.h>
 #include <csignal>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <cstdio>
 #include <netinet/in.h>
 #include <sys/socket.h>
@@ -402,20 +403,33 @@ void TestServerProcess::serverStoppedIsDetectedAndStillStops()
     QVERIFY(pidsMentioning(dir).empty());
 }
 
+namespace {
+
+// A folder as a launched server leaves it: mode 0700, owner.pid, versus.conf and logs.
+void makeServerDir(const QString &dir, const QByteArray &owner, const QStringList &files = {QStringLiteral("versus.conf"),
+                                                                                            QStringLiteral("server.log"),
+                                                                                            QStringLiteral("dump.rdb")})
+{
+    QVERIFY(::mkdir(QFile::encodeName(dir).constData(), 0700) == 0);
+    for (const QString &name : files) {
+        QFile file(dir + QLatin1Char('/') + name);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+    }
+    if (owner.isNull())
+        return;
+    QFile file(dir + QStringLiteral("/owner.pid"));
+    QVERIFY(file.open(QIODevice::WriteOnly));
+    file.write(owner);
+}
+
+} // namespace
+
+// Only what Versus can prove it made, and whose Versus is gone, is removed: in a shared /tmp,
+// as root, a folder of the right name is no proof.
 void TestServerProcess::staleDirsAreCleaned()
 {
     QTemporaryDir root;
     QVERIFY(root.isValid());
-    auto makeDir = [&](const QString &name, const QByteArray &owner) {
-        QDir(root.path()).mkpath(name + QStringLiteral("/sub"));
-        QFile(root.filePath(name + QStringLiteral("/sub/dump.rdb"))).open(QIODevice::WriteOnly);
-        if (!owner.isNull()) {
-            QFile file(root.filePath(name + QStringLiteral("/owner.pid")));
-            file.open(QIODevice::WriteOnly);
-            file.write(owner);
-        }
-    };
-
     // A pid that surely belongs to no process any more: a child that has exited and been reaped.
     QProcess finished;
     finished.start(QStringLiteral("/bin/true"), {});
@@ -423,22 +437,50 @@ void TestServerProcess::staleDirsAreCleaned()
     const qint64 deadPid = finished.processId();
     QVERIFY(finished.waitForFinished());
     QVERIFY(!processAlive(deadPid));
+    const QByteArray dead = QByteArray::number(deadPid) + '\n';
+    const auto at = [&](const char *name) { return root.filePath(QLatin1String(name)); };
 
-    makeDir(QStringLiteral("versus-server-dead01"), QByteArray::number(deadPid) + '\n');
-    makeDir(QStringLiteral("versus-server-mine01"), QByteArray::number(QCoreApplication::applicationPid()) + '\n');
-    makeDir(QStringLiteral("versus-server-parent"), QByteArray::number(qint64(::getppid())));
-    makeDir(QStringLiteral("versus-server-fresh1"), QByteArray());   // being created right now: no owner.pid yet
-    makeDir(QStringLiteral("versus-server-junk01"), QByteArray("garbage"));
-    makeDir(QStringLiteral("other-dir"), QByteArray::number(deadPid));
+    makeServerDir(at("versus-server-dead01"), dead);
+    makeServerDir(at("versus-server-clust1"), dead, {QStringLiteral("versus.conf"), QStringLiteral("nodes.conf"),
+                                                     QStringLiteral("nodes.conf.tmp-4242-1733350000000"), QStringLiteral("console.log")});
+    makeServerDir(at("versus-server-mine01"), QByteArray::number(QCoreApplication::applicationPid()) + '\n');
+    makeServerDir(at("versus-server-parent"), QByteArray::number(qint64(::getppid())));
+    makeServerDir(at("versus-server-fresh1"), QByteArray());   // being created right now: no owner.pid yet
+    makeServerDir(at("versus-server-junk01"), QByteArray("garbage"));
+    makeServerDir(at("versus-server-notes1"), dead, {QStringLiteral("versus.conf"), QStringLiteral("my-notes.txt")});
+    makeServerDir(at("versus-server-nested"), dead);
+    QVERIFY(QDir(at("versus-server-nested")).mkdir(QStringLiteral("photos")));
+    makeServerDir(at("versus-server-shared"), dead);
+    QVERIFY(::chmod(QFile::encodeName(at("versus-server-shared")).constData(), 0755) == 0);
+    makeServerDir(at("versus-server-linked"), QByteArray());
+    QVERIFY(QFile::link(at("versus-server-dead01") + QStringLiteral("/owner.pid"), at("versus-server-linked") + QStringLiteral("/owner.pid")));
+    QVERIFY(QFile::link(at("versus-server-notes1"), at("versus-server-alias1")));
+    makeServerDir(at("versus-server-empty1"), QByteArray(), {});   // just made: left for a minute
+    makeServerDir(at("other-dir"), dead);
+    if (::geteuid() == 0) {   // another user's folder in a shared /tmp
+        makeServerDir(at("versus-server-others"), dead);
+        QVERIFY(::chown(QFile::encodeName(at("versus-server-others")).constData(), 65534, 65534) == 0);
+    }
 
-    QCOMPARE(cleanStaleServerDirs(root.path()), 1);
-    QDir listing(root.path());
-    QCOMPARE(listing.entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name),
-             QStringList({QStringLiteral("other-dir"), QStringLiteral("versus-server-fresh1"),
-                          QStringLiteral("versus-server-junk01"), QStringLiteral("versus-server-mine01"),
-                          QStringLiteral("versus-server-parent")}));
+    QCOMPARE(cleanStaleServerDirs(root.path()), 2);
+    QStringList left{QStringLiteral("other-dir"), QStringLiteral("versus-server-alias1"), QStringLiteral("versus-server-empty1"),
+                     QStringLiteral("versus-server-fresh1"), QStringLiteral("versus-server-junk01"),
+                     QStringLiteral("versus-server-linked"), QStringLiteral("versus-server-mine01"),
+                     QStringLiteral("versus-server-nested"), QStringLiteral("versus-server-notes1"),
+                     QStringLiteral("versus-server-parent"), QStringLiteral("versus-server-shared")};
+    if (::geteuid() == 0)
+        left << QStringLiteral("versus-server-others");
+    left.sort();
+    QCOMPARE(QDir(root.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::System, QDir::Name), left);
+    QVERIFY(QFileInfo::exists(at("versus-server-notes1") + QStringLiteral("/my-notes.txt")));
     QCOMPARE(cleanStaleServerDirs(root.path()), 0);
     QCOMPARE(cleanStaleServerDirs(root.filePath(QStringLiteral("does-not-exist"))), 0);
+
+    // An empty folder of this user, older than a minute: a Versus killed before it wrote owner.pid.
+    const struct timespec old[2] = {{::time(nullptr) - 120, 0}, {::time(nullptr) - 120, 0}};
+    QVERIFY(::utimensat(AT_FDCWD, QFile::encodeName(at("versus-server-empty1")).constData(), old, 0) == 0);
+    QCOMPARE(cleanStaleServerDirs(root.path()), 1);
+    QVERIFY(!QFileInfo::exists(at("versus-server-empty1")));
 }
 
 void TestServerProcess::serverDiesWithKilledVersus()
