@@ -1,6 +1,7 @@
 #include "buildinstall.h"
 
 #include "allocatorfacts.h"
+#include "boundedfile.h"
 #include "jsonsupport.h"
 #include "redisconnection.h"
 #include "servercatalog.h"
@@ -119,10 +120,11 @@ Status moveIntoPlace(const QString &staging, const QString &folder, const QStrin
 
 QString installedBuildKey(const QString &folder)
 {
-    QFile file(QDir(folder).filePath(QStringLiteral("manifest.json")));
-    if (!file.open(QIODevice::ReadOnly))
+    const QString path = QDir(folder).filePath(QStringLiteral("manifest.json"));
+    const Outcome<QByteArray> bytes = readBoundedFile(path, 4 << 20, QStringLiteral("a manifest"));
+    if (!bytes)
         return QString();
-    const Outcome<Json> manifest = parseJson(file.read(4 << 20), file.fileName());
+    const Outcome<Json> manifest = parseJson(bytes.value(), path);
     if (!manifest || !manifest->is_object())
         return QString();
     QString key, binary, sha;

@@ -1,6 +1,7 @@
 #include "worktree.h"
 
 #include "atomicfile.h"
+#include "boundedfile.h"
 #include "jsonsupport.h"
 
 #include <QDir>
@@ -16,10 +17,10 @@ struct TreeState {
 
 std::optional<TreeState> readState(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
+    const Outcome<QByteArray> bytes = readBoundedFile(path, 64 << 20, QStringLiteral("a build's state"));
+    if (!bytes)
         return std::nullopt;
-    const Outcome<Json> document = parseJson(file.read(64 << 20), path);
+    const Outcome<Json> document = parseJson(bytes.value(), path);
     if (!document || !document->is_object())
         return std::nullopt;
     TreeState state;

@@ -12,6 +12,10 @@ QByteArray bundleToJson(const ResultsBundle &bundle);
 Outcome<ResultsBundle> bundleFromJson(const QByteArray &json, const QString &sourceName);
 
 Status saveBundle(const ResultsBundle &bundle, const QString &path);   // temp file + rename
+// The largest bundle read: a sweep of many points on many servers is a few MB; parsing takes
+// about ten times the file's size in memory.
+inline constexpr qint64 kLargestBundleBytes = qint64(64) << 20;
+// Reads only a regular file of at most kLargestBundleBytes (boundedfile.h).
 Outcome<ResultsBundle> loadBundle(const QString &path);
 
 // The names the bundle uses for its enums, converted only here and in the JSON reader.

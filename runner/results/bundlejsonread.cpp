@@ -2,6 +2,7 @@
 // optional members keep their defaults; a member of the wrong type fails with its JSON path.
 
 #include "bundlejson.h"
+#include "boundedfile.h"
 #include "buildoriginjson.h"
 #include "jsonsupport.h"
 
@@ -338,8 +339,8 @@ Outcome<ResultsBundle> bundleFromJson(const QByteArray &json, const QString &sou
 
 Outcome<ResultsBundle> loadBundle(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("%1: cannot read: %2").arg(path, file.errorString())};
-    return bundleFromJson(file.readAll(), path);
+    const Outcome<QByteArray> bytes = readBoundedFile(path, kLargestBundleBytes, QStringLiteral("a results bundle"));
+    if (!bytes)
+        return Error{bytes.error()};
+    return bundleFromJson(bytes.value(), path);
 }

@@ -1,5 +1,6 @@
 #include "cachefolder.h"
 
+#include "boundedfile.h"
 #include "filetrust.h"
 #include "jsonsupport.h"
 #include "verifiedrecords.h"
@@ -93,10 +94,10 @@ QString labelProblem(const Manifest &manifest)
 
 Outcome<Manifest> parseManifest(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("unreadable manifest %1: %2").arg(path, file.errorString())};
-    const Outcome<Json> document = parseJson(file.read(4 << 20), path);
+    const Outcome<QByteArray> bytes = readBoundedFile(path, 4 << 20, QStringLiteral("a manifest"));
+    if (!bytes)
+        return Error{QStringLiteral("unreadable manifest %1%2").arg(bytes.error(), kFetchAgain)};
+    const Outcome<Json> document = parseJson(bytes.value(), path);
     if (!document)
         return Error{QStringLiteral("corrupt manifest %1%2").arg(document.error(), kFetchAgain)};
     if (!document->is_object())

@@ -1,6 +1,7 @@
 #include "verifiedrecords.h"
 
 #include "atomicfile.h"
+#include "boundedfile.h"
 #include "filetrust.h"
 #include "jsonsupport.h"
 
@@ -88,10 +89,12 @@ void VerifiedRecords::load()
         m_changed = true;
         return;
     }
-    QFile file(m_path);
-    if (!file.open(QIODevice::ReadOnly))
+    const Outcome<QByteArray> bytes = readBoundedFile(m_path, 16 << 20, QStringLiteral("the cache's record"));
+    if (!bytes) {
+        m_changed = true;   // replaced on save, when it is a regular file
         return;
-    const Outcome<Json> document = parseJson(file.read(16 << 20), m_path);
+    }
+    const Outcome<Json> document = parseJson(bytes.value(), m_path);
     try {
         if (!document || !document->is_object() || document->value("schema", std::string()) != kSchema)
             throw std::runtime_error("not a record");

@@ -12,6 +12,8 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <sys/stat.h>
+
 namespace {
 
 const QString kScript = QStringLiteral("</title><script>alert(1)</script><title>");
@@ -169,6 +171,64 @@ private slots:
         QFETCH(QString, cell);
         QFETCH(QString, written);
         QCOMPARE(csvField(cell), written);
+    }
+
+    // Inputs that never end or are far too large are refused by what they are, before a byte is
+    // read: /dev/zero, a FIFO no one writes (it hung the open), a 1 GB file (it was read whole).
+    void unboundedInputsAreRefusedBeforeReading_data()
+    {
+        QTest::addColumn<QString>("kind");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("device") << QStringLiteral("device")
+                                << QStringLiteral("versus export: %1: not a regular file (a device); a results bundle is read "
+                                                  "only from a regular file\n");
+        QTest::newRow("fifo") << QStringLiteral("fifo")
+                              << QStringLiteral("versus export: %1: not a regular file (a FIFO); a results bundle is read only "
+                                                "from a regular file\n");
+        QTest::newRow("1 GB") << QStringLiteral("large")
+                              << QStringLiteral("versus export: %1: 1073741824 bytes, more than the 67108864 (64 MiB) a "
+                                                "results bundle may have\n");
+    }
+    void unboundedInputsAreRefusedBeforeReading()
+    {
+        QFETCH(QString, kind);
+        QFETCH(QString, message);
+        VersusCli cli;
+        QString input = QStringLiteral("/dev/zero");
+        if (kind == QLatin1String("fifo")) {
+            input = cli.path(QStringLiteral("pipe.json"));
+            QVERIFY(::mkfifo(QFile::encodeName(input).constData(), 0600) == 0);
+        } else if (kind == QLatin1String("large")) {
+            input = cli.path(QStringLiteral("large.json"));
+            QFile file(input);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            QVERIFY(file.resize(qint64(1) << 30));   // sparse: no disk used
+        }
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), input, QStringLiteral("--export-dir"),
+                                             cli.path(QStringLiteral("out"))}, 30000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+        QCOMPARE(r.err, message.arg(input));
+        QVERIFY(!QFileInfo::exists(cli.path(QStringLiteral("out"))));
+    }
+
+    // A manifest in the server cache that is a FIFO hung `versus servers`; now it is a problem
+    // of that entry, named in the listing.
+    void fifoManifestDoesNotHangTheListing()
+    {
+        VersusCli cli;
+        const QString cache = cli.path(QStringLiteral("cache"));
+        const QString folder = cache + QStringLiteral("/valkey-8.0.1");
+        QVERIFY(QDir().mkpath(folder));
+        QVERIFY(::chmod(QFile::encodeName(cache).constData(), 0700) == 0);
+        QVERIFY(::chmod(QFile::encodeName(folder).constData(), 0700) == 0);
+        QVERIFY(::mkfifo(QFile::encodeName(folder + QStringLiteral("/manifest.json")).constData(), 0600) == 0);
+        cli.environment().insert(QStringLiteral("VERSUS_SERVER_CACHE"), cache);
+        cli.environment().insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+        const VersusCli::Result r = cli.run({QStringLiteral("servers")}, 30000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        QVERIFY2(r.out.contains(QStringLiteral("unreadable manifest %1/manifest.json: not a regular file (a FIFO); a manifest is "
+                                               "read only from a regular file").arg(folder)),
+                 r.describe());
     }
 
     void markdownCellsStayCells()

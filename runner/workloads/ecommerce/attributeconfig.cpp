@@ -1,5 +1,6 @@
 #include "attributeconfig.h"
 
+#include "boundedfile.h"
 #include "jsonsupport.h"
 
 #include <QFile>
@@ -450,9 +451,9 @@ Outcome<AttributeConfig> parseAttributeConfig(const QByteArray &json, const QStr
 
 Outcome<AttributeConfig> loadAttributeConfig(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("%1: cannot read: %2").arg(path, file.errorString())};
+    const Outcome<QByteArray> bytes = readBoundedFile(path, 4 << 20, QStringLiteral("an attribute file"));
+    if (!bytes)
+        return Error{bytes.error()};
     const QString name = path.startsWith(QLatin1Char(':')) ? QStringLiteral("attributes.json") : path;
-    return parseAttributeConfig(file.readAll(), name);
+    return parseAttributeConfig(bytes.value(), name);
 }
