@@ -28,6 +28,10 @@ struct WorkloadInfo {
     // Named groups of commands (upper case) whose server time is reported together, as the
     // studies phrase it: "writes", "TTL refreshes", "dedup checks". In workload order.
     std::vector<std::pair<QString, QStringList>> commandGroups;
+    // Commands the workload's description makes a claim about (upper case): each stays a row of
+    // its own in every table and chart, however few its calls ("ZREMRANGEBYRANK": the
+    // customer-profile study reports it fell 50%). A one-command group is named already.
+    QStringList namedCommands;
     // True when a command a server does not know leaves out only that command on that server
     // (captures: each command is its own piece of work); false when it makes the whole type
     // unsupported (a built-in pattern is its commands together). Not saved in bundles.

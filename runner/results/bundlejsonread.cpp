@@ -196,6 +196,7 @@ void from_json(const Json &json, WorkloadInfo &workload)
             workload.commandGroups.emplace_back(QString::fromStdString(name), names);
         }
     }
+    readOptional(json, "named_commands", workload.namedCommands);
     // Bundles from before "reference_type": hash-ttl always measured against set-ex.
     if (!json.contains("reference_type") && workload.name == QLatin1String("hash-ttl") && workload.types.contains(QStringLiteral("set-ex")))
         workload.referenceType = QStringLiteral("set-ex");

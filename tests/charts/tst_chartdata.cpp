@@ -42,6 +42,25 @@ private Q_SLOTS:
         QCOMPARE(buildChartData(fixtureBundle("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, all).categories.size(), 12);
     }
 
+    // A command the workload's description makes a claim about keeps its row however few its
+    // calls: the study reports ZREMRANGEBYRANK −50%, and "other (6)" would hide it.
+    void namedCommandIsNeverFolded()
+    {
+        ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
+        ChartDataOptions few;
+        few.topCommands = 3;
+        QCOMPARE(buildChartData(bundle, ChartKind::UsecPerCommand, few).categories,
+                 (QStringList{"All commands", "EXPIRE", "SISMEMBER", "INCRBY", "other (8)"}));
+        bundle.workload.namedCommands = {QStringLiteral("ZREMRANGEBYRANK")};
+        const ChartData data = buildChartData(bundle, ChartKind::UsecPerCommand, few);
+        QCOMPARE(data.categories, (QStringList{"All commands", "EXPIRE", "SISMEMBER", "INCRBY", "ZREMRANGEBYRANK", "other (7)"}));
+        QVERIFY(data.series[2].bars[4].label.endsWith(QStringLiteral("−50.0%")));
+        // Kept by the bundle, for every later export.
+        const Outcome<ResultsBundle> reread = bundleFromJson(bundleToJson(bundle), QStringLiteral("named.json"));
+        QVERIFY(reread);
+        QCOMPARE(reread->workload.namedCommands, QStringList{QStringLiteral("ZREMRANGEBYRANK")});
+    }
+
     void coloursStayWithTheirVersion()
     {
         const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
