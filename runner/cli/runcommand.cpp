@@ -295,6 +295,8 @@ int runRunCommand(const QStringList &arguments)
     if (const QString answer = figures.answer(); !answer.isEmpty()) {
         const QString caveat = figures.buildCaveat();
         std::printf("\nAnswer: %s%s\n", qPrintable(answer), caveat.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + caveat + QLatin1Char(')')));
+        if (const QString noise = figures.noiseNote(); !noise.isEmpty())
+            std::printf("%s\n", qPrintable(noise));
     }
     if (interruptRequested())
         return 130;

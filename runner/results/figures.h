@@ -241,6 +241,11 @@ public:
     // pattern's ratios on the newest server ("On Valkey 9.1.2, hsetex takes 1.86× the memory of
     // set-ex."). Empty while live or without settled figures (figuresanswer.cpp).
     QString answer() const;
+    // How far the answer's time figure can be trusted, said beside it: with one run, that it is
+    // one run and how to get an interval; with repeats, the range the time change took repeat by
+    // repeat ("Across 5 repeats the time change was −27.9% to −25.1% (95% interval)"). Empty
+    // while live or without an answer.
+    QString noiseNote() const;
 
 private:
     std::shared_ptr<const FiguresData> d;

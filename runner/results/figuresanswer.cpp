@@ -73,3 +73,23 @@ QString Figures::answer() const
         return QString();
     return QStringLiteral("On %1, %2 the memory of %3.").arg(summary(newest).name, parts.join(QStringLiteral(" and ")), referenceType());
 }
+
+QString Figures::noiseNote() const
+{
+    if (answer().isEmpty())
+        return QString();
+    const int repeats = bundle().repeats;
+    if (repeats <= 1)
+        return QStringLiteral("One run: its figures carry no interval, and timings of another run on this machine may "
+                              "differ by a few percent; repeat with --repeat 5 for an interval.");
+    const FigureTable times = commandTime();
+    const std::optional<Headline> timed = headline(times);
+    if (!timed || !timed->change || times.categories.empty())
+        return QString();
+    const Spread &paired = times.at(0, timed->toId).pairedRatio;
+    if (paired.n < 2)
+        return QString();
+    return QStringLiteral("Across %1 repeats the time change was %2 (%3, taken repeat by repeat).")
+        .arg(repeats)
+        .arg(formatChangeRange(paired, true), paired.hasInterval() ? QStringLiteral("95% interval") : QStringLiteral("min to max"));
+}
