@@ -57,7 +57,7 @@ QString pairedRow(const Figures &figures, const Figure *const *cells, const QStr
     for (int i = 0; i < ids.size(); ++i)
         intervals = intervals && (ids[i] == baseline || cells[i]->pairedRatio.hasInterval());
     QStringList row{QStringLiteral("µs per command against %1 in the same repeat, %2")
-                        .arg(baseline, intervals ? QStringLiteral("95% interval") : QStringLiteral("min–max"))};
+                        .arg(markdownServerName(figures, baseline), intervals ? QStringLiteral("95% interval") : QStringLiteral("min–max"))};
     for (int i = 0; i < ids.size(); ++i) {
         if (ids[i] == baseline)
             row << QStringLiteral("baseline");
@@ -92,7 +92,8 @@ QString acrossRepeats(const Figures &figures, const QStringList &ids)
     const FigureTable times = figures.commandTime();
     const FigureTable memory = figures.memory();
     const bool hasTotal = !times.categories.empty() && times.categories.front().id == QLatin1String("all");
-    QString markdown = QStringLiteral("\n### Across %1 repeats\n\n").arg(figures.bundle().repeats) + markdownHeader(QString(), ids);
+    QString markdown = QStringLiteral("\n### Across %1 repeats\n\n").arg(figures.bundle().repeats)
+        + markdownHeader(QString(), markdownServerNames(figures, ids));
     std::vector<const Figure *> totals;
     bool anyInterval = false;
     for (const QString &id : ids) {
@@ -116,7 +117,7 @@ QString acrossRepeats(const Figures &figures, const QStringList &ids)
     if (paired)
         markdown += QStringLiteral("\nThe change against %1 is taken repeat by repeat: the versions of a repeat are timed "
                                    "side by side, so a change in the machine's own speed between repeats drops out of "
-                                   "it.\n").arg(figures.baselineId());
+                                   "it.\n").arg(markdownServerName(figures, figures.baselineId()));
     return markdown;
 }
 
@@ -128,7 +129,7 @@ QString serverNotes(const Figures &figures)
         const ServerSummary &summary = figures.summary(id);
         if (summary.verdict == ServerVerdict::Completed || summary.verdict == ServerVerdict::Running)
             continue;
-        QString line = QStringLiteral("- %1: %2").arg(id, summary.statusText());
+        QString line = QStringLiteral("- %1: %2").arg(markdownServerName(figures, id), summary.statusText());
         if (summary.verdict == ServerVerdict::WorkloadErrors && !summary.firstError.isEmpty())
             line += QStringLiteral(" (first: %1)").arg(summary.firstError);
         lines << line;
@@ -145,10 +146,12 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
     const ResultsBundle &bundle = figures.bundle();
     // Every shown server has its column: one that failed before any figure says "failed" there.
     const QStringList ids = figures.serverIds();
+    const QStringList names = markdownServerNames(figures, ids);
+    const auto nameOf = [&figures](const QString &id) { return markdownServerName(figures, id); };
     const QLocale english(QLocale::English);
     QString markdown = QStringLiteral("Workload: %1, %2 events, %3 commands. Baseline: %4.\n")
                            .arg(bundle.workload.name, english.toString(bundle.workload.events),
-                                english.toString(bundle.workload.commands), figures.baselineId());
+                                english.toString(bundle.workload.commands), nameOf(figures.baselineId()));
     if (figures.live())
         markdown += QStringLiteral("The run is still going: every figure is provisional.\n");
     // Before any figure: what of the differences may be the build rather than the version.
@@ -158,16 +161,16 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
     MarkdownNotes memoryNotes;
     const FigureTable memory = inCategoryOrder(figures.memory(), figures.baselineId(), order);
     markdown += QStringLiteral("\n### Memory per stored attribute (bytes per key)\n\n")
-        + markdownHeader(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), ids);
+        + markdownHeader(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), names);
     appendMarkdownRows(markdown, memory, ids, memoryNotes);
     markdown += memoryNotes.text(memory.note);
-    markdown += referenceRatiosMarkdown(figures, ids, [](const QString &id) { return id; });
-    markdown += clusterOverheadMarkdown(figures, [](const QString &id) { return id; });
+    markdown += referenceRatiosMarkdown(figures, ids, nameOf);
+    markdown += clusterOverheadMarkdown(figures, nameOf);
 
     MarkdownNotes timeNotes;
     const FigureTable times = inCategoryOrder(figures.commandTime(), figures.baselineId(), order);
     const FigureTable perEvent = figures.perEvent();
-    markdown += QStringLiteral("\n### Server time per command (µs per call)\n\n") + markdownHeader(QStringLiteral("Command"), ids);
+    markdown += QStringLiteral("\n### Server time per command (µs per call)\n\n") + markdownHeader(QStringLiteral("Command"), names);
     appendMarkdownRows(markdown, times, ids, timeNotes);
     FigureTable eventRow = perEvent;
     for (FigureCategory &category : eventRow.categories)
@@ -178,7 +181,7 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
     if (bundle.repeats > 1 && !ids.isEmpty())
         markdown += acrossRepeats(figures, ids);
     markdown += clusterNodesMarkdown(figures);
-    markdown += configDifferencesMarkdown(figures, [](const QString &id) { return id; });
+    markdown += configDifferencesMarkdown(figures, nameOf, QStringLiteral("###"), OnlySomeSettings::Counted);
     markdown += serverNotes(figures);
     return markdown;
 }

@@ -21,7 +21,7 @@ QString appliedLines(const Figures &figures, const QStringList &ids, const std::
 } // namespace
 
 QString configDifferencesMarkdown(const Figures &figures, const std::function<QString(const QString &)> &columnName,
-                                  const QString &heading)
+                                  const QString &heading, OnlySomeSettings listing)
 {
     const QStringList ids = figures.configServerIds();
     if (ids.size() < 2)
@@ -52,7 +52,11 @@ QString configDifferencesMarkdown(const Figures &figures, const std::function<QS
     if (!rows.isEmpty())
         markdown += markdownHeader(QStringLiteral("Setting"), columns) + rows
             + QStringLiteral("\nIn bold: settings that bear on memory or server time. — : not a setting of that version.\n");
-    if (!onlySome.isEmpty())
+    if (!onlySome.isEmpty() && listing == OnlySomeSettings::Counted)
+        markdown += QStringLiteral("\n%1 more setting%2 only some of these versions have, bearing on neither figure (listed "
+                                   "in report.md: --export-dir DIR --report).\n")
+                        .arg(onlySome.size()).arg(onlySome.size() == 1 ? QString() : QStringLiteral("s"));
+    else if (!onlySome.isEmpty())
         markdown += QStringLiteral("\nSettings only some of these versions have (%1): %2.\n")
                         .arg(onlySome.size()).arg(onlySome.join(QStringLiteral(", ")));
     return markdown + appliedLines(figures, ids, columnName);

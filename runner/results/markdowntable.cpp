@@ -134,3 +134,16 @@ QString markdownCell(const Figure &figure)
         text += QLatin1Char(' ') + kProvisionalMark;
     return text;
 }
+
+QString markdownServerName(const Figures &figures, const QString &id)
+{
+    return markdownText(figures.summary(id).name);
+}
+
+QStringList markdownServerNames(const Figures &figures, const QStringList &ids)
+{
+    QStringList names;
+    for (const QString &id : ids)
+        names << markdownServerName(figures, id);
+    return names;
+}

@@ -17,6 +17,10 @@ QString markdownRow(const QStringList &cells);
 // A header row naming the columns, then the alignment row: labels left, figures right.
 QString markdownHeader(const QString &first, const QStringList &columns);
 
+// A server as tables name it, from the figures layer: "Valkey 9.1.2 (upstream build)".
+QString markdownServerName(const Figures &figures, const QString &id);
+QStringList markdownServerNames(const Figures &figures, const QStringList &ids);
+
 // One table cell: "217.6 (−10.0%)", "0.52 (−3.1%) †", "unsupported", "failed", "—".
 QString markdownCell(const Figure &figure);
 
@@ -40,8 +44,12 @@ void appendMarkdownRows(QString &markdown, const FigureTable &table, const QStri
 // table (those bearing on the figures first), the settings only some versions have as one
 // line, and what --server-config applied or each server refused. Empty with fewer than two
 // servers that recorded their settings. Columns are named by `columnName` (id or display name).
+// With OnlySomeSettings::Counted the settings only some versions have (and that bear on no
+// figure) are counted, not listed: the terminal's last screen is for the answer.
+enum class OnlySomeSettings { Listed, Counted };
 QString configDifferencesMarkdown(const Figures &figures, const std::function<QString(const QString &)> &columnName,
-                                  const QString &heading = QStringLiteral("###"));
+                                  const QString &heading = QStringLiteral("###"),
+                                  OnlySomeSettings onlySome = OnlySomeSettings::Listed);
 
 // "### Memory against set-ex": each type's bytes per key as a multiple of the workload's
 // reference type on the same server ("1.83×", ± over repeats), with the value size the

@@ -18,20 +18,6 @@ struct Section {
     FigureTable table;
 };
 
-QStringList displayNames(const Figures &figures, const QStringList &ids)
-{
-    QStringList names;
-    for (const QString &id : ids)
-        names << markdownText(figures.summary(id).name);
-    return names;
-}
-
-// A server's name comes from the bundle (product and version as a server reported them).
-QString nameOf(const Figures &figures, const QString &id)
-{
-    return markdownText(figures.summary(id).name);
-}
-
 // "- **Memory per stored attribute**: 191.4 → 175.4 bytes per key from Valkey 8.0.1 to Valkey 9.1.2 (−8.4%)."
 QString headlineLine(const Figures &figures, const Section &section)
 {
@@ -42,7 +28,7 @@ QString headlineLine(const Figures &figures, const Section &section)
     const Figure &to = section.table.at(0, headline->toId);
     return QStringLiteral("- **%1** (%2): %3 → %4 %5 from %6 to %7 (%8).\n")
         .arg(section.title, headline->categoryLabel, formatFigure(from.value), formatFigure(to.value), section.unit,
-             nameOf(figures, headline->fromId), nameOf(figures, headline->toId), formatPercentChange(*headline->change));
+             markdownServerName(figures, headline->fromId), markdownServerName(figures, headline->toId), formatPercentChange(*headline->change));
 }
 
 QString relativeCell(const Figure &figure, bool isBaseline)
@@ -57,8 +43,8 @@ QString relativeCell(const Figure &figure, bool isBaseline)
 QString relativeTable(const Figures &figures, const Section &section, const QStringList &ids)
 {
     const QString baseline = figures.baselineId();
-    QString markdown = QStringLiteral("\nAgainst %1:\n\n").arg(nameOf(figures, baseline));
-    markdown += markdownHeader(section.firstColumn, displayNames(figures, ids));
+    QString markdown = QStringLiteral("\nAgainst %1:\n\n").arg(markdownServerName(figures, baseline));
+    markdown += markdownHeader(section.firstColumn, markdownServerNames(figures, ids));
     for (size_t c = 0; c < section.table.categories.size(); ++c) {
         QStringList cells{section.table.categories[c].label};
         for (const QString &id : ids)
@@ -75,13 +61,13 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
     if (const auto image = images.find(section.chart); image != images.end())
         markdown += QStringLiteral("![%1](%2)\n\n").arg(section.title, image->second);
     MarkdownNotes notes;
-    markdown += markdownHeader(section.firstColumn, displayNames(figures, ids));
+    markdown += markdownHeader(section.firstColumn, markdownServerNames(figures, ids));
     appendMarkdownRows(markdown, section.table, ids, notes);
     markdown += notes.text(section.table.note);
     if (ids.contains(figures.baselineId()) && ids.size() > 1)
         markdown += relativeTable(figures, section, ids);
     if (section.chart == QLatin1String("memory-per-attribute")) {
-        const auto named = [&figures](const QString &id) { return nameOf(figures, id); };
+        const auto named = [&figures](const QString &id) { return markdownServerName(figures, id); };
         markdown += referenceRatiosMarkdown(figures, ids, named, QStringLiteral("###"));
         const auto image = images.find(QStringLiteral("cluster-overhead"));
         markdown += clusterOverheadMarkdown(figures, named, QStringLiteral("###"), image == images.end() ? QString() : image->second);
@@ -120,7 +106,7 @@ QString provenanceMarkdown(const Figures &figures)
         const ServerRun &run = *bundle.server(id);
         const QString sha = run.executableSha256.isEmpty() ? run.binarySha256 : run.executableSha256;
         const QString allocator = run.allocatorFacts.memAllocator.isEmpty() ? run.allocator : run.allocatorFacts.memAllocator;
-        markdown += markdownRow({nameOf(figures, id), orDash(buildOriginText(run)),
+        markdown += markdownRow({markdownServerName(figures, id), orDash(buildOriginText(run)),
                                  run.buildId.isEmpty() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(run.buildId),
                                  orDash(allocator), orDash(quantumCell(run.allocatorFacts)),
                                  sha.isEmpty() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(sha.left(16)),
@@ -159,7 +145,7 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
         if (figures.summary(id).hasFigures())
             ids << id;
     }
-    QStringList names = displayNames(figures, figures.serverIds());
+    QStringList names = markdownServerNames(figures, figures.serverIds());
     const QString last = names.size() > 1 ? names.takeLast() : QString();
     QString markdown = QStringLiteral("# %1%2 on the %3 workload\n\n")
                            .arg(names.join(QStringLiteral(", ")), last.isEmpty() ? QString() : QStringLiteral(" and ") + last,
@@ -172,16 +158,18 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
         headlines += headlineLine(figures, section);
     if (!headlines.isEmpty())
         markdown += headlines + QLatin1Char('\n');
+    if (const QString noise = figures.noiseNote(); !headlines.isEmpty() && !noise.isEmpty())
+        markdown += noise + QStringLiteral("\n\n");
     // Right after the headlines: what of the difference may be the build rather than the version.
     if (const QString caveat = figures.buildCaveat(); !caveat.isEmpty())
         markdown += QStringLiteral("**Build:** %1\n\n").arg(caveat);
     if (ids.size() > 1 && ids.contains(figures.baselineId()))
         markdown += QStringLiteral("Ratios are against %1, the baseline: ± is half the 95% interval of the ratios taken "
                                    "repeat by repeat, or half their range with fewer than 5 repeats.\n")
-                        .arg(nameOf(figures, figures.baselineId()));
+                        .arg(markdownServerName(figures, figures.baselineId()));
     for (const Section &section : sections)
         markdown += sectionMarkdown(figures, section, ids, images);
-    markdown += configDifferencesMarkdown(figures, [&figures](const QString &id) { return nameOf(figures, id); },
+    markdown += configDifferencesMarkdown(figures, [&figures](const QString &id) { return markdownServerName(figures, id); },
                                           QStringLiteral("##"));
     return markdown + provenanceMarkdown(figures);
 }

@@ -3,6 +3,7 @@
 // 130 interrupted).
 
 #include "bundlejson.h"
+#include "figures.h"
 #include "servertesthelpers.h"
 #include "versuscli.h"
 
@@ -64,13 +65,22 @@ private slots:
         // The table on stdout names every server, then the paths of what was written.
         QVERIFY2(r.out.contains(QLatin1String("### Memory per stored attribute")), r.describe());
         QVERIFY2(r.out.contains(QLatin1String("### Server time per command")), r.describe());
-        for (const ServerSpec &spec : servers)
-            QVERIFY2(r.out.contains(QLatin1String("| ") + spec.label), qPrintable(spec.label));
         QVERIFY2(r.out.contains(QLatin1String("Results bundle: ") + bundlePath), r.describe());
         QVERIFY2(r.out.contains(QLatin1String("Charts in ") + exportDir), r.describe());
 
         Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
         QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        // Columns are named as a reader names the servers; the last screen is the answer and
+        // how far one run can be trusted.
+        const Figures figures(bundle.value());
+        for (const ServerSpec &spec : servers)
+            QVERIFY2(r.out.contains(QLatin1String(" | ") + figures.summary(spec.label).name + QLatin1String(" |")), qPrintable(spec.label));
+        QVERIFY2(!r.out.contains(QLatin1String("| ") + servers.front().label + QLatin1String(" |")), r.describe());
+        QVERIFY2(r.out.endsWith(QStringLiteral("\nAnswer: %1 (%2)\n%3\n").arg(figures.answer(), figures.buildCaveat(), figures.noiseNote()))
+                     || r.out.endsWith(QStringLiteral("\nAnswer: %1\n%2\n").arg(figures.answer(), figures.noiseNote())),
+                 r.describe());
+        QVERIFY2(figures.noiseNote().startsWith(QLatin1String("One run: ")), qPrintable(figures.noiseNote()));
+        QVERIFY2(!r.out.contains(QLatin1String("Settings only some of these versions have")), r.describe());
         QVERIFY(bundle->complete);
         QCOMPARE(bundle->workload.name, workloadName);
         QCOMPARE(bundle->servers.size(), servers.size());

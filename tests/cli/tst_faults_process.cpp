@@ -55,7 +55,7 @@ private slots:
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 1, r.describe());
         QCOMPARE(r.err.count(QStringLiteral("(the log is empty)")), 1);
         QVERIFY2(!r.err.contains(QStringLiteral("))")) && !r.err.contains(QStringLiteral("log:)")), r.describe());
-        QVERIFY2(r.out.contains(QStringLiteral("| Pattern | valkey-8.0.1-user | %1 |").arg(survivor.label)), r.describe());
+        QVERIFY2(r.out.contains(QStringLiteral("| Pattern | Valkey 8.0.1 | Valkey %1 |").arg(survivor.identity.version)), r.describe());
         QVERIFY2(r.out.contains(QStringLiteral("| set-ex | failed | ")), r.describe());
         QVERIFY(cli.leftoverServers().empty());
     }

@@ -2,6 +2,7 @@
 
 #include "bundlecsv.h"
 #include "bundlemarkdown.h"
+#include "reportmarkdown.h"
 #include "presentation.h"
 
 #include "bundlebuilders.h"
@@ -127,11 +128,11 @@ private Q_SLOTS:
     void markdownTable()
     {
         const QString expected = QStringLiteral(
-            "Workload: tiny, 5 events, 15 commands. Baseline: valkey-8.0.1.\n"
+            "Workload: tiny, 5 events, 15 commands. Baseline: Valkey 8.0.1.\n"
             "\n"
             "### Memory per stored attribute (bytes per key)\n"
             "\n"
-            "| Attribute | valkey-8.0.1 | valkey-9.1.2 |\n"
+            "| Attribute | Valkey 8.0.1 | Valkey 9.1.2 |\n"
             "|---|---:|---:|\n"
             "| All attributes (1) | 100.0 | 90.0 (−10.0%) |\n"
             "| counter | 80.0 | 72.0 (−10.0%) |\n"
@@ -142,7 +143,7 @@ private Q_SLOTS:
             "\n"
             "### Server time per command (µs per call)\n"
             "\n"
-            "| Command | valkey-8.0.1 | valkey-9.1.2 |\n"
+            "| Command | Valkey 8.0.1 | Valkey 9.1.2 |\n"
             "|---|---:|---:|\n"
             "| INCRBY | 1.20 | 0.60 (−50.0%) |\n"
             "| SET | 2.00 | 1.00 (−50.0%) |\n"
@@ -175,14 +176,14 @@ private Q_SLOTS:
         const QString expected = QStringLiteral(
             "\n### Across 5 repeats\n"
             "\n"
-            "| | valkey-8.0.1 | valkey-9.1.2 |\n"
+            "| | Valkey 8.0.1 | Valkey 9.1.2 |\n"
             "|---|---:|---:|\n"
             "| µs per command, min–max | 1.47–1.47 | 0.73–1.00 |\n"
             "| µs per command, 95% interval | 1.47–1.47 | %1–%2 |\n"
             // (11 + r) / 22 in repeat r: mean 0.591, t = 2.776, s / √5 = 0.0321.
-            "| µs per command against valkey-8.0.1 in the same repeat, 95% interval | baseline | \u221249.8% to \u221232.0% |\n"
+            "| µs per command against Valkey 8.0.1 in the same repeat, 95% interval | baseline | \u221249.8% to \u221232.0% |\n"
             "| memory per attribute, spread | identical | 0.00% (sum: 1.00%) |\n"
-            "\nThe change against valkey-8.0.1 is taken repeat by repeat: the versions of a repeat are timed side by "
+            "\nThe change against Valkey 8.0.1 is taken repeat by repeat: the versions of a repeat are timed side by "
             "side, so a change in the machine's own speed between repeats drops out of it.\n")
             .arg(formatFigure(interval.ciLow), formatFigure(interval.ciHigh));
         QVERIFY2(markdown.endsWith(expected), qPrintable(markdown));
@@ -192,14 +193,46 @@ private Q_SLOTS:
     // The machine's speed moves every version of a repeat together. Here it swings by 30%
     // between repeats while 9.1.2 always takes exactly 80% of 8.0.1's time: each version's own
     // range is wide, the change against the baseline is exact.
+    // Beside the answer: one run says it is one run; repeats give the time change's range.
+    void noiseIsStatedBesideTheAnswer_data()
+    {
+        QTest::addColumn<int>("repeats");
+        QTest::addColumn<QString>("note");
+        QTest::newRow("one run") << 1
+                                 << QStringLiteral("One run: its figures carry no interval, and timings of another run on "
+                                                   "this machine may differ by a few percent; repeat with --repeat 5 for an "
+                                                   "interval.");
+        QTest::newRow("3 repeats") << 3
+                                   << QStringLiteral("Across 3 repeats the time change was −20.0% to −20.0% (min "
+                                                     "to max, taken repeat by repeat).");
+        QTest::newRow("5 repeats") << 5
+                                   << QStringLiteral("Across 5 repeats the time change was −20.0% to −20.0% (95% "
+                                                     "interval, taken repeat by repeat).");
+    }
+
+    void noiseIsStatedBesideTheAnswer()
+    {
+        QFETCH(int, repeats);
+        QFETCH(QString, note);
+        const double machine[] = {1.0, 1.3, 0.9, 1.15, 1.0};
+        auto swing = [&](const ServerRun &run, RepeatResult &repeat, int r) {
+            const long long usec = run.version == QLatin1String("9.1.2") ? 8000 : 10000;
+            repeat.timing.byCommand = {{QStringLiteral("set"), stat(1000, (long long)(usec * machine[r]))}};
+        };
+        const Figures figures(repeated(repeats, swing));
+        QVERIFY(!figures.answer().isEmpty());
+        QCOMPARE(figures.noiseNote(), note);
+        QVERIFY2(reportMarkdown(figures, {}).contains(note), qPrintable(reportMarkdown(figures, {})));
+    }
+
     void markdownPairsTheChangeByRepeat_data()
     {
         QTest::addColumn<int>("repeats");
         QTest::addColumn<QString>("row");
         QTest::newRow("5 repeats: 95% interval")
-            << 5 << QStringLiteral("| µs per command against valkey-8.0.1 in the same repeat, 95% interval | baseline | \u221220.0% to \u221220.0% |\n");
+            << 5 << QStringLiteral("| µs per command against Valkey 8.0.1 in the same repeat, 95% interval | baseline | \u221220.0% to \u221220.0% |\n");
         QTest::newRow("3 repeats: min–max")
-            << 3 << QStringLiteral("| µs per command against valkey-8.0.1 in the same repeat, min–max | baseline | \u221220.0% to \u221220.0% |\n");
+            << 3 << QStringLiteral("| µs per command against Valkey 8.0.1 in the same repeat, min–max | baseline | \u221220.0% to \u221220.0% |\n");
     }
 
     void markdownPairsTheChangeByRepeat()
@@ -248,7 +281,7 @@ private Q_SLOTS:
         const QString incomplete = bundleToMarkdown(cancelled);
         QVERIFY2(incomplete.contains(QStringLiteral("| All attributes | 100.0 ‡ | 90.0 (−10.0%) ‡ |")), qPrintable(incomplete));
         QVERIFY2(incomplete.contains(QStringLiteral("‡ incomplete: the run stopped before every repeat finished.")), qPrintable(incomplete));
-        QVERIFY2(incomplete.contains(QStringLiteral("- valkey-9.1.2: cancelled")), qPrintable(incomplete));
+        QVERIFY2(incomplete.contains(QStringLiteral("- Valkey 9.1.2: cancelled")), qPrintable(incomplete));
     }
 };
 
