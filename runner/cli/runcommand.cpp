@@ -9,6 +9,7 @@
 #include "interruption.h"
 #include "machineinfo.h"
 #include "outputchecks.h"
+#include "presentation.h"
 #include "runcontroller.h"
 #include "runoptions.h"
 #include "sweepbundle.h"
@@ -114,6 +115,8 @@ void sayWhatRuns(const RunPlan &plan)
     std::fprintf(stderr, "Replaying %s (%lld events, %lld commands) into %zu server(s), %s schedule, %d repeat(s)\n",
                  qPrintable(workload.name), workload.events, workload.commands, plan.request.servers.size(),
                  qPrintable(scheduleName(plan.request.schedule)), plan.request.repeats);
+    if (const QString skipped = skippedCommandsText(workload); !skipped.isEmpty())
+        std::fprintf(stderr, "%s\n", qPrintable(skipped));
 }
 
 // Runs the plan (one run, or each point of a sweep) with progress on stderr; Ctrl-C cancels

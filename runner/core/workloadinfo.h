@@ -32,6 +32,9 @@ struct WorkloadInfo {
     // its own in every table and chart, however few its calls ("ZREMRANGEBYRANK": the
     // customer-profile study reports it fell 50%). A one-command group is named already.
     QStringList namedCommands;
+    // A capture's commands that were not replayed, by what they were: "SELECT", "FLUSHALL",
+    // "CONFIG SET", the [lua] lines a replayed script ran, "malformed line" (--lenient).
+    std::map<QString, long long> skipped;
     // True when a command a server does not know leaves out only that command on that server
     // (captures: each command is its own piece of work); false when it makes the whole type
     // unsupported (a built-in pattern is its commands together). Not saved in bundles.

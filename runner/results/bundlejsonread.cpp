@@ -197,6 +197,7 @@ void from_json(const Json &json, WorkloadInfo &workload)
         }
     }
     readOptional(json, "named_commands", workload.namedCommands);
+    readOptional(json, "skipped", workload.skipped);
     // Bundles from before "reference_type": hash-ttl always measured against set-ex.
     if (!json.contains("reference_type") && workload.name == QLatin1String("hash-ttl") && workload.types.contains(QStringLiteral("set-ex")))
         workload.referenceType = QStringLiteral("set-ex");

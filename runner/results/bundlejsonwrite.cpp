@@ -213,6 +213,8 @@ Json workloadToJson(const WorkloadInfo &workload)
             groups[name.toStdString()] = Json(std::vector<QString>(commands.begin(), commands.end()));
         json["command_groups"] = groups;
     }
+    if (!workload.skipped.empty())
+        json["skipped"] = toJsonObject(workload.skipped);
     if (!workload.namedCommands.isEmpty())
         json["named_commands"] = Json(std::vector<QString>(workload.namedCommands.begin(), workload.namedCommands.end()));
     return json;

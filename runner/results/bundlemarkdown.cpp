@@ -152,6 +152,8 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
     QString markdown = QStringLiteral("Workload: %1, %2 events, %3 commands. Baseline: %4.\n")
                            .arg(bundle.workload.name, english.toString(bundle.workload.events),
                                 english.toString(bundle.workload.commands), nameOf(figures.baselineId()));
+    if (const QString skipped = skippedCommandsText(bundle.workload); !skipped.isEmpty())
+        markdown += skipped + QLatin1Char('\n');
     if (figures.live())
         markdown += QStringLiteral("The run is still going: every figure is provisional.\n");
     // Before any figure: what of the differences may be the build rather than the version.

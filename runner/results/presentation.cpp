@@ -161,3 +161,18 @@ QString formatChangeRange(const Spread &ratio, bool interval)
     const double high = useInterval ? ratio.ciHigh : ratio.max;
     return formatPercentChange((low - 1.0) * 100.0) + QStringLiteral(" to ") + formatPercentChange((high - 1.0) * 100.0);
 }
+
+QString skippedCommandsText(const WorkloadInfo &workload)
+{
+    QStringList parts;
+    const QLocale english(QLocale::English);
+    for (const auto &[label, count] : workload.skipped) {
+        QString part = QStringLiteral("%1 %2").arg(label, english.toString(count));
+        if (label == QLatin1String("SELECT"))
+            part += QStringLiteral(" (the capture's databases are merged into one: every command goes to database 0)");
+        else if (label == QLatin1String("malformed line"))
+            part += QStringLiteral(" (--lenient)");
+        parts << part;
+    }
+    return parts.isEmpty() ? QString() : QStringLiteral("Not replayed: %1.").arg(parts.join(QStringLiteral(", ")));
+}

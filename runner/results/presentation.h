@@ -42,3 +42,8 @@ QString formatMultiple(double value);
 // A ratio over the repeats as changes: "−19.2% to −14.1%", its 95% interval when `interval`
 // (and it has one), else its lowest to highest.
 QString formatChangeRange(const Spread &ratio, bool interval);
+
+// A capture's commands that were not replayed, as one sentence; empty when none:
+// "Not replayed: SELECT 4 (the capture's databases are merged into one: every command goes to
+// database 0), FLUSHALL 1, malformed line 2 (--lenient)."
+QString skippedCommandsText(const WorkloadInfo &workload);

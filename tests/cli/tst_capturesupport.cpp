@@ -114,6 +114,41 @@ private slots:
         checkGroupsFromCommandInfo(bundle.value(), older, newer);
     }
 
+    // What a capture holds but Versus does not replay is said while it runs and in the tables,
+    // not only counted in the bundle: SELECT (its databases merged), FLUSHALL, CONFIG SET and,
+    // with --lenient, malformed lines.
+    void skippedCommandsArePrinted()
+    {
+        VERSUS_REQUIRE_SERVER(server, "valkey-9.1.");
+        VersusCli cli;
+        const QString capture = cli.path(QStringLiteral("capture.txt"));
+        QFile file(capture);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QByteArray lines = "SELECT 3\nFLUSHALL\nCONFIG SET maxmemory 1mb\n";
+        for (int i = 0; i < 200; ++i)
+            lines += "SET k:" + QByteArray::number(i) + " v\n";
+        lines += "SET \"unterminated\n";
+        file.write(lines);
+        file.close();
+        const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
+        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), server.label, QStringLiteral("--workload"),
+                                             capture, QStringLiteral("--lenient"), QStringLiteral("--out"), bundlePath},
+                                            120000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        const QString said = QStringLiteral("Not replayed: CONFIG SET 1, FLUSHALL 1, SELECT 1 (the capture's databases are merged "
+                                            "into one: every command goes to database 0), malformed line 1 (--lenient).\n");
+        QVERIFY2(r.err.contains(said), r.describe());
+        QVERIFY2(r.err.indexOf(said) < r.err.indexOf(QLatin1String("replaying")), r.describe());
+        QVERIFY2(r.out.contains(said), r.describe());
+        Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        QCOMPARE(bundle->workload.skipped, (std::map<QString, long long>{{QStringLiteral("CONFIG SET"), 1},
+                                                                        {QStringLiteral("FLUSHALL"), 1},
+                                                                        {QStringLiteral("SELECT"), 1},
+                                                                        {QStringLiteral("malformed line"), 1}}));
+        QVERIFY(cli.leftoverServers().empty());
+    }
+
 private:
     // A capture declares no groups: "writes" and "reads" come from each server's COMMAND INFO
     // flags, and leave out what a compared server does not know, as the totals do.

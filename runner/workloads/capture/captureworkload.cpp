@@ -246,8 +246,10 @@ Status CaptureWorkload::countPass() const
     m_skipped = source.skipped();
     m_countStatus = checkMalformedShare(displayName, m_format, events, m_skipped, source.firstMalformed());
     long long skipped = 0;
-    for (const auto &entry : m_skipped)
+    for (const auto &entry : m_skipped) {
         skipped += entry.second;
+        d.skipped[QString::fromStdString(entry.first)] = entry.second;
+    }
     d.parameters[QStringLiteral("skipped")] = QString::number(skipped);
     return m_countStatus;
 }
