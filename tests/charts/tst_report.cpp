@@ -9,6 +9,7 @@
 #include "chartexporter.h"
 #include "figures.h"
 #include "presentation.h"
+#include "reportmarkdown.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -125,6 +126,16 @@ private slots:
         QVERIFY(printed.contains(QLatin1String("### Memory against set-ex")));
         QCOMPARE(defaultChartTitle(bundle, ChartKind::MemoryPerAttribute),
                  QStringLiteral("Memory per stored attribute: hsetex %1 set-ex on Valkey 9.1.2, 120-byte values").arg(formatMultiple(expected)));
+        // The report leads with the answer, then a memory bullet per pattern.
+        const QString report = reportMarkdown(figures, {});
+        const QString answer = QStringLiteral("**Answer:** On Valkey 9.1.2, hsetex takes %1").arg(formatMultiple(expected));
+        QVERIFY2(report.section(QStringLiteral("\n\n"), 1, 1).startsWith(answer), qPrintable(report));
+        QVERIFY2(report.contains(QStringLiteral("- **Memory against set-ex** on Valkey 9.1.2: hsetex %1 bytes per key, %2 "
+                                                "set-ex's %3.\n")
+                                     .arg(formatFigure(memory.at(memory.categoryIndex(QStringLiteral("hsetex")), newer).value),
+                                          formatMultiple(expected),
+                                          formatFigure(memory.at(memory.categoryIndex(QStringLiteral("set-ex")), newer).value))),
+                 qPrintable(report));
         // A workload without a reference type has no such table.
         QVERIFY(Figures(fixtureBundle("real-ecommerce.json")).referenceRatios().categories.empty());
     }
