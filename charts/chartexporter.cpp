@@ -24,29 +24,11 @@ namespace {
 class ComposedChart {
 public:
     ComposedChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
-        : m_size(options.size), m_colors(chartColors(options.theme))
+        : m_size(options.size), m_colors(chartColors(options.theme)), m_theme(options.theme)
     {
-        const ChartFontSizes sizes = chartFontSizes(QSizeF(m_size));
-        const double margin = sizes.margin;
-        const double textWidth = m_size.width() - 2 * margin;
-        m_scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(m_size)));
-        m_scene.setBackgroundBrush(Qt::NoBrush);
-
-        double top = margin * 0.8;
-        auto addLine = [&](const QString &text, const QFont &font, const QColor &color, double y,
-                           Qt::TextElideMode elide = Qt::ElideRight, QStringList *drawn = nullptr) {
-            auto *item = new QGraphicsSimpleTextItem(QFontMetricsF(font).elidedText(text, elide, textWidth));
-            if (drawn)
-                *drawn << item->text();
-            item->setFont(font);
-            item->setBrush(color);
-            item->setPos(margin, y);
-            m_scene.addItem(item);
-            return QFontMetricsF(font).height();
-        };
         const ResultsBundle shown = withoutServers(bundle, options.hiddenServers);
-        const QString title = options.title.value_or(defaultChartTitle(shown, kind));
-        const QString subtitle = options.subtitle.value_or(defaultChartSubtitle(shown, kind));
+        m_title = options.title.value_or(defaultChartTitle(shown, kind));
+        m_subtitle = options.subtitle.value_or(defaultChartSubtitle(shown, kind));
         const QString footnote = options.footnote.value_or(defaultChartFootnote(shown));
         ChartDataOptions dataOptions;
         dataOptions.topCommands = options.topCommands;
@@ -54,50 +36,20 @@ public:
         dataOptions.order = options.order;
         dataOptions.onlyCategories = options.onlyCategories;
         dataOptions.topCategories = options.topCategories;
-        const ChartData data = buildChartData(bundle, kind, dataOptions);
-        if (!title.isEmpty()) {
-            // A long title wraps to a second line; what would need a third is cut short in its
-            // middle, so the end, where the headline change stands ("…: −10.0%"), stays.
-            const QFont titleFont = chartFont(sizes.title, true);
-            const QStringList lines = wrappedLines(title, titleFont, textWidth);
-            top += addLine(lines.value(0), titleFont, m_colors.text, top, Qt::ElideRight, &m_titleLines);
-            if (lines.size() > 1)
-                top += addLine(QStringList(lines.mid(1)).join(QLatin1Char(' ')), titleFont, m_colors.text, top,
-                               Qt::ElideMiddle, &m_titleLines);
-            top += sizes.title * 0.2;
-        }
-        // Each line of the subtitle (the build caveat is one) wraps to the width.
-        const QFont subtitleFont = chartFont(sizes.subtitle);
-        for (const QString &paragraph : subtitle.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-            for (const QString &line : wrappedLines(paragraph, subtitleFont, textWidth))
-                top += addLine(line, subtitleFont, m_colors.mutedText, top, Qt::ElideRight, &m_subtitleLines);
-        }
-        top += margin * 0.35;
-        double bottom = m_size.height() - margin * 0.7;
+        m_data = buildChartData(bundle, kind, dataOptions);
         // What the marks on the bars mean is never left out, whatever the footnote says.
-        QStringList notes = data.footnotes;
+        QStringList notes = m_data.footnotes;
         if (!footnote.isEmpty())
             notes << footnote;
-        const QFont footnoteFont = chartFont(sizes.footnote);
-        QStringList footnotes;
-        for (const QString &note : notes)
-            footnotes << wrappedLines(note, footnoteFont, textWidth);
-        for (auto line = footnotes.crbegin(); line != footnotes.crend(); ++line) {
-            bottom -= QFontMetricsF(footnoteFont).height();
-            addLine(*line, footnoteFont, m_colors.mutedText, bottom);
+        compose(notes);
+        // Bars too thin for their figures are drawn without them: the image says so itself, not
+        // only a warning a reader of the published picture never sees.
+        if (!m_chart->barLabelsShown()) {
+            const size_t bars = m_data.series.size() * size_t(m_data.categories.size());
+            compose(QStringList{QStringLiteral("Figures not written on the bars: %1 bars are too thin for them at %2×%3.")
+                                    .arg(bars).arg(m_size.width()).arg(m_size.height())}
+                    + notes);
         }
-        if (!footnotes.isEmpty())
-            bottom -= margin * 0.35;
-
-        m_chart = new BarChart(options.theme);
-        m_chart->setStyleSize(QSizeF(m_size));
-        m_chart->setData(data);
-        m_chart->setBackgroundVisible(false);
-        m_scene.addItem(m_chart);   // the scene owns it
-        m_chart->setGeometry(QRectF(margin * 0.6, top, m_size.width() - margin * 1.2, bottom - top));
-        // Lay out now: there is no event loop turn between here and rendering.
-        if (m_chart->layout())
-            m_chart->layout()->activate();
     }
 
     // Renders into `painter` filling `target` (device coordinates).
@@ -140,8 +92,77 @@ public:
     QColor background() const { return m_colors.background; }
 
 private:
+    // Lays the title, subtitle, chart and `notes` (the footnote lines) out in a scene of its own.
+    void compose(const QStringList &notes)
+    {
+        m_scene.clear();
+        m_titleLines.clear();
+        m_subtitleLines.clear();
+        const ChartFontSizes sizes = chartFontSizes(QSizeF(m_size));
+        const double margin = sizes.margin;
+        const double textWidth = m_size.width() - 2 * margin;
+        m_scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(m_size)));
+        m_scene.setBackgroundBrush(Qt::NoBrush);
+
+        double top = margin * 0.8;
+        auto addLine = [&](const QString &text, const QFont &font, const QColor &color, double y,
+                           Qt::TextElideMode elide = Qt::ElideRight, QStringList *drawn = nullptr) {
+            auto *item = new QGraphicsSimpleTextItem(QFontMetricsF(font).elidedText(text, elide, textWidth));
+            if (drawn)
+                *drawn << item->text();
+            item->setFont(font);
+            item->setBrush(color);
+            item->setPos(margin, y);
+            m_scene.addItem(item);
+            return QFontMetricsF(font).height();
+        };
+        if (!m_title.isEmpty()) {
+            // A long title wraps to a second line; what would need a third is cut short in its
+            // middle, so the end, where the headline change stands ("…: −10.0%"), stays.
+            const QFont titleFont = chartFont(sizes.title, true);
+            const QStringList lines = wrappedLines(m_title, titleFont, textWidth);
+            top += addLine(lines.value(0), titleFont, m_colors.text, top, Qt::ElideRight, &m_titleLines);
+            if (lines.size() > 1)
+                top += addLine(QStringList(lines.mid(1)).join(QLatin1Char(' ')), titleFont, m_colors.text, top,
+                               Qt::ElideMiddle, &m_titleLines);
+            top += sizes.title * 0.2;
+        }
+        // Each line of the subtitle (the build caveat is one) wraps to the width.
+        const QFont subtitleFont = chartFont(sizes.subtitle);
+        for (const QString &paragraph : m_subtitle.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+            for (const QString &line : wrappedLines(paragraph, subtitleFont, textWidth))
+                top += addLine(line, subtitleFont, m_colors.mutedText, top, Qt::ElideRight, &m_subtitleLines);
+        }
+        top += margin * 0.35;
+        double bottom = m_size.height() - margin * 0.7;
+        const QFont footnoteFont = chartFont(sizes.footnote);
+        QStringList footnotes;
+        for (const QString &note : notes)
+            footnotes << wrappedLines(note, footnoteFont, textWidth);
+        for (auto line = footnotes.crbegin(); line != footnotes.crend(); ++line) {
+            bottom -= QFontMetricsF(footnoteFont).height();
+            addLine(*line, footnoteFont, m_colors.mutedText, bottom);
+        }
+        if (!footnotes.isEmpty())
+            bottom -= margin * 0.35;
+
+        m_chart = new BarChart(m_theme);
+        m_chart->setStyleSize(QSizeF(m_size));
+        m_chart->setData(m_data);
+        m_chart->setBackgroundVisible(false);
+        m_scene.addItem(m_chart);   // the scene owns it
+        m_chart->setGeometry(QRectF(margin * 0.6, top, m_size.width() - margin * 1.2, bottom - top));
+        // Lay out now: there is no event loop turn between here and rendering.
+        if (m_chart->layout())
+            m_chart->layout()->activate();
+    }
+
     QSize m_size;
     ChartColors m_colors;
+    ColorTheme m_theme;
+    QString m_title;
+    QString m_subtitle;
+    ChartData m_data;
     QGraphicsScene m_scene;
     BarChart *m_chart = nullptr;
     QStringList m_titleLines;
@@ -199,9 +220,20 @@ QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, cons
     return legibilityProblems(kind, options, chart.geometry(1.0));
 }
 
-Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
+ExportOptions fittedOptions(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
+{
+    if (!options.tallerWhenCrowded || !checkExportOptions(options) || legibilityProblems(bundle, kind, options).isEmpty())
+        return options;
+    ExportOptions taller = options;
+    taller.size = findSizePreset(QStringLiteral("blog-tall"))->size;
+    taller.tallerWhenCrowded = false;
+    return taller;
+}
+
+Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &requested, const QString &path,
                    PathOrigin origin)
 {
+    const ExportOptions options = fittedOptions(bundle, kind, requested);
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     const QString extension = QFileInfo(path).suffix().toLower();

@@ -41,7 +41,12 @@ QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, cons
 // The same for a chart already rendered (renderChart()'s geometry), without laying it out again.
 QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut);
 
-// Writes one chart; the format follows the file's extension (.png, .svg, .pdf).
+// The options `kind` is drawn with: `options`, or, with options.tallerWhenCrowded and bars too
+// thin for their figures at options.size, the same at the blog-tall size (1200×1500).
+ExportOptions fittedOptions(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options);
+
+// Writes one chart; the format follows the file's extension (.png, .svg, .pdf). Drawn with
+// fittedOptions().
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
                    PathOrigin origin = PathOrigin::NamedByUser);
 

@@ -31,6 +31,9 @@ struct ExportOptions {
     QStringList onlyCategories;                      // see ChartDataOptions
     int topCategories = 0;
     bool report = false;             // exportAll also writes report.md (reportexport.h)
+    // The size was not chosen (the CLI without --preset or --size): a chart whose bars would be
+    // too thin for their figures at `size` is drawn at the blog-tall size, where they fit.
+    bool tallerWhenCrowded = false;
 
     QSize pixelSize() const;
 };

@@ -16,7 +16,8 @@ void addExportOptions(QCommandLineParser &parser)
          QStringLiteral("DIR")},
         {QStringLiteral("force"), QStringLiteral("Replace the files --export-dir already holds under the names it writes.")},
         {QStringLiteral("preset"),
-         QStringLiteral("Size preset: %1. Default blog.").arg(sizePresetList()),
+         QStringLiteral("Size preset: %1. Default blog, or blog-tall for a chart whose bars would be too thin for their "
+                        "figures at 1200x675 (said on stderr); a chosen preset or --size is kept as it is.").arg(sizePresetList()),
          QStringLiteral("NAME")},
         {QStringLiteral("size"), QStringLiteral("Custom size in pixels, e.g. 1600x900."), QStringLiteral("WxH")},
         {QStringLiteral("scale"), QStringLiteral("Pixel scale factor: 1, 2 or 3. Default 1."), QStringLiteral("S"), QStringLiteral("1")},
@@ -74,6 +75,8 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
             return Error{QStringLiteral("--size: %1").arg(size.error())};
         options.size = size.value();
     }
+    // Without a size chosen, the default is what a writer can publish: each bar with its figure.
+    options.tallerWhenCrowded = !hasPreset && !hasSize;
     const QString scale = parser.value(QStringLiteral("scale")).trimmed();
     if (scale != QLatin1String("1") && scale != QLatin1String("2") && scale != QLatin1String("3"))
         return Error{QStringLiteral("--scale: expected 1, 2 or 3, got '%1'").arg(parser.value(QStringLiteral("scale")))};
@@ -158,10 +161,18 @@ Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRe
     const std::vector<ChartKind> kinds = request.charts.empty() ? chartKindsOf(bundle) : request.charts;
     if (Status known = checkCategories(bundle, kinds, request.options.onlyCategories); !known)
         return Error{known.error()};
-    // Said, never silent: an unreadable chart is still written, with the reason and the way out.
-    for (const ChartKind kind : kinds)
-        for (const QString &problem : legibilityProblems(bundle, kind, request.options))
+    // Said, never silent: an unreadable chart is still written, with the reason and the way out;
+    // a chart drawn taller than the default so that its figures fit says so too.
+    for (const ChartKind kind : kinds) {
+        const ExportOptions fitted = fittedOptions(bundle, kind, request.options);
+        if (fitted.size != request.options.size)
+            std::fprintf(stderr, "versus: %s drawn at %dx%d (blog-tall): at %dx%d its bars would be too thin for their figures; "
+                                 "--preset blog keeps 16:9 without them\n",
+                         qPrintable(chartFileStem(kind)), fitted.size.width(), fitted.size.height(),
+                         request.options.size.width(), request.options.size.height());
+        for (const QString &problem : legibilityProblems(bundle, kind, fitted))
             std::fprintf(stderr, "versus: warning: %s (--top N, --categories, --preset blog-tall)\n", qPrintable(problem));
+    }
     if (request.charts.empty())
         return exportAll(bundle, request.directory, request.options);
     return exportCharts(bundle, request.charts, request.directory, request.options);

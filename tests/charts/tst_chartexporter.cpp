@@ -206,6 +206,34 @@ private Q_SLOTS:
         QCOMPARE(categoryOrderNamed(QStringLiteral("biggest")), std::nullopt);
     }
 
+    // A chart drawn without its figures says so on the image itself; without a size chosen it is
+    // drawn at the blog-tall size instead, where every bar keeps its figure.
+    void crowdedChartSaysSoOrGrowsTaller()
+    {
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
+        QTemporaryDir dir;
+        ExportOptions chosen;   // 1200×675, chosen
+        QVERIFY(!legibilityProblems(bundle, ChartKind::MemoryPerAttribute, chosen).isEmpty());
+        const QString svg = dir.filePath(QStringLiteral("crowded.svg"));
+        QVERIFY(exportChart(bundle, ChartKind::MemoryPerAttribute, chosen, svg).ok());
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY2(text.contains("Figures not written on the bars: 32 bars are too thin for them at 1200×675."), text.left(400).constData());
+        QCOMPARE(fittedOptions(bundle, ChartKind::MemoryPerAttribute, chosen).size, QSize(1200, 675));
+
+        ExportOptions unchosen;
+        unchosen.tallerWhenCrowded = true;
+        const ExportOptions fitted = fittedOptions(bundle, ChartKind::MemoryPerAttribute, unchosen);
+        QCOMPARE(fitted.size, QSize(1200, 1500));
+        QVERIFY(legibilityProblems(bundle, ChartKind::MemoryPerAttribute, fitted).isEmpty());
+        const QString png = dir.filePath(QStringLiteral("fitted.png"));
+        QVERIFY(exportChart(bundle, ChartKind::MemoryPerAttribute, unchosen, png).ok());
+        QCOMPARE(QImage(png).size(), QSize(1200, 1500));
+        // A chart whose figures fit keeps the default size.
+        QCOMPARE(fittedOptions(bundle, ChartKind::Throughput, unchosen).size, QSize(1200, 675));
+    }
+
     void labelsAreLegibleOrLeftOutAndSaid()
     {
         const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
