@@ -29,17 +29,22 @@ std::vector<EndpointSize> queryEndpointSizes(const std::vector<ServerSpec> &endp
 
 namespace {
 
-// A node of a cluster: every primary, each with what it loses; hidden hosts are numbered instead.
+// A node of a cluster: its first primaries, each with what it loses, then the others counted
+// (endpointconsent.h); hidden hosts are numbered instead.
 QString clusterConsentItem(const QString &where, const EndpointProbe &probe, bool hideHosts)
 {
     QString nodes;
     int number = 0;
     for (EndpointProbe primary : probe.primaries) {
+        if (number == kPrimariesNamed)
+            break;
         ++number;
         if (hideHosts)
             primary.where = QObject::tr("%1 of %2").arg(number).arg(probe.primaries.size());
         nodes += QObject::tr("<li>%1</li>").arg(clusterNodeKeysLost(primary).toHtmlEscaped());
     }
+    if (const QString unnamed = unnamedPrimariesLost(probe); !unnamed.isEmpty())
+        nodes += QObject::tr("<li>%1</li>").arg(unnamed.toHtmlEscaped());
     return QObject::tr("<li><b>%1</b> is a node of a cluster of %2 primaries, and the run uses them all:<ul>%3</ul></li>")
         .arg(where.toHtmlEscaped())
         .arg(probe.primaries.size())

@@ -39,6 +39,16 @@ bool validRange(long long first, long long last)
     return first >= 0 && last >= first && last < kClusterSlots;
 }
 
+Status checkPrimaryCount(const char *command, size_t primaries)
+{
+    if (primaries <= size_t(kMostClusterPrimaries))
+        return Status::success();
+    return Error{QStringLiteral("%1 names %2 primaries, more than the %3 Versus runs on: nothing is sent to any of them")
+                     .arg(QLatin1String(command))
+                     .arg(primaries)
+                     .arg(kMostClusterPrimaries)};
+}
+
 } // namespace
 
 long long ClusterPrimary::slotCount() const
@@ -51,10 +61,24 @@ long long ClusterPrimary::slotCount() const
 
 QString ClusterPrimary::rangesText() const
 {
+    return rangesText(int(ranges.size()));
+}
+
+QString ClusterPrimary::rangesText(int mostRanges) const
+{
     QStringList parts;
-    for (const auto &[first, last] : ranges)
+    for (const auto &[first, last] : ranges) {
+        if (parts.size() == mostRanges)
+            break;
         parts << (first == last ? QString::number(first) : QStringLiteral("%1-%2").arg(first).arg(last));
-    return parts.join(QLatin1Char(','));
+    }
+    const QString shown = parts.join(QLatin1Char(','));
+    if (size_t(parts.size()) == ranges.size())
+        return shown;
+    return QStringLiteral("%1 and %2 more ranges, %3 slots in all")
+        .arg(shown)
+        .arg(ranges.size() - size_t(parts.size()))
+        .arg(slotCount());
 }
 
 int ClusterTopology::replicaCount() const
@@ -132,6 +156,8 @@ Outcome<ClusterTopology> topologyFromShards(const Reply &shards)
             topology.primaries.push_back(primary);
         }
     }
+    if (Status counted = checkPrimaryCount("CLUSTER SHARDS", topology.primaries.size()); !counted)
+        return Error{counted.error()};
     sortTopology(topology);
     return topology;
 }
@@ -159,6 +185,8 @@ Outcome<ClusterTopology> topologyFromSlots(const Reply &slotList)
         primary.replicas = std::max(primary.replicas, int(range.elements.size()) - 3);
         primary.ranges.emplace_back(int(first), int(last));
     }
+    if (Status counted = checkPrimaryCount("CLUSTER SLOTS", byId.size()); !counted)
+        return Error{counted.error()};
     ClusterTopology topology;
     for (auto &entry : byId)
         topology.primaries.push_back(entry.second);

@@ -9,6 +9,12 @@
 #include <utility>
 #include <vector>
 
+// The most primaries a cluster endpoint may have: each is asked to prove it is a member, probed,
+// and flushed one by one, with --clients connections each during the run. Valkey's own guidance
+// stops near 1,000 nodes; a reply naming more (up to one per slot, 16,384) is refused before any
+// of them is asked anything.
+constexpr int kMostClusterPrimaries = 1000;
+
 struct ClusterPrimary {
     QString id;
     QString host;
@@ -21,6 +27,9 @@ struct ClusterPrimary {
     long long slotCount() const;
     // "0-5460", "0-99,200-5460"
     QString rangesText() const;
+    // The same, naming at most `mostRanges` ranges and counting the rest, for a message:
+    // "0,40,80 and 407 more ranges, 410 slots in all".
+    QString rangesText(int mostRanges) const;
 };
 
 struct ClusterTopology {
@@ -40,5 +49,6 @@ Outcome<bool> isClusterEnabled(RedisConnection &connection);
 // the reply names is only what that node believes: clustermembership.h proves each primary.
 Outcome<ClusterTopology> discoverCluster(RedisConnection &connection, const QString &askedHost);
 // The two replies read on their own (a reply that is not of that shape is an Error naming it).
+// A reply naming more than kMostClusterPrimaries is an Error before any of them is connected to.
 Outcome<ClusterTopology> topologyFromShards(const Reply &shards);
 Outcome<ClusterTopology> topologyFromSlots(const Reply &slotList);

@@ -1,6 +1,7 @@
 #include "endpointconsent.h"
 
 #include <QStringList>
+#include <algorithm>
 
 namespace {
 
@@ -37,13 +38,44 @@ QString clusterNodeKeysLost(const EndpointProbe &primary)
     return text;
 }
 
+QString unnamedPrimariesLost(const EndpointProbe &cluster)
+{
+    if (cluster.primaries.size() <= size_t(kPrimariesNamed))
+        return QString();
+    long long keys = 0;
+    bool counted = true;
+    int replicas = 0;
+    for (size_t index = kPrimariesNamed; index < cluster.primaries.size(); ++index) {
+        const EndpointProbe &primary = cluster.primaries[index];
+        counted = counted && primary.totalKeys() >= 0;
+        keys += std::max(0LL, primary.totalKeys());
+        replicas += primary.replicas;
+    }
+    const size_t unnamed = cluster.primaries.size() - size_t(kPrimariesNamed);
+    QString text = QStringLiteral("and %1 more %2, ").arg(unnamed).arg(unnamed == 1 ? QStringLiteral("primary") : QStringLiteral("primaries"));
+    if (!counted)
+        text += QStringLiteral("whose keys could not all be counted");
+    else
+        text += (unnamed == 1 ? QStringLiteral("which holds ") : QStringLiteral("which hold "))
+            + (keys == 0 ? QStringLiteral("no keys") : keyCount(keys) + QStringLiteral(" in all"));
+    if (replicas > 0)
+        text += replicas == 1 ? QStringLiteral(", and their replica loses them too")
+                              : QStringLiteral(", and their %1 replicas lose them too").arg(replicas);
+    return text;
+}
+
 QString keysLost(const EndpointProbe &probe)
 {
     if (!probe.isCluster())
         return serverKeysLost(probe);
     QStringList nodes;
-    for (const EndpointProbe &primary : probe.primaries)
+    for (const EndpointProbe &primary : probe.primaries) {
+        if (nodes.size() == kPrimariesNamed)
+            break;
         nodes << clusterNodeKeysLost(primary);
+    }
+    if (const QString unnamed = unnamedPrimariesLost(probe); !unnamed.isEmpty())
+        nodes << unnamed;
     return nodes.join(QStringLiteral("; "));
 }
 

@@ -8,11 +8,20 @@
 #include <QString>
 #include <vector>
 
+// The primaries of a cluster a consent names one by one, each with its slots and keys; the
+// others are counted together, so that the consent for a cluster of a thousand primaries stays a
+// few lines (each primary names at most EndpointProbe::kSlotRangesNamed of its slot ranges).
+constexpr int kPrimariesNamed = 16;
+
 // The keys a flush deletes, database by database, worded to follow "it holds": "db0: 2 keys,
 // db3: 1 key", "no keys", or, when INFO keyspace was refused, "db0: 2 keys (the other
-// databases could not be counted)". A cluster names every primary, its slots and what it holds:
-// "primary 127.0.0.1:7001 (slots 0-5460) holds db0: 2 keys, and its replica loses them too; …".
+// databases could not be counted)". A cluster names its first kPrimariesNamed primaries, their
+// slots and what each holds, then counts the rest: "primary 127.0.0.1:7001 (slots 0-5460) holds
+// db0: 2 keys, and its replica loses them too; …; and 24 more primaries, which hold no keys".
 QString keysLost(const EndpointProbe &probe);
+// The primaries of `cluster` past the first kPrimariesNamed, together: "and 24 more primaries,
+// which hold 12 keys in all"; empty when there are no more.
+QString unnamedPrimariesLost(const EndpointProbe &cluster);
 // keysLost() as a clause: "it holds db0: 2 keys", "it is a node of a cluster of 3 primaries,
 // and the run flushes every one: primary …".
 QString whatIsLost(const EndpointProbe &probe);

@@ -86,7 +86,7 @@ Status probeClusterPrimaries(RedisConnection &connection, const ServerSpec &spec
         Outcome<EndpointProbe> nodeProbe = probeServer(node, timeoutMs, QString(), false);
         if (!nodeProbe)
             return Error{QStringLiteral("%1 is a node of a cluster, and its primary %2").arg(probe.where, nodeProbe.error())};
-        nodeProbe->slotRanges = primary.rangesText();
+        nodeProbe->slotRanges = primary.rangesText(EndpointProbe::kSlotRangesNamed);
         nodeProbe->replicas = primary.replicas;
         probe.primaries.push_back(nodeProbe.value());
     }

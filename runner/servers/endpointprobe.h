@@ -23,7 +23,10 @@ struct EndpointProbe {
     // A node of a cluster (INFO cluster: cluster_enabled:1): every primary of its cluster,
     // each probed as above, with the slots it serves and its replicas. Empty standalone.
     std::vector<EndpointProbe> primaries;
-    QString slotRanges;         // a cluster's primary: "0-5460"
+    // A cluster's primary: "0-5460"; past kSlotRangesNamed ranges, "0,2,… and 4088 more ranges,
+    // 4096 slots in all" (a message names it).
+    QString slotRanges;
+    static constexpr int kSlotRangesNamed = 8;
     int replicas = 0;           // a cluster's primary: its replicas (a FLUSHALL on it empties them too)
 
     bool isCluster() const { return !primaries.empty(); }

@@ -4,9 +4,13 @@
 // is measured and replayed into and put back afterwards; two nodes of one cluster are refused
 // as one server named twice; and slots moved while the run goes on are followed through MOVED
 // (and ASK while a slot migrates) by four clients per primary, every command still landing once.
+// A fake node the test runs (tests/support/fakeclusternode.h) names 16,384 primaries, or 40 with
+// slots scattered one by one: refused before any of them is asked anything, or in a refusal of
+// bounded size.
 
 #include "bundlejson.h"
 #include "endpointprobe.h"
+#include "fakeclusternode.h"
 #include "foreigncluster.h"
 #include "hashttlworkload.h"
 #include "runcontroller.h"
@@ -87,6 +91,12 @@ std::map<QString, long long> commandCalls(const ForeignServer &server, const QSt
         calls[match.captured(1)] = match.captured(2).toLongLong();
     }
     return calls;
+}
+
+QStringList refusedRun(const FakeClusterNode &node)
+{
+    return {QStringLiteral("run"), QStringLiteral("--servers"), QString::fromStdString(node.hostPort()), QStringLiteral("--workload"),
+            QStringLiteral("hash-ttl")};
 }
 
 } // namespace
@@ -252,6 +262,48 @@ private Q_SLOTS:
         for (const auto &[name, calls] : sent)
             QVERIFY2(calls == 0 || allowed.contains(name), qPrintable(QStringLiteral("%1 was sent %2 times").arg(name).arg(calls)));
         QCOMPARE(victim.command({"GET", "stranger:key"}, password), QStringLiteral("precious"));
+    }
+
+    // A node naming as many primaries as there are slots: refused at once, before any of them is
+    // asked to prove it is a member (before, each was connected to and probed one by one, and
+    // the refusal named every one: 857 KB).
+    void tooManyPrimariesAreRefusedBeforeAnyIsAsked()
+    {
+        FakeClusterNode node;
+        node.setShards(FakeClusterNode::shardsReply(node.scatteredPrimaries(16384)));
+        VersusCli cli;
+        const VersusCli::Result r = cli.run(refusedRun(node), 600000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+        QCOMPARE(r.err, QStringLiteral("versus run: --servers: %1: CLUSTER SHARDS names 16384 primaries, more than the 1000 "
+                                       "Versus runs on: nothing is sent to any of them\n")
+                            .arg(QString::fromStdString(node.hostPort())));
+        // The node was asked who it is and what its cluster is; no primary was asked to prove itself.
+        QCOMPARE(node.received("CLUSTER SHARDS"), 1LL);
+        QCOMPARE(node.received("CLUSTER NODES"), 0LL);
+        QVERIFY2(node.connections() <= 2, qPrintable(QString::number(node.connections())));
+        QVERIFY(cli.leftoverServers().empty());
+    }
+
+    // 40 primaries with their slots scattered one by one: the refusal names the first 16, each
+    // with its first 8 slot ranges, and counts the rest, instead of 100 KB of slot numbers.
+    void refusalOfAManyPrimaryClusterStaysShort()
+    {
+        FakeClusterNode node;
+        node.setShards(FakeClusterNode::shardsReply(node.scatteredPrimaries(40)));
+        VersusCli cli;
+        const VersusCli::Result r = cli.run(refusedRun(node), 300000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+        const QString where = QString::fromStdString(node.hostPort());
+        QVERIFY2(r.err.contains(QStringLiteral("It is a node of a cluster of 40 primaries, and the run flushes every one: primary %1 "
+                                               "(slots 0,40,80,120,160,200,240,280 and 402 more ranges, 410 slots in all) holds no keys; "
+                                               "primary %1 (slots 1,41,")
+                                    .arg(where)),
+                 r.describe());
+        QVERIFY2(r.err.contains(QStringLiteral("(slots 15,55,95,135,175,215,255,295 and 402 more ranges, 410 slots in all) holds no "
+                                               "keys; and 24 more primaries, which hold no keys. Refused unless --allow-flush is given")),
+                 r.describe());
+        QCOMPARE(r.err.count(QStringLiteral("primary %1").arg(where)), 16);
+        QVERIFY2(r.err.size() < 4096, qPrintable(QString::number(r.err.size())));
     }
 
     // An operator reshards while the run replays: slots move with their keys from one primary

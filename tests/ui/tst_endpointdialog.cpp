@@ -1,7 +1,9 @@
 // The window's side of endpoints: the password typed in Add endpoint reaches the run and is
 // never written to the settings file, also when the endpoint is added again after a restart;
-// the consent dialog names every database's keys and everything else a run cannot undo.
+// the consent dialog names every database's keys and everything else a run cannot undo, and stays
+// a few lines for a cluster of many primaries.
 #include "endpointdialog.h"
+#include "fakeclusternode.h"
 #include "flushconsent.h"
 #include "foreigncluster.h"
 #include "foreignserver.h"
@@ -181,6 +183,26 @@ private slots:
         QVERIFY2(hidden.contains(QLatin1String("<li><b>shop</b> is a node of a cluster of 3 primaries")), qPrintable(hidden));
         QVERIFY2(hidden.contains(QLatin1String("<li>primary 3 of 3 (slots 10922-16383) holds db0: 1 key</li>")), qPrintable(hidden));
         QVERIFY2(!hidden.contains(QStringLiteral(":%1").arg(cluster.node(0).port())), qPrintable(hidden));
+    }
+
+    // A fake node naming 40 primaries (itself each time), their slots scattered one by one: the
+    // dialog names the first 16, each with its first 8 slot ranges, and counts the rest.
+    void consentOfAManyPrimaryClusterStaysShort()
+    {
+        FakeClusterNode node;
+        node.setShards(FakeClusterNode::shardsReply(node.scatteredPrimaries(40)));
+        const ServerSpec endpoint = ServerCatalog::parseEndpoint(QString::fromStdString(node.hostPort())).value();
+        const std::vector<EndpointSize> sizes = queryEndpointSizes({endpoint});
+        QCOMPARE(int(sizes.size()), 1);
+        QVERIFY2(sizes[0].probe, qPrintable(sizes[0].error));
+        const QString text = flushConsentText(sizes, false);
+        QVERIFY2(text.contains(QStringLiteral("<li>primary %1 (slots 0,40,80,120,160,200,240,280 and 402 more ranges, 410 slots in "
+                                              "all) holds no keys</li>")
+                                   .arg(QString::fromStdString(node.hostPort()))),
+                 qPrintable(text.left(3000)));
+        QVERIFY2(text.contains(QLatin1String("<li>and 24 more primaries, which hold no keys</li></ul>")), qPrintable(text.left(3000)));
+        QCOMPARE(text.count(QLatin1String("<li>primary ")), 16);
+        QVERIFY2(text.size() < 5000, qPrintable(QString::number(text.size())));
     }
 
     // The window's run, with one server named twice: not started, both names in the reason,
