@@ -1,7 +1,9 @@
 #include "clustertopology.h"
 
 #include "clusterslots.h"
+#include "hostport.h"
 #include "infoparser.h"
+#include "messagetext.h"
 
 #include <algorithm>
 #include <QStringList>
@@ -37,6 +39,26 @@ void sortTopology(ClusterTopology &topology)
 bool validRange(long long first, long long last)
 {
     return first >= 0 && last >= first && last < kClusterSlots;
+}
+
+// Where a reply says a primary listens. Empty is the node asked (a lone node knows no address of
+// its own). Anything but an address, a line break or a terminal escape in it, is neither resolved
+// nor connected to, and is shown escaped.
+Status checkAddress(const char *command, const QString &host, long long port, bool hostNameAllowed)
+{
+    const bool address = host.isEmpty() || isIpAddress(host) || (hostNameAllowed && isHostName(host));
+    if (!address)
+        return Error{QStringLiteral("%1 names a primary at %2 (port %3), which is %4: nothing is sent to any of its primaries")
+                         .arg(QLatin1String(command), quotedForMessage(host))
+                         .arg(port)
+                         .arg(hostNameAllowed ? QStringLiteral("neither an IP address nor a host name")
+                                              : QStringLiteral("not an IP address"))};
+    if (!isTcpPort(port))
+        return Error{QStringLiteral("%1 names a primary at %2 with port %3, which is not a TCP port: nothing is sent to any of "
+                                    "its primaries")
+                         .arg(QLatin1String(command), host)
+                         .arg(port)};
+    return Status::success();
 }
 
 Status checkPrimaryCount(const char *command, size_t primaries)
@@ -145,7 +167,9 @@ Outcome<ClusterTopology> topologyFromShards(const Reply &shards)
             primary.host = text(field(node, "ip"));
             primary.announced = text(field(node, "endpoint"));
             const Reply *port = field(node, "port");
-            primary.port = port ? int(port->integer) : 0;
+            if (Status address = checkAddress("CLUSTER SHARDS", primary.host, port ? port->integer : 0, false); !address)
+                return Error{address.error()};
+            primary.port = int(port->integer);
             primary.replicas = replicas;
             for (size_t i = 0; i < slotList->elements.size(); i += 2) {
                 const long long first = slotList->elements[i].integer, last = slotList->elements[i + 1].integer;
@@ -175,6 +199,8 @@ Outcome<ClusterTopology> topologyFromSlots(const Reply &slotList)
             return Error{QStringLiteral("CLUSTER SLOTS: slot range %1-%2").arg(first).arg(last)};
         const Reply &node = range.elements[2];
         const QString host = QString::fromStdString(node.elements[0].text);
+        if (Status address = checkAddress("CLUSTER SLOTS", host, node.elements[1].integer, true); !address)
+            return Error{address.error()};
         const int port = int(node.elements[1].integer);
         const QString id = node.elements.size() > 2 ? QString::fromStdString(node.elements[2].text)
                                                     : QStringLiteral("%1:%2").arg(host).arg(port);

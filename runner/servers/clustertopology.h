@@ -49,6 +49,8 @@ Outcome<bool> isClusterEnabled(RedisConnection &connection);
 // the reply names is only what that node believes: clustermembership.h proves each primary.
 Outcome<ClusterTopology> discoverCluster(RedisConnection &connection, const QString &askedHost);
 // The two replies read on their own (a reply that is not of that shape is an Error naming it).
-// A reply naming more than kMostClusterPrimaries is an Error before any of them is connected to.
+// Each primary's address must be an IP address (CLUSTER SLOTS may give a host name, by
+// cluster-preferred-endpoint-type) with a TCP port, and there may be at most
+// kMostClusterPrimaries: anything else is an Error before any of them is connected to.
 Outcome<ClusterTopology> topologyFromShards(const Reply &shards);
 Outcome<ClusterTopology> topologyFromSlots(const Reply &slotList);

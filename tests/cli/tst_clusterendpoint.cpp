@@ -4,9 +4,9 @@
 // is measured and replayed into and put back afterwards; two nodes of one cluster are refused
 // as one server named twice; and slots moved while the run goes on are followed through MOVED
 // (and ASK while a slot migrates) by four clients per primary, every command still landing once.
-// A fake node the test runs (tests/support/fakeclusternode.h) names 16,384 primaries, or 40 with
-// slots scattered one by one: refused before any of them is asked anything, or in a refusal of
-// bounded size.
+// A fake node the test runs (tests/support/fakeclusternode.h) names 16,384 primaries, 40 with
+// slots scattered one by one, or an address with a line break and terminal escapes: refused
+// before any of them is asked anything, or in a refusal of bounded size, printed escaped.
 
 #include "bundlejson.h"
 #include "endpointprobe.h"
@@ -304,6 +304,50 @@ private Q_SLOTS:
                  r.describe());
         QCOMPARE(r.err.count(QStringLiteral("primary %1").arg(where)), 16);
         QVERIFY2(r.err.size() < 4096, qPrintable(QString::number(r.err.size())));
+    }
+
+    // An address in CLUSTER SHARDS or SLOTS that is not one: a line break and terminal escapes
+    // (printed raw, they rewrite the user's terminal), or a host name where the reply gives an IP
+    // address (resolved, it reached whatever the name points to). Refused before anything is sent
+    // to it, and printed escaped on one line.
+    void hostileAddressIsRefusedAndPrintedEscaped_data()
+    {
+        QTest::addColumn<QString>("reply");
+        QTest::addColumn<QByteArray>("address");
+        QTest::addColumn<QString>("expected");
+        QTest::newRow("shards: escapes") << QStringLiteral("shards") << QByteArray("127.0.0.1\n\x1b[2J\x1b[31mOWNED")
+                                         << QStringLiteral("CLUSTER SHARDS names a primary at \"127.0.0.1\\n\\x1b[2J\\x1b[31mOWNED\" "
+                                                           "(port %1), which is not an IP address");
+        QTest::newRow("shards: a host name") << QStringLiteral("shards") << QByteArray("localhost")
+                                             << QStringLiteral("CLUSTER SHARDS names a primary at \"localhost\" (port %1), "
+                                                               "which is not an IP address");
+        QTest::newRow("slots: escapes") << QStringLiteral("slots") << QByteArray("evil\r\n\x1b]0;owned\x07")
+                                        << QStringLiteral("CLUSTER SLOTS names a primary at \"evil\\r\\n\\x1b]0;owned\\x07\" "
+                                                          "(port %1), which is neither an IP address nor a host name");
+    }
+    void hostileAddressIsRefusedAndPrintedEscaped()
+    {
+        QFETCH(QString, reply);
+        QFETCH(QByteArray, address);
+        QFETCH(QString, expected);
+        FakeClusterNode node;
+        const std::vector<FakeClusterNode::Primary> primaries{
+            {address.toStdString(), node.port(), FakeClusterNode::kId, {{0, 16383}}}};
+        if (reply == QLatin1String("shards"))
+            node.setShards(FakeClusterNode::shardsReply(primaries));
+        else
+            node.setSlotsOnly(FakeClusterNode::slotsReply(primaries));
+        VersusCli cli;
+        const VersusCli::Result r = cli.run(refusedRun(node), 120000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+        QVERIFY2(r.err.contains(QStringLiteral("--servers: %1: ").arg(QString::fromStdString(node.hostPort()))
+                                + expected.arg(node.port()) + QStringLiteral(": nothing is sent to any of its primaries")),
+                 r.describe());
+        QCOMPARE(r.err.count(QLatin1Char('\n')), 1);
+        for (const QChar control : {QChar(0x1b), QChar(0x07), QChar(QLatin1Char('\r'))})
+            QVERIFY2(!r.err.contains(control), r.describe());
+        // Nothing went to the address: the node that named it was never asked to prove itself.
+        QCOMPARE(node.received("CLUSTER NODES"), 0LL);
     }
 
     // An operator reshards while the run replays: slots move with their keys from one primary
