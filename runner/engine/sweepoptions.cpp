@@ -44,17 +44,36 @@ Outcome<SweepValues> parseSweep(const QStringList &options, const QString &workl
     return sweep;
 }
 
+namespace {
+
+// The value of the swept parameter as the workload read it ("016" is read as 16), or as given when
+// the workload does not say.
+QString valueAsRead(const Workload &workload, const QString &parameter, const QString &given)
+{
+    const auto own = workload.describe().parameters;
+    const auto found = own.find(parameter);
+    return found == own.end() ? given : found->second;
+}
+
+} // namespace
+
 Outcome<SweepRequest> sweepRequest(const SweepValues &sweep, const std::map<QString, QString> &parameters,
                                    const WorkloadMaker &make)
 {
     SweepRequest request;
     request.parameter = sweep.parameter;
+    std::map<QString, QString> givenByValueRead;   // "16" -> "016": two spellings of one value run it twice
     for (const QString &value : sweep.values) {
         std::map<QString, QString> at = parameters;
         at[sweep.parameter] = value;
         Outcome<std::shared_ptr<Workload>> workload = make(at);
         if (!workload)
             return Error{QStringLiteral("--sweep %1=%2: %3").arg(sweep.parameter, value, workload.error())};
+        const QString read = valueAsRead(*workload.value(), sweep.parameter, value);
+        if (const auto earlier = givenByValueRead.find(read); earlier != givenByValueRead.end())
+            return Error{QStringLiteral("--sweep %1: %2 and %3 are the same value (the workload reads both as %4): give each once")
+                             .arg(sweep.parameter, value, earlier->second, read)};
+        givenByValueRead[read] = value;
         request.points.push_back({value, workload.value()});
     }
     // The workload's own value, which it describes even when the parameter was not given.

@@ -24,7 +24,8 @@ Outcome<SweepValues> parseSweep(const QStringList &options, const QString &workl
                                 const std::map<QString, QString> &parameters);
 
 // One workload per value, made with `make` from `parameters` plus the swept one, and the
-// workload's own value of the parameter (made without it). Errors name the point.
+// workload's own value of the parameter (made without it). Errors name the point, or the two
+// values the workload reads as one ("16,016": both are 16, the same run twice).
 using WorkloadMaker = std::function<Outcome<std::shared_ptr<Workload>>(const std::map<QString, QString> &)>;
 Outcome<SweepRequest> sweepRequest(const SweepValues &sweep, const std::map<QString, QString> &parameters,
                                    const WorkloadMaker &make);

@@ -31,6 +31,9 @@ private slots:
             << QStringLiteral("--sweep value-size: also given as --set value-size=32; give it one way");
         QTest::newRow("a value twice") << QStringList{sweep, QStringLiteral("keys=100,200,100")}
                                        << QStringLiteral("--sweep keys: 100 is given twice");
+        QTest::newRow("a value twice, spelled two ways") << QStringList{sweep, QStringLiteral("value-size=16,64,016")}
+                                                         << QStringLiteral("--sweep value-size: 016 and 16 are the same value (the "
+                                                                           "workload reads both as 16): give each once");
         QTest::newRow("two sweeps") << QStringList{sweep, QStringLiteral("keys=100,200"), sweep, QStringLiteral("ttl=60,120")}
                                     << QStringLiteral("--sweep: one parameter at a time, got 2 (keys=100,200, ttl=60,120)");
         QTest::newRow("no values") << QStringList{sweep, QStringLiteral("value-size")}
