@@ -51,6 +51,10 @@ int runExportCommand(const QStringList &arguments)
     const Outcome<ResultsBundle> bundle = loadBundle(positional.first());
     if (!bundle)
         return exportFails(bundle.error());
+    if (!bundle->holdsAnyServer())
+        return exportFails(QStringLiteral("%1: the bundle holds no server: there is nothing to export%2")
+                               .arg(positional.first(), bundle->complete ? QString()
+                                                                         : QStringLiteral(" (its run was stopped before any server started)")));
     const QStringList names = exportRequestFileNames(request.value(), chartKindsOf(bundle.value()), sweepChartKinds(bundle.value()));
     // Checked before anything is written: no name the export writes may be the bundle itself.
     const ExistingFiles existing = parser.isSet(QStringLiteral("force")) ? ExistingFiles::Replace : ExistingFiles::Keep;

@@ -5,8 +5,10 @@
 #include "boundedfile.h"
 #include "buildoriginjson.h"
 #include "jsonsupport.h"
+#include "messagetext.h"
 
 #include <QFile>
+#include <map>
 
 namespace {
 
@@ -238,10 +240,24 @@ bool typesWereTimedAlone(const ResultsBundle &bundle)
     return false;
 }
 
+// A server named twice in one list: its repeats in "runs" would all go to the first, and it would
+// be charted twice.
+void refuseServerNamedTwice(const Json &root, const std::vector<ServerRun> &servers)
+{
+    std::map<QString, size_t> indexById;
+    for (size_t index = 0; index < servers.size(); ++index) {
+        const auto [earlier, first] = indexById.emplace(servers[index].id, index);
+        if (!first)
+            failAtJson(root.at("servers").at(index), "server " + quotedForMessage(servers[index].id).toStdString()
+                                                         + " is named twice (also at index " + std::to_string(earlier->second) + ")");
+    }
+}
+
 // "servers" and the repeats of each in "runs".
 void readServers(const Json &root, std::vector<ServerRun> &servers)
 {
     readOptional(root, "servers", servers);
+    refuseServerNamedTwice(root, servers);
     const auto runs = root.find("runs");
     if (runs == root.end())
         return;

@@ -1,5 +1,7 @@
 #include "resultsbundle.h"
 
+#include <algorithm>
+
 long long PassTiming::totalCalls() const
 {
     long long total = 0;
@@ -60,4 +62,11 @@ const ServerRun *ResultsBundle::server(const QString &id) const
             return &run;
     }
     return nullptr;
+}
+
+bool ResultsBundle::holdsAnyServer() const
+{
+    if (!servers.empty())
+        return true;
+    return std::any_of(sweep.points.begin(), sweep.points.end(), [](const SweepPoint &point) { return !point.servers.empty(); });
 }

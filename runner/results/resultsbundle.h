@@ -194,6 +194,9 @@ struct ResultsBundle {
     std::vector<ComparedBundle> compared;
 
     const ServerRun *server(const QString &id) const;
+    // Whether any server was run: in the bundle, or in a point of its sweep. A run stopped before
+    // any server started has none, and nothing to chart.
+    bool holdsAnyServer() const;
     bool isSweep() const { return !sweep.parameter.isEmpty() && !sweep.points.empty(); }
 };
 

@@ -1,7 +1,7 @@
 // Files and texts written to hurt: JSON nested 100,000 deep (it crashed the parser's recursion)
 // given to versus export, to versus run --attributes and to the window's Open (loadBundle), and
 // names in a bundle or --title made to break out of an SVG <title>, a Markdown table or a CSV
-// cell. The real versus binary reads and writes them.
+// cell. A bundle naming one server twice, or none. The real versus binary reads and writes them.
 
 #include "bundlecsv.h"
 #include "bundlejson.h"
@@ -139,6 +139,62 @@ private slots:
         for (const QString &line : report.split(QLatin1Char('\n'))) {
             if (line.contains(QLatin1String("9.1.2")) && line.startsWith(QLatin1Char('|')))
                 QVERIFY2(line.contains(QLatin1String("9.1.2 \\| &lt;img")), qPrintable(line));
+        }
+    }
+
+    // A bundle naming one server twice (the second's repeats went to the first, and the first
+    // was charted twice) or naming none: `versus export` refuses it naming the file and writes
+    // nothing (before: exit 0 and charts). A server named twice is refused by loadBundle, so by
+    // the window's Open and Compare too.
+    void bundleWithAServerTwiceOrNoneIsRefused_data()
+    {
+        QTest::addColumn<QString>("fixture");
+        QTest::addColumn<QString>("change");
+        QTest::addColumn<QString>("message");
+        const QString hashTtl = QStringLiteral("hash-ttl-3-versions.json");
+        QTest::newRow("a server twice") << hashTtl << QStringLiteral("server twice")
+                                        << QStringLiteral("at /servers/3: server \"valkey-8.0.1\" is named twice (also at index 0)");
+        QTest::newRow("a sweep point's server twice")
+            << QStringLiteral("real-hash-ttl-sweep.json") << QStringLiteral("point's server twice")
+            << QStringLiteral("at /sweep/points/1/servers/2: server \"valkey-8.0.1\" is named twice (also at index 0)");
+        QTest::newRow("an empty list of servers") << hashTtl << QStringLiteral("empty list")
+                                                  << QStringLiteral("the bundle holds no server: there is nothing to export");
+        QTest::newRow("no servers member") << hashTtl << QStringLiteral("no member")
+                                           << QStringLiteral("the bundle holds no server: there is nothing to export");
+    }
+    void bundleWithAServerTwiceOrNoneIsRefused()
+    {
+        QFETCH(QString, fixture);
+        QFETCH(QString, change);
+        QFETCH(QString, message);
+        Outcome<Json> root = parseJson(hostileFileText(QStringLiteral(VERSUS_FIXTURES "/bundles/") + fixture), fixture);
+        QVERIFY(root);
+        Json &bundle = root.value();
+        if (change == QLatin1String("server twice")) {
+            bundle["servers"].push_back(bundle["servers"][0]);
+        } else if (change == QLatin1String("point's server twice")) {
+            bundle["sweep"]["points"][1]["servers"].push_back(bundle["sweep"]["points"][1]["servers"][0]);
+        } else {
+            bundle.erase("runs");
+            if (change == QLatin1String("empty list"))
+                bundle["servers"] = Json::array();
+            else
+                bundle.erase("servers");
+        }
+        VersusCli cli;
+        const QString path = cli.path(QStringLiteral("hostile.json"));
+        QVERIFY(writeHostileFile(path, QByteArray::fromStdString(bundle.dump())));
+        const QString folder = cli.path(QStringLiteral("out"));
+        const VersusCli::Result r = cli.run({QStringLiteral("export"), path, QStringLiteral("--export-dir"), folder,
+                                             QStringLiteral("--format"), QStringLiteral("svg")},
+                                            120000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+        QCOMPARE(r.err, QStringLiteral("versus export: %1: %2\n").arg(path, message));
+        QVERIFY(QDir(folder).isEmpty());
+        if (change.endsWith(QLatin1String("twice"))) {
+            const Outcome<ResultsBundle> loaded = loadBundle(path);
+            QVERIFY(!loaded);
+            QCOMPARE(loaded.error(), QStringLiteral("%1: %2").arg(path, message));
         }
     }
 
