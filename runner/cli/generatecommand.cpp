@@ -83,12 +83,14 @@ int runGenerateCommand(const QStringList &arguments)
     }
     // Ctrl-C, SIGTERM or SIGHUP stop the generator; the file at --out is left as it was.
     installInterruptHandlers();
-    const Status written = writeEventRecording(options, out);
+    const Outcome<EventRecording> written = writeEventRecording(options, out);
     if (!written) {
         std::fprintf(stderr, "versus generate: %s\n", qPrintable(written.error()));
         return interruptRequested() ? 130 : 2;
     }
-    std::fprintf(stderr, "versus generate: wrote %lld events from %lld shoppers (seed %llu) to %s\n",
-                 options.events, options.shoppers, (unsigned long long)options.seed, qPrintable(out));
+    // The shoppers counted in what was written: a short stream has fewer than --shoppers.
+    const QString asked = written->shoppers < options.shoppers ? QStringLiteral("of %1; ").arg(options.shoppers) : QString();
+    std::fprintf(stderr, "versus generate: wrote %lld events from %lld shoppers (%sseed %llu) to %s\n", written->events,
+                 written->shoppers, qPrintable(asked), (unsigned long long)options.seed, qPrintable(out));
     return 0;
 }

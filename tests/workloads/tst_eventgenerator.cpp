@@ -1,10 +1,13 @@
-// The event generator: same options give the same bytes, and journeys look like a shop's.
+// The event generator: same options give the same bytes, journeys look like a shop's, and the
+// shoppers said to appear are those whose events were written.
 
 #include "eventgenerator.h"
 #include "shopperevent.h"
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -107,6 +110,32 @@ private slots:
         QVERIFY(!generator.next(event));
     }
 
+    // Shoppers appear as their first session starts: with few events per shopper not all of
+    // them do. The generator counts those whose events it produced.
+    void countsTheShoppersThatAppear_data()
+    {
+        QTest::addColumn<long long>("events");
+        QTest::addColumn<long long>("shoppers");
+        QTest::newRow("10 events, 20 shoppers") << 10LL << 20LL;
+        QTest::newRow("300 events, 20 shoppers") << 300LL << 20LL;
+        QTest::newRow("1234 events, 500 shoppers") << 1234LL << 500LL;
+        QTest::newRow("1 event, 1 shopper") << 1LL << 1LL;
+    }
+    void countsTheShoppersThatAppear()
+    {
+        QFETCH(long long, events);
+        QFETCH(long long, shoppers);
+        GeneratorOptions options;
+        options.events = events;
+        options.shoppers = shoppers;
+        EventGenerator generator(options);
+        ShopperEvent event;
+        std::set<std::string> appeared;
+        while (generator.next(event))
+            appeared.insert(event.shopperId);
+        QCOMPARE(generator.shoppersAppeared(), (long long)appeared.size());
+    }
+
     void journeysAreRealistic()
     {
         GeneratorOptions options;   // 20,000 events, 1,500 shoppers
@@ -191,6 +220,24 @@ private slots:
         options.shoppers = 20;
         options.seed = 5;
         QCOMPARE(sha256OfFile(first), sha256OfEvents(options));
+
+        // 10 events from 20 shoppers: fewer appear, and the message says how many did.
+        const QString few = dir.filePath(QStringLiteral("few.jsonl"));
+        QProcess fewer;
+        fewer.start(binary, {QStringLiteral("generate"), QStringLiteral("--events"), QStringLiteral("10"), QStringLiteral("--shoppers"),
+                             QStringLiteral("20"), QStringLiteral("--out"), few});
+        QVERIFY(fewer.waitForFinished(60000));
+        QCOMPARE(fewer.exitCode(), 0);
+        QFile written(few);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        std::set<QString> appeared;
+        for (const QByteArray &line : written.readAll().split('\n')) {
+            if (!line.isEmpty())
+                appeared.insert(QJsonDocument::fromJson(line).object().value(QStringLiteral("shopper_id")).toString());
+        }
+        QVERIFY2(appeared.size() < 20, qPrintable(QString::number(appeared.size())));
+        QCOMPARE(QString::fromUtf8(fewer.readAllStandardError()),
+                 QStringLiteral("versus generate: wrote 10 events from %1 shoppers (of 20; seed 1) to %2\n").arg(appeared.size()).arg(few));
 
         QProcess help;
         help.start(binary, {QStringLiteral("generate"), QStringLiteral("--help")});

@@ -79,6 +79,7 @@ struct EventGenerator::Shopper {
 
 struct EventGenerator::Session {
     long long sequence = 0;
+    size_t shopper = 0;   // index in m_shoppers
     std::vector<ShopperEvent> events;
     size_t position = 0;
     long long nextTime() const { return events[position].timestampMs; }
@@ -114,6 +115,7 @@ EventGenerator::EventGenerator(const GeneratorOptions &options)
             shopper.favouriteCategories.push_back(m_catalog.popularCategory(m_random));
     }
     m_shopperActivity = ZipfSampler(m_shoppers.size(), true);
+    m_appeared.assign(m_shoppers.size(), false);
     m_expectedSessions = std::max(1LL, (long long)(double(m_options.events) / meanEventsPerSession));
     m_meanSessionGapMs = double(m_options.spanMs) / double(m_expectedSessions);
     m_nextSessionStartMs = m_options.startMs;
@@ -352,7 +354,8 @@ void EventGenerator::Journey::checkOut()
 
 void EventGenerator::buildJourney(Session &session)
 {
-    const Shopper &shopper = m_shoppers[pickShopper()];
+    session.shopper = pickShopper();
+    const Shopper &shopper = m_shoppers[session.shopper];
     Journey journey(*this, session, shopper);
     journey.land();
     journey.browse();
@@ -375,6 +378,11 @@ bool EventGenerator::next(ShopperEvent &event)
     Session *session = m_active.top();
     m_active.pop();
     event = session->events[session->position++];
+    // A redelivery below repeats an event of a shopper counted here already.
+    if (!m_appeared[session->shopper]) {
+        m_appeared[session->shopper] = true;
+        ++m_shoppersAppeared;
+    }
     if (session->position < session->events.size())
         m_active.push(session);
     else
@@ -386,11 +394,11 @@ bool EventGenerator::next(ShopperEvent &event)
     return true;
 }
 
-Status writeEventRecording(const GeneratorOptions &options, const QString &path)
+Outcome<EventRecording> writeEventRecording(const GeneratorOptions &options, const QString &path)
 {
     AtomicFileWriter file;
     if (Status opened = file.open(path); !opened)
-        return opened;
+        return Error{opened.error()};
     EventGenerator generator(options);
     ShopperEvent event;
     std::string buffer;
@@ -399,7 +407,7 @@ Status writeEventRecording(const GeneratorOptions &options, const QString &path)
         appendEventJsonLine(event, buffer);
         if (buffer.size() >= (1 << 20) - 4096) {
             if (Status written = file.write(buffer.data(), buffer.size()); !written)
-                return written;
+                return Error{written.error()};
             buffer.clear();
             // Interrupted: the target is left as it was (a FIFO or device keeps what it got).
             if (interruptRequested()) {
@@ -410,10 +418,12 @@ Status writeEventRecording(const GeneratorOptions &options, const QString &path)
         }
     }
     if (Status written = file.write(buffer.data(), buffer.size()); !written)
-        return written;
+        return Error{written.error()};
     if (interruptRequested()) {
         file.abandon();
         return Error{QStringLiteral("%1: interrupted after %2 events; nothing was replaced").arg(path).arg(generator.produced())};
     }
-    return file.commit();
+    if (Status committed = file.commit(); !committed)
+        return Error{committed.error()};
+    return EventRecording{generator.produced(), generator.shoppersAppeared()};
 }

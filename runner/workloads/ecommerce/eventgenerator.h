@@ -31,6 +31,9 @@ public:
     // The next event in time order; false once `events` events have been produced.
     bool next(ShopperEvent &event);
     long long produced() const { return m_produced; }
+    // Shoppers with at least one event produced so far: a shopper appears with the first event
+    // of their first session, so a short stream has fewer than `shoppers`.
+    long long shoppersAppeared() const { return m_shoppersAppeared; }
 
 private:
     struct Shopper;
@@ -62,8 +65,16 @@ private:
     std::deque<PendingDuplicate> m_duplicates;
     long long m_produced = 0;
     long long m_transactionSequence = 0;
+    std::vector<bool> m_appeared;   // by shopper index: one bit each, 1.25 MB at the 10 million limit
+    long long m_shoppersAppeared = 0;
+};
+
+// What a recording holds, counted as it was written.
+struct EventRecording {
+    long long events = 0;
+    long long shoppers = 0;   // shoppers with at least one event, not the number asked for
 };
 
 // Writes `options.events` events as JSON Lines to `path` (atomicfile.h: a regular file is
 // replaced atomically, a device or FIFO written straight). Stops when interrupted (interruption.h).
-Status writeEventRecording(const GeneratorOptions &options, const QString &path);
+Outcome<EventRecording> writeEventRecording(const GeneratorOptions &options, const QString &path);
