@@ -48,6 +48,23 @@ bool ChunkedReader::ensure(size_t count)
     return true;
 }
 
+long long ChunkedReader::skipWhiteSpace()
+{
+    const long long start = offset();
+    while (ensure(1)) {
+        const std::string_view bytes = buffered();
+        size_t white = 0;
+        while (white < bytes.size() && std::string_view(" \t\n\r\v\f").find(bytes[white]) != std::string_view::npos) {
+            m_lineNumber += bytes[white] == '\n';
+            ++white;
+        }
+        consume(white);
+        if (white < bytes.size())
+            break;
+    }
+    return offset() - start;
+}
+
 bool ChunkedReader::atEnd()
 {
     return !ensure(1);

@@ -20,6 +20,11 @@ public:
     bool nextLine(std::string_view &line, size_t maxLength);
     long long lineNumber() const { return m_lineNumber; }
 
+    // Skips spaces, tabs, line breaks, vertical tabs and form feeds, however many, a chunk at a
+    // time (the buffer stays near one chunk), counting the lines they end. Returns the bytes
+    // skipped; stops at the first other byte, at the end, or on a read error (error() set).
+    long long skipWhiteSpace();
+
     // Raw access for binary formats: bytes buffered and not consumed yet.
     std::string_view buffered() const { return std::string_view(m_buffer).substr(m_position); }
     // Reads more so that at least `count` bytes are buffered; false at the end of the file.

@@ -1,12 +1,13 @@
 #include "workloadfactory.h"
 
+#include "captureparser.h"
 #include "captureworkload.h"
+#include "chunkedreader.h"
 #include "ecommerceworkload.h"
 #include "generatorlimits.h"
 #include "hashttlworkload.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
 
 // Resources in a static library are registered explicitly (outside any namespace), once.
@@ -113,6 +114,27 @@ Outcome<std::shared_ptr<Workload>> makeEcommerce(const std::map<QString, QString
     return std::shared_ptr<Workload>(workload);
 }
 
+// The bytes a file's format is told from: those after the white space it starts with, which may
+// be longer than the head (70,000 blank lines before the first command).
+struct FormatHead {
+    std::string bytes;
+    long long whiteSpaceBefore = 0;
+};
+
+Outcome<FormatHead> readFormatHead(const QString &path)
+{
+    ChunkedReader reader;
+    if (!reader.open(path))
+        return Error{reader.error()};
+    FormatHead head;
+    head.whiteSpaceBefore = reader.skipWhiteSpace();
+    reader.ensure(formatHeadBytes);
+    if (!reader.error().isEmpty())
+        return Error{reader.error()};
+    head.bytes.assign(reader.buffered().substr(0, formatHeadBytes));
+    return head;
+}
+
 Outcome<std::shared_ptr<Workload>> makeFromFile(const QString &path, const std::map<QString, QString> &parameters,
                                                 const QString &attributesFile, long long events, bool lenient)
 {
@@ -122,16 +144,13 @@ Outcome<std::shared_ptr<Workload>> makeFromFile(const QString &path, const std::
                          .arg(path, builtInWorkloadNames().join(QStringLiteral(", ")))};
     if (!info.isFile())
         return Error{QStringLiteral("%1: not a regular file").arg(path)};
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Error{QStringLiteral("%1: cannot read: %2").arg(path, file.errorString())};
-    const QByteArray head = file.read(64 * 1024);
-    file.close();
-
+    const Outcome<FormatHead> head = readFormatHead(path);
+    if (!head)
+        return Error{head.error()};
     CaptureFormat format = CaptureFormat::CommandFile;
     bool isEvents = false;
     std::string problem;
-    if (!detectCaptureFormat(std::string_view(head.constData(), size_t(head.size())), format, isEvents, problem))
+    if (!detectCaptureFormat(head->bytes, format, isEvents, problem, head->whiteSpaceBefore))
         return Error{QStringLiteral("%1: %2").arg(path, QString::fromStdString(problem))};
     if (events > 0)
         return Error{QStringLiteral("%1: --events applies to the built-in ecommerce workload only").arg(path)};

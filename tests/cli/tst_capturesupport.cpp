@@ -1,7 +1,8 @@
 // A capture with a command one server does not know (HSETEX, new in Valkey 9.0) runs on every
 // server: only that command is unsupported on that server, the rest of the capture is
 // measured, and the time totals of every server leave the command out, so they compare the
-// same commands. Real servers, through the versus program.
+// same commands. A capture whose first command follows 70,000 blank lines is read past them.
+// Real servers, through the versus program.
 
 #include "bundlejson.h"
 #include "chartdata.h"
@@ -147,6 +148,31 @@ private slots:
                                                                         {QStringLiteral("SELECT"), 1},
                                                                         {QStringLiteral("malformed line"), 1}}));
         QVERIFY(cli.leftoverServers().empty());
+
+    // 70,000 blank lines before the first command, more than the 64 KiB the format is told
+    // from (before: "the file holds only white space", exit 2): every command is replayed.
+    void blankLinesBeforeTheFirstCommandAreSkipped()
+    {
+        VERSUS_REQUIRE_SERVER(server, "valkey-9.1.");
+        VersusCli cli;
+        const QString capture = cli.path(QStringLiteral("blank-lines-first.txt"));
+        QFile file(capture);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QByteArray(70000, '\n') + "SET a 1\nSET b 2\nGET a\n");
+        file.close();
+        const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
+        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), server.label, QStringLiteral("--workload"),
+                                             capture, QStringLiteral("--out"), bundlePath},
+                                            300000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+        Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        QCOMPARE(bundle->workload.commands, 3LL);
+        const RepeatResult &repeat = bundle->servers.front().repeats.front();
+        QCOMPARE(repeat.byType.at(QStringLiteral("capture")).keys, 2LL);
+        QCOMPARE(commandStatOf(repeat, QStringLiteral("set")).calls, 2LL);
+        QCOMPARE(commandStatOf(repeat, QStringLiteral("get")).calls, 1LL);
     }
 
 private:

@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <sys/resource.h>
 
 namespace {
 
@@ -41,6 +42,14 @@ QStringList replay(const Workload &workload, QString *error = nullptr, std::map<
     if (skipped)
         *skipped = source.value()->skipped();
     return commands;
+}
+
+// The peak resident memory of this process so far, in KiB.
+long peakMemoryKiB()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
 }
 
 QString writeFile(QTemporaryDir &dir, const QString &name, const QByteArray &content)
@@ -389,6 +398,83 @@ private slots:
         Outcome<std::shared_ptr<Workload>> workload = makeWorkload(path, {}, QString(), 0, false);
         QVERIFY(!workload.ok());
         QCOMPARE(workload.error(), error.contains(QStringLiteral("%1")) ? error.arg(path) : error);
+    }
+
+    // More white space before the first command than the 64 KiB the format is told from: the
+    // file is read past it (before, "the file holds only white space"), in every format.
+    void whiteSpaceBeforeTheFirstCommandIsSkipped_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("format");
+        QTest::addColumn<QStringList>("commands");
+        QTest::newRow("70,000 blank lines, a command file") << QByteArray(70000, '\n') + "SET k v\nGET k\n"
+                                                            << QStringLiteral("commands") << QStringList{"SET k v", "GET k"};
+        QTest::newRow("spaces, tabs and CRLF, MONITOR output")
+            << QByteArray(" \t\r\n").repeated(20000) + "OK\n1700000000.000001 [0 127.0.0.1:5000] \"SET\" \"k\" \"v\"\n"
+            << QStringLiteral("monitor") << QStringList{"SET k v"};
+        // A RESP capture starts with its first byte: white space before it makes it a text file,
+        // as it did before.
+        QTest::newRow("blank lines before RESP") << QByteArray(70000, '\n') + "*1\r\n$4\r\nPING\r\n" << QString()
+                                                 << QStringList();
+    }
+    void whiteSpaceBeforeTheFirstCommandIsSkipped()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, format);
+        QFETCH(QStringList, commands);
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("c.txt"), content);
+        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(path, {}, QString(), 0, false);
+        if (format.isEmpty()) {
+            QVERIFY(!workload.ok());
+            QCOMPARE(workload.error(), QStringLiteral("c.txt:70001: '*1' is not a command name"));
+            return;
+        }
+        QVERIFY2(workload.ok(), qPrintable(workload.error()));
+        QCOMPARE(workload.value()->describe().parameters.at(QStringLiteral("format")), format);
+        QCOMPARE(replay(*workload.value()), commands);
+    }
+
+    void eventsAfterBlankLinesAreRead()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("e.jsonl"),
+                                       QByteArray(70000, '\n')
+                                           + "{\"event_id\":\"e\",\"timestamp\":1,\"shopper_id\":\"s\",\"session_id\":\"x\",\"type\":\"page_view\"}\n");
+        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(path, {}, QString(), 0, false);
+        QVERIFY2(workload.ok(), qPrintable(workload.error()));
+        QCOMPARE(workload.value()->describe().events, 1LL);
+    }
+
+    void onlyWhiteSpaceIsRefused()
+    {
+        QTemporaryDir dir;
+        const QString path = writeFile(dir, QStringLiteral("w.txt"), QByteArray(" \t\r\n").repeated(50000));
+        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(path, {}, QString(), 0, false);
+        QVERIFY(!workload.ok());
+        QCOMPARE(workload.error(), QStringLiteral("%1: the file holds only white space").arg(path));
+    }
+
+    // 64 MiB of blank lines before the command: skipped a chunk at a time, never held whole.
+    void whiteSpaceIsSkippedInBoundedMemory()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("big.txt"));
+        {
+            QFile file(path);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            const QByteArray blank(1 << 20, '\n');
+            for (int i = 0; i < 64; ++i)
+                QCOMPARE(file.write(blank), qint64(blank.size()));
+            QVERIFY(file.write("SET k v\n") == 8);
+        }
+        const long before = peakMemoryKiB();
+        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(path, {}, QString(), 0, false);
+        QVERIFY2(workload.ok(), qPrintable(workload.error()));
+        QCOMPARE(replay(*workload.value()), QStringList{"SET k v"});
+        // The peak grew by far less than the file (a process peak: it can only hide growth, never
+        // invent it).
+        QVERIFY2(peakMemoryKiB() - before < 16 * 1024, qPrintable(QStringLiteral("%1 KiB").arg(peakMemoryKiB() - before)));
     }
 
     void unknownNamesAndParameters()

@@ -396,17 +396,18 @@ bool looksLikeMonitorLine(std::string_view line)
 
 } // namespace
 
-bool detectCaptureFormat(std::string_view head, CaptureFormat &format, bool &isEvents, std::string &error)
+bool detectCaptureFormat(std::string_view head, CaptureFormat &format, bool &isEvents, std::string &error,
+                         long long whiteSpaceBefore)
 {
     isEvents = false;
     size_t start = 0;
     while (start < head.size() && isSpace(head[start]))
         ++start;
     if (start >= head.size()) {
-        error = head.empty() ? "the file is empty" : "the file holds only white space";
+        error = head.empty() && whiteSpaceBefore == 0 ? "the file is empty" : "the file holds only white space";
         return false;
     }
-    if (head[0] == '*') {
+    if (head[0] == '*' && whiteSpaceBefore == 0) {
         format = CaptureFormat::Resp;
         return true;
     }
@@ -416,7 +417,7 @@ bool detectCaptureFormat(std::string_view head, CaptureFormat &format, bool &isE
         const unsigned char u = static_cast<unsigned char>(head[i]);
         if (u == 0 || (u < 0x20 && !isSpace(char(u)))) {
             if (u == 0 || ++control > 8) {
-                error = "binary data at byte " + std::to_string(i) + " (expected events as JSON Lines, MONITOR "
+                error = "binary data at byte " + std::to_string(whiteSpaceBefore + (long long)i) + " (expected events as JSON Lines, MONITOR "
                         "output, a command file, or RESP starting with '*')";
                 return false;
             }

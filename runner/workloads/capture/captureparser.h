@@ -44,6 +44,12 @@ std::string refusedCommand(const std::vector<std::string> &args);
 // How many of the first meaningful lines vote on the format: MONITOR output when most of them
 // look like MONITOR lines, a command file otherwise.
 constexpr int formatVoteLines = 50;
+// How many bytes of a file the format is told from, after the white space it starts with.
+constexpr size_t formatHeadBytes = 64 * 1024;
 // Guesses the format from the first bytes of a file; false with `error` when the head is
 // empty or binary. JSON Lines events (a first '{') are reported through `isEvents`.
-bool detectCaptureFormat(std::string_view head, CaptureFormat &format, bool &isEvents, std::string &error);
+// `whiteSpaceBefore`: bytes of white space the file starts with, skipped before `head` was read
+// (blank lines before the first command); RESP starts at the first byte, so a file with any is
+// read as text.
+bool detectCaptureFormat(std::string_view head, CaptureFormat &format, bool &isEvents, std::string &error,
+                         long long whiteSpaceBefore = 0);
