@@ -148,6 +148,7 @@ private slots:
                                                                         {QStringLiteral("SELECT"), 1},
                                                                         {QStringLiteral("malformed line"), 1}}));
         QVERIFY(cli.leftoverServers().empty());
+    }
 
     // 70,000 blank lines before the first command, more than the 64 KiB the format is told
     // from (before: "the file holds only white space", exit 2): every command is replayed.
