@@ -29,7 +29,7 @@ int runBuildCommand(const QStringList &arguments)
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        std::fputs(qPrintable(commandHelp(parser, QStringLiteral("build"))), stdout);
         return 0;
     }
     const QStringList sources = parser.positionalArguments();

@@ -5,6 +5,7 @@
 #include <QStringList>
 
 class QCommandLineParser;
+class QString;
 
 int runServersCommand(const QStringList &arguments);   // versus servers
 int runGenerateCommand(const QStringList &arguments);  // versus generate
@@ -14,3 +15,5 @@ int runBuildCommand(const QStringList &arguments);     // versus build
 
 // versus servers --endpoint HOST:PORT [--put-back]: what a killed run left on an endpoint.
 int runEndpointLeftovers(const QCommandLineParser &parser);
+// A subcommand's --help, its Usage line naming it as typed: "Usage: versus run [options]".
+QString commandHelp(const QCommandLineParser &parser, const QString &command);

@@ -36,7 +36,7 @@ int runExportCommand(const QStringList &arguments)
     if (!parser.parse(arguments))
         return exportFails(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        std::fputs(qPrintable(commandHelp(parser, QStringLiteral("export"))), stdout);
         return 0;
     }
     const QStringList positional = parser.positionalArguments();

@@ -46,7 +46,7 @@ int runGenerateCommand(const QStringList &arguments)
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText().replace(arguments.value(0), arguments.value(0) + QStringLiteral(" generate"))), stdout);
+        std::fputs(qPrintable(commandHelp(parser, QStringLiteral("generate"))), stdout);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty()) {

@@ -263,7 +263,7 @@ int runRunCommand(const QStringList &arguments)
     if (!parser.parse(arguments))
         return runFails(parser.errorText());
     if (parser.isSet(QStringLiteral("help"))) {
-        std::printf("%s", qPrintable(parser.helpText()));
+        std::printf("%s", qPrintable(commandHelp(parser, QStringLiteral("run"))));
         return 0;
     }
     if (!parser.positionalArguments().isEmpty())

@@ -92,7 +92,7 @@ int runServersCommand(const QStringList &arguments)
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
-        std::fputs(qPrintable(parser.helpText()), stdout);
+        std::fputs(qPrintable(commandHelp(parser, QStringLiteral("servers"))), stdout);
         return 0;
     }
     if (!parser.positionalArguments().isEmpty()) {

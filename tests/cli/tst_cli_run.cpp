@@ -236,6 +236,16 @@ private slots:
             QVERIFY2(r.out.contains(option + QLatin1Char(' ')) || r.out.contains(option + QLatin1Char('\n')), qPrintable(option));
         QVERIFY(r.out.contains(QLatin1String("Examples:")));
         QVERIFY(r.out.contains(QLatin1String("Exit codes:")));
+        // Each subcommand's Usage names it as typed, not by the program's path.
+        QVERIFY2(r.out.startsWith(QLatin1String("Usage: versus run [options]\n")), qPrintable(r.out.left(120)));
+        const std::map<QString, QString> usages{{QStringLiteral("export"), QStringLiteral("Usage: versus export [options] BUNDLE\n")},
+                                                {QStringLiteral("servers"), QStringLiteral("Usage: versus servers [options]\n")},
+                                                {QStringLiteral("generate"), QStringLiteral("Usage: versus generate [options]\n")},
+                                                {QStringLiteral("build"), QStringLiteral("Usage: versus build [options] SOURCE\n")}};
+        for (const auto &[command, usage] : usages) {
+            const VersusCli::Result help = cli.run({command, QStringLiteral("--help")}, 60000);
+            QVERIFY2(help.finished && help.exitCode == 0 && help.out.startsWith(usage), qPrintable(help.out.left(120)));
+        }
     }
 
     // `versus --version`, `--help` and plain `versus` go to the window's entry point; without a
