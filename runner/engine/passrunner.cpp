@@ -7,6 +7,13 @@
 #include "hostport.h"
 #include "interference.h"
 
+QString PassPlan::noun() const
+{
+    if (type.isEmpty())
+        return QStringLiteral("the timed pass");
+    return QStringLiteral("the %1 pass of %2").arg(timed ? QStringLiteral("timed") : QStringLiteral("memory"), type);
+}
+
 PassRunner::PassRunner(const WorkerJob &job, NodeSessions &sessions, const ReplayAccess &access,
                        ClusterRouting *routing, PassHooks hooks)
     : m_job(job), m_sessions(sessions), m_access(access), m_routing(routing), m_hooks(std::move(hooks))
@@ -100,7 +107,7 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     cancelled.cancelled = true;
     // Every server's timed pass starts together and nobody moves on until all have ended.
     if (plan.timed) {
-        m_hooks.report(ProgressState::Waiting, QStringLiteral("to start %1 with the other servers").arg(plan.label));
+        m_hooks.report(ProgressState::Waiting, QStringLiteral("to start %1 with the other servers").arg(plan.noun()));
         if (!m_hooks.reachNextPhase())
             return cancelled;
         m_hooks.report(ProgressState::Replaying, plan.label);
@@ -156,7 +163,7 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
                                    "sent again to the primary named, and %4 TRYAGAIN sent again")
                         .arg(plan.label).arg(pass->moved).arg(pass->asked).arg(pass->retried));
     if (plan.timed) {
-        m_hooks.report(ProgressState::Waiting, QStringLiteral("for the other servers to finish %1").arg(plan.label));
+        m_hooks.report(ProgressState::Waiting, QStringLiteral("for the other servers to finish %1").arg(plan.noun()));
         if (!m_hooks.reachNextPhase())
             return cancelled;
         m_hooks.report(ProgressState::Measuring, plan.label);

@@ -28,6 +28,8 @@ struct PassPlan {
     QString type;          // empty: every command (the combined timed pass)
     bool timed = false;
     QString label;         // "timed pass", "memory: counter", "timed: hsetex"
+    // The pass as a sentence names it: "the timed pass", "the timed pass of hsetex".
+    QString noun() const;
 };
 
 struct PassMeasurement {
