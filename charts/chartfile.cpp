@@ -3,6 +3,7 @@
 #include "atomicfile.h"
 
 #include <QBuffer>
+#include <QFontMetricsF>
 #include <QImageWriter>
 #include <QPageSize>
 #include <QPainter>
@@ -21,6 +22,17 @@ QStringList wrappedLines(const QString &text, const QFont &font, double width)
         lines << text.mid(line.textStart(), line.textLength()).trimmed();
     }
     layout.endLayout();
+    // A last line of one word (a title's "−6.6%") does not stand alone: the word before it
+    // goes down with it, when the two fit.
+    if (lines.size() > 1 && !lines.last().contains(QLatin1Char(' '))) {
+        QString &before = lines[lines.size() - 2];
+        const qsizetype space = before.lastIndexOf(QLatin1Char(' '));
+        const QString joined = before.mid(space + 1) + QLatin1Char(' ') + lines.last();
+        if (space > 0 && QFontMetricsF(font).horizontalAdvance(joined) <= width) {
+            lines.last() = joined;
+            before.truncate(space);
+        }
+    }
     return lines;
 }
 

@@ -3,6 +3,7 @@
 // neighbouring bar), checked on a real run of the default workload on four servers.
 #include "fixturebundle.h"
 #include "chartexporter.h"
+#include "chartfile.h"
 #include "niceaxis.h"
 #include "presetoptions.h"
 
@@ -21,6 +22,21 @@ QString where(const PlacedLabel &label)
 class TestChartLayout : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A wrapped title never leaves its figure alone on the last line: the word before it comes
+    // down too. The width is chosen so that only "−6.6%" would not fit on the first line.
+    void figureIsNotLeftAloneOnItsLine()
+    {
+        QFont font;
+        font.setPixelSize(20);
+        const QString title = QStringLiteral("Memory per stored attribute: 222.8 → 208.0 bytes, −6.6%");
+        const QFontMetricsF metrics(font);
+        const double width = metrics.horizontalAdvance(QStringLiteral("Memory per stored attribute: 222.8 → 208.0 bytes,")) + 2;
+        const QStringList lines = wrappedLines(title, font, width);
+        QCOMPARE(lines, (QStringList{QStringLiteral("Memory per stored attribute: 222.8 → 208.0"), QStringLiteral("bytes, −6.6%")}));
+        // Room enough for all of it: one line.
+        QCOMPARE(wrappedLines(title, font, metrics.horizontalAdvance(title) + 2), QStringList{title});
+    }
+
     void axisEndsAtTheSmallestRoundValue_data()
     {
         QTest::addColumn<double>("needed");
