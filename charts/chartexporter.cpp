@@ -7,6 +7,7 @@
 #include "bundlejson.h"
 #include "reportexport.h"
 #include "sweepexport.h"
+#include <QBarCategoryAxis>
 #include <QDir>
 #include <QFileInfo>
 #include <QFontMetricsF>
@@ -71,6 +72,20 @@ public:
         geometry.titleLines = m_titleLines;
         geometry.subtitleLines = m_subtitleLines;
         geometry.barLabelsShown = m_chart->barLabelsShown();
+        // Qt Charts cuts a category name to "…" when the axis has no room for it: too wide for
+        // the room left of the plot area, or taller than its category's band.
+        if (const QBarCategoryAxis *axis = m_chart->categoryAxis()) {
+            const QFontMetricsF names(axis->labelsFont());
+            double widest = 0;
+            for (const QString &category : geometry.data.categories) {
+                if (names.horizontalAdvance(category) > widest) {
+                    widest = names.horizontalAdvance(category);
+                    geometry.widestCategory = category;
+                }
+            }
+            const double band = geometry.data.categories.isEmpty() ? 0 : m_chart->plotArea().height() / geometry.data.categories.size();
+            geometry.categoryNamesCut = widest > m_chart->plotArea().left() || names.height() > band;
+        }
         geometry.labelPx = m_chart->labelFont().pixelSize() * scale;
         geometry.plotArea = toImage.mapRect(m_chart->plotArea().translated(offset));
         for (int s = 0; s < int(geometry.data.series.size()); ++s) {
@@ -199,16 +214,25 @@ Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const E
 
 QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut)
 {
+    QStringList problems;
+    if (laidOut.categoryNamesCut)
+        problems << QStringLiteral("%1 at %2x%3: category names cut short, the chart is too narrow for \"%4\"; use a wider "
+                                   "size or preset")
+                        .arg(chartFileStem(kind))
+                        .arg(options.size.width())
+                        .arg(options.size.height())
+                        .arg(laidOut.widestCategory);
     if (laidOut.barLabelsShown)
-        return {};
+        return problems;
     const size_t bars = laidOut.data.series.size() * size_t(laidOut.data.categories.size());
-    return {QStringLiteral("%1 at %2x%3: bar labels left out, %4 bars are too thin for %5 px text; show fewer "
-                           "categories or use a taller preset")
-                .arg(chartFileStem(kind))
-                .arg(options.size.width())
-                .arg(options.size.height())
-                .arg(bars)
-                .arg(BarChart::minimumLabelPx)};
+    problems << QStringLiteral("%1 at %2x%3: bar labels left out, %4 bars are too thin for %5 px text; show fewer "
+                               "categories or use a taller preset")
+                    .arg(chartFileStem(kind))
+                    .arg(options.size.width())
+                    .arg(options.size.height())
+                    .arg(bars)
+                    .arg(BarChart::minimumLabelPx);
+    return problems;
 }
 
 QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
@@ -222,7 +246,7 @@ QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, cons
 
 ExportOptions fittedOptions(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
 {
-    if (!options.tallerWhenCrowded || !checkExportOptions(options) || legibilityProblems(bundle, kind, options).isEmpty())
+    if (!options.tallerWhenCrowded || !checkExportOptions(options) || ComposedChart(bundle, kind, options).geometry(1.0).barLabelsShown)
         return options;
     ExportOptions taller = options;
     taller.size = findSizePreset(QStringLiteral("blog-tall"))->size;

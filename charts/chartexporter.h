@@ -25,6 +25,9 @@ struct ChartGeometry {
     double labelPx = 0;   // bar label text height, in image pixels
     QStringList titleLines;   // the title as drawn: one or two lines, a long second one cut in its middle
     QStringList subtitleLines;   // the subtitle as drawn, each of its lines wrapped to the width
+    // The widest category name needs more room than the axis got: the names are drawn cut ("…").
+    QString widestCategory;
+    bool categoryNamesCut = false;
 };
 
 // The size, scale and pixel count are within what can be rendered; errors say which is not.

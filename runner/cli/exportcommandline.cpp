@@ -171,7 +171,9 @@ Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRe
                          qPrintable(chartFileStem(kind)), fitted.size.width(), fitted.size.height(),
                          request.options.size.width(), request.options.size.height());
         for (const QString &problem : legibilityProblems(bundle, kind, fitted))
-            std::fprintf(stderr, "versus: warning: %s (--top N, --categories, --preset blog-tall)\n", qPrintable(problem));
+            std::fprintf(stderr, "versus: warning: %s (%s)\n", qPrintable(problem),
+                         problem.contains(QLatin1String("bar labels left out")) ? "--top N, --categories, --preset blog-tall"
+                                                                                : "--size WxH, --preset blog or slide");
     }
     if (request.charts.empty())
         return exportAll(bundle, request.directory, request.options);

@@ -234,6 +234,24 @@ private Q_SLOTS:
         QCOMPARE(fittedOptions(bundle, ChartKind::Throughput, unchosen).size, QSize(1200, 675));
     }
 
+    // At 400×300 the category names are cut to "…": said, naming the widest, not a silent exit 0.
+    void cutCategoryNamesAreSaid()
+    {
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
+        ExportOptions small;
+        small.size = QSize(400, 300);
+        ChartGeometry geometry;
+        QVERIFY(renderChart(bundle, ChartKind::UsecPerCommand, small, &geometry).ok());
+        QVERIFY2(geometry.categoryNamesCut, qPrintable(QStringLiteral("%1 plot left %2").arg(geometry.widestCategory).arg(geometry.plotArea.left())));
+        QVERIFY2(legibilityProblems(bundle, ChartKind::UsecPerCommand, small)
+                     .contains(QStringLiteral("usec-per-command at 400x300: category names cut short, the chart is too narrow "
+                                              "for \"%1\"; use a wider size or preset").arg(geometry.widestCategory)),
+                 qPrintable(legibilityProblems(bundle, ChartKind::UsecPerCommand, small).join(QLatin1Char('|'))));
+        ExportOptions blog;
+        QVERIFY(renderChart(bundle, ChartKind::UsecPerCommand, blog, &geometry).ok());
+        QVERIFY2(!geometry.categoryNamesCut, qPrintable(geometry.widestCategory));
+    }
+
     void labelsAreLegibleOrLeftOutAndSaid()
     {
         const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
