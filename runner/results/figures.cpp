@@ -194,12 +194,15 @@ void FiguresData::compareWithBaseline(FigureTable &table) const
     const int base = table.servers.indexOf(baseline);
     if (base < 0)
         return;
-    const bool baseFromFinished = !server(baseline).summary.partial;
     for (std::vector<Figure> &row : table.cells) {
-        const Figure &reference = row[size_t(base)];
         for (int column = 0; column < int(row.size()); ++column) {
+            const int against = referenceColumn(table, base, column);
+            if (against < 0 || against == column)
+                continue;
+            const Figure &reference = row[size_t(against)];
+            const bool baseFromFinished = !server(table.servers[against]).summary.partial;
             Figure &figure = row[size_t(column)];
-            if (column == base || figure.state == FigureState::Failed || !figure.settled() || !reference.settled()
+            if (figure.state == FigureState::Failed || !figure.settled() || !reference.settled()
                 || reference.state == FigureState::Failed || reference.value == 0 || !figure.uncompared.isEmpty()
                 || !reference.uncompared.isEmpty())
                 continue;
@@ -220,6 +223,34 @@ void FiguresData::compareWithBaseline(FigureTable &table) const
                 figure.ratioPlusMinus = (figure.pairedRatio.max - figure.pairedRatio.min) / 2.0;
         }
     }
+    // Said where it happened: a column whose change is against another than the baseline.
+    QStringList counterparts;
+    for (int column = 0; column < int(table.servers.size()); ++column) {
+        const int against = referenceColumn(table, base, column);
+        const QString name = against >= 0 && against != base && against != column ? server(table.servers[against]).summary.name : QString();
+        if (!name.isEmpty() && !counterparts.contains(name))
+            counterparts << name;
+    }
+    if (!counterparts.isEmpty()) {
+        const QString said = QStringLiteral("A series run as a cluster is compared with %1, the baseline's version run so.")
+                                 .arg(counterparts.join(QStringLiteral(", ")));
+        table.note = table.note.isEmpty() ? said : table.note + QLatin1Char(' ') + said;
+    }
+}
+
+int FiguresData::referenceColumn(const FigureTable &table, int base, int column) const
+{
+    const ServerRun *run = bundle.server(table.servers[column]);
+    const ServerRun *from = bundle.server(baseline);
+    if (!run || !from || run->topology == from->topology)
+        return base;
+    for (int other = 0; other < int(table.servers.size()); ++other) {
+        const ServerRun *candidate = bundle.server(table.servers[other]);
+        if (candidate && candidate->topology == run->topology && candidate->product == from->product
+            && candidate->version == from->version && candidate->bundleName == from->bundleName)
+            return other;
+    }
+    return -1;
 }
 
 Figures::Figures(const ResultsBundle &bundle, const Options &options)

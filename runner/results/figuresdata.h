@@ -57,6 +57,11 @@ struct FiguresData {
     Figure figureOf(const ServerData &server, const FigureRule &rule) const;
     FigureTable tableOf(Measure measure, const std::vector<FigureRule> &rules, const QString &note = {}) const;
     void compareWithBaseline(FigureTable &table) const;
+    // The column a column's change is taken against: the baseline's, or for a series run in
+    // another topology (a cluster) the baseline's version run in that topology; -1 when there
+    // is none (a cluster against a standalone server is no version's change: the cost of
+    // cluster mode has its own table).
+    int referenceColumn(const FigureTable &table, int base, int column) const;
 
     FigureRule typeRule(const QString &type, Measure measure) const;
     // Measure::UsecPerCall or Measure::Calls over `commands`.
