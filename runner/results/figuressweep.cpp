@@ -72,8 +72,10 @@ SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOpt
             for (const QString &serverId : shown.servers) {
                 SweepLine &line = lineFor(unordered, serverId, shown.categories[size_t(c)], count);
                 line.points[i] = pointFigure(shown.at(c, serverId), point);
-                if (const ServerRun *run = figures.bundle().server(serverId))
+                if (const ServerRun *run = figures.bundle().server(serverId)) {
                     line.serverName = serverDisplayName(figures.bundle(), *run);
+                    line.topology = run->topology;
+                }
             }
         }
     }
@@ -131,4 +133,55 @@ SweepTable clusterOverheadSweep(const ResultsBundle &bundle, const FigureOptions
                                [](const Figures &figures) { return figures.clusterOverhead(); });
     table.clusterOverhead = true;
     return table;
+}
+
+namespace {
+
+// The first and last point where both lines have a final figure, when they differ.
+std::optional<std::pair<size_t, size_t>> sharedSpan(const SweepLine &a, const SweepLine &b)
+{
+    SweepLine both = a;
+    for (size_t i = 0; i < both.points.size() && i < b.points.size(); ++i) {
+        if (!b.points[i].settled() || b.points[i].state == FigureState::Incomplete || b.points[i].state == FigureState::Provisional)
+            both.points[i] = Figure();
+    }
+    return finalSpan(both);
+}
+
+QString valueText(const SweepTable &table, double value)
+{
+    return table.measure == Measure::RatioToReference ? formatMultiple(value) : formatFigure(value);
+}
+
+} // namespace
+
+QStringList rankingChanges(const SweepTable &table)
+{
+    const QString more = table.clusterOverhead ? QStringLiteral("costs more in cluster mode than") : QStringLiteral("takes more than");
+    const QString unit = table.measure == Measure::RatioToReference ? QString() : QStringLiteral(" bytes per key");
+    QStringList said;
+    for (size_t i = 0; i < table.lines.size(); ++i) {
+        for (size_t j = i + 1; j < table.lines.size(); ++j) {
+            const SweepLine &a = table.lines[i];
+            const SweepLine &b = table.lines[j];
+            if (a.categoryId != b.categoryId || !(a.topology == b.topology))
+                continue;
+            const std::optional<std::pair<size_t, size_t>> span = sharedSpan(a, b);
+            if (!span)
+                continue;
+            const auto [first, last] = *span;
+            const double a0 = a.points[first].value, b0 = b.points[first].value;
+            const double a1 = a.points[last].value, b1 = b.points[last].value;
+            if ((a0 - b0) * (a1 - b1) >= 0)
+                continue;
+            const bool aFirstMore = a0 > b0;
+            const SweepLine &higher = aFirstMore ? a : b;
+            const SweepLine &lower = aFirstMore ? b : a;
+            said << QStringLiteral("%1: %2 %3 %4 at %5=%6 (%7 against %8%9) and less at %5=%10 (%11 against %12)")
+                        .arg(a.categoryLabel, higher.serverName, more, lower.serverName, table.parameter, table.values[int(first)],
+                             valueText(table, aFirstMore ? a0 : b0), valueText(table, aFirstMore ? b0 : a0), unit)
+                        .arg(table.values[int(last)], valueText(table, aFirstMore ? a1 : b1), valueText(table, aFirstMore ? b1 : a1));
+        }
+    }
+    return said;
 }

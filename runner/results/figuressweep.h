@@ -16,6 +16,7 @@ struct SweepLine {
     QString serverName;              // "Valkey 9.1.2"
     QString categoryId;              // a type: "hsetex"
     QString categoryLabel;
+    Topology topology;               // how the series ran: standalone, or a cluster
     std::vector<Figure> points;      // one per sweep point; Absent where that run has none
 };
 
@@ -52,3 +53,9 @@ SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const Figure
 // line per cluster series and category. Empty unless some point ran a version both standalone
 // and as a cluster; a sweep over keys shows how the cost moves with the key count.
 SweepTable clusterOverheadSweep(const ResultsBundle &bundle, const FigureOptions &options = {});
+
+// Where the sweep reverses an order, in words: two series of one category and topology whose
+// order at the first point both have a final figure is the other way round at the last one.
+// "set-ex: Valkey 9.1.2 · cluster ×3 takes more than Redis 7.0.15 · cluster ×3 at keys=1000
+// (312.4 against 290.1 bytes per key) and less at keys=100000 (233.9 against 287.5)".
+QStringList rankingChanges(const SweepTable &table);

@@ -43,6 +43,9 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
     }
     if (!without.isEmpty())
         markdown += QStringLiteral("\nNo figure at any value: %1.\n").arg(without.join(QStringLiteral(", ")));
+    // The order that reverses along the sweep is the finding: said, not left to the reader.
+    if (const QStringList changes = rankingChanges(table); !changes.isEmpty())
+        markdown += QStringLiteral("\nThe order changes along the sweep: %1.\n").arg(changes.join(QStringLiteral("; ")));
     if (const QStringList unfinished = table.unfinishedValues(); !unfinished.isEmpty())
         markdown += QStringLiteral("\n‡ The run stopped before %1=%2 finished: those figures are partial, not comparable with "
                                    "the others, and in no headline.\n")

@@ -87,6 +87,40 @@ private slots:
         QVERIFY(ratio.points[0].value > ratio.points[2].value);
     }
 
+    // Two cluster series whose order reverses between the first and the last point are said in
+    // words; a pair in different topologies, or in one order throughout, is not.
+    void reversedOrderIsSaid()
+    {
+        const auto measured = [](double value) {
+            Figure figure;
+            figure.state = FigureState::Measured;
+            figure.value = value;
+            return figure;
+        };
+        const auto line = [&](const QString &id, const QString &name, int primaries, std::vector<double> values) {
+            SweepLine made;
+            made.serverId = id;
+            made.serverName = name;
+            made.categoryId = made.categoryLabel = QStringLiteral("set-ex");
+            made.topology.primaries = primaries;
+            for (double value : values)
+                made.points.push_back(measured(value));
+            return made;
+        };
+        SweepTable table;
+        table.parameter = QStringLiteral("keys");
+        table.values = {QStringLiteral("20000"), QStringLiteral("200000")};
+        table.complete = {true, true};
+        table.lines = {line(QStringLiteral("v9c"), QStringLiteral("Valkey 9.1.2 · cluster ×3"), 3, {312.4, 233.9}),
+                       line(QStringLiteral("r7c"), QStringLiteral("Redis 7.0.15 · cluster ×3"), 3, {290.1, 287.5}),
+                       line(QStringLiteral("v9"), QStringLiteral("Valkey 9.1.2"), 0, {280.0, 202.7}),
+                       line(QStringLiteral("v8c"), QStringLiteral("Valkey 8.0.1 · cluster ×3"), 3, {330.0, 300.0})};
+        QCOMPARE(rankingChanges(table),
+                 QStringList{QStringLiteral("set-ex: Valkey 9.1.2 · cluster ×3 takes more than Redis 7.0.15 · cluster ×3 at "
+                                            "keys=20000 (312.4 against 290.1 bytes per key) and less at keys=200000 (233.9 "
+                                            "against 287.5)")});
+    }
+
     void bundleRoundTripsItsPoints()
     {
         const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
