@@ -5,6 +5,7 @@
 
 #include "bundlemarkdown.h"
 #include "figures.h"
+#include "fixturebundle.h"
 #include "figuressweep.h"
 #include "presentation.h"
 #include "sweepmarkdown.h"
@@ -129,6 +130,28 @@ private Q_SLOTS:
         QCOMPARE(figures.standalonePartnerOf(QStringLiteral("valkey-9.1.2")), QString());
         QCOMPARE(figures.clusterOverhead().servers,
                  (QStringList{QStringLiteral("valkey-9.1.2-cluster-1"), QStringLiteral("valkey-9.1.2-cluster-3")}));
+    }
+
+    // A cluster series' change is a version's change in the same topology: against the
+    // baseline's version run as a cluster, never against the standalone baseline.
+    void clusterSeriesChangeIsWithinItsTopology()
+    {
+        const Figures figures(fixtureBundle("real-cluster-hash-ttl.json"));
+        QCOMPARE(figures.baselineId(), QStringLiteral("valkey-8.0.1"));
+        const FigureTable memory = figures.memory();
+        const int setEx = memory.categoryIndex(QStringLiteral("set-ex"));
+        const Figure &baseCluster = memory.at(setEx, QStringLiteral("valkey-8.0.1-cluster-1"));
+        const Figure &newCluster = memory.at(setEx, QStringLiteral("valkey-9.1.2-cluster-1"));
+        QVERIFY(!baseCluster.change);   // the cluster reference itself
+        QVERIFY(newCluster.change);
+        QCOMPARE(*newCluster.change, (newCluster.value - baseCluster.value) / baseCluster.value * 100.0);
+        QVERIFY2(memory.note.contains(QStringLiteral("A series run as a cluster is compared with %1, the baseline's version run so.")
+                                          .arg(figures.summary(QStringLiteral("valkey-8.0.1-cluster-1")).name)),
+                 qPrintable(memory.note));
+        // Standalone series keep the standalone baseline.
+        const Figure &base = memory.at(setEx, QStringLiteral("valkey-8.0.1"));
+        const Figure &newer = memory.at(setEx, QStringLiteral("valkey-9.1.2"));
+        QCOMPARE(*newer.change, (newer.value - base.value) / base.value * 100.0);
     }
 
     // Repeat r of the cluster less repeat r of the standalone series, and the median of those:
