@@ -55,6 +55,11 @@ Status NodeSessions::resetStats()
     return onEveryNode(m_sessions, [](ServerSession &session) { return session.resetStats(); });
 }
 
+Status NodeSessions::forgetNonData()
+{
+    return onEveryNode(m_sessions, [](ServerSession &session) { return session.forgetNonData(); });
+}
+
 Status NodeSessions::flushSync(int timeoutMs)
 {
     return onEveryNode(m_sessions, [timeoutMs](ServerSession &session) { return session.flushSync(timeoutMs); });

@@ -39,6 +39,7 @@ public:
 
     // As ServerSession does, on every node.
     Status resetStats();
+    Status forgetNonData();   // ServerSession::forgetNonData() on every node
     Status flushSync(int timeoutMs);
     Status noteIdleClients();
     // Versus's own commands on every node's measuring connection, together.

@@ -38,6 +38,13 @@ qint64 PassRunner::pinnablePid() const
     return cluster || m_sessions.size() != 1 ? 0 : m_sessions.addresses().front().pid;
 }
 
+Status PassRunner::forgetNonData()
+{
+    // The ACL log entries of refused commands and the script cache would be counted as the
+    // workload's memory; an endpoint's are its owner's and are left alone (docs/MEASUREMENT.md).
+    return m_job.spec().isEndpoint ? Status::success() : m_sessions.forgetNonData();
+}
+
 Outcome<PassMeasurement> PassRunner::run(const PassPlan &plan)
 {
     m_hooks.report(plan.timed ? ProgressState::Replaying : ProgressState::Measuring, plan.label);
@@ -74,6 +81,8 @@ Outcome<std::vector<long long>> PassRunner::takeBaseline(bool timed)
             return Error{stats.error()};
         m_statsBefore = std::move(stats.value());
     }
+    if (Status cleared = forgetNonData(); !cleared)
+        return Error{cleared.error()};
     // Read with the replay connections closed: their query and reply buffers would count as data.
     return m_sessions.settledUsedMemory(3000);
 }
@@ -191,6 +200,8 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
         out.stats = std::move(reconciled.workload);
         out.countedNotSent = std::move(reconciled.countedNotSent);
     }
+    if (Status cleared = forgetNonData(); !cleared)
+        return Error{cleared.error()};
     Outcome<std::vector<long long>> used = m_sessions.settledUsedMemory(3000);
     if (!used)
         return Error{used.error()};

@@ -63,6 +63,7 @@ public:
 
 private:
     Outcome<std::vector<long long>> takeBaseline(bool timed);
+    Status forgetNonData();
     Outcome<PassResult> replay(const PassPlan &plan, long long baselineBytes);
     // The replay connections, `lanes` per node in the nodes' order, each logged in; `owned` keeps them.
     Outcome<std::vector<RedisConnection *>> openLanes(int lanes, std::vector<std::unique_ptr<RedisConnection>> &owned) const;

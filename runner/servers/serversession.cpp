@@ -116,6 +116,14 @@ Status ServerSession::waitForIdleClients(int timeoutMs)
     }
 }
 
+Status ServerSession::forgetNonData()
+{
+    if (Outcome<Reply> log = call({"ACL", "LOG", "RESET"}); !log)
+        return Error{log.error()};
+    const Outcome<Reply> scripts = call({"SCRIPT", "FLUSH", "SYNC"});
+    return scripts ? Status::success() : Status(Error{scripts.error()});
+}
+
 Status ServerSession::resetStats()
 {
     m_connection.clearSentCommands();
@@ -164,8 +172,12 @@ Outcome<ServerSession::MemoryReading> ServerSession::memoryReading()
         if (match.hasMatch())
             ownBuffers = match.captured(1).toLongLong();
     }
+    // The EVAL script cache (bodies and their table, in used_memory) grows with the scripts a
+    // capture sends, not with the keys it stores: it is no stored attribute's memory.
+    const auto scripts = fields.find(QStringLiteral("used_memory_scripts_eval"));
+    const long long scriptCache = scripts == fields.end() ? 0 : scripts->second.toLongLong();
     MemoryReading reading;
-    reading.used = used->second.toLongLong() - ownBuffers;
+    reading.used = used->second.toLongLong() - ownBuffers - scriptCache;
     const auto rehashing = fields.find(QStringLiteral("mem_overhead_db_hashtable_rehashing"));
     if (rehashing != fields.end())
         reading.rehashing = rehashing->second.toLongLong() > 0 ? 1 : 0;

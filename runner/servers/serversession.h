@@ -27,6 +27,11 @@ public:
     // CONFIG RESETSTAT; ownCommands() then counts from it (the RESETSTAT itself included: the
     // server counts it after resetting).
     Status resetStats();
+    // Frees what a pass leaves that is no stored data: the ACL log entries of the replay user's
+    // refused commands (ACL LOG RESET; about 1.4 KB each) and the EVAL script cache (SCRIPT
+    // FLUSH SYNC), so a memory reading holds the keys alone. Launched servers only: an
+    // endpoint's log and scripts are its owner's.
+    Status forgetNonData();
     const CommandTally &ownCommands() const { return m_connection.sentCommands(); }
     // Remembers how many clients are connected while Versus has only this connection open
     // (1 on a launched server; an endpoint may have clients of its own).

@@ -176,6 +176,51 @@ private slots:
         QCOMPARE(commandStatOf(repeat, QStringLiteral("get")).calls, 1LL);
     }
 
+    // What a capture's scripts and refused commands leave on the server (the EVAL script cache,
+    // the ACL log) is no stored data: the capture's bytes per key are those of the same SETs
+    // alone, and "All attributes" agrees with the capture row (before: 56.7 against 45.5).
+    void scriptCacheAndRefusalsAreNotData()
+    {
+        VERSUS_REQUIRE_SERVER(server, "valkey-9.1.");
+        VersusCli cli;
+        QByteArray sets;
+        for (int i = 0; i < 3000; ++i)
+            sets += "SET k:" + QByteArray::number(i) + " value-" + QByteArray::number(i) + "\n";
+        QByteArray more = sets;
+        for (int i = 0; i < 300; ++i)
+            more += "EVAL \"return " + QByteArray::number(i) + "\" 0\n";
+        for (int i = 0; i < 50; ++i)
+            more += "MIGRATE 127.0.0.1 1 k:" + QByteArray::number(i) + " 0 100\n";
+        std::map<QString, FigureTable> memory;
+        for (const auto &[name, content] : {std::pair{QStringLiteral("sets"), sets}, std::pair{QStringLiteral("scripts"), more}}) {
+            const QString capture = cli.path(name + QStringLiteral(".txt"));
+            QFile file(capture);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(content);
+            file.close();
+            const QString bundlePath = cli.path(name + QStringLiteral(".json"));
+            const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), server.label, QStringLiteral("--workload"),
+                                                 capture, QStringLiteral("--out"), bundlePath},
+                                                120000);
+            QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+            const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+            QVERIFY(bundle);
+            memory[name] = Figures(bundle.value()).memory();
+        }
+        const auto figure = [&](const QString &name, const QString &category) {
+            const FigureTable &table = memory.at(name);
+            return table.at(table.categoryIndex(category), server.label).value;
+        };
+        const double alone = figure(QStringLiteral("sets"), QStringLiteral("capture"));
+        QVERIFY(alone > 0);
+        for (const QString &category : {QStringLiteral("all"), QStringLiteral("capture")}) {
+            const double withScripts = figure(QStringLiteral("scripts"), category);
+            QVERIFY2(std::abs(withScripts - alone) / alone < 0.02,
+                     qPrintable(QStringLiteral("%1: %2 against %3 for the SETs alone").arg(category).arg(withScripts).arg(alone)));
+        }
+        QVERIFY(cli.leftoverServers().empty());
+    }
+
 private:
     // A capture declares no groups: "writes" and "reads" come from each server's COMMAND INFO
     // flags, and leave out what a compared server does not know, as the totals do.
