@@ -15,7 +15,9 @@
 namespace {
 
 struct WindowOptions {
-    QCommandLineOption autorun{QStringLiteral("autorun"), QStringLiteral("Run as soon as the window is ready.")};
+    QCommandLineOption autorun{QStringLiteral("autorun"),
+                               QStringLiteral("Run as soon as the window is ready, from the workload's and the run's "
+                                              "defaults.")};
     QCommandLineOption workload{QStringLiteral("workload"),
                                 QStringLiteral("Workload to select: ecommerce, hash-ttl or a file."),
                                 QStringLiteral("NAME")};
@@ -142,9 +144,14 @@ int runWindow(int &argc, char **argv)
         window.setRemembersGeometry(false);
         window.resize(MainWindow::defaultSize());
     }
+    // A presenter's or a script's run shows what the workload gives, not what an earlier
+    // session of the window left in the settings.
+    const bool fromDefaults = parser.isSet(options.demo) || parser.isSet(options.autorun);
+    if (fromDefaults)
+        window.startFromDefaults();
     if (parser.isSet(options.workload))
         window.workloadPanel()->choose(parser.value(options.workload));
-    else if (parser.isSet(options.demo))
+    else if (fromDefaults)
         window.workloadPanel()->choose(QStringLiteral("ecommerce"));   // the default workload
     if (parser.isSet(options.sweep))
         window.workloadPanel()->setSweep(parser.value(options.sweep));

@@ -340,6 +340,12 @@ void MainWindow::setRemembersGeometry(bool remember)
     m_remembersGeometry = remember;
 }
 
+void MainWindow::startFromDefaults()
+{
+    m_workload->startFromDefaults();
+    m_run->startFromDefaults();
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     if (m_remembersGeometry)

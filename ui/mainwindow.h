@@ -57,6 +57,9 @@ public:
     // remember it at close.
     void setRemembersGeometry(bool remember);
     static QSize defaultSize() { return {1400, 900}; }
+    // Demo mode and --autorun: the workload and run panels start from their defaults, not from
+    // what an earlier session left, and remember nothing (the server selection stays).
+    void startFromDefaults();
     void setPathsHidden(bool hidden);
     bool pathsHidden() const { return m_pathsHidden; }
     void showExportDialog();

@@ -29,9 +29,9 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
                     ? Schedule::Concurrent
                     : Schedule::Fair);
     connect(m_repeats, qOverload<int>(&QSpinBox::valueChanged), this,
-            [](int value) { UiSettings::setValue(QStringLiteral("run/repeats"), value); });
+            [this](int value) { remember(QStringLiteral("run/repeats"), value); });
     connect(m_schedule, qOverload<int>(&QComboBox::currentIndexChanged), this,
-            [this] { UiSettings::setValue(QStringLiteral("run/schedule"), scheduleName(schedule())); });
+            [this] { remember(QStringLiteral("run/schedule"), scheduleName(schedule())); });
 
     m_serverConfig = new QLineEdit(UiSettings::value(QStringLiteral("run/serverConfig")).toString());
     m_serverConfig->setObjectName(QStringLiteral("serverConfig"));
@@ -40,7 +40,7 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
                                   "code change can be told from a change of default. A setting a version lacks is "
                                   "reported for that server; endpoints are left as they are."));
     connect(m_serverConfig, &QLineEdit::textChanged, this, [this](const QString &text) {
-        UiSettings::setValue(QStringLiteral("run/serverConfig"), text);
+        remember(QStringLiteral("run/serverConfig"), text);
         refresh();
         Q_EMIT serverSettingsChanged();
     });
@@ -52,7 +52,7 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
                               "primaries launched on this machine (cluster:N; cluster is cluster:3). Each topology is "
                               "a series of its own; standalone,cluster:1 compares a version with itself."));
     connect(m_topology, &QLineEdit::textChanged, this, [this](const QString &text) {
-        UiSettings::setValue(QStringLiteral("run/topology"), text);
+        remember(QStringLiteral("run/topology"), text);
         refresh();
         Q_EMIT serverSettingsChanged();
     });
@@ -139,6 +139,21 @@ Outcome<std::vector<Topology>> RunPanel::topologies() const
 void RunPanel::setTopology(const QString &text)
 {
     m_topology->setText(text);
+}
+
+void RunPanel::startFromDefaults()
+{
+    m_remembers = false;
+    m_repeats->setValue(1);
+    setSchedule(Schedule::Fair);
+    m_topology->setText(QStringLiteral("standalone"));
+    m_serverConfig->clear();
+}
+
+void RunPanel::remember(const QString &key, const QVariant &value)
+{
+    if (m_remembers)
+        UiSettings::setValue(key, value);
 }
 
 bool RunPanel::canRun() const

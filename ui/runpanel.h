@@ -30,6 +30,10 @@ public:
     Outcome<std::vector<Topology>> topologies() const;
     // Fills the Topology field (versus --topology), as typing it would.
     void setTopology(const QString &text);
+    // Demo mode and --autorun: one repeat, the fair schedule, standalone and no server
+    // settings instead of what an earlier session left, and nothing chosen from now on is
+    // remembered.
+    void startFromDefaults();
 
     void setRunning(bool running);
     // Why Run is not possible right now ("Select at least one server"), or empty.
@@ -46,6 +50,8 @@ Q_SIGNALS:
 
 private:
     void refresh();
+    // Writes a choice to the settings, unless this session starts from the defaults.
+    void remember(const QString &key, const QVariant &value);
 
     QPushButton *m_run = nullptr;
     QPushButton *m_cancel = nullptr;
@@ -56,4 +62,5 @@ private:
     QLabel *m_blocker = nullptr;
     QString m_blockerText;
     bool m_running = false;
+    bool m_remembers = true;
 };

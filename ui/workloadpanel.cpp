@@ -1,6 +1,7 @@
 #include "workloadpanel.h"
 
 #include "backgroundtasks.h"
+#include "hashttlworkload.h"
 #include "uisettings.h"
 #include "sweepoptions.h"
 #include "workloadfactory.h"
@@ -126,7 +127,7 @@ WorkloadPanel::WorkloadPanel(QWidget *parent) : QWidget(parent), m_tasks(new Bac
     connect(m_pages, &QStackedWidget::currentChanged, this, [this] { fitStackToCurrent(m_pages); });
     connect(m_kind, qOverload<int>(&QComboBox::currentIndexChanged), this, [this](int index) {
         m_pages->setCurrentIndex(index);
-        UiSettings::setValue(QStringLiteral("workload/kind"), choice());
+        remember(QStringLiteral("workload/kind"), choice());
         scheduleRebuild();
     });
     for (QSpinBox *box : {m_events, m_keys, m_valueSize, m_ttl})
@@ -158,7 +159,7 @@ QComboBox *WorkloadPanel::hashTagBox(const QString &name, const std::vector<std:
     const int saved = box->findData(UiSettings::value(QStringLiteral("workload/") + name).toString());
     box->setCurrentIndex(saved < 0 ? 0 : saved);
     connect(box, qOverload<int>(&QComboBox::currentIndexChanged), this, [this, box, name] {
-        UiSettings::setValue(QStringLiteral("workload/") + name, box->currentData().toString());
+        remember(QStringLiteral("workload/") + name, box->currentData().toString());
         scheduleRebuild();
     });
     return box;
@@ -192,11 +193,14 @@ QWidget *WorkloadPanel::ecommercePage()
 QWidget *WorkloadPanel::hashTtlPage()
 {
     auto *page = new QWidget;
-    m_keys = spinBox(1, 10000000, UiSettings::value(QStringLiteral("workload/keys"), 20000).toInt());
+    const HashTtlParameters defaults;
+    m_keys = spinBox(1, 10000000, UiSettings::value(QStringLiteral("workload/keys"), qlonglong(defaults.keys)).toInt());
     m_keys->setObjectName(QStringLiteral("hashTtlKeys"));
-    m_valueSize = spinBox(1, 1000000, UiSettings::value(QStringLiteral("workload/value-size"), 120).toInt(),
+    m_valueSize = spinBox(1, 1000000, UiSettings::value(QStringLiteral("workload/value-size"), qlonglong(defaults.valueSize)).toInt(),
                           tr(" bytes"));
-    m_ttl = spinBox(1, 100000000, UiSettings::value(QStringLiteral("workload/ttl"), 900).toInt(), tr(" s"));
+    m_valueSize->setObjectName(QStringLiteral("hashTtlValueSize"));
+    m_ttl = spinBox(1, 100000000, UiSettings::value(QStringLiteral("workload/ttl"), qlonglong(defaults.ttl)).toInt(), tr(" s"));
+    m_ttl->setObjectName(QStringLiteral("hashTtlTtl"));
     m_userTag = hashTagBox(QStringLiteral("hashTtlHashTag"), {{tr("none"), QStringLiteral("none")}, {tr("per user"), QStringLiteral("user")}},
                            tr("Cluster hash tag: user:{i} puts a user's two keys in one slot; it makes every key two "
                               "bytes longer (docs/WORKLOADS.md, \"Hash tags\")."));
@@ -213,7 +217,7 @@ QWidget *WorkloadPanel::hashTtlPage()
                                "all in one bundle; the Sweep tab draws them. Empty: one run."));
     form->addRow(tr("Sweep"), m_sweepText);
     connect(m_sweepText, &QLineEdit::editingFinished, this, [this] {
-        UiSettings::setValue(QStringLiteral("workload/sweep"), m_sweepText->text().trimmed());
+        remember(QStringLiteral("workload/sweep"), m_sweepText->text().trimmed());
         scheduleRebuild();
     });
     return page;
@@ -279,19 +283,19 @@ void WorkloadPanel::rebuild()
         events = m_events->value();
         attributes = m_attributes->text().trimmed();
         parameters[QStringLiteral("hash-tag")] = m_shopperTag->currentData().toString();
-        UiSettings::setValue(QStringLiteral("workload/events"), m_events->value());
-        UiSettings::setValue(QStringLiteral("workload/attributes"), attributes);
+        remember(QStringLiteral("workload/events"), m_events->value());
+        remember(QStringLiteral("workload/attributes"), attributes);
     } else if (kind == QLatin1String("hash-ttl")) {
         parameters[QStringLiteral("keys")] = QString::number(m_keys->value());
         parameters[QStringLiteral("value-size")] = QString::number(m_valueSize->value());
         parameters[QStringLiteral("ttl")] = QString::number(m_ttl->value());
         parameters[QStringLiteral("hash-tag")] = m_userTag->currentData().toString();
-        UiSettings::setValue(QStringLiteral("workload/keys"), m_keys->value());
-        UiSettings::setValue(QStringLiteral("workload/value-size"), m_valueSize->value());
-        UiSettings::setValue(QStringLiteral("workload/ttl"), m_ttl->value());
+        remember(QStringLiteral("workload/keys"), m_keys->value());
+        remember(QStringLiteral("workload/value-size"), m_valueSize->value());
+        remember(QStringLiteral("workload/ttl"), m_ttl->value());
     } else {
         nameOrFile = m_file->text().trimmed();
-        UiSettings::setValue(QStringLiteral("workload/file"), nameOrFile);
+        remember(QStringLiteral("workload/file"), nameOrFile);
     }
     if (nameOrFile.isEmpty()) {
         m_preparing = false;
@@ -379,6 +383,28 @@ void WorkloadPanel::setPathsHidden(bool hidden)
 void WorkloadPanel::setSweep(const QString &text)
 {
     m_sweepText->setText(text);
-    UiSettings::setValue(QStringLiteral("workload/sweep"), text.trimmed());
+    remember(QStringLiteral("workload/sweep"), text.trimmed());
     scheduleRebuild();
+}
+
+void WorkloadPanel::startFromDefaults()
+{
+    m_remembers = false;
+    const HashTtlParameters hashTtl;
+    m_events->setValue(0);   // the built-in recording
+    m_attributes->clear();   // the built-in attributes
+    m_keys->setValue(int(hashTtl.keys));
+    m_valueSize->setValue(int(hashTtl.valueSize));
+    m_ttl->setValue(int(hashTtl.ttl));
+    // Each box lists its workload's default first: per shopper, none.
+    m_shopperTag->setCurrentIndex(0);
+    m_userTag->setCurrentIndex(0);
+    m_sweepText->clear();
+    scheduleRebuild();
+}
+
+void WorkloadPanel::remember(const QString &key, const QVariant &value)
+{
+    if (m_remembers)
+        UiSettings::setValue(key, value);
 }

@@ -42,6 +42,11 @@ public:
     QString summaryText() const;
     void setLocked(bool locked);
     void setPathsHidden(bool hidden);
+    // Demo mode and --autorun: every field takes the workload's own default (hash-ttl's keys,
+    // value size and TTL, no sweep, the built-in recording and attributes, the default hash
+    // tags) instead of what an earlier session left, and nothing chosen from now on is
+    // remembered: a remembered 2,000 keys changed the answer a presenter showed.
+    void startFromDefaults();
 
 Q_SIGNALS:
     // The workload became ready, invalid, or is being rebuilt (workload() is null meanwhile).
@@ -56,6 +61,8 @@ private:
     void rebuild();
     void browse(QLineEdit *target, const QString &title, const QString &filter);
     void showSummary();
+    // Writes a choice to the settings, unless this session starts from the defaults.
+    void remember(const QString &key, const QVariant &value);
 
     QComboBox *m_kind = nullptr;
     QStackedWidget *m_pages = nullptr;
@@ -80,4 +87,5 @@ private:
     bool m_preparing = false;
     bool m_pendingRebuild = false;
     bool m_pathsHidden = false;
+    bool m_remembers = true;
 };
