@@ -89,7 +89,10 @@ void BarOverlay::placeMarkers(std::vector<PlacedLabel> &placed, int category, co
                 QStringList labels;
                 for (int i = from; i <= to; ++i)
                     labels << data.series[size_t(i)].bars[size_t(category)].label;
+                // Servers that all say the same ("pending") say it once.
+                const bool alike = QStringList(labels).removeDuplicates() == labels.size() - 1;
                 text = allUnsupported ? QStringLiteral("unsupported (%1)").arg(names.join(QStringLiteral(", ")))
+                       : alike        ? labels.front()
                                       : labels.join(QStringLiteral(" · "));
             }
             const double centre = (m_chart->barRect(category, from).center().y() + m_chart->barRect(category, to).center().y()) / 2;

@@ -19,7 +19,7 @@ struct PlacedLabel {
     QRectF rect;
     QString text;
     QFont font;
-    bool marker = false;   // "unsupported", "failed", "n/a"
+    bool marker = false;   // "unsupported", "failed", "pending", "n/a"
     bool inside = false;   // drawn inside its bar: the bar's end is too close to the plot's edge
     int category = 0;
     int series = 0;        // the first of the markers sharing the line

@@ -40,6 +40,11 @@ ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
         bar.missing = true;
         bar.label = QStringLiteral("n/a");
         return bar;
+    case FigureState::Pending:
+        bar.missing = true;
+        bar.label = QStringLiteral("pending");
+        bar.note = QStringLiteral("not measured yet");
+        return bar;
     default:
         break;
     }

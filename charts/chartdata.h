@@ -25,7 +25,7 @@ struct ChartBar {
     bool growing = false;      // its pass is still running: the bar grows, no change is shown
     bool unsupported = false;  // the server refused this category ("unsupported" marker, no bar)
     bool missing = false;      // no bar: no figure, or the server failed
-    QString label;             // "217.6  −10.0%", "unsupported (Valkey 8.1.1)", "failed (…)", "n/a"
+    QString label;             // "217.6  −10.0%", "unsupported (Valkey 8.1.1)", "failed (…)", "pending", "n/a"
     QString note;              // why: the server's text, the failure, the disturbance
 };
 

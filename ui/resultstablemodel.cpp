@@ -34,6 +34,7 @@ QString cellText(const Figure &figure)
     case FigureState::NotRun: return figure.note;
     case FigureState::Failed: return QObject::tr("failed");
     case FigureState::Absent: return QStringLiteral("–");
+    case FigureState::Pending: return QObject::tr("pending");
     case FigureState::Disturbed: return formatFigure(figure.value) + QStringLiteral(" †");
     case FigureState::Incomplete: return formatFigure(figure.value) + QStringLiteral(" ‡");
     case FigureState::Provisional: return formatFigure(figure.value) + (figure.growing ? QStringLiteral(" …") : QString());

@@ -69,6 +69,7 @@ QString figureStateName(FigureState state)
     case FigureState::NotRun: return QStringLiteral("not run");
     case FigureState::Failed: return QStringLiteral("failed");
     case FigureState::Absent: return QStringLiteral("absent");
+    case FigureState::Pending: return QStringLiteral("pending");
     }
     return {};
 }
@@ -147,7 +148,10 @@ Figure FiguresData::figureOf(const ServerData &server, const FigureRule &rule) c
     }
     if (values.empty()) {
         const bool failed = summary.verdict == ServerVerdict::Failed || summary.verdict == ServerVerdict::RejectedWrites;
-        figure.state = failed ? FigureState::Failed : FigureState::Absent;
+        // While its run goes on a server may still measure it: not "n/a", which reads as "does
+        // not apply".
+        const bool pending = summary.verdict == ServerVerdict::Running;
+        figure.state = failed ? FigureState::Failed : pending ? FigureState::Pending : FigureState::Absent;
         figure.note = failed ? summary.statusText() : QString();
         return figure;
     }

@@ -40,6 +40,7 @@ enum class FigureState {
                   // another of its commands (HSET of hset-hexpire on Valkey 8.x, which refuses HEXPIRE)
     Failed,       // the server failed, or its commands got errors the other servers did not get
     Absent,       // no figure (e.g. a command this server never ran)
+    Pending,      // no figure yet: the run goes on and this server has not measured it
 };
 
 struct Figure {

@@ -121,6 +121,7 @@ QString markdownCell(const Figure &figure)
     case FigureState::NotRun: return figure.note;
     case FigureState::Failed: return QStringLiteral("failed");
     case FigureState::Absent: return QStringLiteral("—");
+    case FigureState::Pending: return QStringLiteral("pending");
     default: break;
     }
     QString text = formatFigure(figure.value);

@@ -4,6 +4,7 @@
 #include "livebarchart.h"
 
 #include <QBarSet>
+#include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QHorizontalBarSeries>
 #include <QValueAxis>
@@ -22,6 +23,22 @@ ResultsBundle growing(const ResultsBundle &final, int step)
             for (auto &entry : repeat.byType)
                 entry.second.bytesPerKey *= share;
         }
+    }
+    return bundle;
+}
+
+// The bundle as it looks while every server replays its first repeat: the combined pass's total
+// is read, no type is measured yet.
+ResultsBundle beforeTheTypes(const ResultsBundle &final)
+{
+    ResultsBundle bundle = final;
+    bundle.running = true;
+    bundle.complete = false;
+    for (ServerRun &run : bundle.servers) {
+        run.status = RunStatus::Incomplete;
+        run.repeats.resize(1);
+        run.repeats.front().status = RepeatStatus::Incomplete;
+        run.repeats.front().byType.clear();
     }
     return bundle;
 }
@@ -148,6 +165,40 @@ private Q_SLOTS:
 
     // Laying a chart out is the window's costliest work: a chart on a tab that is not shown
     // must not redraw for every result, and must show the latest ones once it is shown.
+    // A figure not measured yet in a run still going is "pending", not "n/a" (which reads as "does
+    // not apply"); servers sharing a marker line say it once.
+    void figuresNotMeasuredYetArePending()
+    {
+        const ResultsBundle live = beforeTheTypes(fixtureBundle("real-ecommerce.json"));
+        const ChartData data = buildChartData(live, ChartKind::MemoryPerAttribute);
+        QCOMPARE(data.categories.front(), QStringLiteral("All attributes"));
+        QCOMPARE(data.series.size(), size_t(2));
+        for (const ChartSeries &series : data.series) {
+            QCOMPARE(figureStateName(series.bars[0].state), QStringLiteral("provisional"));   // the total, read
+            QCOMPARE(figureStateName(series.bars[1].state), QStringLiteral("pending"));
+            QCOMPARE(series.bars[1].label, QStringLiteral("pending"));
+        }
+        QGraphicsScene scene;
+        auto *chart = new BarChart;
+        scene.addItem(chart);
+        chart->setData(data);
+        chart->setGeometry(QRectF(0, 0, 500, 300));   // too small for a marker line per server
+        chart->layout()->activate();
+        QStringList markers;
+        for (const PlacedLabel &label : chart->placedLabels()) {
+            if (label.marker && label.category == 1)
+                markers << label.text;
+        }
+        QCOMPARE(markers, QStringList{QStringLiteral("pending")});
+
+        // Once the run stopped, a figure it never measured has none: "n/a" again, never a zero.
+        ResultsBundle stopped = live;
+        stopped.running = false;
+        const ChartData after = buildChartData(stopped, ChartKind::MemoryPerAttribute);
+        QCOMPARE(figureStateName(after.series.front().bars[1].state), QStringLiteral("absent"));
+        QCOMPARE(after.series.front().bars[1].label, QStringLiteral("n/a"));
+    }
+
     void hiddenChartWaitsUntilShown()
     {
         ChartWidget widget(ChartKind::MemoryPerAttribute);

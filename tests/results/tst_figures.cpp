@@ -263,6 +263,28 @@ private Q_SLOTS:
         QCOMPARE(figures.summary(QStringLiteral("valkey-9.1.2")).verdict, ServerVerdict::Cancelled);
     }
 
+    // While the run goes on, a figure its server has not measured yet is pending, in every view.
+    void figureNotMeasuredYetIsPending()
+    {
+        ResultsBundle bundle = ecommerce(3);
+        bundle.running = true;
+        bundle.complete = false;
+        for (ServerRun &run : bundle.servers) {
+            run.status = RunStatus::Incomplete;
+            run.repeats.resize(1);
+            RepeatResult &repeat = run.repeats.front();
+            repeat.status = RepeatStatus::Incomplete;
+            repeat.byType.erase(QStringLiteral("sum"));
+            repeat.unfinishedType = QStringLiteral("counter");
+        }
+        const FigureTable memory = Figures(bundle).memory();
+        const Figure &sum = memory.at(memory.categoryIndex(QStringLiteral("sum")), QStringLiteral("valkey-9.1.2"));
+        QCOMPARE(figureStateName(sum.state), QStringLiteral("pending"));
+        QVERIFY(!sum.hasValue());
+        QVERIFY(!sum.change);
+        QCOMPARE(markdownCell(sum), QStringLiteral("pending"));
+    }
+
     void failedServerHasNoFigures()
     {
         ResultsBundle bundle = ecommerce(1);
