@@ -43,13 +43,19 @@ bool HeadlineCallout::showHeadline(const ResultsBundle &shown, ChartKind kind)
         m_number->setText(headline->ratioMultiple);
         m_caption->setText(headline->ratioCaption);
     } else {
-        // A change not settled yet (a run going on) has no number: an ellipsis holds its place.
-        m_number->setText(headline->change.isEmpty() ? QStringLiteral("…") : headline->change);
         m_caption->setText(headline->caption() + (headline->provisional ? tr(" (provisional)") : QString()));
-        if (headline->meaning == ChangeMeaning::Better)
-            color = colors.better;
-        else if (headline->meaning == ChangeMeaning::Worse)
-            color = colors.worse;
+        if (headline->change.isEmpty()) {
+            // Not settled yet (a run going on): the word the charts use, muted. DejaVu's "…"
+            // at this size is three square dots, which read as glyphs the font lacks.
+            m_number->setText(tr("pending"));
+            color = colors.mutedText;
+        } else {
+            m_number->setText(headline->change);
+            if (headline->meaning == ChangeMeaning::Better)
+                color = colors.better;
+            else if (headline->meaning == ChangeMeaning::Worse)
+                color = colors.worse;
+        }
     }
     m_number->setStyleSheet(QStringLiteral("color: %1;").arg(color.name()));
     m_caption->setStyleSheet(QStringLiteral("color: %1;").arg(colors.mutedText.name()));
