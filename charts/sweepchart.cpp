@@ -42,9 +42,15 @@ void SweepChart::setStyleSize(const QSizeF &size)
     rebuild();
 }
 
+void SweepChart::setFontSizes(const std::optional<ChartFontSizes> &sizes)
+{
+    m_fixedFonts = sizes;
+    rebuild();
+}
+
 ChartFontSizes SweepChart::fontSizes() const
 {
-    return chartFontSizes(m_styleSize.isEmpty() ? size() : m_styleSize);
+    return m_fixedFonts.value_or(chartFontSizes(m_styleSize.isEmpty() ? size() : m_styleSize));
 }
 
 void SweepChart::rebuild()

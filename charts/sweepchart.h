@@ -6,6 +6,7 @@
 #include "sweepchartdata.h"
 #include <QChart>
 #include <QSizeF>
+#include <optional>
 #include <vector>
 
 class QCategoryAxis;
@@ -21,6 +22,9 @@ public:
     const SweepChartData &data() const { return m_data; }
     // Font sizes and line widths follow this size (the exported image's); empty = the chart's own.
     void setStyleSize(const QSizeF &size);
+    // Fixed font sizes instead (demo mode on a big screen, as the bar charts have them); nullopt
+    // goes back to the style size's. Exports never set this.
+    void setFontSizes(const std::optional<ChartFontSizes> &sizes);
     // Where each line's end label stands, in chart coordinates, after layout.
     std::vector<QRectF> labelRects() const;
 
@@ -32,6 +36,7 @@ private:
 
     ColorTheme m_theme;
     QSizeF m_styleSize;
+    std::optional<ChartFontSizes> m_fixedFonts;
     SweepChartData m_data;
     std::vector<QGraphicsSimpleTextItem *> m_labels;
 };

@@ -5,11 +5,13 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QVBoxLayout>
+#include <cmath>
 
 struct SweepChartWidget::Private {
     ResultsBundle bundle;
     QStringList hidden;
     ColorTheme theme = ColorTheme::Light;
+    std::optional<ChartFontSizes> fixedFonts;
     QComboBox *kind = nullptr;
     QLabel *title = nullptr;
     SweepChart *chart = nullptr;
@@ -60,11 +62,22 @@ void SweepChartWidget::setTheme(ColorTheme theme)
     d->theme = theme;
     // The chart keeps its theme from birth: a new one in the same view.
     auto *chart = new SweepChart(theme);
+    chart->setFontSizes(d->fixedFonts);
     d->view->setChart(chart);
     delete d->chart;
     d->chart = chart;
     d->view->setBackgroundBrush(chartColors(theme).background);
     refresh();
+}
+
+void SweepChartWidget::setFontSizes(const std::optional<ChartFontSizes> &sizes)
+{
+    d->fixedFonts = sizes;
+    d->chart->setFontSizes(sizes);
+    QFont titleFont;   // empty: the window's own
+    if (sizes)
+        titleFont.setPixelSize(int(std::lround(sizes->subtitle)));
+    d->title->setFont(titleFont);
 }
 
 void SweepChartWidget::setHiddenVersions(const QStringList &serverIds)

@@ -9,6 +9,7 @@
 #include <QStringList>
 #include <QWidget>
 #include <memory>
+#include <optional>
 
 class SweepChartWidget : public QWidget {
     Q_OBJECT
@@ -19,6 +20,9 @@ public:
     void setBundle(const ResultsBundle &bundle);
     void setTheme(ColorTheme theme);
     void setHiddenVersions(const QStringList &serverIds);
+    // Demo mode's fixed font sizes (the bar charts' own), for the chart and its title; nullopt:
+    // text that follows the view's size.
+    void setFontSizes(const std::optional<ChartFontSizes> &sizes);
     SweepChartKind kind() const;
     void setKind(SweepChartKind kind);
 

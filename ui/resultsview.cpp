@@ -281,6 +281,7 @@ void ResultsView::setChartFontSizes(const std::optional<ChartFontSizes> &sizes)
         entry.second->setFontSizes(sizes);
         entry.second->setFitCategoriesToLabels(sizes.has_value());
     }
+    m_sweep->setFontSizes(sizes);
 }
 
 void ResultsView::setHeadlinePixelSizes(int headline, int subtitle)

@@ -15,10 +15,14 @@
 #include "resultsview.h"
 #include "serverspanel.h"
 #include "servertesthelpers.h"
+#include "sweepchartwidget.h"
 #include "testregistry.h"
 
 #include <QApplication>
 #include <QComboBox>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QGraphicsView>
 #include <QLabel>
 #include <QMenuBar>
 #include <QScreen>
@@ -66,6 +70,8 @@ private Q_SLOTS:
     void textScalesWithTheScreenHeight();
     void calloutShowsTheHeadlineChange();
     void calloutSaysPendingUntilTheChangeIsSettled();
+    void sweepChartGrowsWithTheScreen_data();
+    void sweepChartGrowsWithTheScreen();
     void keysSwitchChartsAndToggleFullScreenAndPanels();
     void spaceStartsARunAndChartsCycleDuringIt();
 };
@@ -221,6 +227,49 @@ void DemoModeTest::calloutSaysPendingUntilTheChangeIsSettled()
     demo.window.showResults(final, QStringLiteral("fixture.json"));
     QCOMPARE(results->callout()->changeText(), QStringLiteral("−14.5%"));
     QCOMPARE(number->palette().color(QPalette::WindowText), chartColors(ColorTheme::Light).better);
+}
+
+void DemoModeTest::sweepChartGrowsWithTheScreen_data()
+{
+    QTest::addColumn<QString>("screen");
+    QTest::addColumn<int>("height");
+    QTest::newRow("1080p") << QStringLiteral("hd") << 1080;
+    QTest::newRow("720p") << QStringLiteral("small") << 720;
+}
+
+// The sweep chart's text is the bar charts' demo text, not text that follows its widget (12 px
+// at 1080 px): line names as large as bar labels, axis text as large as the bar charts' axes.
+void DemoModeTest::sweepChartGrowsWithTheScreen()
+{
+    QFETCH(QString, screen);
+    QFETCH(int, height);
+    DemoWindow demo(screenNamed(screen), fixtureBundle("real-hash-ttl-sweep.json"));
+    QVERIFY(QTest::qWaitForWindowExposed(&demo.window));
+    QCOMPARE(demo.window.height(), height);
+    ResultsView *results = demo.window.resultsView();
+    results->showSweep();
+    QVERIFY(results->sweepView()->isVisible());
+    const DemoSizes sizes = DemoSizes::forHeight(height);
+    auto *view = results->sweepView()->findChild<QGraphicsView *>();
+    QVERIFY(view && view->scene());
+    int names = 0, axisTexts = 0;
+    for (const QGraphicsItem *item : view->scene()->items()) {
+        if (const auto *name = dynamic_cast<const QGraphicsSimpleTextItem *>(item); name && name->isVisible()) {
+            QCOMPARE(name->font().pixelSize(), int(sizes.chart.label));
+            ++names;
+        } else if (const auto *text = dynamic_cast<const QGraphicsTextItem *>(item);
+                   text && text->isVisible() && !text->toPlainText().isEmpty()) {
+            // Tick labels at the axis size, the axis titles at theirs.
+            QVERIFY2(text->font().pixelSize() == int(sizes.chart.axis) || text->font().pixelSize() == int(sizes.chart.axisTitle),
+                     qPrintable(QStringLiteral("%1: %2 px").arg(text->toPlainText()).arg(text->font().pixelSize())));
+            ++axisTexts;
+        }
+    }
+    QCOMPARE(names, results->sweepView()->lineLabels().size());
+    QVERIFY(names >= 2);
+    QVERIFY(axisTexts >= 4);
+    auto *title = results->sweepView()->findChild<QLabel *>(QStringLiteral("sweepTitle"));
+    QCOMPARE(title->font().pixelSize(), int(sizes.chart.subtitle));
 }
 
 void DemoModeTest::keysSwitchChartsAndToggleFullScreenAndPanels()
