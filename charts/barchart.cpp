@@ -100,6 +100,11 @@ void BarChart::rebuild()
     delete m_valueAxis;
     m_categoryAxis = nullptr;
     m_valueAxis = nullptr;
+    if (m_data.series.empty()) {
+        // Nothing measured: no axis from 0 to 1 with rows no run filled; the overlay says why.
+        applyStyle();
+        return;
+    }
 
     m_series = new QHorizontalBarSeries(this);
     m_series->setBarWidth(groupWidth());

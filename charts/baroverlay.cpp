@@ -201,10 +201,27 @@ void BarOverlay::paintLabel(QPainter *painter, const PlacedLabel &label) const
                       label.text.mid(split));
 }
 
+// A chart without bars says why, centred where the bars would be.
+void BarOverlay::paintEmptyText(QPainter *painter) const
+{
+    const QString &text = m_chart->data().emptyText;
+    if (text.isEmpty())
+        return;
+    const ChartFontSizes sizes = m_chart->fontSizes();
+    const QRectF area = boundingRect().adjusted(sizes.margin, sizes.margin, -sizes.margin, -sizes.margin);
+    painter->save();
+    painter->setFont(chartFont(sizes.axis));
+    painter->setPen(m_chart->colors().mutedText);
+    painter->drawText(area, Qt::AlignCenter | Qt::TextWordWrap, text);
+    painter->restore();
+}
+
 void BarOverlay::paint(QPainter *painter, const QStyleOptionGraphicsItem *, QWidget *)
 {
-    if (m_chart->data().series.empty() || !m_chart->barSeries())
+    if (m_chart->data().series.empty() || !m_chart->barSeries()) {
+        paintEmptyText(painter);
         return;
+    }
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing, true);
     paintWhiskers(painter);

@@ -3,7 +3,8 @@
 // just past its end, min–max error bars, and "unsupported" markers where a server refused
 // a category. Where bars are too thin for a marker each (a comparison of two bundles has twice
 // the bars), neighbouring markers of a category share one line: "unsupported (Valkey 8.0.1 @ a,
-// Valkey 8.0.1 @ b)", so no two texts overlap.
+// Valkey 8.0.1 @ b)", so no two texts overlap. A chart without bars shows why instead
+// (ChartData::emptyText).
 
 #include <QFont>
 #include <QGraphicsItem>
@@ -38,6 +39,7 @@ public:
     std::vector<PlacedLabel> placedLabels() const;
 
 private:
+    void paintEmptyText(QPainter *painter) const;
     void paintWhiskers(QPainter *painter) const;
     void paintLabel(QPainter *painter, const PlacedLabel &label) const;
     double labelStart(const ChartBar &bar, const QRectF &rect, const QFont &font) const;

@@ -136,6 +136,19 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
     return notes;
 }
 
+// Why a chart has no bars, in one sentence the chart shows in their place.
+QString emptyTextOf(const Figures &figures, ChartKind kind, const FigureTable &table)
+{
+    if (figures.allServerIds().isEmpty())
+        return QStringLiteral("No results yet: the bars appear here as a run measures them.");
+    if (figures.live())
+        return QStringLiteral("Waiting for the first figures.");
+    if (kind == ChartKind::ClusterOverhead && table.servers.isEmpty())
+        return QStringLiteral("No version ran both standalone and as a cluster: run with the topology "
+                              "standalone,cluster:1 to see what cluster mode costs.");
+    return QStringLiteral("No server has a figure for this chart.");
+}
+
 bool isTotal(const QString &category)
 {
     return category.startsWith(QLatin1String("All "));
@@ -278,6 +291,14 @@ ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const Char
         data.series.push_back(std::move(series));
     }
     data.footnotes = footnotesOf(workloadOrder, figures);
+    if (data.series.empty()) {
+        // No row a run did not measure, and no axis for bars that are not there.
+        data.categories.clear();
+        data.emptyText = emptyTextOf(figures, kind, workloadOrder);
+        if (kind == ChartKind::ClusterOverhead && workloadOrder.servers.isEmpty())
+            data.footnotes.clear();   // the memory table's notes, about rows this chart does not have
+        return data;
+    }
     keepCategories(data, options);
     return data;
 }

@@ -44,6 +44,9 @@ struct ChartData {
     std::vector<ChartSeries> series;   // in orderedServerIds() order, oldest first
     QString baselineId;
     QStringList footnotes;     // what the marks on the bars and the totals' scopes mean
+    // No server has bars: no categories either, and this sentence says why instead of an axis
+    // ("No results yet: …", "No version ran both standalone and as a cluster: …").
+    QString emptyText;
 
     // Same categories and servers: values can be updated in place.
     bool sameShape(const ChartData &other) const;

@@ -52,6 +52,7 @@ ChartWidget::ChartWidget(ChartKind kind, QWidget *parent) : QWidget(parent), d(s
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(d->view);
     connect(d->chart, &LiveBarChart::applied, this, &ChartWidget::onApplied);
+    d->pending = true;   // the empty state, laid out when first shown, until results come
     // Queued: the plot area changes while QtCharts lays the chart out, no time to rebuild it.
     connect(d->chart, &QChart::plotAreaChanged, this, &ChartWidget::fitCategories, Qt::QueuedConnection);
 }
@@ -220,6 +221,16 @@ double ChartWidget::barValue(int series, int category) const
 QStringList ChartWidget::footnotes() const
 {
     return d->chart->data().footnotes;
+}
+
+QString ChartWidget::emptyText() const
+{
+    return d->chart->data().emptyText;
+}
+
+bool ChartWidget::axesShown() const
+{
+    return d->chart->valueAxis() != nullptr;
 }
 
 QFont ChartWidget::categoryAxisFont() const

@@ -55,6 +55,9 @@ public:
     QString toolTipFor(int series, int category) const;
     // What the marks on the bars and the partial totals mean, one line each.
     QStringList footnotes() const;
+    // Without bars: why, as the chart shows it in their place; empty when it has bars.
+    QString emptyText() const;
+    bool axesShown() const;
     // The text as drawn, for tests and the window.
     QFont categoryAxisFont() const;
     QFont valueAxisFont() const;

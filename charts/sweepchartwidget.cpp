@@ -14,6 +14,7 @@ struct SweepChartWidget::Private {
     std::optional<ChartFontSizes> fixedFonts;
     QComboBox *kind = nullptr;
     QLabel *title = nullptr;
+    QLabel *empty = nullptr;   // in the chart's place when the results have no sweep
     SweepChart *chart = nullptr;
     QChartView *view = nullptr;
 };
@@ -29,6 +30,11 @@ SweepChartWidget::SweepChartWidget(QWidget *parent) : QWidget(parent), d(std::ma
     d->view = new QChartView(d->chart);
     d->view->setRenderHint(QPainter::Antialiasing);
     d->view->setFrameShape(QFrame::NoFrame);
+    d->empty = new QLabel;
+    d->empty->setObjectName(QStringLiteral("sweepEmpty"));
+    d->empty->setAlignment(Qt::AlignCenter);
+    d->empty->setWordWrap(true);
+    d->empty->setStyleSheet(QStringLiteral("color: %1;").arg(chartColors(ColorTheme::Light).mutedText.name()));
     auto *top = new QHBoxLayout;
     top->addWidget(d->title, 1);
     top->addWidget(d->kind, 0, Qt::AlignTop);
@@ -36,6 +42,8 @@ SweepChartWidget::SweepChartWidget(QWidget *parent) : QWidget(parent), d(std::ma
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(top);
     layout->addWidget(d->view, 1);
+    layout->addWidget(d->empty, 1);
+    refresh();
     connect(d->kind, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] { refresh(); });
 }
 
@@ -75,9 +83,13 @@ void SweepChartWidget::setFontSizes(const std::optional<ChartFontSizes> &sizes)
     d->fixedFonts = sizes;
     d->chart->setFontSizes(sizes);
     QFont titleFont;   // empty: the window's own
-    if (sizes)
+    QFont emptyFont;
+    if (sizes) {
         titleFont.setPixelSize(int(std::lround(sizes->subtitle)));
+        emptyFont.setPixelSize(int(std::lround(sizes->axis)));   // as an empty bar chart says it
+    }
     d->title->setFont(titleFont);
+    d->empty->setFont(emptyFont);
 }
 
 void SweepChartWidget::setHiddenVersions(const QStringList &serverIds)
@@ -111,6 +123,11 @@ QStringList SweepChartWidget::lineLabels() const
     return labels;
 }
 
+QString SweepChartWidget::emptyText() const
+{
+    return d->empty->isVisibleTo(this) ? d->empty->text() : QString();
+}
+
 void SweepChartWidget::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
@@ -120,8 +137,14 @@ void SweepChartWidget::resizeEvent(QResizeEvent *event)
 
 void SweepChartWidget::refresh()
 {
-    if (!d->bundle.isSweep()) {
-        d->title->clear();
+    const bool sweep = d->bundle.isSweep();
+    d->view->setVisible(sweep);
+    d->kind->setVisible(sweep);
+    d->title->setVisible(sweep);
+    d->empty->setVisible(!sweep);
+    if (!sweep) {
+        d->empty->setText(tr("No sweep in these results: a sweep runs hash-ttl at several values of one parameter "
+                             "(its Sweep field, e.g. value-size=16,64,256) and shows each figure against it here."));
         d->chart->setData(SweepChartData());
         return;
     }

@@ -29,6 +29,8 @@ public:
     // What is on screen, for tests: the title and subtitle, and the lines' names.
     QString titleText() const;
     QStringList lineLabels() const;
+    // Results without a sweep: why the tab has no chart, as it says in its place; empty with one.
+    QString emptyText() const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

@@ -154,7 +154,9 @@ void ResultsView::buildTabs()
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("resultTabs"));
     m_tabs->setDocumentMode(true);
-    for (ChartKind kind : everyChartKind()) {   // those only some bundles have are hidden by setBundle
+    // Every tab is there whatever the results: one without its figures says why, so no tab comes
+    // and goes between runs.
+    for (ChartKind kind : everyChartKind()) {
         auto *chart = new ChartWidget(kind);
         chart->setObjectName(chartFileStem(kind));
         connect(chart, &ChartWidget::applied, this, &ResultsView::updateFootnotes);
@@ -181,11 +183,10 @@ void ResultsView::buildTabs()
 
     m_encodings = new EncodingsView;
     m_tabs->addTab(m_encodings, tr("Encodings"));
-    // Only a sweep's bundle has a Sweep tab: its figures against the swept parameter.
+    // A sweep's figures against the swept parameter.
     m_sweep = new SweepChartWidget;
     m_sweep->setObjectName(QStringLiteral("sweep"));
     m_tabs->addTab(m_sweep, tr("Sweep"));
-    m_tabs->setTabVisible(m_tabs->indexOf(m_sweep), false);
     m_configuration = new ConfigurationView;
     m_tabs->addTab(m_configuration, tr("Configuration"));
     m_log = new LogView;
@@ -212,10 +213,6 @@ void ResultsView::setBundle(const ResultsBundle &bundle)
     m_model->setBundle(bundle);
     m_encodings->setBundle(bundle);
     m_sweep->setBundle(bundle);
-    m_tabs->setTabVisible(m_tabs->indexOf(m_sweep), bundle.isSweep());
-    const std::vector<ChartKind> kinds = chartKindsOf(bundle);
-    const bool overhead = std::find(kinds.begin(), kinds.end(), ChartKind::ClusterOverhead) != kinds.end();
-    m_tabs->setTabVisible(m_tabs->indexOf(m_charts[ChartKind::ClusterOverhead]), overhead);
     m_configuration->setBundle(bundle);
     updateControls();
     updateHeadline();
