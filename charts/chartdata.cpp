@@ -350,6 +350,16 @@ QString headlineUnit(Measure measure)
     return {};
 }
 
+// One version from one bundle of a comparison to the other: "Valkey 8.0.1, laptop → server".
+QString acrossBundlesText(const ResultsBundle &bundle, const ServerRun &from, const ServerRun &to)
+{
+    QString name = serverDisplayName(bundle, from);
+    const QString suffix = QStringLiteral(" @ ") + from.bundleName;
+    if (name.endsWith(suffix))
+        name.chop(suffix.size());
+    return QStringLiteral("%1, %2 → %3").arg(name, from.bundleName, to.bundleName);
+}
+
 // The studies' answer (hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values) for the newest
 // compared version that has one; false without a reference type.
 bool takeReferenceRatio(const Figures &figures, ChartHeadline &headline)
@@ -401,11 +411,12 @@ std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKin
     const bool ratio = kind == ChartKind::MemoryPerAttribute && takeReferenceRatio(figures, result);
     if (!headline)
         return ratio ? std::optional<ChartHeadline>(result) : std::nullopt;
-    result.versions = figures.summary(headline->fromId).name + QStringLiteral(" → ")
-        + serverVersionText(bundle, *bundle.server(headline->toId));
+    result.versions = headline->acrossBundles
+        ? acrossBundlesText(bundle, *bundle.server(headline->fromId), *bundle.server(headline->toId))
+        : figures.summary(headline->fromId).name + QStringLiteral(" → ") + serverVersionText(bundle, *bundle.server(headline->toId));
     if (headline->change) {
         result.change = formatPercentChange(*headline->change);
-        result.meaning = changeMeaning(table.measure, table.at(0, headline->toId));
+        result.meaning = headline->meaning;
         // No-break spaces: a wrapped title keeps "201.0 → 169.6 bytes" on one line.
         result.values = QStringLiteral("%1\u00A0→\u00A0%2\u00A0%3").arg(formatFigure(table.at(0, headline->fromId).value),
                                                           formatFigure(table.at(0, headline->toId).value),

@@ -92,10 +92,12 @@ ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const Char
 // title and a big-number call-out show.
 struct ChartHeadline {
     QString title;         // "Memory per stored attribute", with " over …" for a partial total
-    QString versions;      // "Valkey 8.0.1 → 9.1.2"; empty when the chart has only a ratio
+    // "Valkey 8.0.1 → 9.1.2"; in a comparison of two bundles "Valkey 8.0.1, laptop → server";
+    // empty when the chart has only a ratio
+    QString versions;
     QString change;        // "−10.0%"; empty until both figures are settled
     QString values;        // "191.4 → 175.4 bytes", as the studies write it; empty with change
-    ChangeMeaning meaning = ChangeMeaning::Neutral;   // less memory is better, …
+    ChangeMeaning meaning = ChangeMeaning::Neutral;   // less memory is better, …; Neutral within noise
     bool provisional = false;                         // the run is still going
     // The memory chart of a workload with a reference type (hash-ttl): a pattern's memory as a
     // multiple of the reference's on the newest version that has one (Figures::referenceRatios).

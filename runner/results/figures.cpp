@@ -52,7 +52,7 @@ int FigureTable::categoryIndex(const QString &id) const
 
 ChangeMeaning changeMeaning(Measure measure, const Figure &figure)
 {
-    if (!figure.change || std::fabs(*figure.change) < 0.05)
+    if (!figure.change || figure.withinNoise || std::fabs(*figure.change) < 0.05)
         return ChangeMeaning::Neutral;
     const bool higherIsBetter = measure == Measure::EventsPerSecond || measure == Measure::CommandsPerSecond;
     return (*figure.change > 0) == higherIsBetter ? ChangeMeaning::Better : ChangeMeaning::Worse;
@@ -199,32 +199,18 @@ void FiguresData::compareWithBaseline(FigureTable &table) const
     if (base < 0)
         return;
     for (std::vector<Figure> &row : table.cells) {
+        const std::vector<Figure> before = row;
         for (int column = 0; column < int(row.size()); ++column) {
             const int against = referenceColumn(table, base, column);
             if (against < 0 || against == column)
                 continue;
-            const Figure &reference = row[size_t(against)];
-            const bool baseFromFinished = !server(table.servers[against]).summary.partial;
-            Figure &figure = row[size_t(column)];
-            if (figure.state == FigureState::Failed || !figure.settled() || !reference.settled()
-                || reference.state == FigureState::Failed || reference.value == 0 || !figure.uncompared.isEmpty()
-                || !reference.uncompared.isEmpty())
-                continue;
-            figure.change = (figure.value - reference.value) / reference.value * 100.0;
-            figure.ratio = figure.value / reference.value;
-            if (!baseFromFinished || server(table.servers[column]).summary.partial)
-                continue;
-            std::vector<double> ratios;
-            for (const auto &[repeat, value] : figure.byRepeat) {
-                const auto paired = reference.byRepeat.find(repeat);
-                if (paired != reference.byRepeat.end() && paired->second != 0 && value != 0)
-                    ratios.push_back(value / paired->second);
-            }
-            figure.pairedRatio = spreadOf(ratios);
-            if (figure.pairedRatio.hasInterval())
-                figure.ratioPlusMinus = (figure.pairedRatio.ciHigh - figure.pairedRatio.ciLow) / 2.0;
-            else if (figure.pairedRatio.n >= 2)
-                figure.ratioPlusMinus = (figure.pairedRatio.max - figure.pairedRatio.min) / 2.0;
+            const ServerData &reference = server(table.servers[against]);
+            const ServerData &other = server(table.servers[column]);
+            // Repeats pair by their number only within one run of finished repeats: repeat 1 of
+            // two bundles is two runs.
+            const bool paired = !reference.summary.partial && !other.summary.partial
+                && other.run->bundleName == reference.run->bundleName;
+            compareFigures(row[size_t(column)], before[size_t(against)], table.measure, paired);
         }
     }
     // Said where it happened: a column whose change is against another than the baseline.
@@ -309,54 +295,9 @@ bool Figures::throughputInEvents() const
     return workload.events > 0 && workload.events != workload.commands;
 }
 
-namespace {
-
-// How much of the way `run` was run it shares with `baseline`: its bundle, its topology.
-int likeness(const ServerRun &run, const ServerRun &baseline)
-{
-    return int(run.bundleName == baseline.bundleName) + int(run.topology == baseline.topology);
-}
-
-} // namespace
-
 bool FigureTable::leadsWithHeadlineCategory() const
 {
     return !categories.empty() && (categories.front().total || !commandGroupOf(categories.front()).isEmpty());
-}
-
-std::optional<Headline> Figures::headline(const FigureTable &table) const
-{
-    if (!table.leadsWithHeadlineCategory())
-        return std::nullopt;
-    const ServerRun *from = d->bundle.server(d->baseline);
-    if (!from)
-        return std::nullopt;
-    const ServerRun *to = nullptr;
-    for (const QString &id : comparedServerIds()) {
-        const ServerRun *run = d->bundle.server(id);
-        if (run == from || run->product != from->product)
-            continue;
-        // A development build is compared only when no release is: it is not the newest release.
-        const bool release = !isDevelopmentBuild(*run);
-        const bool toIsRelease = to && !isDevelopmentBuild(*to);
-        const int newer = to ? QVersionNumber::compare(QVersionNumber::fromString(run->version),
-                                                       QVersionNumber::fromString(to->version))
-                             : 1;
-        // The same version may be there twice, from two bundles of a comparison or in two
-        // topologies: take the one run as the baseline was.
-        const bool closer = to && likeness(*run, *from) > likeness(*to, *from);
-        if (!to || (release && !toIsRelease) || (release == toIsRelease && (newer > 0 || (newer == 0 && closer))))
-            to = run;
-    }
-    if (!to)
-        return std::nullopt;
-    Headline headline;
-    headline.fromId = from->id;
-    headline.toId = to->id;
-    headline.change = table.at(0, to->id).change;
-    headline.provisional = live();
-    headline.categoryLabel = table.categories.front().label;
-    return headline;
 }
 
 std::optional<TypeEncodings> Figures::encodings(const QString &type, const QString &serverId) const

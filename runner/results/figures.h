@@ -54,6 +54,9 @@ struct Figure {
     // of the paired ratios' 95% interval (5 repeats or more) or of their range (2 to 4).
     std::optional<double> ratio;
     std::optional<double> ratioPlusMinus;
+    // The change is no larger than this figure moves between runs (figuresnoise.cpp): shown, but no
+    // view colours it as better or worse.
+    bool withinNoise = false;
     QString note;                     // the server's text, the failure, or why it is incomplete
     std::map<int, double> byRepeat;   // repeat index -> value, for the repeats that count
     // Why a measured figure has no change against the baseline: it or the baseline's covers
@@ -121,10 +124,19 @@ struct ServerSummary {
     QString statusText() const;       // "ok", "ok, 2 command errors", "failed: …", "cancelled", "running"
 };
 
+// Whether a change against the baseline is good news for the measure: less memory and time,
+// more throughput. Neutral without a change, below 0.05% (the figures' last digit) or within
+// noise (Figure::withinNoise).
+enum class ChangeMeaning { Neutral, Better, Worse };
+
 struct Headline {
     QString fromId;                   // the baseline
-    QString toId;                     // the newest version of the baseline's product
+    // The newest version of the baseline's product; in a comparison of two bundles the same
+    // version in the other bundle.
+    QString toId;
     std::optional<double> change;     // of the table's headline category, when both settled
+    ChangeMeaning meaning = ChangeMeaning::Neutral;   // of that change, Neutral within noise
+    bool acrossBundles = false;       // from and to are one version in the two bundles of a comparison
     bool provisional = false;         // the run is still going
     QString categoryLabel;
 };
@@ -202,7 +214,10 @@ public:
     FigureTable client(Measure measure) const;   // one category: events/s, commands/s, latencies
     bool throughputInEvents() const;
 
-    // The table's first category from the baseline to the newest version of its product.
+    // The table's first category from the baseline to the newest version of its product. In a
+    // comparison of two bundles, the difference between them instead: the baseline's version
+    // from its bundle to the other, or, when the other did not run it, the newest version both
+    // ran (figuresheadline.cpp).
     std::optional<Headline> headline(const FigureTable &table) const;
     std::optional<TypeEncodings> encodings(const QString &type, const QString &serverId) const;
     // A cluster series' spread over its primaries for `type` (empty: the combined pass); none
@@ -255,9 +270,6 @@ private:
 // Text of a state for files and tables: "measured", "disturbed", "provisional", …
 QString figureStateName(FigureState state);
 
-// Whether a change against the baseline is good news for the measure: less memory and time,
-// more throughput. Neutral without a change or below 0.05% (the figures' last digit).
-enum class ChangeMeaning { Neutral, Better, Worse };
 ChangeMeaning changeMeaning(Measure measure, const Figure &figure);
 // The baseline server id: `chosen` if present, else the oldest Valkey version (Redis only
 // when there is nothing else).

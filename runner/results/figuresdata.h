@@ -62,6 +62,9 @@ struct FiguresData {
     // is none (a cluster against a standalone server is no version's change: the cost of
     // cluster mode has its own table).
     int referenceColumn(const FigureTable &table, int base, int column) const;
+    // In a comparison of two bundles: the table's first category from one bundle to the other
+    // (figuresheadline.cpp); none when they ran no version alike.
+    std::optional<Headline> headlineAcrossBundles(const FigureTable &table) const;
 
     FigureRule typeRule(const QString &type, Measure measure) const;
     // Measure::UsecPerCall or Measure::Calls over `commands`.
@@ -85,6 +88,11 @@ struct FiguresData {
     std::optional<FigureRule> timeTotal(Measure measure, const QString &label, int minimumTypes, QString &note) const;
     QStringList commandsByCalls() const;
 };
+
+// `figure`'s change and ratio against `reference`, paired repeat by repeat when `pairRepeats`
+// (finished repeats of one run), and whether the change is within noise (figuresnoise.cpp).
+// Nothing when either is not settled, failed or covers other work.
+void compareFigures(Figure &figure, const Figure &reference, Measure measure, bool pairRepeats);
 
 // Built once per Figures: which repeats count and each server's verdict.
 void summariseServers(FiguresData &data);
