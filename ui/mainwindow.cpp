@@ -332,7 +332,10 @@ void MainWindow::restoreRemembered()
     m_results->setViewState(state);
     for (QAction *action : m_themeActions->actions())
         action->setChecked(ColorTheme(action->data().toInt()) == state.theme);
-    connect(m_results, &ResultsView::viewChanged, this, [this] { UiSettings::setResultsView(m_results->viewState()); });
+    connect(m_results, &ResultsView::viewChanged, this, [this] {
+        if (m_remembersView)
+            UiSettings::setResultsView(m_results->viewState());
+    });
 }
 
 void MainWindow::setRemembersGeometry(bool remember)
@@ -344,6 +347,13 @@ void MainWindow::startFromDefaults()
 {
     m_workload->startFromDefaults();
     m_run->startFromDefaults();
+    // The oldest version as the baseline and every version shown: a remembered pick changes the
+    // figures. The Sort and the theme change none, and stay.
+    m_remembersView = false;
+    ResultsViewState state = m_results->viewState();
+    state.baseline.clear();
+    state.hidden.clear();
+    m_results->setViewState(state);
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

@@ -57,8 +57,9 @@ public:
     // remember it at close.
     void setRemembersGeometry(bool remember);
     static QSize defaultSize() { return {1400, 900}; }
-    // Demo mode and --autorun: the workload and run panels start from their defaults, not from
-    // what an earlier session left, and remember nothing (the server selection stays).
+    // Demo mode and --autorun: the workload and run panels, the baseline and the hidden versions
+    // start from their defaults, not from what an earlier session left, and nothing is
+    // remembered (the server selection, the Sort and the theme stay).
     void startFromDefaults();
     void setPathsHidden(bool hidden);
     bool pathsHidden() const { return m_pathsHidden; }
@@ -111,6 +112,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     QActionGroup *m_themeActions = nullptr;
     bool m_remembersGeometry = true;
+    bool m_remembersView = true;   // the baseline, hidden versions, sort and theme
     QString m_source;
     bool m_pathsHidden = false;
     qint64 m_runStartedMs = 0;

@@ -10,6 +10,7 @@
 #include "chartwidget.h"
 #include "democontroller.h"
 #include "headlinecallout.h"
+#include "figures.h"
 #include "mainwindow.h"
 #include "presentation.h"
 #include "resultsview.h"
@@ -17,6 +18,7 @@
 #include "servertesthelpers.h"
 #include "sweepchartwidget.h"
 #include "testregistry.h"
+#include "workloadpanel.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -24,6 +26,7 @@
 #include <QGraphicsTextItem>
 #include <QGraphicsView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenuBar>
 #include <QScreen>
 #include <QSettings>
@@ -72,6 +75,7 @@ private Q_SLOTS:
     void calloutSaysPendingUntilTheChangeIsSettled();
     void sweepChartGrowsWithTheScreen_data();
     void sweepChartGrowsWithTheScreen();
+    void startsFromTheDefaultsAndRemembersNothing();
     void keysSwitchChartsAndToggleFullScreenAndPanels();
     void spaceStartsARunAndChartsCycleDuringIt();
 };
@@ -270,6 +274,50 @@ void DemoModeTest::sweepChartGrowsWithTheScreen()
     QVERIFY(axisTexts >= 4);
     auto *title = results->sweepView()->findChild<QLabel *>(QStringLiteral("sweepTitle"));
     QCOMPARE(title->font().pixelSize(), int(sizes.chart.subtitle));
+}
+
+// What versus --demo and --autorun call before their run: what an earlier session left (2,000
+// keys, a sweep, a hidden version, a baseline) is not what the run or its charts show, and what
+// is chosen now is not remembered.
+void DemoModeTest::startsFromTheDefaultsAndRemembersNothing()
+{
+    QSettings remembered;
+    remembered.setValue(QStringLiteral("workload/kind"), QStringLiteral("hash-ttl"));
+    remembered.setValue(QStringLiteral("workload/keys"), 2000);
+    remembered.setValue(QStringLiteral("workload/sweep"), QStringLiteral("value-size=16,64"));
+    remembered.setValue(QStringLiteral("run/repeats"), 3);
+    remembered.setValue(QStringLiteral("run/topology"), QStringLiteral("cluster:3"));
+    remembered.setValue(QStringLiteral("view/baseline"), QStringLiteral("valkey-9.1.2"));
+    remembered.setValue(QStringLiteral("view/hidden"), QStringList{QStringLiteral("valkey-8.0.1")});
+    remembered.setValue(QStringLiteral("view/sort"), QStringLiteral("largest"));
+    MainWindow window;
+    window.startFromDefaults();
+    auto *keys = window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"));
+    QCOMPARE(keys->value(), 20000);
+    QCOMPARE(window.findChild<QSpinBox *>(QStringLiteral("hashTtlValueSize"))->value(), 120);
+    QCOMPARE(window.findChild<QSpinBox *>(QStringLiteral("hashTtlTtl"))->value(), 900);
+    QCOMPARE(window.findChild<QLineEdit *>(QStringLiteral("hashTtlSweep"))->text(), QString());
+    QCOMPARE(window.findChild<QSpinBox *>(QStringLiteral("repeats"))->value(), 1);
+    QCOMPARE(window.findChild<QLineEdit *>(QStringLiteral("topology"))->text(), QStringLiteral("standalone"));
+    // Every version shown, against the oldest (as a run's results will be); the Sort, which
+    // changes no figure, stays.
+    ResultsView *results = window.resultsView();
+    QCOMPARE(results->viewState().baseline, QString());
+    QCOMPARE(results->hiddenVersions(), QStringList());
+    QCOMPARE(results->categoryOrder(), CategoryOrder::Value);
+    results->setBundle(fixtureBundle("real-ecommerce.json"));
+    QCOMPARE(Figures(results->shownBundle()).baselineId(), QStringLiteral("valkey-8.0.1"));
+    QCOMPARE(results->shownBundle().servers.size(), size_t(2));
+
+    keys->setValue(5000);
+    results->setHiddenVersions({QStringLiteral("valkey-9.1.2")});
+    QTRY_VERIFY(!window.workloadPanel()->isPreparing());   // prepared again: when it remembers, it has
+    QCOMPARE(remembered.value(QStringLiteral("workload/keys")).toInt(), 2000);
+    QCOMPARE(remembered.value(QStringLiteral("workload/sweep")).toString(), QStringLiteral("value-size=16,64"));
+    QCOMPARE(remembered.value(QStringLiteral("run/repeats")).toInt(), 3);
+    QCOMPARE(remembered.value(QStringLiteral("run/topology")).toString(), QStringLiteral("cluster:3"));
+    QCOMPARE(remembered.value(QStringLiteral("view/baseline")).toString(), QStringLiteral("valkey-9.1.2"));
+    QCOMPARE(remembered.value(QStringLiteral("view/hidden")).toStringList(), QStringList{QStringLiteral("valkey-8.0.1")});
 }
 
 void DemoModeTest::keysSwitchChartsAndToggleFullScreenAndPanels()
