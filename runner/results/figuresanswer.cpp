@@ -12,11 +12,20 @@
 
 namespace {
 
-// "8.4% less memory", "3.1% more memory", "the same memory".
-QString changeWords(double percent, const QString &what)
+// "8.4% less memory", "3.1% more memory", and for no change, or one within the run-to-run
+// noise (Headline::meaning Neutral), "about the same memory (+0.1%, within noise)": a phrase
+// that compares with "as", not "than" (sameWords()).
+bool sameWords(double percent, bool withinNoise)
+{
+    return std::fabs(percent) < 0.05 || withinNoise;
+}
+
+QString changeWords(double percent, const QString &what, bool withinNoise = false)
 {
     if (std::fabs(percent) < 0.05)
         return QStringLiteral("the same %1").arg(what);
+    if (withinNoise)
+        return QStringLiteral("about the same %1 (%2, within noise)").arg(what, formatPercentChange(percent));
     return QStringLiteral("%1% %2 %3")
         .arg(QString::number(std::fabs(percent), 'f', 1), percent < 0 ? QStringLiteral("less") : QStringLiteral("more"), what);
 }
@@ -48,13 +57,18 @@ QString Figures::answer() const
         const Headline &lead = memoryKnown ? *stored : *timed;
         const QString from = summary(lead.fromId).name;
         const QString time = timeKnown && (!memoryKnown || timed->toId == stored->toId)
-                                 ? QStringLiteral("spends %1 %2").arg(changeWords(*timed->change, QStringLiteral("server time")),
+                                 ? QStringLiteral("spends %1 %2").arg(changeWords(*timed->change, QStringLiteral("server time"),
+                                                                                  timed->meaning == ChangeMeaning::Neutral),
                                                                       perWhat(times.categories.front()))
                                  : QString();
+        const bool timeSame = timeKnown && sameWords(*timed->change, timed->meaning == ChangeMeaning::Neutral);
         if (!memoryKnown)
-            return QStringLiteral("%1 %2 than %3.").arg(summary(lead.toId).name, time, from);
-        return QStringLiteral("%1 stores the same %2 in %3 than %4%5.")
-            .arg(summary(lead.toId).name, noun, changeWords(*stored->change, QStringLiteral("memory")), from,
+            return QStringLiteral("%1 %2 %3 %4.").arg(summary(lead.toId).name, time, timeSame ? QStringLiteral("as") : QStringLiteral("than"), from);
+        const bool memorySame = sameWords(*stored->change, stored->meaning == ChangeMeaning::Neutral);
+        return QStringLiteral("%1 stores the same %2 in %3 %4 %5%6.")
+            .arg(summary(lead.toId).name, noun,
+                 changeWords(*stored->change, QStringLiteral("memory"), stored->meaning == ChangeMeaning::Neutral),
+                 memorySame ? QStringLiteral("as") : QStringLiteral("than"), from,
                  time.isEmpty() ? QString() : QStringLiteral(" and ") + time);
     }
     // A workload measured against a reference pattern: the newest compared server's ratios.

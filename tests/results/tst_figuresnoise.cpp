@@ -95,6 +95,26 @@ private Q_SLOTS:
 
     // Two bundles of the same versions: the headline is the baseline's version from one bundle to
     // the other, its change that difference, and +0.1% of memory is within noise.
+    // The answer words a change within noise as no change: "about the same server time
+    // (−2.0%, within noise)", compared with "as", never "2.0% less server time than".
+    void answerCallsNoiseTheSame()
+    {
+        const QString answer = Figures(withPairedTimes({0.98})).answer();
+        QVERIFY2(answer.endsWith(QStringLiteral(" and spends about the same server time (\u22122.0%, within noise) per command.")),
+                 qPrintable(answer));
+        // Memory 0.1% apart in one run (no pairs to say otherwise): within noise, and compared with "as".
+        ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
+        bundle.repeats = 1;
+        for (ServerRun &run : bundle.servers)
+            run.repeats.resize(1);
+        ServerRun &newer = bundle.servers[1];
+        newer.repeats = withMemoryScaled(withoutServer(bundle, newer.id), 1.001).servers[0].repeats;
+        newer.repeats.front().timing = bundle.servers[0].repeats.front().timing;
+        QCOMPARE(Figures(bundle).answer(),
+                 QStringLiteral("Valkey 9.1.2 stores the same attributes in about the same memory (+0.1%, within noise) as Valkey "
+                                "8.0.1 and spends the same server time per command."));
+    }
+
     void comparisonHeadlineIsBetweenTheBundles()
     {
         const ResultsBundle laptop = fixtureBundle("real-ecommerce.json");
