@@ -331,6 +331,23 @@ QStringList existingFiles(const QString &dir, const QStringList &names)
     return existing;
 }
 
+Status checkCategoryNames(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names)
+{
+    QStringList known;
+    for (const ChartKind kind : kinds) {
+        ChartDataOptions every;
+        every.foldOther = false;
+        for (const QString &category : buildChartData(bundle, kind, every).categories)
+            if (!known.contains(category))
+                known << category;
+    }
+    for (const QString &name : names) {
+        if (std::none_of(known.begin(), known.end(), [&name](const QString &c) { return categoryMatches(c, name); }))
+            return Error{QStringLiteral("'%1' is not a category of these charts (they have: %2)").arg(name, known.join(QStringLiteral(", ")))};
+    }
+    return Status::success();
+}
+
 Status checkFolderNames(const QString &dir, const QStringList &names)
 {
     for (const QString &name : names) {

@@ -63,6 +63,10 @@ QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOpt
 QString chartFileName(ChartKind kind, ImageFormat format);
 // The paths of `names` that already exist in `dir`: what an export there would replace.
 QStringList existingFiles(const QString &dir, const QStringList &names);
+// Every name of `names` (a --categories list) names a category of at least one of `kinds`'
+// charts: "'cpu' is not a category of these charts (they have: All attributes, counter, …)".
+Status checkCategoryNames(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names);
+
 // Refuses, before anything is written, a name in `dir` Versus may not replace: a symbolic link
 // (it may point out of the folder), a folder, a device (checkReplaceableByVersus).
 Status checkFolderNames(const QString &dir, const QStringList &names);

@@ -107,6 +107,15 @@ void ExportDialog::createFields()
     m_title = new QLineEdit;
     m_subtitle = new QLineEdit;
     m_footnote = new QLineEdit;
+    // Fewer bars keep their figures: the same choices as --top and --categories.
+    m_topCategories = new QSpinBox;
+    m_topCategories->setObjectName(QStringLiteral("topCategories"));
+    m_topCategories->setRange(0, 99);
+    m_topCategories->setSpecialValueText(tr("all"));
+    m_topCategories->setToolTip(tr("Show only the first N categories in the chosen order; totals always stay"));
+    m_onlyCategories = new QLineEdit;
+    m_onlyCategories->setObjectName(QStringLiteral("onlyCategories"));
+    m_onlyCategories->setPlaceholderText(tr("all, or names separated by commas: counter, sum"));
     m_folder = new QLineEdit;
     QString folder = UiSettings::lastDirectory(QStringLiteral("export"));
     if (folder.isEmpty())
@@ -151,6 +160,11 @@ QFormLayout *ExportDialog::buildForm()
     form->addRow(tr("Title"), m_title);
     form->addRow(tr("Subtitle"), m_subtitle);
     form->addRow(tr("Footnote"), m_footnote);
+    auto *categoriesRow = new QHBoxLayout;
+    categoriesRow->addWidget(m_onlyCategories, 1);
+    categoriesRow->addWidget(new QLabel(tr("first")));
+    categoriesRow->addWidget(m_topCategories);
+    form->addRow(tr("Categories"), categoriesRow);
     form->addRow(tr("Folder"), folderRow);
     return form;
 }
@@ -194,8 +208,9 @@ void ExportDialog::connectFields()
         });
     // Only the user's own pick is remembered as a pick, not the theme the window suggested.
     connect(m_theme, qOverload<int>(&QComboBox::activated), this, [this] { setTheme(theme()); });
-    for (QLineEdit *edit : {m_title, m_subtitle, m_footnote})
+    for (QLineEdit *edit : {m_title, m_subtitle, m_footnote, m_onlyCategories})
         connect(edit, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
+    connect(m_topCategories, qOverload<int>(&QSpinBox::valueChanged), this, &ExportDialog::schedulePreview);
     connect(m_folder, &QLineEdit::textChanged, this, &ExportDialog::schedulePreview);
 }
 
@@ -321,6 +336,10 @@ ExportOptions ExportDialog::options() const
         options.subtitle = m_subtitle->text();
     if (!m_footnote->text().isEmpty())
         options.footnote = m_footnote->text();
+    options.topCategories = m_topCategories->value();
+    for (const QString &name : m_onlyCategories->text().split(QLatin1Char(','), Qt::SkipEmptyParts))
+        if (!name.trimmed().isEmpty())
+            options.onlyCategories << name.trimmed();
     return options;
 }
 
@@ -352,7 +371,10 @@ void ExportDialog::renderPreview()
         return;
     }
     m_preview = image.value();
-    m_legibility->setText(legibilityProblems(chartKind(), preview, geometry).join(QLatin1Char('\n')));
+    QStringList problems = legibilityProblems(chartKind(), preview, geometry);
+    if (Status known = checkCategoryNames(m_bundle, {chartKind()}, preview.onlyCategories); !known)
+        problems.prepend(tr("Categories: %1").arg(known.error()));
+    m_legibility->setText(problems.join(QLatin1Char('\n')));
     const QSize room = m_previewLabel->contentsRect().size() - QSize(8, 8);
     QImage scaled = m_preview.scaled(room, Qt::KeepAspectRatio, Qt::SmoothTransformation);
     m_previewLabel->setPixmap(QPixmap::fromImage(scaled));

@@ -81,6 +81,8 @@ private:
     QLineEdit *m_title = nullptr;
     QLineEdit *m_subtitle = nullptr;
     QLineEdit *m_footnote = nullptr;
+    QSpinBox *m_topCategories = nullptr;   // --top: the first N categories, 0 for all
+    QLineEdit *m_onlyCategories = nullptr; // --categories: only these, comma-separated
     QLineEdit *m_folder = nullptr;
     QLabel *m_previewLabel = nullptr;
     QLabel *m_pixelSize = nullptr;

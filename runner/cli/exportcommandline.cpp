@@ -124,29 +124,6 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
     return request;
 }
 
-namespace {
-
-// Every --categories name must name a category of at least one chart exported.
-Status checkCategories(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names)
-{
-    QStringList known;
-    for (const ChartKind kind : kinds) {
-        ChartDataOptions every;
-        every.foldOther = false;
-        for (const QString &category : buildChartData(bundle, kind, every).categories)
-            if (!known.contains(category))
-                known << category;
-    }
-    for (const QString &name : names) {
-        if (std::none_of(known.begin(), known.end(), [&name](const QString &c) { return categoryMatches(c, name); }))
-            return Error{QStringLiteral("--categories: '%1' is not a category of these charts (they have: %2)")
-                             .arg(name, known.join(QStringLiteral(", ")))};
-    }
-    return Status::success();
-}
-
-} // namespace
-
 QStringList exportRequestFileNames(const ExportRequest &request, const std::vector<ChartKind> &bundleKinds,
                                    const std::vector<SweepChartKind> &sweepKinds)
 {
@@ -159,8 +136,8 @@ QStringList exportRequestFileNames(const ExportRequest &request, const std::vect
 Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request)
 {
     const std::vector<ChartKind> kinds = request.charts.empty() ? chartKindsOf(bundle) : request.charts;
-    if (Status known = checkCategories(bundle, kinds, request.options.onlyCategories); !known)
-        return Error{known.error()};
+    if (Status known = checkCategoryNames(bundle, kinds, request.options.onlyCategories); !known)
+        return Error{QStringLiteral("--categories: %1").arg(known.error())};
     // Said, never silent: an unreadable chart is still written, with the reason and the way out;
     // a chart drawn taller than the default so that its figures fit says so too.
     for (const ChartKind kind : kinds) {

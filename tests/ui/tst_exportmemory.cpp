@@ -14,6 +14,8 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
+#include <QSpinBox>
+#include <QLineEdit>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -85,6 +87,7 @@ private Q_SLOTS:
     void asksBeforeReplacingOnExportAll();
     void asksBeforeReplacingASweepChart();
     void copyFollowsTheSort();
+    void fewerCategoriesKeepTheirFigures();
 
 private:
     QTemporaryDir m_settings;
@@ -294,6 +297,27 @@ void ExportMemoryTest::copyFollowsTheSort()
             csvMemory << line.section(QLatin1Char(','), 2, 2).replace(QLatin1Char('_'), QLatin1Char(' '));
     }
     QCOMPARE(csvMemory, largest);
+}
+
+// The dialog offers --top and --categories: a crowded chart whose bars lost their figures gets
+// them back with fewer categories, and a misspelt name is said with the names there are.
+void ExportMemoryTest::fewerCategoriesKeepTheirFigures()
+{
+    ExportDialog dialog(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute);
+    dialog.setPreset(QStringLiteral("blog"));
+    auto *legibility = dialog.findChild<QLabel *>(QStringLiteral("legibility"));
+    auto *top = dialog.findChild<QSpinBox *>(QStringLiteral("topCategories"));
+    auto *only = dialog.findChild<QLineEdit *>(QStringLiteral("onlyCategories"));
+    QVERIFY(legibility && top && only);
+    QTRY_VERIFY2(legibility->text().contains(QLatin1String("bar labels left out")), qPrintable(legibility->text()));
+    top->setValue(2);
+    QTRY_COMPARE(legibility->text(), QString());
+    QCOMPARE(dialog.options().topCategories, 2);
+    only->setText(QStringLiteral("counter, cpu"));
+    QTRY_VERIFY2(legibility->text().startsWith(QStringLiteral("Categories: 'cpu' is not a category of these charts (they have: "
+                                                              "All attributes, counter,")),
+                 qPrintable(legibility->text()));
+    QCOMPARE(dialog.options().onlyCategories, (QStringList{QStringLiteral("counter"), QStringLiteral("cpu")}));
 }
 
 QTEST_MAIN(ExportMemoryTest)
