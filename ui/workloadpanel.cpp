@@ -334,10 +334,20 @@ QString WorkloadPanel::summaryText() const
     if (!m_workload)
         return m_error;
     const QLocale locale(QLocale::English);
-    const double perEvent = m_description.events > 0 ? double(m_description.commands) / double(m_description.events) : 0;
-    QString text = tr("<b>%1</b> events · <b>%2</b> commands · <b>%3</b> commands per event")
-                       .arg(locale.toString(m_description.events), locale.toString(m_description.commands),
-                            QString::number(perEvent, 'f', perEvent < 10 ? 2 : 1));
+    QString text;
+    if (m_description.typesTimedAlone) {
+        // Each pattern is its own pass (hash-ttl): commands per event is a figure of one pass,
+        // and the commands of every pass over the events of one would mean none of them.
+        text = tr("<b>%1</b> events per pattern · <b>%2</b> commands in all · each pattern is replayed and "
+                  "timed on its own")
+                   .arg(locale.toString(m_description.events), locale.toString(m_description.commands));
+    } else {
+        const double perEvent =
+            m_description.events > 0 ? double(m_description.commands) / double(m_description.events) : 0;
+        text = tr("<b>%1</b> events · <b>%2</b> commands · <b>%3</b> commands per event")
+                   .arg(locale.toString(m_description.events), locale.toString(m_description.commands),
+                        QString::number(perEvent, 'f', perEvent < 10 ? 2 : 1));
+    }
     if (!m_description.types.isEmpty())
         text += QStringLiteral("<br><span style='color:gray'>%1</span>")
                     .arg(tr("%n categories: ", nullptr, int(m_description.types.size())) +
