@@ -44,6 +44,9 @@ ProgressList::ProgressList(QWidget *parent) : QWidget(parent)
     m_grid->setContentsMargins(0, 0, 0, 0);
     m_grid->setHorizontalSpacing(12);
     m_grid->setVerticalSpacing(4);
+    // At least 110 px, but never less than the name: a minimum width on the label itself replaced
+    // its text's width, and large text showed "Valkey 9.1.2" as "Valkey 9.1.:".
+    m_grid->setColumnMinimumWidth(0, 110);
     m_grid->setColumnStretch(1, 3);
     m_grid->setColumnStretch(3, 2);
 }
@@ -72,7 +75,6 @@ void ProgressList::setServers(const QStringList &ids, const QStringList &names)
     for (int i = 0; i < ids.size(); ++i) {
         Row row;
         row.name = new QLabel(i < names.size() ? names[i] : ids[i]);
-        row.name->setMinimumWidth(110);
         QFont bold = row.name->font();
         bold.setBold(true);
         row.name->setFont(bold);
