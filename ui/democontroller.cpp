@@ -123,28 +123,31 @@ void DemoController::installKeys()
 {
     // Esc leaves full screen here; cancelling moves to a key of its own.
     m_window->cancelAction()->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_Escape));
-    auto add = [this](const QKeySequence &keys, auto slot) {
+    // Named by their What's This text, for Help ▸ Keyboard shortcuts.
+    auto add = [this](const QKeySequence &keys, const QString &meaning, auto slot) {
         auto *shortcut = new QShortcut(keys, m_window);
+        shortcut->setWhatsThis(meaning);
         connect(shortcut, &QShortcut::activated, this, slot);
     };
-    add(QKeySequence(Qt::Key_Escape), [this] { setFullScreen(false); });
-    add(QKeySequence(Qt::Key_F11), [this] { setFullScreen(!m_window->isFullScreen()); });
-    add(QKeySequence(Qt::CTRL | Qt::Key_Tab), [this] {
+    add(QKeySequence(Qt::Key_Escape), tr("Leave full screen"), [this] { setFullScreen(false); });
+    add(QKeySequence(Qt::Key_F11), tr("Full screen on or off"), [this] { setFullScreen(!m_window->isFullScreen()); });
+    add(QKeySequence(Qt::CTRL | Qt::Key_Tab), tr("Next chart"), [this] {
         m_window->resultsView()->showNextChart(1);
         chartChosen();
     });
-    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), [this] {
+    add(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab), tr("Previous chart"), [this] {
         m_window->resultsView()->showNextChart(-1);
         chartChosen();
     });
     const std::vector<ChartKind> kinds = allChartKinds();
     for (size_t i = 0; i < kinds.size() && i < 9; ++i) {
-        add(QKeySequence(Qt::Key(Qt::Key_1 + int(i))), [this, kind = kinds[i]] {
+        const QString meaning = tr("Chart: %1").arg(chartTitle(kinds[i]));
+        add(QKeySequence(Qt::Key(Qt::Key_1 + int(i))), meaning, [this, kind = kinds[i]] {
             m_window->resultsView()->showChart(kind);
             chartChosen();
         });
     }
-    add(QKeySequence(Qt::Key_Space), [this] {
+    add(QKeySequence(Qt::Key_Space), tr("Run"), [this] {
         if (!m_window->isRunning() && m_window->isReady())
             m_window->startRun();
     });

@@ -5,6 +5,7 @@
 #include "charttheme.h"
 #include "comparewindow.h"
 #include "exportdialog.h"
+#include "helpmenu.h"
 #include "resultsview.h"
 #include "uisettings.h"
 #include <QAction>
@@ -70,6 +71,14 @@ void MainWindow::buildMenus()
     buildViewMenu();
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->setObjectName(QStringLiteral("helpMenu"));
+    HelpDocs::addEntries(help, QCoreApplication::applicationDirPath(), &m_pathsHidden);
+    help->addAction(tr("&Keyboard shortcuts…"), this, [this] {
+        auto *dialog = new ShortcutsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->show();
+    });
+    help->addSeparator();
     help->addAction(tr("&About Versus"), this, [this] {
         QMessageBox::about(this, tr("About Versus"),
                            tr("<h3>Versus %1</h3><p>Replays one workload into several Valkey versions and "
