@@ -68,6 +68,11 @@ Outcome<std::vector<long long>> PassRunner::takeBaseline(bool timed)
     // CONFIG RESETSTAT frees memory (latency histograms, the error table): done before the
     // baseline, so the freed bytes are in neither reading rather than taken off the pass.
     // The probes sent between here and the replay are left out of commandstats by name.
+    // What an earlier pass left that is no data goes first: SCRIPT FLUSH starts a new Lua
+    // state, which the server counts as a CONFIG GET of its own, so it must come before the
+    // statistics are reset.
+    if (Status cleared = forgetNonData(); !cleared)
+        return Error{cleared.error()};
     if (timed) {
         if (Status reset = m_sessions.resetStats(); !reset)
             return Error{reset.error()};
@@ -81,8 +86,6 @@ Outcome<std::vector<long long>> PassRunner::takeBaseline(bool timed)
             return Error{stats.error()};
         m_statsBefore = std::move(stats.value());
     }
-    if (Status cleared = forgetNonData(); !cleared)
-        return Error{cleared.error()};
     // Read with the replay connections closed: their query and reply buffers would count as data.
     return m_sessions.settledUsedMemory(3000);
 }
