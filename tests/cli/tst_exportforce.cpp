@@ -119,11 +119,12 @@ private Q_SLOTS:
         QVERIFY(writeFile(dir + QStringLiteral("/memory-per-attribute.png"), "an earlier chart\n"));
         QVERIFY(QFile::link(outside, dir + QStringLiteral("/results.csv")));
         const QStringList folderBefore = everyEntry(dir);
-        for (const QString &command : {QStringLiteral("export"), QStringLiteral("run")}) {
-            const QStringList arguments = command == QLatin1String("export")
-                ? QStringList{command, QString::fromLatin1(kHashTtlFixtureBundle), QStringLiteral("--export-dir"), dir,
-                              QStringLiteral("--force")}
-                : QStringList{command, QStringLiteral("--export-dir"), dir, QStringLiteral("--force")};
+        const QStringList commands{QStringLiteral("export"), QStringLiteral("run")};
+        for (const QString &command : commands) {
+            QStringList arguments{command};
+            if (command == QLatin1String("export"))
+                arguments << QString::fromLatin1(kHashTtlFixtureBundle);
+            arguments << QStringLiteral("--export-dir") << dir << QStringLiteral("--force");
             const VersusCli::Result r = cli.run(arguments, 60000);
             QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
             QCOMPARE(r.err, QStringLiteral("versus %1: --export-dir: %2/results.csv: is a symbolic link (to %3); Versus replaces "
