@@ -49,6 +49,19 @@ bool actDuringAPass(VersusCli &cli, const std::function<bool()> &attempt)
     return false;
 }
 
+// The ACL users a run of Versus made on `server`, by ACL USERS as its owner.
+QStringList replayUsersOf(ForeignServer &server)
+{
+    RedisConnection owner;
+    const Outcome<Reply> users = server.connect(owner) ? owner.command({"ACL", "USERS"}) : Outcome<Reply>(Error{"no connection"});
+    QStringList found;
+    for (const Reply &user : users ? users->elements : std::vector<Reply>()) {
+        if (QString::fromStdString(user.text).startsWith(QLatin1String("versus-replay-")))
+            found << QString::fromStdString(user.text);
+    }
+    return found;
+}
+
 // A script runs alone: the FLUSHALL lands while a pass's replay has stored some keys, not all.
 const char *const kFlushInsideAPass =
     "local n = redis.call('DBSIZE') if n > 0 and n < tonumber(ARGV[1]) then redis.call('FLUSHALL') return n end return 0";
@@ -134,13 +147,7 @@ QString EndpointInterferenceTest::killMidReplay(ForeignServer &server, VersusCli
     cli.signal(SIGKILL);
     if (!cli.finish(30000).crashed)
         return QString();
-    RedisConnection owner;
-    const Outcome<Reply> users = server.connect(owner) ? owner.command({"ACL", "USERS"}) : Outcome<Reply>(Error{"no connection"});
-    for (const Reply &user : users ? users->elements : std::vector<Reply>()) {
-        if (QString::fromStdString(user.text).startsWith(QLatin1String("versus-replay-")))
-            return QString::fromStdString(user.text);
-    }
-    return QString();
+    return replayUsersOf(server).value(0);
 }
 
 void EndpointInterferenceTest::killedRunIsFoundByTheNextRun()
@@ -205,12 +212,7 @@ void EndpointInterferenceTest::killedRunIsPutBackOnRequest()
     QVERIFY2(r.out.contains(QStringLiteral("%1: latency-tracking put back to yes\n").arg(server.hostPort())), r.describe());
     QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
     QVERIFY(!QFileInfo::exists(marker));
-    RedisConnection owner;
-    QVERIFY(server.connect(owner));
-    const Outcome<Reply> users = owner.command({"ACL", "USERS"});
-    QVERIFY(users);
-    for (const Reply &user : users->elements)
-        QVERIFY2(!QString::fromStdString(user.text).startsWith(QLatin1String("versus-replay-")), user.text.c_str());
+    QCOMPARE(replayUsersOf(server), QStringList());
 
     r = cli.run(look, 30000);
     QVERIFY2(r.finished && r.exitCode == 0, r.describe());

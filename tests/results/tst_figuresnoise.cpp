@@ -4,6 +4,7 @@
 // bundles of the same servers was coloured as a regression, under a headline that was a change
 // inside the first bundle.
 
+#include "bundlebuilders.h"
 #include "bundlemerge.h"
 #include "figures.h"
 #include "fixturebundle.h"
@@ -13,21 +14,7 @@
 
 namespace {
 
-// The same results with every memory figure of the servers `factor` times as large.
-ResultsBundle withMemoryScaled(ResultsBundle bundle, double factor)
-{
-    for (ServerRun &run : bundle.servers) {
-        for (RepeatResult &repeat : run.repeats) {
-            repeat.bytesPerKey *= factor;
-            repeat.usedMemoryDelta = (long long)(double(repeat.usedMemoryDelta) * factor);
-            for (auto &entry : repeat.byType) {
-                entry.second.bytesPerKey *= factor;
-                entry.second.usedMemoryDelta = (long long)(double(entry.second.usedMemoryDelta) * factor);
-            }
-        }
-    }
-    return bundle;
-}
+using BundleBuilders::withMemoryScaled;
 
 ResultsBundle withoutServer(ResultsBundle bundle, const QString &id)
 {

@@ -27,6 +27,22 @@ inline TypeMemory typeMemory(long long keys, double bytesPerKey)
     return type;
 }
 
+// The same results with every memory figure of the servers `factor` times as large.
+inline ResultsBundle withMemoryScaled(ResultsBundle bundle, double factor)
+{
+    for (ServerRun &run : bundle.servers) {
+        for (RepeatResult &repeat : run.repeats) {
+            repeat.bytesPerKey *= factor;
+            repeat.usedMemoryDelta = (long long)(double(repeat.usedMemoryDelta) * factor);
+            for (auto &entry : repeat.byType) {
+                entry.second.bytesPerKey *= factor;
+                entry.second.usedMemoryDelta = (long long)(double(entry.second.usedMemoryDelta) * factor);
+            }
+        }
+    }
+    return bundle;
+}
+
 // A type the server refused, as Valkey 8.x refuses HSETEX.
 inline TypeMemory refused(const QString &command)
 {

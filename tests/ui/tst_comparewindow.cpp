@@ -7,6 +7,7 @@
 #include "barchart.h"
 #include "bundlefiles.h"
 #include "bundlejson.h"
+#include "bundlebuilders.h"
 #include "bundlemerge.h"
 #include "chartdata.h"
 #include "chartexporter.h"
@@ -27,25 +28,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
-
-// The same results with every memory figure of the servers `factor` times as large.
-ResultsBundle withMemoryScaled(ResultsBundle bundle, double factor)
-{
-    for (ServerRun &run : bundle.servers) {
-        for (RepeatResult &repeat : run.repeats) {
-            repeat.bytesPerKey *= factor;
-            repeat.usedMemoryDelta = (long long)(double(repeat.usedMemoryDelta) * factor);
-            for (auto &entry : repeat.byType) {
-                entry.second.bytesPerKey *= factor;
-                entry.second.usedMemoryDelta = (long long)(double(entry.second.usedMemoryDelta) * factor);
-            }
-        }
-    }
-    return bundle;
-}
-
-} // namespace
+using BundleBuilders::withMemoryScaled;
 
 class CompareWindowTest : public QObject {
     Q_OBJECT
