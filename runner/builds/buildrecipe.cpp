@@ -43,7 +43,7 @@ QString BuildRecipe::buildKey(const BuildSource &source) const
 {
     QCryptographicHash hash(QCryptographicHash::Sha256);
     hash.addData(signature().toUtf8());
-    hash.addData("\n", 1);
+    hash.addData(QByteArrayView("\n", 1));
     hash.addData((source.kind == BuildSource::Kind::Tarball ? source.tarballSha256 : source.contentSha256).toLatin1());
     return QString::fromLatin1(hash.result().toHex());
 }

@@ -89,9 +89,9 @@ Outcome<QString> contentHash(const QString &root, QStringList files, std::map<QS
             return Error{QStringLiteral("%1: cannot read it").arg(info.filePath())};
         const QString entry = sha + (info.isExecutable() ? QStringLiteral(" x") : QStringLiteral(" -"));
         hash.addData(relative.toUtf8());
-        hash.addData("\0", 1);
+        hash.addData(QByteArrayView("\0", 1));
         hash.addData(entry.toLatin1());
-        hash.addData("\n", 1);
+        hash.addData(QByteArrayView("\n", 1));
         recorded[relative] = entry;
     }
     return QString::fromLatin1(hash.result().toHex());

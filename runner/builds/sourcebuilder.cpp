@@ -121,7 +121,7 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     }
 
     report(QStringLiteral("check"), 96, label);
-    InstallRequest request{label, key, source, recipe.value(), tree.treePath(), tree.logPath()};
+    InstallRequest request{label, key, source, recipe.value(), tree.treePath(), tree.logPath(), AllocatorFacts()};
     if (Status checked = checkBuiltServer(request); !checked)
         return Error{failedStep(QStringLiteral("check"), checked.error())};
     report(QStringLiteral("install"), 98, folder);

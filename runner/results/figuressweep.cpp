@@ -94,7 +94,7 @@ SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOpt
 QStringList SweepTable::unfinishedValues() const
 {
     QStringList unfinished;
-    for (size_t i = 0; i < values.size() && i < complete.size(); ++i) {
+    for (size_t i = 0; i < size_t(values.size()) && i < complete.size(); ++i) {
         if (!complete[i])
             unfinished << values[int(i)];
     }
