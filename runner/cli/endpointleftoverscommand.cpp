@@ -4,12 +4,9 @@
 
 #include "commands.h"
 
-#include "clustermembership.h"
-#include "clustertopology.h"
 #include "endpointleftovers.h"
 #include "endpointpassword.h"
-#include "hostport.h"
-#include "redisconnection.h"
+#include "endpointprobe.h"
 #include "servercatalog.h"
 
 #include <cstdio>
@@ -18,43 +15,29 @@ namespace {
 
 constexpr int kTimeoutMs = 5000;
 
-struct NodeAddress {
-    QString host;
-    int port = 0;
-};
-
-// The named server, or every primary of its cluster once each has proved it is a member.
-Outcome<std::vector<NodeAddress>> serversToCheck(const ServerSpec &endpoint, const QString &password)
+// The named server, or every primary of its cluster once each has proved it is a member: the
+// servers a run there changes, found as the run finds them (endpointprobe.h).
+Outcome<std::vector<std::pair<QString, int>>> serversToCheck(ServerSpec endpoint, const QString &password)
 {
-    const QString where = hostPortText(endpoint.host, endpoint.port);
-    RedisConnection connection;
-    if (Status connected = connection.connectTcp(endpoint.host, endpoint.port, kTimeoutMs, where); !connected)
-        return Error{connected.error()};
-    if (!password.isEmpty()) {
-        if (Status authenticated = connection.auth(password); !authenticated)
-            return Error{authenticated.error()};
-    }
-    const Outcome<bool> cluster = isClusterEnabled(connection);
-    if (!cluster || !cluster.value())
-        return std::vector<NodeAddress>{{endpoint.host, endpoint.port}};
-    const Outcome<ClusterTopology> topology = discoverCluster(connection, endpoint.host);
-    if (!topology)
-        return Error{topology.error()};
-    if (Status members = proveClusterMembers(topology.value(), {where, topology->askedId, password, kTimeoutMs}); !members)
-        return Error{QStringLiteral("%1 is a node of a cluster, but %2").arg(where, members.error())};
-    std::vector<NodeAddress> primaries;
-    for (const ClusterPrimary &primary : topology->primaries)
-        primaries.push_back({primary.host, primary.port});
+    endpoint.password = password;
+    const Outcome<EndpointProbe> probe = probeEndpoint(endpoint, kTimeoutMs, howToGivePassword());
+    if (!probe)
+        return Error{probe.error()};
+    if (!probe->isCluster())
+        return std::vector<std::pair<QString, int>>{{probe->host, probe->port}};
+    std::vector<std::pair<QString, int>> primaries;
+    for (const EndpointProbe &primary : probe->primaries)
+        primaries.emplace_back(primary.host, primary.port);
     return primaries;
 }
 
 // Finds, and with --put-back removes, what is left on each server; false when something failed.
-bool checkServers(const std::vector<NodeAddress> &servers, const QString &password, bool putBack, const QString &named)
+bool checkServers(const std::vector<std::pair<QString, int>> &servers, const QString &password, bool putBack, const QString &named)
 {
     bool ok = true;
     bool anyLeft = false;
-    for (const NodeAddress &server : servers) {
-        Outcome<EndpointLeftovers> found = findEndpointLeftovers(server.host, server.port, password, kTimeoutMs);
+    for (const auto &[host, port] : servers) {
+        Outcome<EndpointLeftovers> found = findEndpointLeftovers(host, port, password, kTimeoutMs);
         if (!found) {
             std::fprintf(stderr, "versus servers: %s\n", qPrintable(found.error()));
             ok = false;
@@ -102,7 +85,7 @@ int runEndpointLeftovers(const QCommandLineParser &parser)
     }
     for (const QString &notice : password->notices)
         std::fprintf(stderr, "versus servers: %s\n", qPrintable(notice));
-    const Outcome<std::vector<NodeAddress>> servers = serversToCheck(endpoint.value(), password->password);
+    const Outcome<std::vector<std::pair<QString, int>>> servers = serversToCheck(endpoint.value(), password->password);
     if (!servers) {
         std::fprintf(stderr, "versus servers: --endpoint: %s\n", qPrintable(servers.error()));
         return 2;

@@ -97,6 +97,8 @@ Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const 
 {
     EndpointProbe probe;
     probe.where = hostPortText(spec.host, spec.port);
+    probe.host = spec.host;
+    probe.port = spec.port;
     const QString name = spec.label.isEmpty() ? probe.where : spec.label;
     RedisConnection connection;
     if (Status connected = connection.connectTcp(spec.host, spec.port, timeoutMs, name); !connected)

@@ -12,6 +12,8 @@
 
 struct EndpointProbe {
     QString where;              // "127.0.0.1:6379", "[::1]:6379"
+    QString host;               // the same, as connected to
+    int port = 0;
     QString product;            // from INFO server; empty when INFO was refused
     QString version;
     QString runId;              // INFO server run_id: tells two names of one server apart from two servers
