@@ -198,29 +198,31 @@ void FiguresData::compareWithBaseline(FigureTable &table) const
     const int base = table.servers.indexOf(baseline);
     if (base < 0)
         return;
+    // Each column's reference, once for the table. A reference is its own (or the baseline):
+    // no column another is compared with is changed by the comparisons.
+    std::vector<int> against;
+    QStringList counterparts;
+    for (int column = 0; column < int(table.servers.size()); ++column) {
+        against.push_back(referenceColumn(table, base, column));
+        const int reference = against.back();
+        if (reference >= 0 && reference != base && reference != column
+            && !counterparts.contains(server(table.servers[reference]).summary.name))
+            counterparts << server(table.servers[reference]).summary.name;
+    }
     for (std::vector<Figure> &row : table.cells) {
-        const std::vector<Figure> before = row;
         for (int column = 0; column < int(row.size()); ++column) {
-            const int against = referenceColumn(table, base, column);
-            if (against < 0 || against == column)
+            const int reference = against[size_t(column)];
+            if (reference < 0 || reference == column)
                 continue;
-            const ServerData &reference = server(table.servers[against]);
+            const ServerData &from = server(table.servers[reference]);
             const ServerData &other = server(table.servers[column]);
             // Repeats pair by their number only within one run of finished repeats: repeat 1 of
             // two bundles is two runs.
-            const bool paired = !reference.summary.partial && !other.summary.partial
-                && other.run->bundleName == reference.run->bundleName;
-            compareFigures(row[size_t(column)], before[size_t(against)], table.measure, paired);
+            const bool paired = !from.summary.partial && !other.summary.partial && other.run->bundleName == from.run->bundleName;
+            compareFigures(row[size_t(column)], row[size_t(reference)], table.measure, paired);
         }
     }
-    // Said where it happened: a column whose change is against another than the baseline.
-    QStringList counterparts;
-    for (int column = 0; column < int(table.servers.size()); ++column) {
-        const int against = referenceColumn(table, base, column);
-        const QString name = against >= 0 && against != base && against != column ? server(table.servers[against]).summary.name : QString();
-        if (!name.isEmpty() && !counterparts.contains(name))
-            counterparts << name;
-    }
+    // Said where it happened: columns compared with another than the baseline.
     if (!counterparts.isEmpty()) {
         const QString said = QStringLiteral("A series run as a cluster is compared with %1, the baseline's version run so.")
                                  .arg(counterparts.join(QStringLiteral(", ")));
