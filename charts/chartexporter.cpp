@@ -246,12 +246,11 @@ QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, cons
 
 ExportOptions fittedOptions(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
 {
-    if (!options.tallerWhenCrowded || !checkExportOptions(options) || ComposedChart(bundle, kind, options).geometry(1.0).barLabelsShown)
-        return options;
-    ExportOptions taller = options;
-    taller.size = findSizePreset(QStringLiteral("blog-tall"))->size;
-    taller.tallerWhenCrowded = false;
-    return taller;
+    ExportOptions fitted = options;
+    fitted.tallerWhenCrowded = false;
+    if (options.tallerWhenCrowded && checkExportOptions(options) && !ComposedChart(bundle, kind, options).geometry(1.0).barLabelsShown)
+        fitted.size = findSizePreset(QStringLiteral("blog-tall"))->size;
+    return fitted;
 }
 
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &requested, const QString &path,
@@ -287,9 +286,11 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
     const QDir folder(dir);
     QStringList written;
     for (ChartKind kind : kinds) {
+        // Fitted once for every format of the chart (the flag is cleared in what comes back).
+        const ExportOptions fitted = fittedOptions(bundle, kind, options);
         for (ImageFormat format : options.formats) {
             const QString path = folder.filePath(chartFileName(kind, format));
-            if (const Status status = exportChart(bundle, kind, options, path, PathOrigin::NamedByVersus); !status)
+            if (const Status status = exportChart(bundle, kind, fitted, path, PathOrigin::NamedByVersus); !status)
                 return Error{status.error()};
             written << path;
         }

@@ -45,7 +45,8 @@ QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, cons
 QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut);
 
 // The options `kind` is drawn with: `options`, or, with options.tallerWhenCrowded and bars too
-// thin for their figures at options.size, the same at the blog-tall size (1200×1500).
+// thin for their figures at options.size, the same at the blog-tall size (1200×1500). What comes
+// back has tallerWhenCrowded cleared: it is fitted already.
 ExportOptions fittedOptions(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options);
 
 // Writes one chart; the format follows the file's extension (.png, .svg, .pdf). Drawn with
