@@ -7,6 +7,7 @@
 #include "bundlejson.h"
 #include "chartdata.h"
 #include "figures.h"
+#include "testfiles.h"
 #include "versuscli.h"
 
 #include <QtTest>
@@ -49,10 +50,7 @@ private slots:
         VERSUS_REQUIRE_SERVER(newer, "valkey-9.1.");
         VersusCli cli;
         const QString capture = cli.path(QStringLiteral("capture.txt"));
-        QFile file(capture);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(captureWithHsetex());
-        file.close();
+        QVERIFY(TestFiles::writeFile(capture, captureWithHsetex()));
         const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
         const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), older.label + "," + newer.label,
                                              QStringLiteral("--workload"), capture, QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--out"), bundlePath},
@@ -123,14 +121,11 @@ private slots:
         VERSUS_REQUIRE_SERVER(server, "valkey-9.1.");
         VersusCli cli;
         const QString capture = cli.path(QStringLiteral("capture.txt"));
-        QFile file(capture);
-        QVERIFY(file.open(QIODevice::WriteOnly));
         QByteArray lines = "SELECT 3\nFLUSHALL\nCONFIG SET maxmemory 1mb\n";
         for (int i = 0; i < 200; ++i)
             lines += "SET k:" + QByteArray::number(i) + " v\n";
         lines += "SET \"unterminated\n";
-        file.write(lines);
-        file.close();
+        QVERIFY(TestFiles::writeFile(capture, lines));
         const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
         const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), server.label, QStringLiteral("--workload"),
                                              capture, QStringLiteral("--lenient"), QStringLiteral("--out"), bundlePath},
@@ -157,10 +152,7 @@ private slots:
         VERSUS_REQUIRE_SERVER(server, "valkey-9.1.");
         VersusCli cli;
         const QString capture = cli.path(QStringLiteral("blank-lines-first.txt"));
-        QFile file(capture);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QByteArray(70000, '\n') + "SET a 1\nSET b 2\nGET a\n");
-        file.close();
+        QVERIFY(TestFiles::writeFile(capture, QByteArray(70000, '\n') + "SET a 1\nSET b 2\nGET a\n"));
         const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
         const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), server.label, QStringLiteral("--workload"),
                                              capture, QStringLiteral("--out"), bundlePath},
@@ -194,10 +186,7 @@ private slots:
         std::map<QString, FigureTable> memory;
         for (const auto &[name, content] : {std::pair{QStringLiteral("sets"), sets}, std::pair{QStringLiteral("scripts"), more}}) {
             const QString capture = cli.path(name + QStringLiteral(".txt"));
-            QFile file(capture);
-            QVERIFY(file.open(QIODevice::WriteOnly));
-            file.write(content);
-            file.close();
+            QVERIFY(TestFiles::writeFile(capture, content));
             const QString bundlePath = cli.path(name + QStringLiteral(".json"));
             const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), server.label, QStringLiteral("--workload"),
                                                  capture, QStringLiteral("--out"), bundlePath},

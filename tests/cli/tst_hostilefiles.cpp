@@ -7,6 +7,7 @@
 #include "bundlejson.h"
 #include "jsonsupport.h"
 #include "markdowntable.h"
+#include "testfiles.h"
 #include "versuscli.h"
 
 #include <QXmlStreamReader>
@@ -18,17 +19,8 @@ namespace {
 
 const QString kScript = QStringLiteral("</title><script>alert(1)</script><title>");
 
-QByteArray hostileFileText(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-bool writeHostileFile(const QString &path, const QByteArray &bytes)
-{
-    QFile file(path);
-    return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(bytes) == bytes.size();
-}
+using TestFiles::readFile;
+using TestFiles::writeFile;
 
 // `depth` nested arrays inside a bundle's first member, 228 KB at 100,000.
 QByteArray deeplyNested(int depth, const QByteArray &before = "{\"schema\":\"versus.results/1\",\"x\":")
@@ -55,7 +47,7 @@ QString svgChartsProblem(const QString &folder, const QByteArray &expected = {})
     if (charts.isEmpty())
         return QStringLiteral("no SVG chart in %1").arg(folder);
     for (const QString &chart : charts) {
-        const QByteArray svg = hostileFileText(folder + QLatin1Char('/') + chart);
+        const QByteArray svg = readFile(folder + QLatin1Char('/') + chart);
         if (const QString problem = svgProblem(svg); !problem.isEmpty())
             return chart + QStringLiteral(": ") + problem;
         if (!svg.contains(expected))
@@ -76,7 +68,7 @@ private slots:
     {
         VersusCli cli;
         const QString bundle = cli.path(QStringLiteral("deep.json"));
-        QVERIFY(writeHostileFile(bundle, deeplyNested(100000)));
+        QVERIFY(writeFile(bundle, deeplyNested(100000)));
         const VersusCli::Result r = cli.run({QStringLiteral("export"), bundle, QStringLiteral("--export-dir"),
                                              cli.path(QStringLiteral("out")), QStringLiteral("--format"), QStringLiteral("svg")},
                                             60000);
@@ -102,7 +94,7 @@ private slots:
     {
         VersusCli cli;
         const QString attributes = cli.path(QStringLiteral("attributes.json"));
-        QVERIFY(writeHostileFile(attributes, deeplyNested(100000, "{\"version\":1,\"x\":")));
+        QVERIFY(writeFile(attributes, deeplyNested(100000, "{\"version\":1,\"x\":")));
         const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--workload"), QStringLiteral("ecommerce"),
                                              QStringLiteral("--events"), QStringLiteral("100"), QStringLiteral("--attributes"),
                                              attributes},
@@ -117,13 +109,13 @@ private slots:
     void namesFromABundleStayText()
     {
         VersusCli cli;
-        Outcome<Json> root = parseJson(hostileFileText(QStringLiteral(VERSUS_FIXTURES "/bundles/real-ecommerce.json")),
+        Outcome<Json> root = parseJson(readFile(QStringLiteral(VERSUS_FIXTURES "/bundles/real-ecommerce.json")),
                                        QStringLiteral("real-ecommerce.json"));
         QVERIFY(root);
         root.value()["servers"][1]["product"] = (QStringLiteral("valkey") + kScript).toStdString();
         root.value()["servers"][1]["version"] = std::string("9.1.2 | <img src=x onerror=alert(1)>\n| injected | row |");
         const QString bundle = cli.path(QStringLiteral("hostile.json"));
-        QVERIFY(writeHostileFile(bundle, QByteArray::fromStdString(root->dump())));
+        QVERIFY(writeFile(bundle, QByteArray::fromStdString(root->dump())));
         const QString folder = cli.path(QStringLiteral("out"));
         const VersusCli::Result r = cli.run({QStringLiteral("export"), bundle, QStringLiteral("--export-dir"), folder,
                                              QStringLiteral("--format"), QStringLiteral("svg"), QStringLiteral("--report")},
@@ -131,7 +123,7 @@ private slots:
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
         const QString problem = svgChartsProblem(folder);
         QVERIFY2(problem.isEmpty(), qPrintable(problem));
-        const QString report = QString::fromUtf8(hostileFileText(folder + QStringLiteral("/report.md")));
+        const QString report = QString::fromUtf8(readFile(folder + QStringLiteral("/report.md")));
         QVERIFY(!report.isEmpty());
         QVERIFY2(!report.contains(QLatin1String("<script")) && !report.contains(QLatin1String("<img")), qPrintable(report.left(3000)));
         QVERIFY2(!report.contains(QLatin1String("\n| injected")), qPrintable(report.left(3000)));
@@ -167,7 +159,7 @@ private slots:
         QFETCH(QString, fixture);
         QFETCH(QString, change);
         QFETCH(QString, message);
-        Outcome<Json> root = parseJson(hostileFileText(QStringLiteral(VERSUS_FIXTURES "/bundles/") + fixture), fixture);
+        Outcome<Json> root = parseJson(readFile(QStringLiteral(VERSUS_FIXTURES "/bundles/") + fixture), fixture);
         QVERIFY(root);
         Json &bundle = root.value();
         if (change == QLatin1String("server twice")) {
@@ -183,7 +175,7 @@ private slots:
         }
         VersusCli cli;
         const QString path = cli.path(QStringLiteral("hostile.json"));
-        QVERIFY(writeHostileFile(path, QByteArray::fromStdString(bundle.dump())));
+        QVERIFY(writeFile(path, QByteArray::fromStdString(bundle.dump())));
         const QString folder = cli.path(QStringLiteral("out"));
         const VersusCli::Result r = cli.run({QStringLiteral("export"), path, QStringLiteral("--export-dir"), folder,
                                              QStringLiteral("--format"), QStringLiteral("svg")},

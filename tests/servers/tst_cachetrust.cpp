@@ -5,6 +5,7 @@
 
 #include "servercatalog.h"
 #include "servertesthelpers.h"
+#include "testfiles.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -301,17 +302,13 @@ private slots:
     {
         QTemporaryDir outside;
         const QString victim = outside.filePath(QStringLiteral("notes.txt"));
-        QFile file(victim);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("the user's own notes\n");
-        file.close();
+        QVERIFY(TestFiles::writeFile(victim, "the user's own notes\n"));
         const QString recordsPath = m_cache + QStringLiteral("/.verified.json");
         QVERIFY(QFile::link(victim, recordsPath));
 
         ServerCatalog catalog(m_cache);
         QVERIFY2(discovered(catalog).usable(), qPrintable(discovered(catalog).problem));
-        QVERIFY(file.open(QIODevice::ReadOnly));
-        QCOMPARE(file.readAll(), QByteArray("the user's own notes\n"));
+        QCOMPARE(TestFiles::readFile(victim), QByteArray("the user's own notes\n"));
         QVERIFY(QFileInfo(recordsPath).isSymLink());
         QCOMPARE(QFileInfo(victim).permissions() & QFileDevice::ReadOther, QFileDevice::ReadOther);
     }

@@ -10,6 +10,8 @@
 //   node.setShards(FakeClusterNode::shardsReply({{"127.0.0.1", node.port(), FakeClusterNode::kId, {{0, 16383}}}}));
 
 #include <algorithm>
+#include "loopbacklistener.h"
+
 #include <arpa/inet.h>
 #include <atomic>
 #include <cctype>
@@ -40,17 +42,7 @@ public:
 
     FakeClusterNode()
     {
-        m_listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        const int yes = 1;
-        ::setsockopt(m_listener, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(m_listener, reinterpret_cast<sockaddr *>(&address), sizeof address);
-        ::listen(m_listener, 64);
-        socklen_t length = sizeof address;
-        ::getsockname(m_listener, reinterpret_cast<sockaddr *>(&address), &length);
-        m_port = ntohs(address.sin_port);
+        m_listener = listenOnLoopback(64, m_port);
         m_thread = std::thread([this] { serve(); });
     }
 

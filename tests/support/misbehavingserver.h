@@ -9,6 +9,8 @@
 //   connection.connectTcp("127.0.0.1", server.port(), 1000, "bad");
 
 #include <QByteArray>
+#include "loopbacklistener.h"
+
 #include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
@@ -31,18 +33,7 @@ public:
 
     explicit MisbehavingServer(Behaviour behaviour) : m_behaviour(behaviour)
     {
-        m_listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        const int yes = 1;
-        ::setsockopt(m_listener, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        address.sin_port = 0;
-        ::bind(m_listener, reinterpret_cast<sockaddr *>(&address), sizeof address);
-        ::listen(m_listener, 8);
-        socklen_t length = sizeof address;
-        ::getsockname(m_listener, reinterpret_cast<sockaddr *>(&address), &length);
-        m_port = ntohs(address.sin_port);
+        m_listener = listenOnLoopback(8, m_port);
         m_thread = std::thread([this] { serve(); });
     }
 

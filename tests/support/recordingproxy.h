@@ -7,6 +7,7 @@
 //   connection.connectTcp("127.0.0.1", proxy.port(), 2000, "via proxy");
 //   … proxy.received() …
 
+#include "loopbacklistener.h"
 #include <arpa/inet.h>
 #include <atomic>
 #include <cerrno>
@@ -22,13 +23,7 @@ class RecordingProxy {
 public:
     explicit RecordingProxy(int serverPort) : m_serverPort(serverPort)
     {
-        m_listener = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in address = loopback(0);
-        ::bind(m_listener, reinterpret_cast<sockaddr *>(&address), sizeof address);
-        ::listen(m_listener, 4);
-        socklen_t length = sizeof address;
-        ::getsockname(m_listener, reinterpret_cast<sockaddr *>(&address), &length);
-        m_port = ntohs(address.sin_port);
+        m_listener = listenOnLoopback(4, m_port);
         m_thread = std::thread([this] { serve(); });
     }
 
