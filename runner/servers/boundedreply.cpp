@@ -1,31 +1,25 @@
 #include "boundedreply.h"
 
+#include "streamio.h"
+
 #include <hiredis/hiredis.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <cstdio>
 #include <poll.h>
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Waits until the socket is ready for `events`; false when the deadline passed first.
-// A signal (EINTR) only makes it look at the clock again.
-bool waitReady(int fd, short events, Clock::time_point deadline)
+// Writes what went wrong where hiredis keeps it (err, errstr), for the connection's message.
+void setFailure(redisContext *context, const StreamIo &io, StreamIo::Result result)
 {
-    for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-        if (left <= 0)
-            return false;
-        pollfd entry{fd, events, 0};
-        const int ready = ::poll(&entry, 1, int(std::min<long long>(left, 1000 * 1000)));
-        if (ready > 0)
-            return true;   // readable, writable, or closed: the next read or write says which
-        if (ready < 0 && errno != EINTR)
-            return true;   // let hiredis report the error
-    }
+    context->err = result == StreamIo::Result::Closed ? REDIS_ERR_EOF : REDIS_ERR_IO;
+    const QByteArray reason = io.reason().toLocal8Bit();
+    std::snprintf(context->errstr, sizeof context->errstr, "%s", reason.constData());
 }
 
 size_t buffered(const redisContext *context)
@@ -47,36 +41,60 @@ bool pendingLineTooLong(const redisContext *context)
 
 } // namespace
 
-ReplyWait writeWithin(redisContext *context, Clock::time_point deadline)
+ReplyWait writeWithin(redisContext *context, StreamIo &io, Clock::time_point deadline)
 {
-    int done = 0;
-    while (!done) {
-        if (!waitReady(context->fd, POLLOUT, deadline))
-            return ReplyWait::TimedOut;
-        if (redisBufferWrite(context, &done) != REDIS_OK)
+    while (sdslen(context->obuf) > 0) {
+        const StreamIo::Moved moved = io.write(context->obuf, sdslen(context->obuf));
+        if (moved.result == StreamIo::Result::Done) {
+            // sds.h declares sdsrange() without C linkage for C++: the written part is dropped
+            // with its inline functions instead.
+            const size_t left = sdslen(context->obuf) - moved.bytes;
+            std::memmove(context->obuf, context->obuf + moved.bytes, left);
+            sdssetlen(context->obuf, left);
+            context->obuf[left] = '\0';
+            continue;
+        }
+        if (moved.result != StreamIo::Result::WouldBlock) {
+            setFailure(context, io, moved.result);
             return ReplyWait::Failed;
+        }
+        if (waitForIo(io, io.waitEvents(), deadline) == 0)
+            return ReplyWait::TimedOut;
     }
     return ReplyWait::Done;
 }
 
-ReplyWait readReplyWithin(redisContext *context, void **reply, const ReplyBounds &bounds)
+ReplyWait readReplyWithin(redisContext *context, StreamIo &io, void **reply, const ReplyBounds &bounds)
 {
     *reply = nullptr;
     if (redisGetReplyFromReader(context, reply) != REDIS_OK)
         return ReplyWait::Failed;
     if (*reply)
         return ReplyWait::Done;
-    if (const ReplyWait written = writeWithin(context, bounds.deadline); written != ReplyWait::Done)
+    if (const ReplyWait written = writeWithin(context, io, bounds.deadline); written != ReplyWait::Done)
         return written;
     size_t received = 0;
+    char chunk[16 * 1024];
+    short events = POLLIN;
     for (;;) {
-        if (!waitReady(context->fd, POLLIN, bounds.deadline))
+        if (waitForIo(io, events, bounds.deadline) == 0)
             return ReplyWait::TimedOut;
-        // The reader keeps len - pos unchanged when it compacts, so the growth is what arrived.
-        const size_t before = buffered(context);
-        if (redisBufferRead(context) != REDIS_OK)
+        const StreamIo::Moved moved = io.read(chunk, sizeof chunk);
+        if (moved.result == StreamIo::Result::WouldBlock) {
+            events = io.waitEvents();
+            continue;
+        }
+        events = POLLIN;
+        if (moved.result != StreamIo::Result::Done) {
+            setFailure(context, io, moved.result);
             return ReplyWait::Failed;
-        received += buffered(context) - before;
+        }
+        if (redisReaderFeed(context->reader, chunk, moved.bytes) != REDIS_OK) {
+            context->err = REDIS_ERR_PROTOCOL;
+            std::snprintf(context->errstr, sizeof context->errstr, "%s", context->reader->errstr);
+            return ReplyWait::Failed;
+        }
+        received += moved.bytes;
         if (redisGetReplyFromReader(context, reply) != REDIS_OK)
             return ReplyWait::Failed;
         if (*reply)

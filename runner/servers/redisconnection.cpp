@@ -3,6 +3,8 @@
 #include "boundedreply.h"
 #include "hostport.h"
 #include "resp.h"
+#include "streamio.h"
+#include "tlsio.h"
 
 #include <hiredis/hiredis.h>
 
@@ -147,11 +149,34 @@ RedisConnection::~RedisConnection()
     close();
 }
 
-Status RedisConnection::connectTcp(const QString &host, int port, int timeoutMs, const QString &name)
+Status RedisConnection::connectTcp(const QString &host, int port, int timeoutMs, const QString &name, const TlsSettings &tls)
 {
     close();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
     redisContext *context = redisConnectWithTimeout(host.toUtf8().constData(), port, toTimeval(timeoutMs));
-    return connected(context, timeoutMs, name, hostPortText(host, port));
+    const QString where = hostPortText(host, port);
+    Status status = connected(context, timeoutMs, name, where);
+    if (status && tls.enabled)
+        status = startTlsOn(host, tls, where, deadline);
+    return status;
+}
+
+Status RedisConnection::startTlsOn(const QString &host, const TlsSettings &tls, const QString &where,
+                                   std::chrono::steady_clock::time_point deadline)
+{
+    Outcome<std::unique_ptr<StreamIo>> io = startTls(m_context->fd, tls, host, deadline);
+    if (!io) {
+        close();
+        m_lastErrorWasTimeout = false;
+        return Error{QStringLiteral("%1: cannot connect to %2 over TLS: %3").arg(m_name, where, io.error())};
+    }
+    m_io = std::move(io.value());
+    return Status::success();
+}
+
+bool RedisConnection::isTls() const
+{
+    return m_io && m_io->isTls();
 }
 
 Status RedisConnection::connectUnix(const QString &path, int timeoutMs, const QString &name)
@@ -184,6 +209,8 @@ Status RedisConnection::connected(redisContext *context, int timeoutMs, const QS
     if (flags >= 0)
         ::fcntl(context->fd, F_SETFD, flags | FD_CLOEXEC);
     m_context = context;
+    m_io = plainStreamIo(context->fd);
+    m_anyReplyRead = false;
     m_defaultReplyFunctions = context->reader->fn;
     context->reader->fn = &BoundedBuilder::functions;
     context->reader->privdata = this;
@@ -220,6 +247,7 @@ Status RedisConnection::auth(const Credentials &credentials)
 
 void RedisConnection::close()
 {
+    m_io.reset();   // TLS says goodbye on the socket, which redisFree() closes
     if (m_context) {
         redisFree(m_context);
         m_context = nullptr;
@@ -230,16 +258,17 @@ Error RedisConnection::transportError(const char *what)
 {
     QString reason;
     if (m_context) {
-        // A timed-out blocking read or write surfaces as EAGAIN; say what really happened.
-        const int savedErrno = errno;
-        const bool timedOut = m_context->err == REDIS_ERR_IO
-            && (savedErrno == EAGAIN || savedErrno == EWOULDBLOCK
-                || std::strcmp(m_context->errstr, std::strerror(EAGAIN)) == 0);
-        m_lastErrorWasTimeout = timedOut;
-        reason = timedOut ? QStringLiteral("timed out after %1 ms").arg(m_timeoutMs)
-                          : QString::fromLocal8Bit(m_context->errstr);
+        // Waits that pass their deadline are ReplyWait::TimedOut (replyFailure): this is a failure
+        // of the socket or the protocol. errstr holds 127 bytes; the StreamIo keeps the whole reason.
+        m_lastErrorWasTimeout = false;
+        reason = QString::fromLocal8Bit(m_context->errstr);
+        if (m_context->err != REDIS_ERR_PROTOCOL && m_io && !m_io->reason().isEmpty())
+            reason = m_io->reason();
         if (reason.isEmpty())
             reason = QStringLiteral("connection failed");
+        if (m_context->err == REDIS_ERR_EOF && !m_anyReplyRead && !isTls())
+            reason += QStringLiteral(" before its first reply (a TLS port closes a plain connection so: give --tls "
+                                     "if it is one)");
         close();
     } else {
         reason = QStringLiteral("not connected");
@@ -303,11 +332,12 @@ Outcome<Reply> RedisConnection::readBuilt(const char *what)
     void *raw = nullptr;
     m_builtArrayTooLarge = false;
     m_builtElements = 0;
-    ReplyWait wait = readReplyWithin(m_context, &raw, boundsOf(maxBuiltReply, maxBuiltReply, m_timeoutMs));
+    ReplyWait wait = readReplyWithin(m_context, *m_io, &raw, boundsOf(maxBuiltReply, maxBuiltReply, m_timeoutMs));
     if (wait == ReplyWait::Failed && m_builtArrayTooLarge)
         wait = ReplyWait::TooLarge;
     if (wait != ReplyWait::Done)
         return replyFailure(int(wait), what, maxBuiltReply);
+    m_anyReplyRead = true;
     auto *reply = static_cast<redisReply *>(raw);
     Reply value = toReply(reply);
     freeReplyObject(reply);
@@ -354,7 +384,7 @@ Status RedisConnection::flush()
     if (!m_context)
         return notConnected("write");
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(m_timeoutMs);
-    if (const ReplyWait wait = writeWithin(m_context, deadline); wait != ReplyWait::Done)
+    if (const ReplyWait wait = writeWithin(m_context, *m_io, deadline); wait != ReplyWait::Done)
         return replyFailure(int(wait), "write", 0);
     return Status::success();
 }
@@ -374,7 +404,7 @@ Outcome<bool> RedisConnection::readReplyIsError(std::string *errorText)
     m_discardedErrorText = errorText;
     m_context->reader->fn = &DiscardingReader::functions;
     void *placeholder = nullptr;
-    const ReplyWait wait = readReplyWithin(m_context, &placeholder, boundsOf(maxDiscardedReplyString, 0, m_timeoutMs));
+    const ReplyWait wait = readReplyWithin(m_context, *m_io, &placeholder, boundsOf(maxDiscardedReplyString, 0, m_timeoutMs));
     if (wait != ReplyWait::Done) {
         // The reader may still hold a half-built placeholder: free the context while the
         // discarding functions are installed, so hiredis never frees a placeholder.
@@ -383,5 +413,6 @@ Outcome<bool> RedisConnection::readReplyIsError(std::string *errorText)
     }
     m_context->reader->fn = &BoundedBuilder::functions;
     m_discardedErrorText = nullptr;
+    m_anyReplyRead = true;
     return m_discardedIsError;
 }

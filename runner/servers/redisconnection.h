@@ -10,6 +10,10 @@
 // memory. After any transport error the context is freed and isConnected() is false; connect
 // again to go on.
 //
+// Over TLS (connectTcp with TlsSettings enabled) hiredis builds the requests and parses the
+// replies as before, but never touches the socket: every byte of both paths goes through the
+// connection's StreamIo (streamio.h, tlsio.h), plain or TLS, so the bounds above hold alike.
+//
 // Every command sent with command() or appendCommand() is counted (sentCommands()), so that a
 // server's commandstats can be told apart from Versus's own commands; exchange() and
 // appendRaw() are the workload's paths and count nothing.
@@ -18,13 +22,16 @@
 #include "credentials.h"
 #include "outcome.h"
 #include "replyscanner.h"
+#include "tlssettings.h"
 #include <QString>
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+class StreamIo;
 struct redisContext;
 struct redisReply;
 struct redisReplyObjectFunctions;
@@ -47,14 +54,18 @@ public:
     RedisConnection &operator=(const RedisConnection &) = delete;
 
     // `name` (e.g. "valkey-8.0.1 (127.0.0.1:40123)") prefixes every error message.
-    // timeoutMs bounds the connect and, afterwards, every single read or write.
-    Status connectTcp(const QString &host, int port, int timeoutMs, const QString &name);
+    // timeoutMs bounds the connect (with its TLS handshake) and, afterwards, every request.
+    // With `tls` enabled the handshake is done before this returns; a failure names the
+    // endpoint and the reason (certificate not accepted, not a TLS port, …).
+    Status connectTcp(const QString &host, int port, int timeoutMs, const QString &name, const TlsSettings &tls = {});
     Status connectUnix(const QString &path, int timeoutMs, const QString &name);
     // AUTH <password>; a server error reply (wrong password) is an Error here.
     Status auth(const QString &password);
     // AUTH [<user>] <password>; nothing when the credentials are empty.
     Status auth(const Credentials &credentials);
     bool isConnected() const { return m_context != nullptr; }
+    // Connected over TLS.
+    bool isTls() const;
     // True when the last transport error was a timeout (the server is alive but not answering:
     // wedged or SIGSTOPped) rather than a closed or refused connection.
     bool lastErrorWasTimeout() const { return m_lastErrorWasTimeout; }
@@ -108,13 +119,15 @@ public:
 
 private:
     Status connected(redisContext *context, int timeoutMs, const QString &name, const QString &where);
+    Status startTlsOn(const QString &host, const TlsSettings &tls, const QString &where,
+                      std::chrono::steady_clock::time_point deadline);
     Error transportError(const char *what);
     // A bounded wait that did not end in a reply (boundedreply.h's ReplyWait): the message.
     Error replyFailure(int wait, const char *what, size_t limit);
     Error notConnected(const char *what) const;
     // exchange()'s parts: what hiredis still holds goes first; a failed send() or recv().
     Status takeOverContext();
-    Error socketError(const char *what, int error);
+    Error socketError(const char *what);
     Status scanned(ReplyScanner::Result result, size_t consumed, size_t received);
     // Every reply byte the socket holds now, scanned; never waits.
     Status readArrived();
@@ -122,6 +135,8 @@ private:
     Outcome<Reply> readBuilt(const char *what);
 
     redisContext *m_context = nullptr;
+    std::unique_ptr<StreamIo> m_io;   // the socket's bytes, plain or TLS; set while connected
+    bool m_anyReplyRead = false;      // a server that closes before its first reply may want TLS
     redisReplyObjectFunctions *m_defaultReplyFunctions = nullptr;
     QString m_name;
     int m_timeoutMs = 0;

@@ -1,11 +1,12 @@
-// RedisConnection::exchange(): the replay's path, on the hiredis context's socket but beside
-// hiredis. One request goes out in as few send() calls as the socket allows, the replies come
-// in with recv() into one buffer of 256 KiB, and a ReplyScanner counts them as they arrive,
+// RedisConnection::exchange(): the replay's path, on the connection's StreamIo (plain or TLS)
+// beside hiredis. One request goes out in as few writes as the socket allows, the replies come
+// in with reads into one buffer of 256 KiB, and a ReplyScanner counts them as they arrive,
 // while the request is still being written too: nothing per command is allocated or built.
 
 #include "redisconnection.h"
 
 #include "boundedreply.h"
+#include "streamio.h"
 
 #include <hiredis/hiredis.h>
 
@@ -21,36 +22,15 @@ using Clock = std::chrono::steady_clock;
 
 constexpr size_t kReceiveBytes = size_t(256) << 10;
 
-// Waits until the socket is ready for `events`: what it is ready for, 0 when the deadline
-// passed first. A signal (EINTR) only makes it look at the clock again.
-short waitFor(int fd, short events, Clock::time_point deadline)
-{
-    for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-        if (left <= 0)
-            return 0;
-        pollfd entry{fd, events, 0};
-        const int ready = ::poll(&entry, 1, int(std::min<long long>(left, 1000 * 1000)));
-        if (ready > 0)
-            return entry.revents;
-        if (ready < 0 && errno != EINTR)
-            return POLLERR;   // the next read says what went wrong
-    }
-}
-
-bool wouldBlock(int error)
-{
-    return error == EAGAIN || error == EWOULDBLOCK || error == EINTR;
-}
-
 } // namespace
 
-Error RedisConnection::socketError(const char *what, int error)
+Error RedisConnection::socketError(const char *what)
 {
+    QString reason = m_io ? m_io->reason() : QStringLiteral("not connected");
+    if (!m_anyReplyRead && !isTls())
+        reason += QStringLiteral(" before its first reply (a TLS port closes a plain connection so: give --tls if it is one)");
     close();
     m_lastErrorWasTimeout = false;
-    const QString reason = error == 0 ? QStringLiteral("Server closed the connection")
-                                      : QString::fromLocal8Bit(std::strerror(error));
     return Error{QStringLiteral("%1: %2: %3").arg(m_name, QLatin1String(what), reason)};
 }
 
@@ -81,7 +61,7 @@ Status RedisConnection::takeOverContext()
     // Output hiredis still queues was appended before this request: it goes first.
     if (sdslen(m_context->obuf) > 0) {
         const auto deadline = Clock::now() + std::chrono::milliseconds(m_timeoutMs);
-        if (const ReplyWait wait = writeWithin(m_context, deadline); wait != ReplyWait::Done)
+        if (const ReplyWait wait = writeWithin(m_context, *m_io, deadline); wait != ReplyWait::Done)
             return replyFailure(int(wait), "write", 0);
     }
     // Reply bytes hiredis read and did not parse come first in the stream.
@@ -97,22 +77,23 @@ Status RedisConnection::takeOverContext()
 
 Status RedisConnection::readArrived()
 {
-    const int fd = m_context->fd;
     for (;;) {
-        const ssize_t got = ::recv(fd, m_receive.data(), m_receive.size(), MSG_DONTWAIT);
-        if (got == 0)
-            return socketError("read reply", 0);
-        if (got < 0)
-            return wouldBlock(errno) ? Status::success() : socketError("read reply", errno);
+        const StreamIo::Moved got = m_io->read(m_receive.data(), m_receive.size());
+        if (got.result == StreamIo::Result::WouldBlock)
+            return Status::success();
+        if (got.result != StreamIo::Result::Done)
+            return socketError("read reply");
         const size_t before = m_scanner.replies();
         size_t consumed = 0;
-        const ReplyScanner::Result result = m_scanner.feed(m_receive.data(), size_t(got), &consumed);
-        if (Status checked = scanned(result, consumed, size_t(got)); !checked)
+        const ReplyScanner::Result result = m_scanner.feed(m_receive.data(), got.bytes, &consumed);
+        if (Status checked = scanned(result, consumed, got.bytes); !checked)
             return checked;
-        if (m_scanner.replies() > before)
+        if (m_scanner.replies() > before) {
             m_exchangeDeadline = Clock::now() + std::chrono::milliseconds(m_timeoutMs);
+            m_anyReplyRead = true;
+        }
         // A full buffer means more may be waiting; anything less, that the socket is empty.
-        if (size_t(got) < m_receive.size() || m_scanner.replies() >= m_scanner.expected())
+        if (got.bytes < m_receive.size() || m_scanner.replies() >= m_scanner.expected())
             return Status::success();
     }
 }
@@ -126,19 +107,18 @@ Status RedisConnection::startExchange(std::string_view request, size_t replies)
         return taken;
     if (m_receive.empty())
         m_receive.resize(kReceiveBytes);
-    const int fd = m_context->fd;
     m_exchangeDeadline = Clock::now() + std::chrono::milliseconds(m_timeoutMs);
     size_t written = 0;
     while (written < request.size()) {
-        const ssize_t sent = ::send(fd, request.data() + written, request.size() - written, MSG_NOSIGNAL | MSG_DONTWAIT);
-        if (sent > 0) {
-            written += size_t(sent);
+        const StreamIo::Moved sent = m_io->write(request.data() + written, request.size() - written);
+        if (sent.result == StreamIo::Result::Done) {
+            written += sent.bytes;
             continue;
         }
-        if (sent < 0 && !wouldBlock(errno))
-            return socketError("write", errno);
+        if (sent.result != StreamIo::Result::WouldBlock)
+            return socketError("write");
         // The socket is full: the server may be waiting for its replies to be read first.
-        const short ready = waitFor(fd, short(POLLIN | POLLOUT), m_exchangeDeadline);
+        const short ready = waitForIo(*m_io, short(POLLIN | m_io->waitEvents()), m_exchangeDeadline);
         if (ready == 0)
             return replyFailure(int(ReplyWait::TimedOut), "write", 0);
         if (ready & (POLLIN | POLLHUP | POLLERR)) {
@@ -181,7 +161,7 @@ Status RedisConnection::exchange(std::string_view request, size_t replies, const
             return Error{done.error()};
         if (done.value())
             return Status::success();
-        if (waitFor(socket(), POLLIN, m_exchangeDeadline) == 0)
+        if (waitForIo(*m_io, POLLIN, m_exchangeDeadline) == 0)
             return replyFailure(int(ReplyWait::TimedOut), "read reply", 0);
     }
 }

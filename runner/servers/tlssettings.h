@@ -1,0 +1,36 @@
+#pragma once
+// How a connection is secured: plain TCP, or TLS with what to trust and what to show. The names
+// are valkey-cli's (--tls, --cacert, --cert, --key, --sni, --insecure). Only file paths are
+// held: a private key is read by OpenSSL when a connection is made, never copied into a log, a
+// message or a results bundle.
+
+#include <QString>
+
+struct TlsSettings {
+    bool enabled = false;
+    // The CAs that may sign the server's certificate (PEM); empty: the system's trusted CAs.
+    QString caCertFile;
+    // A client certificate and its key (PEM), for servers that ask for one (tls-auth-clients).
+    QString certFile;
+    QString keyFile;
+    // The name sent in the handshake (SNI) and checked against the certificate; empty: the host
+    // connected to (its name, or its IP address, which is then checked but not sent).
+    QString serverName;
+    // The server's certificate is not checked at all: anyone between Versus and the server can
+    // read and change the traffic. Off by default and said loudly when on.
+    bool insecure = false;
+
+    bool operator==(const TlsSettings &other) const
+    {
+        return enabled == other.enabled && caCertFile == other.caCertFile && certFile == other.certFile
+            && keyFile == other.keyFile && serverName == other.serverName && insecure == other.insecure;
+    }
+    bool operator!=(const TlsSettings &other) const { return !(*this == other); }
+};
+
+// For logs, notices and the bundle: "plain TCP", "TLS (server certificate checked against
+// ca.crt, SNI cache.example.com, client certificate)", "TLS WITHOUT checking the server's
+// certificate (--insecure)". Names no key file.
+QString tlsDescription(const TlsSettings &tls);
+// The loud sentence --insecure gets in stderr, the run's log and the bundle's notes.
+QString insecureWarning(const QString &where);
