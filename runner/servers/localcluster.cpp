@@ -104,9 +104,18 @@ Status LocalCluster::start(int formTimeoutMs)
 
 Status LocalCluster::startNodes()
 {
+    // TLS-only nodes share one authority: each trusts the others' certificates on the bus.
+    std::shared_ptr<const TlsAuthority> authority;
+    if (m_spec.tls.enabled) {
+        Outcome<std::shared_ptr<const TlsAuthority>> made = TlsAuthority::create(name());
+        if (!made)
+            return Error{QStringLiteral("%1: %2").arg(name(), made.error())};
+        authority = made.value();
+    }
     for (int index = 0; index < m_primaries; ++index) {
         auto node = std::make_unique<ServerProcess>(m_spec);
         node->setClusterNode(true);
+        node->setTlsAuthority(authority);
         node->setExtraArguments(m_extraArguments);
         if (Status started = node->start(); !started)
             return Error{QStringLiteral("%1, node %2 of %3: %4").arg(name()).arg(index + 1).arg(m_primaries).arg(started.error())};

@@ -100,7 +100,7 @@ QString ServerProcess::connectionName() const
 
 Status ServerProcess::connect(RedisConnection &connection, int timeoutMs) const
 {
-    Status connected = connection.connectTcp(host(), m_port, timeoutMs, connectionName());
+    Status connected = connection.connectTcp(host(), m_port, timeoutMs, connectionName(), m_tls);
     if (connected)
         connected = connection.auth(m_config.control);
     return connected;
@@ -210,7 +210,7 @@ QStringList ServerProcess::serverArguments(int port) const
     // The config file comes first: a server reads it before its options.
     return QStringList{
         m_dir->filePath(kConfigFile),
-        QStringLiteral("--port"), QString::number(port),
+    } + tlsArguments(port) + QStringList{
         QStringLiteral("--bind"), QStringLiteral("127.0.0.1"),
         QStringLiteral("--save"), QString(),
         QStringLiteral("--appendonly"), QStringLiteral("no"),
@@ -219,6 +219,47 @@ QStringList ServerProcess::serverArguments(int port) const
         QStringLiteral("--daemonize"), QStringLiteral("no"),
         QStringLiteral("--protected-mode"), QStringLiteral("yes"),
     } + cluster;
+}
+
+QStringList ServerProcess::tlsArguments(int port) const
+{
+    if (!m_tls.enabled)
+        return {QStringLiteral("--port"), QString::number(port)};
+    QStringList arguments{
+        QStringLiteral("--port"), QStringLiteral("0"),
+        QStringLiteral("--tls-port"), QString::number(port),
+        QStringLiteral("--tls-cert-file"), m_tlsFiles.certFile,
+        QStringLiteral("--tls-key-file"), m_tlsFiles.keyFile,
+        QStringLiteral("--tls-ca-cert-file"), m_tlsFiles.caCertFile,
+        QStringLiteral("--tls-auth-clients"), QStringLiteral("no"),
+    };
+    if (m_clusterNode)
+        arguments << QStringLiteral("--tls-cluster") << QStringLiteral("yes");
+    return arguments;
+}
+
+Status ServerProcess::prepareTls()
+{
+    m_tls = TlsSettings();
+    if (!m_spec.tls.enabled)
+        return Status::success();
+    if (!m_tlsAuthority) {
+        Outcome<std::shared_ptr<const TlsAuthority>> made = TlsAuthority::create(m_spec.label);
+        if (!made)
+            return Error{QStringLiteral("%1: %2").arg(m_spec.label, made.error())};
+        m_tlsAuthority = made.value();
+    }
+    Outcome<TlsServerFiles> files = m_tlsAuthority->issueServerFiles(m_dir->path());
+    if (!files)
+        return Error{QStringLiteral("%1: %2").arg(m_spec.label, files.error())};
+    m_tlsFiles = files.value();
+    // Versus's own connections show a certificate of the same CA: a server started with
+    // tls-auth-clients yes (--server-config cannot, a test can) accepts them too.
+    Outcome<TlsServerFiles> client = m_tlsAuthority->issueClientFiles(m_dir->path(), QString());
+    if (!client)
+        return Error{QStringLiteral("%1: %2").arg(m_spec.label, client.error())};
+    m_tls = launchedServerTls(m_tlsFiles, client.value());
+    return Status::success();
 }
 
 Status ServerProcess::prepareTempDir()
@@ -237,7 +278,7 @@ Status ServerProcess::prepareTempDir()
     m_config = newLaunchConfig();
     if (Status written = writeLaunchConfig(m_dir->filePath(kConfigFile), m_config); !written)
         return Error{QStringLiteral("%1: %2").arg(m_spec.label, written.error())};
-    return Status::success();
+    return prepareTls();
 }
 
 Status ServerProcess::start(int readyTimeoutMs)
@@ -348,7 +389,7 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
                              .arg(m_spec.label, exitDescription()).arg(port).arg(indented(tail))};
         }
         RedisConnection connection;
-        if (connection.connectTcp(host(), port, kPingTimeoutMs, connectionName())) {
+        if (connection.connectTcp(host(), port, kPingTimeoutMs, connectionName(), m_tls)) {
             const QByteArray password = m_config.control.password.toLatin1();
             Outcome<Reply> answer = connection.command({"AUTH", password.toStdString()});
             // An AUTH refused means a --requirepass among the extra arguments replaced ours:

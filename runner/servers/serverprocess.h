@@ -10,7 +10,9 @@
 // for cleanStaleServerDirs()), server.log (the server's own log), console.log (its
 // stdout/stderr, where start-up errors such as a bad argument go) and versus.conf (mode 0600,
 // the server's first argument: the default user's random password and the replay user,
-// launchconfig.h). It is removed by stop().
+// launchconfig.h). A TLS-only server (spec.tls.enabled) also finds there ca.crt, server.crt and
+// server.key, and Versus client.crt and client.key (all 0600, tlsauthority.h), listens on tls-port alone (port 0) and accepts clients
+// without a certificate (tls-auth-clients no). It is removed by stop().
 //
 // Nobody reaches the server without a password: connect() authenticates as the default user
 // (Versus's control connections); the replay connections use replayCredentials().
@@ -25,6 +27,7 @@
 #include "outcome.h"
 #include "groupguardian.h"
 #include "serverspec.h"
+#include "tlsauthority.h"
 #include <QString>
 #include <QStringList>
 #include <functional>
@@ -48,6 +51,11 @@ public:
     // Set before start().
     void setClusterNode(bool enabled) { m_clusterNode = enabled; }
     int busPort() const { return m_busPort; }
+    // TLS-only (the spec's tls.enabled): the authority that signs this server's certificate; one
+    // of its own is made at start() when none is set. Set before start().
+    void setTlsAuthority(std::shared_ptr<const TlsAuthority> authority) { m_tlsAuthority = std::move(authority); }
+    // How to connect to this server: plain, or TLS checked against its CA (in its temp dir).
+    const TlsSettings &tls() const { return m_tls; }
 
     // Picks a free port, starts, waits for PING. Retries on another port when the port was
     // taken between choosing and binding. On failure the message carries the log tail.
@@ -91,6 +99,8 @@ public:
 
 private:
     Status prepareTempDir();
+    Status prepareTls();
+    QStringList tlsArguments(int port) const;
     Status launchOnce(int port, int readyTimeoutMs, bool *portTaken);
     QStringList serverArguments(int port) const;
     QStringList readLogLines() const;
@@ -102,6 +112,9 @@ private:
     QStringList m_extraArguments;
     bool m_clusterNode = false;
     int m_busPort = 0;
+    std::shared_ptr<const TlsAuthority> m_tlsAuthority;
+    TlsServerFiles m_tlsFiles;
+    TlsSettings m_tls;
     LaunchConfig m_config;
     std::unique_ptr<QTemporaryDir> m_dir;
     std::unique_ptr<QProcess> m_process;

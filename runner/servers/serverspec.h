@@ -3,6 +3,7 @@
 
 #include "buildorigin.h"
 #include "serveridentity.h"
+#include "tlssettings.h"
 #include "topology.h"
 #include <QString>
 #include <QStringList>
@@ -46,6 +47,11 @@ struct ServerSpec {
 
     // Launched servers: standalone, or a cluster of this version launched on this machine.
     Topology topology;
+
+    // Endpoints: how Versus reaches it (--tls, --cacert, --cert, --key, --sni, --insecure).
+    // Launched servers: enabled launches it TLS-only (port 0, tls-port) with a throwaway
+    // certificate (tlsauthority.h); the other fields are then unused.
+    TlsSettings tls;
 
     bool isLaunchable() const { return !isEndpoint && !program.isEmpty(); }
 };

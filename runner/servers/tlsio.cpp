@@ -237,13 +237,35 @@ public:
         const int result = SSL_write_ex(m_ssl.get(), data, length, &sent);
         if (result == 1)
             return {Result::Done, sent};
-        return failure(result);
+        const Moved failed = failure(result);
+        if (failed.result == Result::Closed)
+            explainClose();
+        return failed;
     }
 
     bool hasBuffered() const override { return SSL_pending(m_ssl.get()) > 0; }
     bool isTls() const override { return true; }
 
 private:
+    // A server that refuses a client certificate (TLS 1.3: after the handshake) sends an alert
+    // and closes; the next write then meets the closed socket. The alert is still in the
+    // socket's receive queue: read it for the reason.
+    void explainClose()
+    {
+        const QString closed = m_reason;
+        char scratch[256];
+        size_t got = 0;
+        ERR_clear_error();
+        const int result = SSL_read_ex(m_ssl.get(), scratch, sizeof scratch, &got);
+        if (result != 1 && SSL_get_error(m_ssl.get(), result) == SSL_ERROR_SSL) {
+            unsigned long code = 0;
+            const QString text = lastErrorText(&code);
+            m_reason = withHint(QStringLiteral("%1: TLS: %2").arg(closed, text), hintFor(code));
+        } else {
+            m_reason = closed;
+        }
+    }
+
     Moved failure(int result)
     {
         const int error = SSL_get_error(m_ssl.get(), result);
