@@ -9,6 +9,7 @@
 #include "servercatalog.h"
 #include "serverconfig.h"
 #include "sweepoptions.h"
+#include "tlsoptions.h"
 #include "workloadfactory.h"
 
 #include <QDir>
@@ -82,8 +83,13 @@ QString debianPackagesNotice(const std::vector<ServerSpec> &servers)
 Outcome<std::optional<EndpointProbe>> checkEndpoint(const ServerSpec &spec)
 {
     RedisConnection connection;
-    if (!connection.connectTcp(spec.host, spec.port, 3000, spec.label))
+    if (Status connected = connection.connectTcp(spec.host, spec.port, 3000, spec.label, spec.tls); !connected) {
+        // Over TLS a server that takes the TCP connection and fails the handshake is reachable:
+        // its certificate, CA or port is the input at fault.
+        if (spec.tls.enabled && connection.connectTcp(spec.host, spec.port, 3000, spec.label))
+            return Error{QStringLiteral("--servers: %1").arg(connected.error())};
         return std::optional<EndpointProbe>();
+    }
     connection.close();
     const Outcome<EndpointProbe> probe = probeEndpoint(spec, 3000, howToGivePassword());
     if (!probe)
@@ -172,6 +178,7 @@ void addRunOptions(QCommandLineParser &parser)
         {QStringLiteral("out"), QStringLiteral("Write the results bundle (JSON) here."), QStringLiteral("bundle.json")},
     });
     addPasswordOptions(parser);
+    addTlsOptions(parser);
 }
 
 namespace {
@@ -303,6 +310,26 @@ Status inTopologies(const QCommandLineParser &parser, RunRequest &request)
     return Status::success();
 }
 
+// --tls on every server: endpoints are reached as the options say, launched servers are
+// launched TLS-only. The options beyond --tls are for endpoints alone.
+Status withTls(const QCommandLineParser &parser, const TlsChoice &choice, RunPlan &plan)
+{
+    if (!choice.settings.enabled)
+        return Status::success();
+    bool anyEndpoint = false;
+    for (ServerSpec &server : plan.request.servers) {
+        anyEndpoint = anyEndpoint || server.isEndpoint;
+        if (!server.isEndpoint)
+            server.tls = TlsSettings{true};
+    }
+    if (!anyEndpoint && hasEndpointTlsOptions(parser))
+        return Error{QStringLiteral("--cacert, --cert, --key, --sni and --insecure are for host:port endpoints; launched "
+                                    "servers get a throwaway certificate of the run, which Versus checks")};
+    if (anyEndpoint)
+        plan.notices << choice.notices;
+    return Status::success();
+}
+
 // --servers (or every Valkey version of the catalog); for endpoints their password, consent
 // and identity (one server named twice is refused).
 Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
@@ -310,6 +337,9 @@ Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
     RunRequest &request = plan.request;
     if (Status passwordOptions = checkPasswordOptions(parser); !passwordOptions)
         return passwordOptions;
+    const Outcome<TlsChoice> tls = tlsChoiceFromParser(parser);
+    if (!tls)
+        return Error{tls.error()};
     ServerCatalog catalog;
     catalog.discover();
     if (!parser.isSet(QStringLiteral("servers"))) {
@@ -319,6 +349,8 @@ Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
                              .arg(ServerCatalog::defaultCacheDir())};
         if (const QString notice = debianPackagesNotice(request.servers); !notice.isEmpty())
             plan.notices << notice;
+        if (Status secured = withTls(parser, tls.value(), plan); !secured)
+            return secured;
         return inTopologies(parser, request);
     }
     std::optional<EndpointPassword> password;
@@ -334,6 +366,7 @@ Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
                 return Error{QStringLiteral("--servers: %1 is listed twice").arg(server.label)};
         }
         if (server.isEndpoint) {
+            server.tls = tls->settings;
             Outcome<std::optional<EndpointProbe>> probe = prepareEndpoint(parser, server, password, plan);
             if (!probe)
                 return Error{probe.error()};
@@ -346,6 +379,8 @@ Status serversFromParser(const QCommandLineParser &parser, RunPlan &plan)
     }
     if (Status distinct = refuseSameServerTwice(probes); !distinct)
         return Error{QStringLiteral("--servers: %1").arg(distinct.error())};
+    if (Status secured = withTls(parser, tls.value(), plan); !secured)
+        return secured;
     return inTopologies(parser, request);
 }
 

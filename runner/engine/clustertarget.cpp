@@ -21,6 +21,7 @@ Status ClusterTarget::start(const QStringList &extraArguments, int timeoutMs)
         node.port = process.port();
         node.control = process.controlCredentials();
         node.replay = process.replayCredentials();
+        node.tls = process.tls();
         node.name = QStringLiteral("%1 (%2)").arg(m_name, hostPortText(node.host, node.port));
         node.slotRanges = m_topology.primaries[size_t(index)].rangesText();
         node.pid = process.pid();
@@ -29,7 +30,7 @@ Status ClusterTarget::start(const QStringList &extraArguments, int timeoutMs)
     return Status::success();
 }
 
-void ClusterTarget::adopt(const ClusterTopology &topology, const QString &password)
+void ClusterTarget::adopt(const ClusterTopology &topology, const QString &password, const TlsSettings &tls)
 {
     stop();
     m_topology = topology;
@@ -38,6 +39,7 @@ void ClusterTarget::adopt(const ClusterTopology &topology, const QString &passwo
         node.host = primary.host;
         node.port = primary.port;
         node.control = Credentials{QString(), password};
+        node.tls = tls;
         node.name = QStringLiteral("%1 (%2)").arg(m_name, hostPortText(node.host, node.port));
         node.slotRanges = primary.rangesText();
         node.announced = primary.announced;

@@ -23,7 +23,7 @@ public:
     Status start(const QStringList &extraArguments, int timeoutMs);
     // An endpoint's cluster: its primaries as `topology` gives them, each reached with the
     // endpoint's password (replay logins are set once each node's access is prepared).
-    void adopt(const ClusterTopology &topology, const QString &password);
+    void adopt(const ClusterTopology &topology, const QString &password, const TlsSettings &tls);
     void stop();
     bool started() const { return m_cluster != nullptr; }
     bool adopted() const { return m_cluster == nullptr && !m_nodes.empty(); }

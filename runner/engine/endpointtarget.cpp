@@ -55,7 +55,7 @@ Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<Clus
     // Discovered again each repeat: each primary proves again that it is a member before the
     // sessions log in to it and flush it.
     const MembershipProof proof{hostPortText(spec.host, spec.port), topology->askedId, spec.password,
-                                m_job.request().commandTimeoutMs};
+                                m_job.request().commandTimeoutMs, spec.tls};
     if (Status members = proveClusterMembers(topology.value(), proof); !members)
         return members;
     m_run.topology.primaries = int(topology->primaries.size());
@@ -64,7 +64,7 @@ Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<Clus
         named.endpoint = false;
         cluster = std::make_unique<ClusterTarget>(spec, serverDisplayName(named));
     }
-    cluster->adopt(topology.value(), spec.password);
+    cluster->adopt(topology.value(), spec.password, spec.tls);
     m_log(QStringLiteral("a cluster endpoint: %1").arg(cluster->describe()));
     return sessions.connect(cluster->nodes(), m_job.request().commandTimeoutMs);
 }
@@ -121,6 +121,7 @@ Status EndpointTarget::prepareAccess(NodeSessions &sessions, bool cluster, std::
         login.port = node.port;
         login.name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(node.host, node.port));
         login.owner = Credentials{QString(), m_job.spec().password};
+        login.tls = m_job.spec().tls;
         login.timeoutMs = m_job.request().commandTimeoutMs;
         Outcome<ReplayAccess> access = ReplayAccess::forEndpoint(login, m_job.workload().commandNames);
         if (!access)

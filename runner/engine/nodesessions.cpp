@@ -43,7 +43,7 @@ Status NodeSessions::connect(const std::vector<NodeAddress> &nodes, int timeoutM
     m_addresses = nodes;
     for (const NodeAddress &node : nodes) {
         auto session = std::make_unique<ServerSession>();
-        if (Status connected = session->connect(node.host, node.port, node.control, timeoutMs, node.name); !connected)
+        if (Status connected = session->connect(node.host, node.port, node.control, timeoutMs, node.name, node.tls); !connected)
             return connected;
         m_sessions.push_back(std::move(session));
     }

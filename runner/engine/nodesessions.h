@@ -21,6 +21,7 @@ struct NodeAddress {
     int port = 0;
     Credentials control;   // the measuring connection's login
     Credentials replay;    // the replay connections' login
+    TlsSettings tls;       // every connection to the node: plain, or TLS (tlssettings.h)
     QString name;          // "valkey-9.1.2 · cluster ×3 (127.0.0.1:40001)"
     QString slotRanges;         // "0-5460"; empty for a standalone server
     qint64 pid = 0;        // the server's pid where Versus launched it, else 0

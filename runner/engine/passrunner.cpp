@@ -96,7 +96,7 @@ Outcome<std::vector<RedisConnection *>> PassRunner::openLanes(int lanes, std::ve
     for (const NodeAddress &node : m_sessions.addresses()) {
         for (int lane = 0; lane < lanes; ++lane) {
             owned.push_back(std::make_unique<RedisConnection>());
-            Status connected = owned.back()->connectTcp(node.host, node.port, m_job.request().commandTimeoutMs, node.name);
+            Status connected = owned.back()->connectTcp(node.host, node.port, m_job.request().commandTimeoutMs, node.name, node.tls);
             if (connected)
                 connected = owned.back()->auth(node.replay);
             if (!connected)

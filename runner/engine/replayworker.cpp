@@ -78,6 +78,7 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
         m_run.origin.kind = BuildKind::Endpoint;
     m_run.endpoint = spec.isEndpoint;
     m_run.topology = spec.topology;
+    m_run.transport = transportName(spec.tls);
     if (spec.topology.isCluster() && !spec.isEndpoint)
         m_cluster = std::make_unique<ClusterTarget>(spec, serverDisplayName(m_run));
     if (spec.isEndpoint)
@@ -146,6 +147,12 @@ bool ReplayWorker::reachNextPhase()
 
 void ReplayWorker::run()
 {
+    const TlsSettings &tls = m_job.spec().tls;
+    if (tls.enabled)
+        logLine(QStringLiteral("connections: %1").arg(m_job.spec().isEndpoint ? tlsDescription(tls)
+                                                                            : QStringLiteral("TLS, a throwaway CA of this run")));
+    if (tls.enabled && tls.insecure)
+        logLine(insecureWarning(hostPortText(m_job.spec().host, m_job.spec().port)));
     for (int repeat = 0; repeat < std::max(1, m_job.request().repeats); ++repeat) {
         if (cancelled())
             break;
@@ -272,6 +279,7 @@ Status ReplayWorker::connectSessions(NodeSessions &sessions)
     node.replay = m_process ? m_process->replayCredentials() : Credentials();   // an endpoint's: once access is prepared
     node.name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(m_host, m_port));
     node.pid = m_process ? m_process->pid() : 0;
+    node.tls = m_process ? m_process->tls() : spec.tls;
     return sessions.connect({node}, m_job.request().commandTimeoutMs);
 }
 

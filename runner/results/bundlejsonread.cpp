@@ -161,6 +161,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "log_tail", run.logTail);
     readOptional(json, "endpoint", run.endpoint);
     readOptional(json, "replay_access", run.replayAccess);
+    readOptional(json, "transport", run.transport);
     readOptional(json, "bundle", run.bundleName);
     readOptional(json, "config", run.config);
     readOptional(json, "config_applied", run.configApplied);

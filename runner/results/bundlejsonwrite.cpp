@@ -173,6 +173,8 @@ Json serverToJson(const ServerRun &run)
     // Absent in bundles of runs before the replay user, and for servers that never started.
     if (!run.replayAccess.isEmpty())
         json["replay_access"] = run.replayAccess;
+    if (!run.transport.isEmpty())
+        json["transport"] = run.transport;
     if (!run.bundleName.isEmpty())
         json["bundle"] = run.bundleName;
     if (!run.config.empty())

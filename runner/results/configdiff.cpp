@@ -16,6 +16,8 @@ bool isPerInstance(const QString &name)
         QStringLiteral("appenddirname"), QStringLiteral("appendfilename"), QStringLiteral("cluster-config-file"),
         QStringLiteral("bind"), QStringLiteral("requirepass"), QStringLiteral("masterauth"), QStringLiteral("aclfile"),
         QStringLiteral("cluster-announce-port"), QStringLiteral("cluster-port"), QStringLiteral("syslog-ident"),
+        QStringLiteral("tls-cert-file"), QStringLiteral("tls-key-file"), QStringLiteral("tls-ca-cert-file"),
+        QStringLiteral("tls-client-cert-file"), QStringLiteral("tls-client-key-file"), QStringLiteral("cluster-announce-tls-port"),
     };
     return names.contains(name);
 }

@@ -250,7 +250,12 @@ public:
     // and Valkey 9.1.2 (upstream build) with an 8-byte one: part of this difference is the
     // build, not the version." Empty when they agree or nothing is known (figuresbuild.cpp).
     // Every view prints it beside its headline.
+    // Then, when the compared servers were reached over TLS and over plain TCP, the transport
+    // caveat: "Valkey 9.1.2 was reached over TLS and Valkey 8.0.1 over plain TCP: part of this
+    // difference may be TLS, not the version (…)." (transportCaveat()).
     QString buildCaveat() const;
+    QString allocatorCaveat() const;
+    QString transportCaveat() const;
     // The answer in one sentence, for the end of what versus run prints: the memory and time
     // headlines as a reader says them ("Valkey 9.1.2 stores the same attributes in 8.4% less
     // memory than Valkey 8.0.1 and spends 23.8% less server time per write."), or a reference

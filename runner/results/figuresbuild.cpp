@@ -1,6 +1,7 @@
 // The build caveat: compared servers whose allocators differ (a Debian package's 16-byte
 // jemalloc quantum against an upstream build's 8 bytes, jemalloc against libc) differ in
-// memory partly because of the build. Every view prints this sentence beside its headline.
+// memory partly because of the build; and compared servers reached over TLS and over plain
+// TCP differ partly because of TLS. Every view prints these sentences beside its headline.
 
 #include "figures.h"
 #include "figuresdata.h"
@@ -66,7 +67,30 @@ QString briefProblem(const QString &problem)
 
 } // namespace
 
+QString Figures::transportCaveat() const
+{
+    QStringList tls, plain;
+    for (const QString &id : comparedServerIds()) {
+        const ServerRun *run = d->bundle.server(id);
+        (run->overTls() ? tls : plain) << summary(id).name;
+    }
+    if (tls.isEmpty() || plain.isEmpty())
+        return QString();
+    return QStringLiteral("%1 %2 over TLS and %3 over plain TCP: part of this difference may be TLS, not the version "
+                          "(most in the client's figures: events per second and latency).")
+        .arg(namesText(tls), tls.size() > 1 ? QStringLiteral("were reached") : QStringLiteral("was reached"), namesText(plain));
+}
+
 QString Figures::buildCaveat() const
+{
+    const QString build = allocatorCaveat();
+    const QString transport = transportCaveat();
+    if (build.isEmpty() || transport.isEmpty())
+        return build + transport;
+    return build + QLatin1Char(' ') + transport;
+}
+
+QString Figures::allocatorCaveat() const
 {
     std::vector<BuildGroup> families, quanta;
     QStringList unknown;

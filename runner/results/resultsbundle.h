@@ -117,6 +117,10 @@ struct ServerRun {
     QString error;
     QStringList logTail;
     bool endpoint = false;
+    // How Versus's connections reached it: "plain", "tls", or "tls-unchecked" (--insecure: the
+    // server's certificate was not checked). Empty in bundles from before TLS: plain.
+    QString transport;
+    bool overTls() const { return transport.startsWith(QLatin1String("tls")); }
     QString replayAccess;                    // how the replay connections logged in (ReplayAccess::description())
     // In a comparison of two bundles (bundlemerge.h): the name of the bundle this server came
     // from ("laptop"). Empty in a run's own bundle.

@@ -51,7 +51,7 @@ Status proveClusterMember(const ClusterPrimary &primary, const MembershipProof &
     const QString named = QStringLiteral("%1, named by %2 as a primary of its cluster,").arg(where, proof.askedWhere);
     const QString nothingSent = QStringLiteral("; nothing else is sent to it");
     RedisConnection connection;
-    if (Status connected = connection.connectTcp(primary.host, primary.port, proof.timeoutMs, where); !connected)
+    if (Status connected = connection.connectTcp(primary.host, primary.port, proof.timeoutMs, where, proof.tls); !connected)
         return Error{QStringLiteral("%1 cannot be reached: %2").arg(named, connected.error())};
     const Outcome<Reply> info = clusterInfo(connection, proof, where);
     if (!info)

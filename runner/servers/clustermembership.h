@@ -7,6 +7,7 @@
 
 #include "clustertopology.h"
 #include "outcome.h"
+#include "tlssettings.h"
 #include <QString>
 
 struct MembershipProof {
@@ -14,6 +15,7 @@ struct MembershipProof {
     QString askedId;      // its CLUSTER MYID
     QString password;     // the endpoint's, sent only to a server that asks for one
     int timeoutMs = 3000;
+    TlsSettings tls;      // how the cluster is reached
 };
 
 // Connects to `primary` and checks it is a member of the asked node's cluster. Asks INFO

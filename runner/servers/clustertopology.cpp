@@ -140,7 +140,7 @@ Outcome<bool> isClusterEnabled(RedisConnection &connection)
     return enabled != fields.end() && enabled->second == QLatin1String("1");
 }
 
-Outcome<ClusterTopology> topologyFromShards(const Reply &shards)
+Outcome<ClusterTopology> topologyFromShards(const Reply &shards, bool tls)
 {
     if (shards.kind != Reply::Kind::Array)
         return Error{QStringLiteral("CLUSTER SHARDS: not a list of shards")};
@@ -166,7 +166,8 @@ Outcome<ClusterTopology> topologyFromShards(const Reply &shards)
             primary.id = text(field(node, "id"));
             primary.host = text(field(node, "ip"));
             primary.announced = text(field(node, "endpoint"));
-            const Reply *port = field(node, "port");
+            // A node gives "port" for plain TCP (absent or 0 when it has none) and "tls-port".
+            const Reply *port = tls && field(node, "tls-port") ? field(node, "tls-port") : field(node, "port");
             if (Status address = checkAddress("CLUSTER SHARDS", primary.host, port ? port->integer : 0, false); !address)
                 return Error{address.error()};
             primary.port = int(port->integer);
@@ -227,7 +228,7 @@ Outcome<ClusterTopology> discoverCluster(RedisConnection &connection, const QStr
         return Error{shards.error()};
     Outcome<ClusterTopology> topology = Error{QString()};
     if (!shards->isError()) {
-        topology = topologyFromShards(shards.value());
+        topology = topologyFromShards(shards.value(), connection.isTls());
     } else {
         Outcome<Reply> slotList = connection.command({"CLUSTER", "SLOTS"});
         if (!slotList)

@@ -52,5 +52,7 @@ Outcome<ClusterTopology> discoverCluster(RedisConnection &connection, const QStr
 // Each primary's address must be an IP address (CLUSTER SLOTS may give a host name, by
 // cluster-preferred-endpoint-type) with a TCP port, and there may be at most
 // kMostClusterPrimaries: anything else is an Error before any of them is connected to.
-Outcome<ClusterTopology> topologyFromShards(const Reply &shards);
+// Over TLS (`tls`) a primary's port is its CLUSTER SHARDS "tls-port"; CLUSTER SLOTS and MOVED
+// already give the port of the asking connection's kind (tls-cluster yes).
+Outcome<ClusterTopology> topologyFromShards(const Reply &shards, bool tls = false);
 Outcome<ClusterTopology> topologyFromSlots(const Reply &slotList);

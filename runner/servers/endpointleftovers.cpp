@@ -74,14 +74,15 @@ Outcome<QStringList> replayUsersOn(RedisConnection &connection)
     return found;
 }
 
-Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const QString &password, int timeoutMs)
+Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const QString &password, int timeoutMs,
+                                                 const TlsSettings &tls)
 {
     EndpointLeftovers found;
     found.host = host;
     found.port = port;
     found.where = hostPortText(host, port);
     ServerSession session;
-    if (Status connected = session.connect(host, port, password, timeoutMs, found.where); !connected)
+    if (Status connected = session.connect(host, port, Credentials{QString(), password}, timeoutMs, found.where, tls); !connected)
         return Error{connected.error()};
     if (Outcome<QStringList> users = replayUsersOn(session.connection()); users)
         found.replayUsers = users.value();
@@ -123,13 +124,14 @@ QStringList describeEndpointLeftovers(const EndpointLeftovers &found)
     return lines;
 }
 
-Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &found, const QString &password, int timeoutMs)
+Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &found, const QString &password, int timeoutMs,
+                                              const TlsSettings &tls)
 {
     if (found.marker && found.writerAlive)
         return Error{QStringLiteral("%1: Versus (pid %2) is running on it now; nothing is put back while it runs")
                          .arg(found.where).arg(found.marker->pid)};
     ServerSession session;
-    if (Status connected = session.connect(found.host, found.port, password, timeoutMs, found.where); !connected)
+    if (Status connected = session.connect(found.host, found.port, Credentials{QString(), password}, timeoutMs, found.where, tls); !connected)
         return Error{connected.error()};
     QStringList done;
     for (const QString &user : found.replayUsers) {

@@ -15,6 +15,7 @@
 
 #include "endpointmarker.h"
 #include "outcome.h"
+#include "tlssettings.h"
 #include <QString>
 #include <QStringList>
 #include <map>
@@ -44,11 +45,13 @@ Outcome<QStringList> replayUsersOn(RedisConnection &connection);
 
 // Connects (AUTH with `password` when one is given) and reads the ACL users, the marker and the
 // settings it names. Changes nothing.
-Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const QString &password, int timeoutMs);
+Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const QString &password, int timeoutMs,
+                                                 const TlsSettings &tls = {});
 
 // One line each: what is left and what --put-back does about it; "nothing left by Versus".
 QStringList describeEndpointLeftovers(const EndpointLeftovers &leftovers);
 
 // Deletes the users found (ACL DELUSER), sets the settings left back to the owner's values and
 // removes the marker; refuses while the marker's Versus still runs. Returns what it did.
-Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &leftovers, const QString &password, int timeoutMs);
+Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &leftovers, const QString &password, int timeoutMs,
+                                              const TlsSettings &tls = {});

@@ -75,7 +75,7 @@ Status probeClusterPrimaries(RedisConnection &connection, const ServerSpec &spec
     if (topology->primaries.empty())
         return Error{QStringLiteral("%1 is a node of a cluster that serves no slot yet").arg(probe.where)};
     // Nothing but the proof goes to a primary before it proves it belongs to this cluster.
-    if (Status members = proveClusterMembers(topology.value(), {probe.where, topology->askedId, spec.password, timeoutMs});
+    if (Status members = proveClusterMembers(topology.value(), {probe.where, topology->askedId, spec.password, timeoutMs, spec.tls});
         !members)
         return Error{QStringLiteral("%1 is a node of a cluster, but %2").arg(probe.where, members.error())};
     for (const ClusterPrimary &primary : topology->primaries) {
@@ -101,7 +101,7 @@ Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const 
     probe.port = spec.port;
     const QString name = spec.label.isEmpty() ? probe.where : spec.label;
     RedisConnection connection;
-    if (Status connected = connection.connectTcp(spec.host, spec.port, timeoutMs, name); !connected)
+    if (Status connected = connection.connectTcp(spec.host, spec.port, timeoutMs, name, spec.tls); !connected)
         return Error{connected.error()};
     if (!spec.password.isEmpty()) {
         const QByteArray utf8 = spec.password.toUtf8();

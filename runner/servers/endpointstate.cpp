@@ -74,7 +74,7 @@ const std::map<QString, QString> &EndpointState::settingsChanged()
 
 Status EndpointState::connect(ServerSession &session) const
 {
-    return session.connect(m_spec.host, m_spec.port, m_spec.password, m_timeoutMs, m_name);
+    return session.connect(m_spec.host, m_spec.port, Credentials{QString(), m_spec.password}, m_timeoutMs, m_name, m_spec.tls);
 }
 
 Outcome<std::map<QString, QString>> EndpointState::readSettings(ServerSession &session) const

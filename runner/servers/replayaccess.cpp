@@ -30,7 +30,7 @@ QStringList categoriesOf(const Reply &entry)
 
 Status connectAs(RedisConnection &connection, const EndpointLogin &login)
 {
-    Status connected = connection.connectTcp(login.host, login.port, login.timeoutMs, login.name);
+    Status connected = connection.connectTcp(login.host, login.port, login.timeoutMs, login.name, login.tls);
     if (connected)
         connected = connection.auth(login.owner);
     return connected;

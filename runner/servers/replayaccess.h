@@ -11,6 +11,7 @@
 // Blocks: call it from the worker's thread.
 
 #include "credentials.h"
+#include "tlssettings.h"
 #include "outcome.h"
 #include <QString>
 #include <QStringList>
@@ -34,6 +35,7 @@ struct EndpointLogin {
     int port = 0;
     QString name;              // prefixes every message: "127.0.0.1:6379"
     Credentials owner;         // the user's own login (default user, --password)
+    TlsSettings tls;           // how the endpoint is reached
     int timeoutMs = 10000;
 };
 

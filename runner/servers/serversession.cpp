@@ -8,15 +8,15 @@
 #include <algorithm>
 
 Status ServerSession::connect(const QString &host, int port, const Credentials &credentials, int timeoutMs,
-                              const QString &name)
+                              const QString &name, const TlsSettings &tls)
 {
-    m_address = {host, port, credentials, timeoutMs, name};
+    m_address = {host, port, credentials, timeoutMs, name, tls};
     return open(m_connection, name);
 }
 
 Status ServerSession::open(RedisConnection &connection, const QString &name) const
 {
-    Status status = connection.connectTcp(m_address.host, m_address.port, m_address.timeoutMs, name);
+    Status status = connection.connectTcp(m_address.host, m_address.port, m_address.timeoutMs, name, m_address.tls);
     if (!status)
         return status;
     return connection.auth(m_address.credentials);

@@ -14,7 +14,8 @@
 
 class ServerSession {
 public:
-    Status connect(const QString &host, int port, const Credentials &credentials, int timeoutMs, const QString &name);
+    Status connect(const QString &host, int port, const Credentials &credentials, int timeoutMs, const QString &name,
+                   const TlsSettings &tls = {});
     Status connect(const QString &host, int port, const QString &password, int timeoutMs, const QString &name)
     {
         return connect(host, port, Credentials{QString(), password}, timeoutMs, name);
@@ -80,6 +81,7 @@ private:
         Credentials credentials;
         int timeoutMs = 0;
         QString name;
+        TlsSettings tls;
     };
     Status open(RedisConnection &connection, const QString &name) const;
     static Outcome<KeySurvey> surveyKeysOver(RedisConnection &connection);

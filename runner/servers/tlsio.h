@@ -16,7 +16,3 @@
 // was not accepted: …", "the port does not answer TLS …"); the caller names the endpoint.
 Outcome<std::unique_ptr<StreamIo>> startTls(int fd, const TlsSettings &settings, const QString &host,
                                             std::chrono::steady_clock::time_point deadline);
-
-// Whether the files of `settings` can be read and go together (CA file, certificate and key),
-// without connecting: for option checks before a run. The error names the file.
-Status checkTlsFiles(const TlsSettings &settings);

@@ -21,6 +21,13 @@ QString tlsDescription(const TlsSettings &tls)
     return QStringLiteral("TLS (%1)").arg(parts.join(QStringLiteral(", ")));
 }
 
+QString transportName(const TlsSettings &tls)
+{
+    if (!tls.enabled)
+        return QStringLiteral("plain");
+    return tls.insecure ? QStringLiteral("tls-unchecked") : QStringLiteral("tls");
+}
+
 QString insecureWarning(const QString &where)
 {
     return QStringLiteral("WARNING: --insecure: the TLS certificate of %1 is NOT checked; anyone on the path can read and "

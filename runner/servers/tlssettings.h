@@ -4,6 +4,7 @@
 // held: a private key is read by OpenSSL when a connection is made, never copied into a log, a
 // message or a results bundle.
 
+#include "outcome.h"
 #include <QString>
 
 struct TlsSettings {
@@ -32,5 +33,10 @@ struct TlsSettings {
 // ca.crt, SNI cache.example.com, client certificate)", "TLS WITHOUT checking the server's
 // certificate (--insecure)". Names no key file.
 QString tlsDescription(const TlsSettings &tls);
+// Whether the files of `settings` can be read and go together (CA file, certificate and key),
+// without connecting: for option checks before a run. The error names the file. (tlsio.cpp)
+Status checkTlsFiles(const TlsSettings &settings);
+// For the bundle: "plain", "tls", or "tls-unchecked" (--insecure).
+QString transportName(const TlsSettings &tls);
 // The loud sentence --insecure gets in stderr, the run's log and the bundle's notes.
 QString insecureWarning(const QString &where);
