@@ -93,6 +93,15 @@ Status probeClusterPrimaries(RedisConnection &connection, const ServerSpec &spec
     return Status::success();
 }
 
+// A connection that failed before the first answer. Over TLS that is the TLS session's end (a
+// client certificate refused), which the error says; without TLS the server may be no server.
+QString noAnswer(const QString &name, const QString &error, const TlsSettings &tls)
+{
+    if (tls.enabled)
+        return error;
+    return QStringLiteral("%1 did not answer like a Valkey or Redis server (%2)").arg(name, error);
+}
+
 Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const QString &howToGivePassword, bool findCluster)
 {
     EndpointProbe probe;
@@ -107,13 +116,13 @@ Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const 
         const QByteArray utf8 = spec.password.toUtf8();
         Outcome<Reply> auth = connection.command({"AUTH", std::string(utf8.constData(), size_t(utf8.size()))});
         if (!auth)
-            return Error{QStringLiteral("%1 did not answer like a Valkey or Redis server (%2)").arg(name, auth.error())};
+            return Error{noAnswer(name, auth.error(), spec.tls)};
         if (auth->isError())
             return Error{QStringLiteral("%1: the password was rejected: %2").arg(name, QString::fromStdString(auth->text))};
     }
     Outcome<Reply> info = connection.command({"INFO", "server"});
     if (!info)
-        return Error{QStringLiteral("%1 did not answer like a Valkey or Redis server (%2)").arg(name, info.error())};
+        return Error{noAnswer(name, info.error(), spec.tls)};
     const QString text = QString::fromStdString(info->text);
     if (info->isError() && needsPassword(text))
         return Error{howToGivePassword.isEmpty()

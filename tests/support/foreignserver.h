@@ -9,9 +9,13 @@
 //   QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
 //   endpoint.command({"SET", "precious", "data"});
 //   ... versus run --servers 127.0.0.1:<endpoint.port()> --allow-flush ...
+//
+// useTls() before start() makes it TLS-only, as a managed service is: port 0, tls-port, and a
+// certificate of the given authority in its folder; the test's own connections then use TLS.
 
 #include "redisconnection.h"
 #include "serverspec.h"
+#include "tlsauthority.h"
 
 #include <QProcess>
 #include <QStringList>
@@ -35,11 +39,35 @@ public:
     ForeignServer(const ForeignServer &) = delete;
     ForeignServer &operator=(const ForeignServer &) = delete;
 
+    // TLS-only with a certificate of `authority` (tls-auth-clients as given; the cluster bus too
+    // when `cluster`). False when the files cannot be made.
+    bool useTls(const TlsAuthority &authority, const QString &authClients = QStringLiteral("no"), bool cluster = false)
+    {
+        const Outcome<TlsServerFiles> files = authority.issueServerFiles(m_dir.path());
+        const Outcome<TlsServerFiles> client = authority.issueClientFiles(m_dir.path(), QString());
+        if (!files || !client) {
+            m_error = files ? client.error() : files.error();
+            return false;
+        }
+        m_tlsArguments = {QStringLiteral("--tls-cert-file"), files->certFile, QStringLiteral("--tls-key-file"), files->keyFile,
+                          QStringLiteral("--tls-ca-cert-file"), files->caCertFile, QStringLiteral("--tls-auth-clients"), authClients};
+        if (cluster)
+            m_tlsArguments << QStringLiteral("--tls-cluster") << QStringLiteral("yes");
+        m_tls = launchedServerTls(files.value(), client.value());
+        return true;
+    }
+    // How the test's own connections reach it (TLS with a client certificate of its CA).
+    const TlsSettings &tls() const { return m_tls; }
+
     bool start()
     {
         m_port = freePort();
         QStringList arguments = m_spec.prefixArguments;
-        arguments << QStringLiteral("--port") << QString::number(m_port) << m_extra;
+        if (m_tls.enabled)
+            arguments << QStringLiteral("--port") << QStringLiteral("0") << QStringLiteral("--tls-port") << QString::number(m_port)
+                      << m_tlsArguments << m_extra;
+        else
+            arguments << QStringLiteral("--port") << QString::number(m_port) << m_extra;
         m_process.setProgram(m_spec.program);
         m_process.setArguments(arguments);
         m_process.setWorkingDirectory(m_dir.path());
@@ -72,7 +100,7 @@ public:
     // A connection of the test's own; AUTH with `password` when given.
     bool connect(RedisConnection &connection, const QString &password = {}, const QString &host = QStringLiteral("127.0.0.1")) const
     {
-        if (!connection.connectTcp(host, m_port, 5000, QStringLiteral("foreign %1").arg(m_port)))
+        if (!connection.connectTcp(host, m_port, 5000, QStringLiteral("foreign %1").arg(m_port), m_tls))
             return false;
         return password.isEmpty() || connection.auth(password);
     }
@@ -110,7 +138,7 @@ private:
     bool ping() const
     {
         RedisConnection connection;
-        if (!connection.connectTcp(QStringLiteral("127.0.0.1"), m_port, 500, QStringLiteral("ping")))
+        if (!connection.connectTcp(QStringLiteral("127.0.0.1"), m_port, 500, QStringLiteral("ping"), m_tls))
             return false;
         Outcome<Reply> reply = connection.command({"PING"});
         // A server with requirepass answers NOAUTH: it is up all the same.
@@ -136,6 +164,8 @@ private:
 
     ServerSpec m_spec;
     QStringList m_extra;
+    QStringList m_tlsArguments;
+    TlsSettings m_tls;
     QTemporaryDir m_dir;
     QProcess m_process;
     int m_port = 0;
