@@ -8,6 +8,7 @@
 #include "endpointpassword.h"
 #include "endpointprobe.h"
 #include "servercatalog.h"
+#include "tlsoptions.h"
 
 #include <cstdio>
 
@@ -17,9 +18,10 @@ constexpr int kTimeoutMs = 5000;
 
 // The named server, or every primary of its cluster once each has proved it is a member: the
 // servers a run there changes, found as the run finds them (endpointprobe.h).
-Outcome<std::vector<std::pair<QString, int>>> serversToCheck(ServerSpec endpoint, const QString &password)
+Outcome<std::vector<std::pair<QString, int>>> serversToCheck(ServerSpec endpoint, const QString &password, const TlsSettings &tls)
 {
     endpoint.password = password;
+    endpoint.tls = tls;
     const Outcome<EndpointProbe> probe = probeEndpoint(endpoint, kTimeoutMs, howToGivePassword());
     if (!probe)
         return Error{probe.error()};
@@ -32,12 +34,13 @@ Outcome<std::vector<std::pair<QString, int>>> serversToCheck(ServerSpec endpoint
 }
 
 // Finds, and with --put-back removes, what is left on each server; false when something failed.
-bool checkServers(const std::vector<std::pair<QString, int>> &servers, const QString &password, bool putBack, const QString &named)
+bool checkServers(const std::vector<std::pair<QString, int>> &servers, const QString &password, const TlsSettings &tls, bool putBack,
+                  const QString &named)
 {
     bool ok = true;
     bool anyLeft = false;
     for (const auto &[host, port] : servers) {
-        Outcome<EndpointLeftovers> found = findEndpointLeftovers(host, port, password, kTimeoutMs);
+        Outcome<EndpointLeftovers> found = findEndpointLeftovers(host, port, password, kTimeoutMs, tls);
         if (!found) {
             std::fprintf(stderr, "versus servers: %s\n", qPrintable(found.error()));
             ok = false;
@@ -48,7 +51,7 @@ bool checkServers(const std::vector<std::pair<QString, int>> &servers, const QSt
         anyLeft = anyLeft || !found->empty();
         if (!putBack || found->empty())
             continue;
-        const Outcome<QStringList> done = putBackEndpointLeftovers(found.value(), password, kTimeoutMs);
+        const Outcome<QStringList> done = putBackEndpointLeftovers(found.value(), password, kTimeoutMs, tls);
         if (!done) {
             std::fprintf(stderr, "versus servers: %s\n", qPrintable(done.error()));
             ok = false;
@@ -83,12 +86,17 @@ int runEndpointLeftovers(const QCommandLineParser &parser)
         std::fprintf(stderr, "versus servers: %s\n", qPrintable(password.error()));
         return 2;
     }
-    for (const QString &notice : password->notices)
+    const Outcome<TlsChoice> tls = tlsChoiceFromParser(parser);
+    if (!tls) {
+        std::fprintf(stderr, "versus servers: %s\n", qPrintable(tls.error()));
+        return 2;
+    }
+    for (const QString &notice : password->notices + tls->notices)
         std::fprintf(stderr, "versus servers: %s\n", qPrintable(notice));
-    const Outcome<std::vector<std::pair<QString, int>>> servers = serversToCheck(endpoint.value(), password->password);
+    const Outcome<std::vector<std::pair<QString, int>>> servers = serversToCheck(endpoint.value(), password->password, tls->settings);
     if (!servers) {
         std::fprintf(stderr, "versus servers: --endpoint: %s\n", qPrintable(servers.error()));
         return 2;
     }
-    return checkServers(servers.value(), password->password, parser.isSet(QStringLiteral("put-back")), named) ? 0 : 1;
+    return checkServers(servers.value(), password->password, tls->settings, parser.isSet(QStringLiteral("put-back")), named) ? 0 : 1;
 }

@@ -5,6 +5,7 @@
 #include "jsonsupport.h"
 #include "provenance.h"
 #include "servercatalog.h"
+#include "tlsoptions.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -87,6 +88,7 @@ int runServersCommand(const QStringList &arguments)
     parser.addOption({QStringLiteral("put-back"),
                       QStringLiteral("With --endpoint: delete those users and put the settings back to the owner's values.")});
     addPasswordOptions(parser);
+    addTlsOptions(parser);
     if (!parser.parse(arguments)) {
         std::fprintf(stderr, "versus servers: %s\n", qPrintable(parser.errorText()));
         return 2;
