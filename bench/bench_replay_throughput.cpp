@@ -12,8 +12,11 @@
 // others, with Versus waiting for replies as a pinned pass waits. On a virtual machine one CPU
 // can run at half the other's speed for minutes, so each CPU's speed is probed before and after.
 //
-// Usage: bench_replay_throughput [--runs N] [--events N] [--clients N] [--write-resp FILE]
+// Usage: bench_replay_throughput [--runs N] [--events N] [--clients N] [--tls] [--write-resp FILE]
 //   --clients N        Versus's runs over N connections (lanes), each command on its key's lane.
+//   --tls              the server is launched TLS-only (a throwaway certificate, as `versus run
+//                      --tls` launches it); Versus and valkey-cli --tls both connect over TLS.
+//                      valkey-cli must be built with TLS (Debian's is; upstream BUILD_TLS=yes).
 //   --write-resp FILE  only write the workload's RESP bytes to FILE, for a check by other tools
 //                      (scripts/check-memory), and exit.
 
@@ -196,6 +199,7 @@ int main(int argc, char **argv)
     int runs = 5;
     long long events = 0;
     int clients = 1;
+    bool tls = false;
     QString writeRespOnly;
     const QStringList args = app.arguments();
     for (int i = 1; i + 1 < args.size(); ++i) {
@@ -208,6 +212,7 @@ int main(int argc, char **argv)
         else if (args[i] == QLatin1String("--write-resp"))
             writeRespOnly = args[i + 1];
     }
+    tls = args.contains(QLatin1String("--tls"));
     if (!writeRespOnly.isEmpty()) {
         Outcome<std::shared_ptr<Workload>> made = makeWorkload(QStringLiteral("ecommerce"), {}, QString(), events, false);
         if (!made)
@@ -237,13 +242,16 @@ int main(int argc, char **argv)
     std::printf("workload: ecommerce, %lld events, %lld commands, %.1f MB of RESP\n", eventCount, commands,
                 double(QFileInfo(respPath).size()) / 1e6);
 
-    ServerProcess server(fetched->spec);
+    ServerSpec spec = fetched->spec;
+    spec.tls.enabled = tls;
+    ServerProcess server(spec);
     if (Status started = server.start(); !started)
         Bench::fail(started.error());
     RedisConnection control;
     if (Status connected = server.connect(control, 10000); !connected)
         Bench::fail(connected.error());
-    std::printf("server: %s on port %d\n\n", qPrintable(fetched->spec.label), server.port());
+    std::printf("server: %s on port %d, %s\n\n", qPrintable(fetched->spec.label), server.port(),
+                tls ? "TLS only (a throwaway certificate), every client over TLS" : "plain TCP");
 
     std::printf("server main thread: pid %lld; Versus with %d client(s)\n\n", server.pid(), clients);
     KeyRouting lanes;

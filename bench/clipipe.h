@@ -31,6 +31,12 @@ inline double pipeInto(const QStringList &cliCommand, const ServerProcess &serve
     cli.setChildProcessModifier([clientCpus] { pinToCpus(0, clientCpus); });
     QStringList arguments = cliCommand.mid(1);
     arguments << QStringLiteral("-p") << QString::number(server.port()) << QStringLiteral("--pipe");
+    // A server launched TLS-only: the same CA and client certificate Versus's connections use.
+    if (const TlsSettings &tls = server.tls(); tls.enabled) {
+        arguments << QStringLiteral("--tls") << QStringLiteral("--cacert") << tls.caCertFile;
+        if (!tls.certFile.isEmpty())
+            arguments << QStringLiteral("--cert") << tls.certFile << QStringLiteral("--key") << tls.keyFile;
+    }
     QElapsedTimer clock;
     clock.start();
     cli.start(cliCommand.first(), arguments);
