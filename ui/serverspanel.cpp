@@ -354,25 +354,29 @@ void ServersPanel::askEndpoint()
 {
     EndpointDialog dialog(this);
     while (dialog.exec() == QDialog::Accepted) {
-        const QString error = addEndpoint(dialog.hostPort(), dialog.password());
+        const QString error = addEndpoint(dialog.hostPort(), dialog.password(), dialog.tls());
         if (error.isEmpty())
             return;
         dialog.setError(error);
     }
 }
 
-QString ServersPanel::addEndpoint(const QString &hostPort, const QString &password)
+QString ServersPanel::addEndpoint(const QString &hostPort, const QString &password, const TlsSettings &tls)
 {
     Outcome<ServerSpec> endpoint = ServerCatalog::parseEndpoint(hostPort.trimmed());
     if (!endpoint)
         return endpoint.error();
+    if (Status files = checkTlsFiles(tls); !files)
+        return files.error();
     ServerSpec spec = endpoint.value();
     spec.password = password;
+    spec.tls = tls;
     // Added again (after a restart, whose settings keep no password): the password is set on
     // the entry that is there, for this session.
     for (auto &[label, known] : m_entries) {
         if (known.spec.isEndpoint && known.spec.host == spec.host && known.spec.port == spec.port) {
             known.spec.password = password;
+            known.spec.tls = tls;
             setChecked(label, true);
             showMessage(tr("Endpoint %1: password set for this session.").arg(label), false);
             Q_EMIT selectionChanged();

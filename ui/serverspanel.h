@@ -33,7 +33,8 @@ public:
     // Builds a source tree or release tarball (a modal dialog with progress and Cancel), then
     // lists the build from the cache, checked. False when it failed or was cancelled.
     bool buildSource(const QString &path);
-    QString addEndpoint(const QString &hostPort, const QString &password);   // empty or the error
+    // Empty or the error. TLS, like the password, is kept for this session only.
+    QString addEndpoint(const QString &hostPort, const QString &password, const TlsSettings &tls = {});
     QString stateText(const QString &label) const;
     QString inlineMessage() const;
 

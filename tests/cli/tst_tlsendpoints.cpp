@@ -33,20 +33,16 @@ void checkPutBack(const ForeignServer &node)
 {
     QCOMPARE(node.settings()[QStringLiteral("latency-tracking")], QStringLiteral("yes"));
     QCOMPARE(node.command({"DBSIZE"}), QStringLiteral("0"));
-    RedisConnection connection;
-    QVERIFY(node.connect(connection));
-    const Outcome<Reply> users = connection.command({"ACL", "USERS"});
-    QVERIFY(users);
-    for (const Reply &user : users->elements)
-        QVERIFY2(user.text.rfind("versus-replay", 0) != 0, user.text.c_str());
+    const QStringList users = node.aclUsers();
+    QVERIFY(users.contains(QStringLiteral("default")));
+    for (const QString &user : users)
+        QVERIFY2(!user.startsWith(QLatin1String("versus-replay")), qPrintable(user));
 }
 
 QStringList tlsRun(const QString &servers, const TlsSettings &tls, const QString &bundle)
 {
-    QStringList arguments{QStringLiteral("run"), QStringLiteral("--servers"), servers, QStringLiteral("--allow-flush"),
-                          QStringLiteral("--tls"), QStringLiteral("--cacert"), tls.caCertFile,
-                          QStringLiteral("--out"), bundle};
-    return arguments;
+    return {QStringLiteral("run"), QStringLiteral("--servers"), servers, QStringLiteral("--allow-flush"), QStringLiteral("--tls"),
+            QStringLiteral("--cacert"), tls.caCertFile, QStringLiteral("--out"), bundle};
 }
 
 } // namespace

@@ -119,6 +119,20 @@ public:
         return QString::fromStdString(reply->text);
     }
 
+    // ACL USERS; empty when it could not be asked.
+    QStringList aclUsers(const QString &password = {}) const
+    {
+        QStringList users;
+        RedisConnection connection;
+        if (!connect(connection, password))
+            return users;
+        const Outcome<Reply> reply = connection.command({"ACL", "USERS"});
+        if (reply)
+            for (const Reply &user : reply->elements)
+                users << QString::fromStdString(user.text);
+        return users;
+    }
+
     // CONFIG GET * as name -> value.
     std::map<QString, QString> settings(const QString &password = {}) const
     {

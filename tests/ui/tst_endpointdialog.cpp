@@ -13,6 +13,7 @@
 #include "workloadfactory.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
@@ -35,11 +36,12 @@ std::string keyOfSlotAtLeast(int first)
     }
 }
 
-// Fills the Add endpoint dialog as soon as it is open, and presses OK.
-void answerEndpointDialog(const QString &hostPort, const QString &password)
+// Fills the Add endpoint dialog as soon as it is open, and presses OK; with `caCertFile`, TLS
+// is ticked and the CA file given.
+void answerEndpointDialog(const QString &hostPort, const QString &password, const QString &caCertFile = {})
 {
     auto *poll = new QTimer;
-    QObject::connect(poll, &QTimer::timeout, [poll, hostPort, password] {
+    QObject::connect(poll, &QTimer::timeout, [poll, hostPort, password, caCertFile] {
         auto *dialog = qobject_cast<EndpointDialog *>(QApplication::activeModalWidget());
         if (!dialog)
             return;
@@ -47,6 +49,10 @@ void answerEndpointDialog(const QString &hostPort, const QString &password)
         auto *field = dialog->findChild<QLineEdit *>(QStringLiteral("endpointPassword"));
         QCOMPARE(field->echoMode(), QLineEdit::Password);
         field->setText(password);
+        if (!caCertFile.isEmpty()) {
+            dialog->findChild<QCheckBox *>(QStringLiteral("endpointTls"))->setChecked(true);
+            dialog->findChild<QLineEdit *>(QStringLiteral("endpointCaCert"))->setText(caCertFile);
+        }
         dialog->accept();
         poll->deleteLater();
     });
@@ -121,6 +127,39 @@ private slots:
             if (selected.isEndpoint)
                 endpoints.push_back(selected);
         }
+        const std::vector<EndpointSize> sizes = queryEndpointSizes(endpoints);
+        QCOMPARE(int(sizes.size()), 1);
+        QCOMPARE(sizes[0].error, QString());
+        QCOMPARE(sizes[0].keys, 1LL);
+    }
+
+    // A TLS-only endpoint (port 0, tls-port) added with TLS ticked and its CA: the consent's
+    // probe reaches it; a CA file that cannot be read is refused in the dialog, naming it.
+    void tlsEndpointIsProbedOverTls()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        Outcome<std::shared_ptr<const TlsAuthority>> authority = TlsAuthority::create(QStringLiteral("dialog"));
+        QVERIFY(authority);
+        ForeignServer server(spec);
+        QVERIFY(server.useTls(*authority.value()));
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"SET", "k", "v"}), QStringLiteral("OK"));
+        ServersPanel panel;
+        panel.discover();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isDiscovering(), 60000);
+        const QString missing = QStringLiteral("/nonexistent/ca.pem");
+        const QString refused = panel.addEndpoint(server.hostPort(), QString(), TlsSettings{true, missing});
+        QVERIFY2(refused.contains(missing), qPrintable(refused));
+        answerEndpointDialog(server.hostPort(), QString(), server.tls().caCertFile);
+        panel.findChild<QPushButton *>(QStringLiteral("addEndpoint"))->click();
+        std::vector<ServerSpec> endpoints;
+        for (const ServerSpec &selected : panel.selectedServers()) {
+            if (selected.isEndpoint)
+                endpoints.push_back(selected);
+        }
+        QCOMPARE(int(endpoints.size()), 1);
+        QVERIFY(endpoints[0].tls.enabled);
+        QCOMPARE(endpoints[0].tls.caCertFile, server.tls().caCertFile);
         const std::vector<EndpointSize> sizes = queryEndpointSizes(endpoints);
         QCOMPARE(int(sizes.size()), 1);
         QCOMPARE(sizes[0].error, QString());
