@@ -113,6 +113,56 @@ private Q_SLOTS:
         QVERIFY2(!r.out.contains(QLatin1String("over TLS and")), r.describe());   // both over TLS: no caveat
     }
 
+    // --insecure runs, and says so on stderr (the notice and the server's log) and in the bundle.
+    void insecureIsSaidLoudly()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        Outcome<std::shared_ptr<const TlsAuthority>> authority = TlsAuthority::create(QStringLiteral("endpoint"));
+        QVERIFY(authority);
+        ForeignServer endpoint(spec);
+        QVERIFY(endpoint.useTls(*authority.value()));
+        QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("b.json"));
+        const VersusCli::Result r = cli.run({"run", "--servers", endpoint.hostPort(), "--allow-flush", "--tls", "--insecure",
+                                             "--workload", "hash-ttl", "--set", "keys=200", "--out", bundlePath});
+        QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+        QCOMPARE(r.err.count(QStringLiteral("WARNING: --insecure: the TLS certificate of")), 2);
+        QVERIFY2(r.err.contains(QStringLiteral("WARNING: --insecure: the TLS certificate of %1 is NOT checked").arg(endpoint.hostPort())),
+                 r.describe());
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY(bundle);
+        QCOMPARE(bundle->servers.front().transport, QStringLiteral("tls-unchecked"));
+        QCOMPARE(bundle->servers.front().status, RunStatus::Ok);
+    }
+
+    // The options that make no sense alone are refused before anything starts.
+    void optionsAreChecked_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("--cacert without --tls") << QStringList{"--cacert", "/etc/hostname"} << "--cacert needs --tls";
+        QTest::newRow("--cert without --key") << QStringList{"--tls", "--cert", "/etc/hostname"} << "--cert needs --key";
+        QTest::newRow("unreadable CA") << QStringList{"--tls", "--cacert", "/nonexistent/ca.pem"}
+                                       << "--cacert: /nonexistent/ca.pem is not a readable file";
+        QTest::newRow("not a certificate") << QStringList{"--tls", "--cacert", "/etc/hostname"}
+                                           << "--tls: cannot read the CA certificates in /etc/hostname";
+        QTest::newRow("endpoint options, launched servers") << QStringList{"--tls", "--sni", "example.com"}
+                                                            << "are for host:port endpoints";
+    }
+
+    void optionsAreChecked()
+    {
+        QFETCH(QStringList, arguments);
+        QFETCH(QString, message);
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        VersusCli cli;
+        const VersusCli::Result r = cli.run(QStringList{"run", "--servers", spec.label, "--workload", "hash-ttl"} + arguments);
+        QVERIFY2(r.finished && r.exitCode == 2, r.describe());
+        QVERIFY2(r.err.contains(message), r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+    }
+
     void failuresNameEndpointAndReason_data()
     {
         QTest::addColumn<QString>("server");   // tls, plain, mutual (a client certificate required)
