@@ -350,16 +350,33 @@ private Q_SLOTS:
 
     // An operator reshards while the run replays: slots move with their keys from one primary
     // to another, and Versus follows each MOVED (and ASK) without losing or repeating a command.
+    // Plain, and over TLS (a TLS-only cluster: the redirects' targets are reached over TLS too).
+    void slotMovedDuringTheRunIsFollowed_data()
+    {
+        QTest::addColumn<bool>("tls");
+        QTest::newRow("plain") << false;
+        QTest::newRow("TLS") << true;
+    }
+
     void slotMovedDuringTheRunIsFollowed()
     {
+        QFETCH(bool, tls);
         VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
         ForeignCluster cluster(spec, 3);
+        if (tls) {
+            Outcome<std::shared_ptr<const TlsAuthority>> authority = TlsAuthority::create(QStringLiteral("cluster"));
+            QVERIFY(authority);
+            cluster.useTls(authority.value());
+        }
         QVERIFY2(cluster.start(), qPrintable(cluster.error()));
         VersusCli cli;
         const QString bundlePath = cli.path(QStringLiteral("b.json"));
         const QString named = cluster.node(0).hostPort();
         // Four clients per primary: a redirect is followed before any lane sends again.
-        cli.start(hashTtlRun(named, 30000, bundlePath) + QStringList{"--clients", "4"});
+        QStringList arguments = hashTtlRun(named, 30000, bundlePath) + QStringList{"--clients", "4"};
+        if (tls)
+            arguments << QStringLiteral("--tls") << QStringLiteral("--cacert") << cluster.node(0).tls().caCertFile;
+        cli.start(arguments);
         const QRegularExpression replaying(QRegularExpression::escape(named) + QStringLiteral(" +\\d+%  replaying"));
         QVERIFY2(cli.waitForErr(replaying), qPrintable(cli.errSoFar()));
         QVERIFY2(cluster.moveSlots(0, 49, 0, 1), qPrintable(cluster.error()));
