@@ -268,6 +268,7 @@ private:
 
     Moved failure(int result)
     {
+        const int savedErrno = errno;
         const int error = SSL_get_error(m_ssl.get(), result);
         if (error == SSL_ERROR_WANT_READ || error == SSL_ERROR_WANT_WRITE) {
             m_waitEvents = error == SSL_ERROR_WANT_READ ? POLLIN : POLLOUT;
@@ -280,9 +281,9 @@ private:
         unsigned long code = 0;
         const QString text = lastErrorText(&code);
         if (error == SSL_ERROR_SYSCALL && code == 0) {
-            m_reason = errno == 0 || errno == ECONNRESET || errno == EPIPE
+            m_reason = savedErrno == 0 || savedErrno == ECONNRESET || savedErrno == EPIPE
                 ? QStringLiteral("Server closed the connection")
-                : QString::fromLocal8Bit(std::strerror(errno));
+                : QString::fromLocal8Bit(std::strerror(savedErrno));
             return {Result::Closed, 0};
         }
         m_reason = withHint(QStringLiteral("TLS: %1").arg(text), hintFor(code));
