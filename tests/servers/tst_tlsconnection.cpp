@@ -52,6 +52,7 @@ private Q_SLOTS:
     void everyVersionServesTlsOnly();
     void commandsPipelinesAndExchange();
     void certificateFilesArePrivate();
+    void serverNameIsChecked();
     void failuresNameEndpointAndReason_data();
     void failuresNameEndpointAndReason();
 
@@ -181,6 +182,29 @@ void TestTlsConnection::certificateFilesArePrivate()
     QVERIFY(!cmdline.contains("PRIVATE KEY"));
     QVERIFY(!cmdline.contains(keyBody));
     QVERIFY(!cmdline.contains(m_tls->controlCredentials().password.toLatin1()));
+}
+
+// The certificate is made out to 127.0.0.1 and localhost: --sni localhost is accepted on
+// 127.0.0.1 (the name is sent and checked), another name is not, and --insecure takes any.
+void TestTlsConnection::serverNameIsChecked()
+{
+    TlsSettings tls = m_tls->tls();
+    tls.serverName = QStringLiteral("localhost");
+    RedisConnection connection;
+    Status connected = connection.connectTcp(m_tls->host(), m_tls->port(), 3000, QStringLiteral("sni"), tls);
+    QVERIFY2(connected, qPrintable(connected.error()));
+    tls.serverName = QStringLiteral("cache.example.com");
+    connected = connection.connectTcp(m_tls->host(), m_tls->port(), 3000, QStringLiteral("sni"), tls);
+    QVERIFY(!connected);
+    QVERIFY2(connected.error().contains(QLatin1String("it is not made out to cache.example.com; --sni names the host it is for")),
+             qPrintable(connected.error()));
+    tls.insecure = true;
+    tls.caCertFile.clear();
+    connected = connection.connectTcp(m_tls->host(), m_tls->port(), 3000, QStringLiteral("sni"), tls);
+    QVERIFY2(connected, qPrintable(connected.error()));
+    const Status authed = connection.auth(m_tls->controlCredentials());
+    QVERIFY2(authed, qPrintable(authed.error()));
+    QVERIFY(connection.command({"PING"}));
 }
 
 void TestTlsConnection::failuresNameEndpointAndReason_data()
