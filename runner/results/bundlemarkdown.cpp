@@ -156,9 +156,11 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
         markdown += skipped + QLatin1Char('\n');
     if (figures.live())
         markdown += QStringLiteral("The run is still going: every figure is provisional.\n");
-    // Before any figure: what of the differences may be the build rather than the version.
-    if (const QString caveat = figures.buildCaveat(); !caveat.isEmpty())
+    // Before any figure: what of the differences may be the build or TLS rather than the version.
+    if (const QString caveat = figures.allocatorCaveat(); !caveat.isEmpty())
         markdown += QStringLiteral("Build: %1\n").arg(caveat);
+    if (const QString caveat = figures.transportCaveat(); !caveat.isEmpty())
+        markdown += QStringLiteral("Transport: %1\n").arg(caveat);
 
     MarkdownNotes memoryNotes;
     const FigureTable memory = inCategoryOrder(figures.memory(), figures.baselineId(), order);

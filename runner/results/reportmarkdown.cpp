@@ -190,9 +190,11 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
         markdown += headlines + QLatin1Char('\n');
     if (const QString noise = figures.noiseNote(); !headlines.isEmpty() && !noise.isEmpty())
         markdown += noise + QStringLiteral("\n\n");
-    // Right after the headlines: what of the difference may be the build rather than the version.
-    if (const QString caveat = figures.buildCaveat(); !caveat.isEmpty())
+    // Right after the headlines: what of the difference may be the build or TLS rather than the version.
+    if (const QString caveat = figures.allocatorCaveat(); !caveat.isEmpty())
         markdown += QStringLiteral("**Build:** %1\n\n").arg(caveat);
+    if (const QString caveat = figures.transportCaveat(); !caveat.isEmpty())
+        markdown += QStringLiteral("**Transport:** %1\n\n").arg(caveat);
     if (ids.size() > 1 && ids.contains(figures.baselineId()))
         markdown += QStringLiteral("Ratios are against %1, the baseline: ± is half the 95% interval of the ratios taken "
                                    "repeat by repeat, or half their range with fewer than 5 repeats.\n")

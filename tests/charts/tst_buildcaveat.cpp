@@ -143,6 +143,30 @@ private slots:
             QVERIFY2(markdown.contains(QStringLiteral("Build: ") + caveat), qPrintable(markdown));
     }
 
+    // A series reached over TLS beside one over plain TCP: the transport caveat follows the
+    // build's, in the subtitle and the answer (buildCaveat()), and on a line of its own in the
+    // Markdown and report.md. Both over TLS: nothing to say.
+    void transportCaveat()
+    {
+        ResultsBundle bundle = bundleOf({{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                         {QStringLiteral("9.1.2"), BuildKind::UpstreamBuild, kJemalloc, 8, {}}});
+        bundle.servers[0].transport = QStringLiteral("plain");
+        bundle.servers[1].transport = QStringLiteral("tls");
+        const QString transport = QStringLiteral("Valkey 9.1.2 (upstream build) was reached over TLS and Valkey 8.0.1 over plain TCP: "
+                                                 "part of this difference may be TLS, not the version (most in the client's "
+                                                 "figures: events per second and latency).");
+        const Figures figures(bundle);
+        QCOMPARE(figures.transportCaveat(), transport);
+        QCOMPARE(figures.buildCaveat(), figures.allocatorCaveat() + QLatin1Char(' ') + transport);
+        QVERIFY(defaultChartSubtitle(bundle, ChartKind::UsecPerCommand).endsWith(transport));
+        QVERIFY2(bundleToMarkdown(figures).contains(QStringLiteral("\nTransport: ") + transport), qPrintable(bundleToMarkdown(figures)));
+        QVERIFY(reportMarkdown(figures, {}).contains(QStringLiteral("**Transport:** ") + transport));
+        bundle.servers[0].transport = QStringLiteral("tls-unchecked");
+        QCOMPARE(Figures(bundle).transportCaveat(), QString());
+        bundle.servers[0].transport.clear();   // a bundle from before TLS: plain
+        QCOMPARE(Figures(bundle).transportCaveat(), transport);
+    }
+
     void hiddenServerLeavesTheComparison()
     {
         const ResultsBundle bundle = bundleOf({{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
