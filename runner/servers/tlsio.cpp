@@ -17,6 +17,8 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+constexpr size_t kReadAhead = size_t(256) << 10;
+
 // A socket BIO of our own: recv/send without waiting, and MSG_NOSIGNAL, so a server that closed
 // the connection is an error value, never SIGPIPE (OpenSSL's own socket BIO uses write()).
 int socketOf(BIO *bio)
@@ -211,6 +213,9 @@ public:
         ERR_clear_error();
     }
 
+    // Records are taken from what OpenSSL read ahead (one recv() brings many), and no more recv()
+    // is made once that is used up: like a plain recv(), what has arrived, and fewer bytes than
+    // asked for when that is all.
     Moved read(char *buffer, size_t length) override
     {
         size_t total = 0;
@@ -220,6 +225,8 @@ public:
             const int result = SSL_read_ex(m_ssl.get(), buffer + total, length - total, &got);
             if (result == 1) {
                 total += got;
+                if (!SSL_has_pending(m_ssl.get()))
+                    break;
                 continue;
             }
             const Moved failed = failure(result);
@@ -243,7 +250,8 @@ public:
         return failed;
     }
 
-    bool hasBuffered() const override { return SSL_pending(m_ssl.get()) > 0; }
+    // Decrypted bytes, or records read ahead and not yet decrypted: the socket may be empty.
+    bool hasBuffered() const override { return SSL_has_pending(m_ssl.get()) == 1; }
     bool isTls() const override { return true; }
 
 private:
@@ -342,6 +350,10 @@ Outcome<std::unique_ptr<StreamIo>> startTls(int fd, const TlsSettings &settings,
     BIO_set_data(bio, reinterpret_cast<void *>(intptr_t(fd)));
     SSL_set_bio(ssl.get(), bio, bio);
     SSL_set_mode(ssl.get(), SSL_MODE_ENABLE_PARTIAL_WRITE | SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER);
+    // One recv() of up to 256 KiB brings many records, where reading each record's header and
+    // body apart took two (docs/PERFORMANCE.md, "TLS").
+    SSL_set_read_ahead(ssl.get(), 1);
+    SSL_set_default_read_buffer_len(ssl.get(), kReadAhead);
     if (Status named = nameTheServer(ssl.get(), settings, host); !named)
         return Error{named.error()};
     const int flags = ::fcntl(fd, F_GETFL);
