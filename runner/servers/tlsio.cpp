@@ -153,6 +153,13 @@ struct SslDeleter {
 using SslPointer = std::unique_ptr<SSL, SslDeleter>;
 using ContextPointer = std::unique_ptr<SSL_CTX, SslDeleter>;
 
+// OpenSSL asks for an encrypted key's passphrase on the terminal unless told otherwise: from a
+// worker thread, or with no terminal, that would hang. No passphrase is given, ever.
+int noPassphrase(char *, int, int, void *)
+{
+    return 0;
+}
+
 // The client's context: what to trust, what to show.
 Outcome<ContextPointer> makeContext(const TlsSettings &settings)
 {
@@ -173,12 +180,14 @@ Outcome<ContextPointer> makeContext(const TlsSettings &settings)
     if (settings.certFile.isEmpty() != settings.keyFile.isEmpty())
         return Error{QStringLiteral("a client certificate needs both --cert and --key")};
     if (!settings.certFile.isEmpty()) {
+        SSL_CTX_set_default_passwd_cb(context.get(), noPassphrase);
         const QByteArray cert = settings.certFile.toLocal8Bit();
         const QByteArray key = settings.keyFile.toLocal8Bit();
         if (SSL_CTX_use_certificate_chain_file(context.get(), cert.constData()) != 1)
             return Error{QStringLiteral("cannot read the client certificate %1: %2").arg(settings.certFile, lastErrorText())};
         if (SSL_CTX_use_PrivateKey_file(context.get(), key.constData(), SSL_FILETYPE_PEM) != 1)
-            return Error{QStringLiteral("cannot read the client key %1: %2").arg(settings.keyFile, lastErrorText())};
+            return Error{QStringLiteral("cannot read the client key %1 (a key encrypted with a passphrase is not supported): %2")
+                             .arg(settings.keyFile, lastErrorText())};
         if (SSL_CTX_check_private_key(context.get()) != 1)
             return Error{QStringLiteral("the key %1 does not belong to the certificate %2").arg(settings.keyFile, settings.certFile)};
     }

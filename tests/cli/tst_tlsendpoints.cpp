@@ -117,10 +117,8 @@ private Q_SLOTS:
     void insecureIsSaidLoudly()
     {
         VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
-        Outcome<std::shared_ptr<const TlsAuthority>> authority = TlsAuthority::create(QStringLiteral("endpoint"));
-        QVERIFY(authority);
         ForeignServer endpoint(spec);
-        QVERIFY(endpoint.useTls(*authority.value()));
+        QVERIFY2(endpoint.useOwnTls(), qPrintable(endpoint.error()));
         QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
         VersusCli cli;
         const QString bundlePath = cli.path(QStringLiteral("b.json"));
@@ -181,11 +179,9 @@ private Q_SLOTS:
         QFETCH(QString, client);
         QFETCH(QString, reason);
         VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
-        Outcome<std::shared_ptr<const TlsAuthority>> authority = TlsAuthority::create(QStringLiteral("endpoint"));
-        QVERIFY(authority);
         ForeignServer endpoint(spec);
         if (server != QLatin1String("plain"))
-            QVERIFY(endpoint.useTls(*authority.value(), server == QLatin1String("mutual") ? QStringLiteral("yes") : QStringLiteral("no")));
+            QVERIFY(endpoint.useOwnTls(server == QLatin1String("mutual") ? QStringLiteral("yes") : QStringLiteral("no")));
         QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
         QCOMPARE(endpoint.command({"SET", "precious", "data"}), QStringLiteral("OK"));
         VersusCli cli;

@@ -56,6 +56,17 @@ public:
         m_tls = launchedServerTls(files.value(), client.value());
         return true;
     }
+    // The same with a throwaway authority of its own.
+    bool useOwnTls(const QString &authClients = QStringLiteral("no"))
+    {
+        Outcome<std::shared_ptr<const TlsAuthority>> made = TlsAuthority::create(QStringLiteral("foreign"));
+        if (!made) {
+            m_error = made.error();
+            return false;
+        }
+        m_authority = made.value();
+        return useTls(*m_authority, authClients);
+    }
     // How the test's own connections reach it (TLS with a client certificate of its CA).
     const TlsSettings &tls() const { return m_tls; }
 
@@ -180,6 +191,7 @@ private:
     QStringList m_extra;
     QStringList m_tlsArguments;
     TlsSettings m_tls;
+    std::shared_ptr<const TlsAuthority> m_authority;
     QTemporaryDir m_dir;
     QProcess m_process;
     int m_port = 0;
