@@ -476,6 +476,7 @@ Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
             result.keys = measured->keys;
             result.usedMemoryDelta = measured->usedMemoryDelta;
             result.nodes = measured->nodes;
+            result.accounting = measured->accounting;
             result.bytesPerKey = measured->keys > 0 ? double(measured->usedMemoryDelta) / double(measured->keys) : 0.0;
             result.timing = timingOf(measured.value());
             addErrors(result, measured->pass);
@@ -514,6 +515,7 @@ void ReplayWorker::recordType(const QString &type, bool timed, const PassMeasure
     memory.memoryUsageBytesPerKey =
         measured.survey.keys > 0 ? double(measured.survey.memoryUsageBytes) / double(measured.survey.keys) : 0.0;
     memory.encodings = measured.survey.encodings;
+    memory.accounting = measured.accounting;
 }
 
 // A timed pass's refusals and the commands the server counted that Versus did not send: in

@@ -2,6 +2,7 @@
 // optional members keep their defaults; a member of the wrong type fails with its JSON path.
 
 #include "bundlejson.h"
+#include "accountingjson.h"
 #include "boundedfile.h"
 #include "buildoriginjson.h"
 #include "jsonsupport.h"
@@ -78,6 +79,7 @@ void from_json(const Json &json, TypeMemory &type)
     readOptional(json, "memory_usage_bytes_per_key", type.memoryUsageBytesPerKey);
     readOptional(json, "encodings", type.encodings);
     readOptional(json, "nodes", type.nodes);
+    readAccounting(json, type.accounting);
     // A type timed on its own: its commandstats under "commands", its pace beside them.
     const auto commands = json.find("commands");
     if (commands != json.end() && !commands->empty()) {
@@ -101,6 +103,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "used_memory_delta", repeat.usedMemoryDelta);
     readOptional(json, "bytes_per_key", repeat.bytesPerKey);
     readOptional(json, "nodes", repeat.nodes);
+    readAccounting(json, repeat.accounting);
     readOptional(json, "by_type", repeat.byType);
     readOptional(json, "by_command", repeat.timing.byCommand);
     readOptional(json, "events", repeat.timing.events);

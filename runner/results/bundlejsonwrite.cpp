@@ -3,6 +3,7 @@
 
 #include "atomicfile.h"
 #include "bundlejson.h"
+#include "accountingjson.h"
 #include "buildoriginjson.h"
 #include "figures.h"
 #include "jsonsupport.h"
@@ -88,6 +89,8 @@ Json typeMemoryToJson(const TypeMemory &type)
     }
     if (!type.nodes.empty())
         json["nodes"] = nodesToJson(type.nodes);
+    if (type.accounting)
+        json["accounting"] = accountingToJson(*type.accounting);
     return json;
 }
 
@@ -117,6 +120,8 @@ Json repeatToJson(const RepeatResult &repeat)
     };
     if (!repeat.nodes.empty())
         json["nodes"] = nodesToJson(repeat.nodes);
+    if (repeat.accounting)
+        json["accounting"] = accountingToJson(*repeat.accounting);
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
     if (!repeat.refused.empty())

@@ -170,6 +170,7 @@ struct ConfigDifference {
 };
 
 struct FiguresData;
+struct MemoryExplanation;
 
 struct FigureOptions {
     QString baseline;             // empty: the bundle's own, else the oldest version
@@ -262,6 +263,10 @@ public:
     // repeat ("Across 5 repeats the time change was −27.9% to −25.1% (95% interval)"). Empty
     // while live or without an answer.
     QString noiseNote() const;
+    // Why the servers' bytes per key differ in a category of memory() ("all" or a type): each
+    // server's bytes split by its own accounting, and the sentences that say it (figureswhy.cpp,
+    // memoryexplanation.h).
+    MemoryExplanation explainMemory(const QString &categoryId) const;
 
 private:
     std::shared_ptr<const FiguresData> d;

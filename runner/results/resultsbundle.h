@@ -5,6 +5,7 @@
 
 #include "buildorigin.h"
 #include "commandstat.h"
+#include "memoryaccounting.h"
 #include "topology.h"
 #include "workloadinfo.h"
 
@@ -56,6 +57,9 @@ struct TypeMemory {
     std::map<QString, long long> encodings;  // OBJECT ENCODING histogram
     std::optional<PassTiming> timing;        // when the type was timed on its own (hash-ttl)
     std::vector<NodeMemory> nodes;           // a cluster's primaries; empty for a standalone server
+    // The server's own accounting of the pass (MEMORY STATS, MALLOC-STATS), for the Why view;
+    // absent in bundles before Versus read it.
+    std::optional<MemoryAccounting> accounting;
 };
 
 struct RepeatResult {
@@ -68,6 +72,7 @@ struct RepeatResult {
     long long usedMemoryDelta = 0;
     double bytesPerKey = 0;
     std::vector<NodeMemory> nodes;           // a cluster's primaries; empty for a standalone server
+    std::optional<MemoryAccounting> accounting;   // of the combined pass, as TypeMemory's
     PassTiming timing;
     std::map<QString, TypeMemory> byType;
     std::map<QString, long long> errors;     // "CMD: message" -> count
