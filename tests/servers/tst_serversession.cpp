@@ -75,14 +75,6 @@ Status setWithTtlInBatches(ServerProcess &server, int keys, int batch)
     return Status::success();
 }
 
-// Starts `server` and connects `session` to it as Versus measures.
-Status startWithSession(ServerProcess &server, ServerSession &session, const ServerSpec &spec)
-{
-    if (Status started = server.start(); !started)
-        return started;
-    return session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec.label);
-}
-
 } // namespace
 
 class TestServerSession : public QObject {
@@ -104,7 +96,7 @@ private slots:
             VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({prefix}));
         ServerProcess server(*spec);
         ServerSession session;
-        const Status ready = startWithSession(server, session, *spec);
+        const Status ready = ServerTestHelpers::startWithSession(server, session, *spec);
         QVERIFY2(ready, qPrintable(ready.error()));
         QVERIFY(session.noteIdleClients());
 
@@ -142,7 +134,7 @@ private slots:
             VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({QStringLiteral("valkey-8.0.1")}));
         ServerProcess server(*spec);
         ServerSession session;
-        const Status ready = startWithSession(server, session, *spec);
+        const Status ready = ServerTestHelpers::startWithSession(server, session, *spec);
         QVERIFY2(ready, qPrintable(ready.error()));
         QVERIFY(session.noteIdleClients());
         const Outcome<long long> baseline = session.settledUsedMemory(3000);
@@ -181,7 +173,7 @@ private slots:
         QCOMPARE(spec->origin.kind, BuildKind::DebianPackage);
         ServerProcess server(*spec);
         ServerSession session;
-        const Status ready = startWithSession(server, session, *spec);
+        const Status ready = ServerTestHelpers::startWithSession(server, session, *spec);
         QVERIFY2(ready, qPrintable(ready.error()));
         const AllocatorFacts facts = readAllocatorFacts(session.connection());
         QVERIFY2(facts.memAllocator.startsWith(QStringLiteral("jemalloc")), qPrintable(facts.memAllocator));

@@ -7,6 +7,8 @@
 // Both FAIL when the environment variable CI is set and a server is missing, and SKIP otherwise.
 
 #include "servercatalog.h"
+#include "serverprocess.h"
+#include "serversession.h"
 #include "serverspec.h"
 
 #include <QDir>
@@ -137,6 +139,14 @@ inline bool processAlive(qint64 pid)
     // "pid (comm) S ..."; comm may hold spaces and parentheses, so look after the last ')'.
     const int close = text.lastIndexOf(')');
     return close >= 0 && close + 2 < text.size() && text.at(close + 2) != 'Z';
+}
+
+// Starts `server` and connects `session` to it as Versus measures.
+inline Status startWithSession(ServerProcess &server, ServerSession &session, const ServerSpec &spec)
+{
+    if (Status started = server.start(); !started)
+        return started;
+    return session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec.label);
 }
 
 } // namespace ServerTestHelpers

@@ -1,0 +1,120 @@
+#include "whymarkdown.h"
+
+#include "markdowntable.h"
+#include "memoryexplanation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace {
+
+QString bytes(double value)
+{
+    return QString::number(value, 'f', 1);
+}
+
+QString partsTable(const Figures &figures, const MemoryExplanation &why)
+{
+    QStringList columns;
+    for (const MemoryBreakdown &server : why.servers) {
+        for (const MemoryPart &part : server.parts) {
+            if (!columns.contains(part.label))
+                columns << part.label;
+        }
+    }
+    if (columns.isEmpty())
+        return QString();
+    columns << QStringLiteral("bytes per key");
+    QString table = markdownHeader(QStringLiteral("Server"), columns);
+    for (const MemoryBreakdown &server : why.servers) {
+        QStringList cells = {markdownServerName(figures, server.serverId)};
+        for (int column = 0; column + 1 < columns.size(); ++column) {
+            const auto found = std::find_if(server.parts.begin(), server.parts.end(),
+                                            [&](const MemoryPart &part) { return part.label == columns[column]; });
+            cells << (found == server.parts.end() ? QStringLiteral("—") : bytes(found->bytesPerKey));
+        }
+        cells << bytes(server.bytesPerKey);
+        table += markdownRow(cells);
+    }
+    return table;
+}
+
+// Allocations per key by size class: the classes any server holds at least 0.05 of per key.
+QString classesTable(const Figures &figures, const MemoryExplanation &why)
+{
+    std::set<long long> sizes;
+    for (const MemoryBreakdown &server : why.servers) {
+        for (const SizeClassShare &share : server.sizeClasses) {
+            if (std::abs(share.perKey) >= 0.05)
+                sizes.insert(share.bytes);
+        }
+    }
+    if (sizes.empty())
+        return QString();
+    QStringList columns;
+    for (const long long size : sizes)
+        columns << QStringLiteral("%1 B").arg(size);
+    columns << QStringLiteral("all");
+    QString table = markdownHeader(QStringLiteral("Allocations per key"), columns);
+    for (const MemoryBreakdown &server : why.servers) {
+        if (!server.hasSizeClasses)
+            continue;
+        QStringList cells = {markdownServerName(figures, server.serverId)};
+        for (const long long size : sizes) {
+            double perKey = 0;
+            for (const SizeClassShare &share : server.sizeClasses)
+                perKey += share.bytes == size ? share.perKey : 0;
+            cells << QString::number(perKey, 'f', 2);
+        }
+        cells << QString::number(server.allocationsPerKey, 'f', 2);
+        table += markdownRow(cells);
+    }
+    return table;
+}
+
+QString unavailableLines(const Figures &figures, const MemoryExplanation &why)
+{
+    QString lines;
+    for (const MemoryBreakdown &server : why.servers) {
+        for (const QString &reason : server.unavailable)
+            lines += QStringLiteral("- %1: %2\n").arg(markdownServerName(figures, server.serverId), markdownText(reason));
+    }
+    return lines;
+}
+
+} // namespace
+
+QString whyMarkdown(const Figures &figures, const QString &image)
+{
+    const FigureTable memory = figures.memory();
+    if (memory.categories.empty())
+        return QString();
+    const MemoryExplanation total = figures.explainMemory(memory.categories.front().id);
+    const QString parts = partsTable(figures, total);
+    if (parts.isEmpty())
+        return QString();
+    QString markdown = QStringLiteral("## Why the memory differs\n\n");
+    if (!image.isEmpty())
+        markdown += QStringLiteral("![Where each key's bytes go](%1)\n\n").arg(image);
+    for (const QString &sentence : {total.sentence, total.allocations, total.againstReference}) {
+        if (!sentence.isEmpty())
+            markdown += markdownText(sentence) + QStringLiteral("\n\n");
+    }
+    markdown += QStringLiteral("%1, bytes per key, from each server's MEMORY STATS:\n\n").arg(markdownText(total.category.label));
+    markdown += parts + QLatin1Char('\n');
+    if (const QString classes = classesTable(figures, total); !classes.isEmpty())
+        markdown += QStringLiteral("Live allocations per key by jemalloc size class (MEMORY MALLOC-STATS):\n\n") + classes + QLatin1Char('\n');
+    if (const QString missing = unavailableLines(figures, total); !missing.isEmpty())
+        markdown += QStringLiteral("Not reported:\n\n") + missing + QLatin1Char('\n');
+    QString byType;
+    for (size_t category = 1; category < memory.categories.size(); ++category) {
+        const MemoryExplanation why = figures.explainMemory(memory.categories[category].id);
+        const QString sentence = (why.sentence + QLatin1Char(' ') + why.againstReference).trimmed();
+        if (!sentence.isEmpty())
+            byType += QStringLiteral("- **%1:** %2\n").arg(markdownText(why.category.label), markdownText(sentence));
+    }
+    if (!byType.isEmpty())
+        markdown += QStringLiteral("By %1:\n\n").arg(figures.typeNoun()) + byType + QLatin1Char('\n');
+    return markdown;
+}
