@@ -98,6 +98,8 @@ MemoryBreakdown breakdownOf(const QString &serverId, double figure, const std::v
         regions = regions && pass.accounting.hasRegions();
     }
     const double share = 1.0 / double(passes.size());
+    for (const PassAccounting &pass : passes)
+        breakdown.keys = breakdown.keys == 0 ? pass.keys : std::min(breakdown.keys, pass.keys);
     if (stats) {
         for (const PassAccounting &pass : passes) {
             const std::vector<MemoryPart> parts = partsOf(pass);

@@ -90,8 +90,9 @@ QString differenceSentence(const MemoryBreakdown &from, const MemoryBreakdown &t
     // Parts that moved the other way: "; keys and values take 0.8 more and the expires table 0.2 more".
     QStringList against;
     for (const auto &[change, part] : opposite) {
+        const QString verb = part.id == QLatin1String("keys-values") ? QStringLiteral("take ") : QStringLiteral("takes ");
         against << QStringLiteral("%1 %2%3 %4")
-                       .arg(partNoun(part), against.isEmpty() ? QStringLiteral("take ") : QString(), number(change),
+                       .arg(partNoun(part), against.isEmpty() ? verb : QString(), number(change),
                             change > 0 ? QStringLiteral("more") : QStringLiteral("less"));
     }
     if (!against.isEmpty())
@@ -138,8 +139,23 @@ bool sameSource(const ServerRun *a, const ServerRun *b)
     return a && b && a->product == b->product && a->version == b->version && !isDevelopmentBuild(*a) && !isDevelopmentBuild(*b);
 }
 
+QString allocationComparison(const Figures &figures, const MemoryBreakdown &from, const MemoryBreakdown &to,
+                             const QString &fromName, const QString &toName);
+
+// The comparison of allocations, with the caveat of a pass of few keys.
 QString allocationSentence(const Figures &figures, const MemoryBreakdown &from, const MemoryBreakdown &to,
                            const QString &fromName, const QString &toName)
+{
+    const QString sentence = allocationComparison(figures, from, to, fromName, toName);
+    const long long fewest = std::min(from.keys, to.keys);
+    if (sentence.isEmpty() || fewest >= kFewKeysForSizeClasses)
+        return sentence;
+    return sentence + QStringLiteral(" (With %1 keys these counts may be off by 0.1 per key and size class: jemalloc counts "
+                                     "the regions its thread cache holds as live.)").arg(fewest);
+}
+
+QString allocationComparison(const Figures &figures, const MemoryBreakdown &from, const MemoryBreakdown &to,
+                             const QString &fromName, const QString &toName)
 {
     if (!from.hasSizeClasses || !to.hasSizeClasses)
         return QString();
@@ -199,7 +215,8 @@ QString referenceSentence(const Figures &figures, const MemoryExplanation &expla
     const QString typeKey = QStringLiteral("a %1 key").arg(type);
     QString sentence = differenceSentence(*theirs, *mine, QStringLiteral("a %1 key").arg(reference), typeKey);
     sentence.replace(QStringLiteral(" saves over "), QStringLiteral(" saves against ")).replace(QStringLiteral(" uses more than "), QStringLiteral(" takes beyond "));
-    sentence = QStringLiteral("On %1: %2").arg(figures.summary(serverId).name, sentence);
+    sentence[0] = sentence[0].toLower();
+    sentence = QStringLiteral("On %1, %2").arg(figures.summary(serverId).name, sentence);
     const QString mineEncoded = encodingWords(figures.encodings(type, serverId));
     const QString theirsEncoded = encodingWords(figures.encodings(reference, serverId));
     if (!mineEncoded.isEmpty() && !theirsEncoded.isEmpty())

@@ -35,11 +35,18 @@ struct MemoryBreakdown {
     std::vector<SizeClassShare> sizeClasses;
     double allocationsPerKey = 0;              // over every class
     bool hasSizeClasses = false;
+    // The keys of the pass(es) the parts come from. jemalloc counts the regions its thread cache
+    // holds as live (up to about 200 per size class), so a pass of few keys reads its
+    // allocations per key less exactly (kFewKeysForSizeClasses).
+    long long keys = 0;
     // What the server did not report, and why ("MEMORY STATS: …").
     QStringList unavailable;
 
     double part(const QString &id) const;      // 0 when absent
 };
+
+// Below this many keys a pass's allocations per key may be off by 0.02 or more per size class.
+inline constexpr long long kFewKeysForSizeClasses = 10000;
 
 struct MemoryExplanation {
     FigureCategory category;

@@ -14,28 +14,48 @@ QString bytes(double value)
     return QString::number(value, 'f', 1);
 }
 
-QString partsTable(const Figures &figures, const MemoryExplanation &why)
+// The column labels of the parts any server has, in the parts' order.
+QStringList partColumns(const std::vector<MemoryExplanation> &explanations)
 {
     QStringList columns;
-    for (const MemoryBreakdown &server : why.servers) {
-        for (const MemoryPart &part : server.parts) {
-            if (!columns.contains(part.label))
-                columns << part.label;
+    for (const MemoryExplanation &why : explanations) {
+        for (const MemoryBreakdown &server : why.servers) {
+            for (const MemoryPart &part : server.parts) {
+                if (!columns.contains(part.label))
+                    columns << part.label;
+            }
         }
     }
+    return columns;
+}
+
+QString partsRow(const QString &name, const MemoryBreakdown &server, const QStringList &columns)
+{
+    QStringList cells = {name};
+    for (const QString &column : columns) {
+        const auto found = std::find_if(server.parts.begin(), server.parts.end(),
+                                        [&](const MemoryPart &part) { return part.label == column; });
+        cells << (found == server.parts.end() ? QStringLiteral("—") : bytes(found->bytesPerKey));
+    }
+    cells << bytes(server.bytesPerKey);
+    return markdownRow(cells);
+}
+
+// One row per server of each explanation; rows name the category too when there are several.
+QString partsTable(const Figures &figures, const std::vector<MemoryExplanation> &explanations)
+{
+    const QStringList columns = partColumns(explanations);
     if (columns.isEmpty())
         return QString();
-    columns << QStringLiteral("bytes per key");
-    QString table = markdownHeader(QStringLiteral("Server"), columns);
-    for (const MemoryBreakdown &server : why.servers) {
-        QStringList cells = {markdownServerName(figures, server.serverId)};
-        for (int column = 0; column + 1 < columns.size(); ++column) {
-            const auto found = std::find_if(server.parts.begin(), server.parts.end(),
-                                            [&](const MemoryPart &part) { return part.label == columns[column]; });
-            cells << (found == server.parts.end() ? QStringLiteral("—") : bytes(found->bytesPerKey));
+    const bool several = explanations.size() > 1;
+    QString noun = figures.typeNoun();
+    noun[0] = noun[0].toUpper();
+    QString table = markdownHeader(several ? noun : QStringLiteral("Server"), QStringList(columns) << QStringLiteral("bytes per key"));
+    for (const MemoryExplanation &why : explanations) {
+        for (const MemoryBreakdown &server : why.servers) {
+            const QString name = markdownServerName(figures, server.serverId);
+            table += partsRow(several ? QStringLiteral("%1 on %2").arg(markdownText(why.category.label), name) : name, server, columns);
         }
-        cells << bytes(server.bytesPerKey);
-        table += markdownRow(cells);
     }
     return table;
 }
@@ -91,7 +111,11 @@ QString whyMarkdown(const Figures &figures, const QString &image)
     if (memory.categories.empty())
         return QString();
     const MemoryExplanation total = figures.explainMemory(memory.categories.front().id);
-    const QString parts = partsTable(figures, total);
+    // Without a total (each type measured its own way) the table holds every type.
+    std::vector<MemoryExplanation> shown = {total};
+    for (size_t category = 1; !total.category.total && category < memory.categories.size(); ++category)
+        shown.push_back(figures.explainMemory(memory.categories[category].id));
+    const QString parts = partsTable(figures, shown);
     if (parts.isEmpty())
         return QString();
     QString markdown = QStringLiteral("## Why the memory differs\n\n");
@@ -101,7 +125,8 @@ QString whyMarkdown(const Figures &figures, const QString &image)
         if (!sentence.isEmpty())
             markdown += markdownText(sentence) + QStringLiteral("\n\n");
     }
-    markdown += QStringLiteral("%1, bytes per key, from each server's MEMORY STATS:\n\n").arg(markdownText(total.category.label));
+    markdown += QStringLiteral("%1, bytes per key, from each server's MEMORY STATS:\n\n")
+                    .arg(shown.size() > 1 ? QStringLiteral("Each %1").arg(figures.typeNoun()) : markdownText(total.category.label));
     markdown += parts + QLatin1Char('\n');
     if (const QString classes = classesTable(figures, total); !classes.isEmpty())
         markdown += QStringLiteral("Live allocations per key by jemalloc size class (MEMORY MALLOC-STATS):\n\n") + classes + QLatin1Char('\n');
