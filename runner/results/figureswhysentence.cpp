@@ -38,11 +38,20 @@ QString partNoun(const MemoryPart &part)
     return part.label;
 }
 
+// A cluster against a standalone server is no version's change (the cost of cluster mode has a
+// table of its own): the pair shares the baseline's topology.
+bool sameTopology(const Figures &figures, const QString &id, const QString &otherId)
+{
+    const ServerRun *run = figures.bundle().server(id);
+    const ServerRun *other = figures.bundle().server(otherId);
+    return run && other && run->topology == other->topology;
+}
+
 void choosePair(const Figures &figures, MemoryExplanation &explanation)
 {
     const std::optional<Headline> headline = figures.headline(figures.memory());
     if (headline && headline->fromId != headline->toId && hasAccounting(explanation, headline->fromId)
-        && hasAccounting(explanation, headline->toId)) {
+        && hasAccounting(explanation, headline->toId) && sameTopology(figures, headline->fromId, headline->toId)) {
         explanation.fromId = headline->fromId;
         explanation.toId = headline->toId;
         return;
@@ -52,7 +61,8 @@ void choosePair(const Figures &figures, MemoryExplanation &explanation)
         return;
     const QStringList compared = figures.comparedServerIds();
     for (const MemoryBreakdown &other : explanation.servers) {
-        if (other.serverId != base && compared.contains(other.serverId) && !other.parts.empty()) {
+        if (other.serverId != base && compared.contains(other.serverId) && !other.parts.empty()
+            && sameTopology(figures, base, other.serverId)) {
             explanation.fromId = base;
             explanation.toId = other.serverId;
             return;
@@ -206,7 +216,14 @@ QString referenceSentence(const Figures &figures, const MemoryExplanation &expla
     const QString type = explanation.category.id;
     if (reference.isEmpty() || explanation.category.total || type == reference || explanation.servers.empty())
         return QString();
-    const QString serverId = explanation.toId.isEmpty() ? explanation.servers.back().serverId : explanation.toId;
+    // The pair's newer server, else the last one run as the baseline was (standalone, usually).
+    QString serverId = explanation.toId;
+    for (auto it = explanation.servers.rbegin(); serverId.isEmpty() && it != explanation.servers.rend(); ++it) {
+        if (sameTopology(figures, it->serverId, figures.baselineId()))
+            serverId = it->serverId;
+    }
+    if (serverId.isEmpty())
+        serverId = explanation.servers.back().serverId;
     const MemoryBreakdown *mine = explanation.server(serverId);
     const MemoryExplanation base = figures.explainMemory(reference);
     const MemoryBreakdown *theirs = base.server(serverId);

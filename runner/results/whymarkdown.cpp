@@ -5,27 +5,33 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 
 namespace {
 
+// One decimal; a rounding's "-0.0" reads 0.0.
 QString bytes(double value)
 {
-    return QString::number(value, 'f', 1);
+    return QString::number(std::fabs(value) < 0.05 ? 0.0 : value, 'f', 1);
 }
 
-// The column labels of the parts any server has, in the parts' order.
+// The column labels of the parts any server has, in the order the figures layer gives them
+// ("not attributed" last).
 QStringList partColumns(const std::vector<MemoryExplanation> &explanations)
 {
-    QStringList columns;
+    static const QStringList order = {QStringLiteral("main-table"), QStringLiteral("expires-table"), QStringLiteral("slot-table"),
+                                      QStringLiteral("keys-values"), QStringLiteral("server"), QStringLiteral("not-attributed")};
+    std::map<int, QString> byOrder;
     for (const MemoryExplanation &why : explanations) {
         for (const MemoryBreakdown &server : why.servers) {
-            for (const MemoryPart &part : server.parts) {
-                if (!columns.contains(part.label))
-                    columns << part.label;
-            }
+            for (const MemoryPart &part : server.parts)
+                byOrder[order.contains(part.id) ? int(order.indexOf(part.id)) : int(order.size())] = part.label;
         }
     }
+    QStringList columns;
+    for (const auto &[place, label] : byOrder)
+        columns << label;
     return columns;
 }
 
