@@ -5,6 +5,7 @@
 
 #include "bundlejson.h"
 #include "figures.h"
+#include "foreignserver.h"
 #include "memoryexplanation.h"
 #include "servertesthelpers.h"
 #include "testfiles.h"
@@ -157,6 +158,35 @@ private Q_SLOTS:
         // The reference itself has nothing to be explained against.
         QCOMPARE(figures.explainMemory(QStringLiteral("set-ex")).againstReference, QString());
         qInfo("%s", qPrintable(text));
+    }
+
+    // An endpoint whose ACL refuses MEMORY STATS and MALLOC-STATS: the run measures as always,
+    // and the Why view says what the server refused instead of splitting its figure.
+    void refusedAccountingIsSaid()
+    {
+        VERSUS_REQUIRE_SERVER(v91, "valkey-9.1.");
+        const QStringList acl = QStringLiteral("--user default on nopass ~* &* +@all -memory|stats -memory|malloc-stats").split(QLatin1Char(' '));
+        ForeignServer endpoint(v91, acl);
+        QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("e.json"));
+        const VersusCli::Result r = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), endpoint.hostPort(), QStringLiteral("--allow-flush"),
+                                             QStringLiteral("--workload"), QStringLiteral("hash-ttl"), QStringLiteral("--set"),
+                                             QStringLiteral("keys=500"), QStringLiteral("--out"), bundlePath});
+        QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        const Figures figures(bundle.value());
+        const MemoryExplanation why = figures.explainMemory(QStringLiteral("set-ex"));
+        QCOMPARE(int(why.servers.size()), 1);
+        const MemoryBreakdown &server = why.servers.front();
+        QVERIFY(server.parts.empty());
+        QVERIFY(!server.hasSizeClasses);
+        QCOMPARE(server.unavailable.size(), 2);
+        QVERIFY2(server.unavailable[0].startsWith(QStringLiteral("MEMORY STATS: \"NOPERM")), qPrintable(server.unavailable[0]));
+        QVERIFY2(server.unavailable[1].startsWith(QStringLiteral("MEMORY MALLOC-STATS: \"NOPERM")), qPrintable(server.unavailable[1]));
+        QVERIFY(server.bytesPerKey > 100);   // the figure itself is measured as ever
+        QVERIFY2(!r.out.contains(QStringLiteral("Why: ")), r.describe());
     }
 };
 
