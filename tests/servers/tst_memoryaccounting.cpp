@@ -10,15 +10,29 @@
 #include "servertesthelpers.h"
 
 #include <QTest>
+#include <functional>
 
 namespace AccountingPasses {
+
+// Every version the tests run, and the upstream build of Valkey 8.0.1 that scripts/test makes.
+std::vector<ServerSpec> serversUnderTest(QString &missing)
+{
+    std::vector<ServerSpec> specs;
+    for (const QString &prefix : ServerTestHelpers::requiredServerPrefixes()) {
+        if (const std::optional<ServerSpec> spec = ServerTestHelpers::findFetchedServer(prefix))
+            specs.push_back(*spec);
+    }
+    if (const std::optional<ServerSpec> built = ServerTestHelpers::findBuiltServer(QStringLiteral("valkey-8.0.1-upstream")))
+        specs.push_back(*built);
+    missing = ServerTestHelpers::missingServersMessage();
+    if (missing.isEmpty() && specs.size() < 6)
+        missing = QStringLiteral("the upstream build valkey-8.0.1-upstream is missing (scripts/test builds it)");
+    return specs;
+}
 
 // `keys` keys, half strings with a TTL and half small hashes, pipelined on a connection of their own.
 Status fillKeys(ServerProcess &server, int keys)
 {
-    RedisConnection connection;
-    if (Status connected = server.connect(connection, 2000); !connected)
-        return connected;
     std::string batch;
     for (int i = 0; i < keys; ++i) {
         const std::string key = "why:" + std::to_string(i);
@@ -27,16 +41,27 @@ Status fillKeys(ServerProcess &server, int keys)
         else
             appendRespCommand({"HSET", key, "f", std::string(10, 'h'), "g", std::to_string(i)}, batch);
     }
-    if (Status sent = connection.appendRaw(batch); !sent)
-        return sent;
-    if (Status flushed = connection.flush(); !flushed)
-        return flushed;
-    for (int i = 0; i < keys; ++i) {
-        Outcome<Reply> reply = connection.readReply();
-        if (!reply)
-            return Error{reply.error()};
+    return ServerTestHelpers::sendPipeline(server, batch, keys);
+}
+
+// Starts each server under test with a measuring session and hands both to `check`; a
+// missing server fails (or skips, outside CI) the test.
+void forEachServer(const std::function<void(ServerProcess &, ServerSession &, const ServerSpec &)> &check)
+{
+    QString missing;
+    const std::vector<ServerSpec> specs = serversUnderTest(missing);
+    if (!missing.isEmpty())
+        VERSUS_SERVER_MISSING(missing);
+    for (const ServerSpec &spec : specs) {
+        ServerProcess server(spec);
+        ServerSession session;
+        const Status ready = ServerTestHelpers::startWithSession(server, session, spec);
+        QVERIFY2(ready, qPrintable(ready.error()));
+        check(server, session, spec);
+        server.stop();
+        if (QTest::currentTestFailed())
+            return;
     }
-    return Status::success();
 }
 
 // A pass as PassRunner takes it: flushed, settled figure, [accounting], replay, settled
@@ -64,22 +89,6 @@ Outcome<long long> passDelta(ServerSession &session, ServerProcess &server, int 
     return after.value() - baseline.value();
 }
 
-// Every version the tests run, and the upstream build of Valkey 8.0.1 that scripts/test makes.
-std::vector<ServerSpec> serversUnderTest(QString &missing)
-{
-    std::vector<ServerSpec> specs;
-    for (const QString &prefix : ServerTestHelpers::requiredServerPrefixes()) {
-        if (const std::optional<ServerSpec> spec = ServerTestHelpers::findFetchedServer(prefix))
-            specs.push_back(*spec);
-    }
-    if (const std::optional<ServerSpec> built = ServerTestHelpers::findBuiltServer(QStringLiteral("valkey-8.0.1-upstream")))
-        specs.push_back(*built);
-    missing = ServerTestHelpers::missingServersMessage();
-    if (missing.isEmpty() && specs.size() < 6)
-        missing = QStringLiteral("the upstream build valkey-8.0.1-upstream is missing (scripts/test builds it)");
-    return specs;
-}
-
 } // namespace AccountingPasses
 
 using namespace AccountingPasses;
@@ -94,15 +103,7 @@ private slots:
     // regions per size class, and their bytes are jemalloc's allocated bytes.
     void readsTheServersOwnAccounting()
     {
-        QString missing;
-        const std::vector<ServerSpec> specs = serversUnderTest(missing);
-        if (!missing.isEmpty())
-            VERSUS_SERVER_MISSING(missing);
-        for (const ServerSpec &spec : specs) {
-            ServerProcess server(spec);
-            ServerSession session;
-            const Status ready = ServerTestHelpers::startWithSession(server, session, spec);
-            QVERIFY2(ready, qPrintable(ready.error()));
+        forEachServer([](ServerProcess &server, ServerSession &session, const ServerSpec &spec) {
             const Status filled = fillKeys(server, 4000);
             QVERIFY2(filled, qPrintable(filled.error()));
             const Outcome<MemoryAccounting> read = readMemoryAccounting(session.connection());
@@ -135,8 +136,7 @@ private slots:
             QVERIFY2(regionBytes >= a.field("total.allocated") - a.field("startup.allocated"), qPrintable(spec.label));
             qInfo("%s: overhead %lld, dataset %lld, %lld live regions", qPrintable(spec.label), a.field("overhead.total"),
                   a.field("dataset.bytes"), regions);
-            server.stop();
-        }
+        });
     }
 
     // The same pass with and without the accounting read at its settled points gives the same
@@ -144,15 +144,7 @@ private slots:
     // nothing allocated that the next figure would count.
     void accountingLeavesTheFigureUnchanged()
     {
-        QString missing;
-        const std::vector<ServerSpec> specs = serversUnderTest(missing);
-        if (!missing.isEmpty())
-            VERSUS_SERVER_MISSING(missing);
-        for (const ServerSpec &spec : specs) {
-            ServerProcess server(spec);
-            ServerSession session;
-            const Status ready = ServerTestHelpers::startWithSession(server, session, spec);
-            QVERIFY2(ready, qPrintable(ready.error()));
+        forEachServer([](ServerProcess &server, ServerSession &session, const ServerSpec &spec) {
             QVERIFY(session.noteIdleClients());
             // The first pass pays for what a server allocates on first use; it is not compared.
             QVERIFY(passDelta(session, server, 6000, true));
@@ -166,8 +158,7 @@ private slots:
                   figures[2], figures[1], figures[3]);
             QCOMPARE(figures[1], figures[0]);
             QCOMPARE(figures[3], figures[2]);
-            server.stop();
-        }
+        });
     }
 };
 

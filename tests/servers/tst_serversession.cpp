@@ -16,22 +16,10 @@ namespace {
 
 Status fillKeys(ServerProcess &server, int keys)
 {
-    RedisConnection connection;
-    if (Status connected = server.connect(connection, 2000); !connected)
-        return connected;
     std::string batch;
     for (int i = 0; i < keys; ++i)
         appendRespCommand({"SET", "survey:" + std::to_string(i), std::string(40, 'v')}, batch);
-    if (Status sent = connection.appendRaw(batch); !sent)
-        return sent;
-    if (Status flushed = connection.flush(); !flushed)
-        return flushed;
-    for (int i = 0; i < keys; ++i) {
-        Outcome<Reply> reply = connection.readReply();
-        if (!reply)
-            return Error{reply.error()};
-    }
-    return Status::success();
+    return ServerTestHelpers::sendPipeline(server, batch, keys);
 }
 
 // The figure a pass of `keys` SETs on a connection of its own adds, as PassRunner takes it:
