@@ -203,6 +203,10 @@ void from_json(const Json &json, WorkloadInfo &workload)
     }
     readOptional(json, "named_commands", workload.namedCommands);
     readOptional(json, "skipped", workload.skipped);
+    readOptional(json, "category_noun", workload.categoryNoun);
+    // Bundles from before "category_noun": only hash-ttl called its types patterns.
+    if (!json.contains("category_noun"))
+        workload.categoryNoun = workload.name == QLatin1String("hash-ttl") ? QStringLiteral("pattern") : QStringLiteral("type");
     // Bundles from before "reference_type": hash-ttl always measured against set-ex.
     if (!json.contains("reference_type") && workload.name == QLatin1String("hash-ttl") && workload.types.contains(QStringLiteral("set-ex")))
         workload.referenceType = QStringLiteral("set-ex");

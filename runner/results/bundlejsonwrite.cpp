@@ -212,6 +212,7 @@ Json workloadToJson(const WorkloadInfo &workload)
     };
     if (!workload.referenceType.isEmpty())
         json["reference_type"] = workload.referenceType;
+    json["category_noun"] = workload.categoryNoun;
     if (!workload.commandGroups.empty()) {
         Json groups = Json::object();
         for (const auto &[name, commands] : workload.commandGroups)

@@ -279,7 +279,7 @@ QString FiguresData::scopeOf(const QStringList &common) const
 {
     if (common.size() == types.size())
         return QString();
-    const QString noun = bundle.workload.name == QLatin1String("hash-ttl") ? QStringLiteral("pattern") : QStringLiteral("type");
+    const QString noun = bundle.workload.categoryNoun;
     if (common.size() == 1)
         return QStringLiteral("over %1, the %2 every server supports").arg(common.front(), noun);
     if (common.size() <= 3)
@@ -290,8 +290,10 @@ QString FiguresData::scopeOf(const QStringList &common) const
 std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &note) const
 {
     FigureRule rule;
-    const bool patterns = bundle.workload.name == QLatin1String("hash-ttl");
-    rule.category = {QStringLiteral("all"), patterns ? QStringLiteral("All patterns") : QStringLiteral("All attributes"), true, QString(), {}};
+    const QString noun = bundle.workload.categoryNoun;
+    // A workload of attributes totals "All attributes"; one of patterns, "All patterns".
+    const QString label = noun == QLatin1String("pattern") ? QStringLiteral("All patterns") : QStringLiteral("All attributes");
+    rule.category = {QStringLiteral("all"), label, true, QString(), {}};
     rule.unsupported = [](const ServerRun &) { return QString(); };
     if (combined() && measure != Measure::MemoryUsageBytesPerKey && !anyComparedServerRefused()) {
         rule.value = [measure](const RepeatResult &repeat) -> std::optional<double> {
@@ -306,12 +308,12 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
     // over them is a state no server ever held (hash-ttl read "All patterns 322.7").
     if (bundle.workload.typesTimedAlone && types.size() > 1) {
         note = QStringLiteral("No total: each %1 stores the same keys its own way and is measured on its own.")
-                   .arg(patterns ? "pattern" : "type");
+                   .arg(noun);
         return std::nullopt;
     }
     const QStringList common = commonTypes();
     if (common.size() < 2 && !(common.size() == 1 && types.size() == 1)) {
-        note = common.isEmpty() ? QStringLiteral("No total: no %1 ran on every server.").arg(patterns ? "pattern" : "type")
+        note = common.isEmpty() ? QStringLiteral("No total: no %1 ran on every server.").arg(noun)
                                 : QStringLiteral("No total: only %1 ran on every server.").arg(common.front());
         return std::nullopt;
     }
@@ -358,7 +360,7 @@ std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const QString 
         return rule;
     }
     if (measure == Measure::LatencyP50Usec || measure == Measure::LatencyP99Usec) {
-        note = QStringLiteral("Latency is measured for each %1 on its own.").arg(bundle.workload.name == QLatin1String("hash-ttl") ? "pattern" : "type");
+        note = QStringLiteral("Latency is measured for each %1 on its own.").arg(bundle.workload.categoryNoun);
         return std::nullopt;
     }
     const QStringList common = commonTypes();

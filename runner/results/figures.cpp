@@ -288,7 +288,7 @@ const ServerSummary &Figures::summary(const QString &serverId) const
 
 QString Figures::typeNoun() const
 {
-    return d->bundle.workload.name == QLatin1String("hash-ttl") ? QStringLiteral("pattern") : QStringLiteral("type");
+    return d->bundle.workload.categoryNoun;
 }
 
 bool Figures::throughputInEvents() const

@@ -74,6 +74,7 @@ ResultsBundle hashTtl()
 {
     ResultsBundle bundle;
     bundle.workload.name = QStringLiteral("hash-ttl");
+    bundle.workload.categoryNoun = QStringLiteral("pattern");
     bundle.workload.events = 100;
     bundle.workload.commands = 400;
     bundle.workload.types = {QStringLiteral("hsetex"), QStringLiteral("set-ex"), QStringLiteral("hset-hexpire")};

@@ -64,6 +64,7 @@ ResultsBundle bundleOf(std::vector<ServerRun> servers)
 {
     ResultsBundle bundle;
     bundle.workload.name = QStringLiteral("hash-ttl");
+    bundle.workload.categoryNoun = QStringLiteral("pattern");
     bundle.workload.events = 1000;
     bundle.workload.commands = 4000;
     bundle.workload.types = {QStringLiteral("set-ex"), QStringLiteral("hsetex")};
