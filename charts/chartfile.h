@@ -31,3 +31,7 @@ Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, co
 // One page of the image's aspect ratio, as large as the image at its dpi.
 Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &path,
                     PathOrigin origin = PathOrigin::NamedByUser);
+// Writes `path` in the format its extension names (.png, .svg, .pdf), painted by `paint`; `stem`
+// ("why-memory") goes into an SVG's description. An unknown extension is refused.
+Status writeChartFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &stem,
+                      const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
