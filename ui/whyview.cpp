@@ -61,18 +61,13 @@ WhyView::WhyView(QWidget *parent) : QWidget(parent)
     top->addWidget(new QLabel(tr("Explain")));
     top->addWidget(m_category);
     top->addStretch();
-    auto *details = new QHBoxLayout;
-    auto *words = new QVBoxLayout;
-    words->addWidget(m_sentences);
-    words->addWidget(m_unavailable);
-    words->addStretch();
-    details->addLayout(words, 3);
-    details->addWidget(m_allocations, 2);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);
     layout->addLayout(top);
     layout->addWidget(m_chart, 3);
-    layout->addLayout(details, 1);
+    layout->addWidget(m_sentences);
+    layout->addWidget(m_unavailable);
+    layout->addWidget(m_allocations, 1);
     refresh();
 }
 
@@ -155,7 +150,7 @@ void WhyView::refresh()
     Q_EMIT shownChanged();
 }
 
-// Size classes down, servers across: how many live allocations of each class a key holds.
+// Servers down, size classes across: how many live allocations of each class a key holds.
 void WhyView::fillAllocations(const Figures &figures, const MemoryExplanation &explanation)
 {
     std::vector<const MemoryBreakdown *> servers;
@@ -169,32 +164,31 @@ void WhyView::fillAllocations(const Figures &figures, const MemoryExplanation &e
     }
     m_allocations->clear();
     m_allocations->setVisible(!servers.empty());
-    QStringList headers{tr("Size class")};
-    for (const MemoryBreakdown *server : servers)
-        headers << figures.summary(server->serverId).name;
+    QStringList headers{tr("Allocations per key")};
+    for (const long long size : classes)
+        headers << sizeClassName(size);
+    headers << tr("every class");
     m_allocations->setColumnCount(int(headers.size()));
     m_allocations->setHorizontalHeaderLabels(headers);
-    m_allocations->setRowCount(int(classes.size()) + 1);
-    const auto cell = [](const QString &text) {
+    m_allocations->setRowCount(int(servers.size()));
+    const auto cell = [](const QString &text, Qt::Alignment alignment) {
         auto *item = new QTableWidgetItem(text);
-        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        item->setTextAlignment(alignment | Qt::AlignVCenter);
         return item;
     };
-    int row = 0;
-    for (const long long size : classes) {
-        m_allocations->setItem(row, 0, cell(sizeClassName(size)));
-        for (int column = 0; column < int(servers.size()); ++column) {
+    for (int row = 0; row < int(servers.size()); ++row) {
+        const MemoryBreakdown &server = *servers[size_t(row)];
+        m_allocations->setItem(row, 0, cell(figures.summary(server.serverId).name, Qt::AlignLeft));
+        int column = 1;
+        for (const long long size : classes) {
             QString text = QStringLiteral("–");
-            for (const SizeClassShare &share : servers[size_t(column)]->sizeClasses)
+            for (const SizeClassShare &share : server.sizeClasses)
                 if (share.bytes == size)
                     text = formatFigure(share.perKey);
-            m_allocations->setItem(row, column + 1, cell(text));
+            m_allocations->setItem(row, column++, cell(text, Qt::AlignRight));
         }
-        ++row;
+        m_allocations->setItem(row, column, cell(formatFigure(server.allocationsPerKey), Qt::AlignRight));
     }
-    m_allocations->setItem(row, 0, cell(tr("every class")));
-    for (int column = 0; column < int(servers.size()); ++column)
-        m_allocations->setItem(row, column + 1, cell(formatFigure(servers[size_t(column)]->allocationsPerKey)));
 }
 
 QString WhyView::categoryId() const
