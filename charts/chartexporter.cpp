@@ -148,11 +148,7 @@ Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const E
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
     ComposedChart chart(bundle, kind, options);
-    Outcome<QImage> image = paintedImage([&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); },
-                                         options);
-    if (image && geometry)
-        *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
-    return image;
+    return paintedComposition(chart, options, geometry);
 }
 
 QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut)

@@ -23,6 +23,18 @@ using ChartPainting = std::function<void(QPainter *, const QRectF &)>;
 
 // The chart at options.pixelSize(), transparent where it draws nothing, with the export's dpi.
 Outcome<QImage> paintedImage(const ChartPainting &paint, const ExportOptions &options);
+// A composed chart (its render(QPainter *, const QRectF &) fills the area, its geometry(scale)
+// says where things landed) painted at options.pixelSize(); `geometry`, when given, receives
+// where things landed in image pixels.
+template <typename Composed, typename Geometry>
+Outcome<QImage> paintedComposition(Composed &chart, const ExportOptions &options, Geometry *geometry)
+{
+    Outcome<QImage> image = paintedImage([&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); },
+                                         options);
+    if (image && geometry)
+        *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
+    return image;
+}
 // `origin`: whether the user named `path` or Versus chose it in a folder (atomicfile.h).
 Status writePngFile(const QImage &image, const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
 // `title` and `description` go into the file's metadata.

@@ -106,11 +106,7 @@ Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kin
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
     ComposedSweep chart(bundle, kind, options);
-    Outcome<QImage> image = paintedImage([&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); },
-                                         options);
-    if (image && geometry)
-        *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
-    return image;
+    return paintedComposition(chart, options, geometry);
 }
 
 Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,

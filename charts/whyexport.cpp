@@ -92,11 +92,7 @@ Outcome<QImage> renderWhyChart(const ResultsBundle &bundle, const QString &categ
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
     ComposedWhy chart(bundle, categoryId, options);
-    Outcome<QImage> image = paintedImage([&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); },
-                                         options);
-    if (image && geometry)
-        *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
-    return image;
+    return paintedComposition(chart, options, geometry);
 }
 
 Status exportWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
