@@ -5,6 +5,7 @@
 #include "chartkind.h"
 #include "figures.h"
 #include "reportmarkdown.h"
+#include "whyexport.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -27,6 +28,13 @@ Outcome<QString> writeReport(const ResultsBundle &bundle, const QString &dir, co
             if (names.contains(name) && !images.count(chartFileStem(kind)))
                 images[chartFileStem(kind)] = name;
         }
+    }
+    // The Why chart's image, under its file stem as the charts' are: report.md shows it after the
+    // memory chart.
+    for (const ImageFormat format : {ImageFormat::Png, ImageFormat::Svg}) {
+        const QString name = whyChartFileName(format);
+        if (names.contains(name) && !images.count(whyChartFileStem()))
+            images[whyChartFileStem()] = name;
     }
     FigureOptions figureOptions;
     figureOptions.hiddenServers = options.hiddenServers;

@@ -4,6 +4,7 @@
 #include "chartexporter.h"
 #include "replacequestion.h"
 #include "sweepexport.h"
+#include "whyexport.h"
 #include "uisettings.h"
 #include <QApplication>
 #include <QClipboard>
@@ -69,8 +70,7 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     setScale(remembered.scale);
     setFormat(remembered.format);
     setViewTheme(ColorTheme::Light);
-    m_title->setPlaceholderText(defaultChartTitle(m_shown, kind));
-    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, kind));
+    updatePlaceholders();
     resize(1180, 620);
     renderPreview();
 }
@@ -80,6 +80,9 @@ void ExportDialog::createFields()
     m_chart = new QComboBox;
     for (ChartKind each : chartKindsOf(m_bundle))
         m_chart->addItem(chartTitle(each), int(each));
+    // The Why chart, when a server reported where its bytes go.
+    if (hasWhyChart(m_bundle, m_hidden))
+        m_chart->addItem(tr("Where each key's bytes go (Why)"), whyChoice);
     m_preset = new QComboBox;
     m_preset->setObjectName(QStringLiteral("preset"));
     for (const SizePreset &preset : sizePresets())
@@ -190,9 +193,7 @@ void ExportDialog::connectFields()
 {
     connect(m_preset, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::presetChanged);
     connect(m_chart, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
-        const ChartKind current = chartKind();
-        m_title->setPlaceholderText(defaultChartTitle(m_shown, current));
-        m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, current));
+        updatePlaceholders();
         schedulePreview();
     });
     for (QSpinBox *box : {m_width, m_height})
@@ -216,7 +217,38 @@ void ExportDialog::connectFields()
 
 ChartKind ExportDialog::chartKind() const
 {
-    return ChartKind(m_chart->currentData().toInt());
+    return whyChosen() ? ChartKind::MemoryPerAttribute : ChartKind(m_chart->currentData().toInt());
+}
+
+bool ExportDialog::whyChosen() const
+{
+    return m_chart->currentData().toInt() == whyChoice;
+}
+
+void ExportDialog::chooseWhyChart()
+{
+    const int index = m_chart->findData(whyChoice);
+    if (index >= 0)
+        m_chart->setCurrentIndex(index);
+}
+
+// The default title and subtitle of the chart chosen, shown where the fields are left empty.
+void ExportDialog::updatePlaceholders()
+{
+    if (whyChosen()) {
+        m_title->setPlaceholderText(defaultWhyTitle(m_bundle, m_hidden));
+        m_subtitle->setPlaceholderText(Figures(m_shown).buildCaveat());
+        return;
+    }
+    m_title->setPlaceholderText(defaultChartTitle(m_shown, chartKind()));
+    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, chartKind()));
+}
+
+Outcome<QImage> ExportDialog::renderChosen(const ExportOptions &options, ChartGeometry *geometry) const
+{
+    if (whyChosen())
+        return renderWhyChart(m_bundle, QString(), options);
+    return renderChart(m_bundle, chartKind(), options, geometry);
 }
 
 void ExportDialog::setChartKind(ChartKind kind)
@@ -346,7 +378,8 @@ ExportOptions ExportDialog::options() const
 QString ExportDialog::outputPath() const
 {
     const ImageFormat format = ImageFormat(m_format->currentData().toInt());
-    return QDir(m_folder->text()).filePath(chartFileStem(chartKind()) + QLatin1Char('.') + imageFormatExtension(format));
+    const QString name = whyChosen() ? whyChartFileName(format) : chartFileName(chartKind(), format);
+    return QDir(m_folder->text()).filePath(name);
 }
 
 void ExportDialog::schedulePreview()
@@ -362,7 +395,7 @@ void ExportDialog::renderPreview()
     // The preview shows the layout at scale 1: the same picture, fewer pixels.
     preview.scale = 1.0;
     ChartGeometry geometry;
-    Outcome<QImage> image = renderChart(m_bundle, chartKind(), preview, &geometry);
+    Outcome<QImage> image = renderChosen(preview, &geometry);
     if (!image) {
         m_preview = QImage();
         m_previewLabel->setPixmap(QPixmap());
@@ -371,7 +404,7 @@ void ExportDialog::renderPreview()
         return;
     }
     m_preview = image.value();
-    QStringList problems = legibilityProblems(chartKind(), preview, geometry);
+    QStringList problems = whyChosen() ? QStringList() : legibilityProblems(chartKind(), preview, geometry);
     if (Status known = checkCategoryNames(m_bundle, {chartKind()}, preview.onlyCategories); !known)
         problems.prepend(tr("Categories: %1").arg(known.error()));
     m_legibility->setText(problems.join(QLatin1Char('\n')));
@@ -414,7 +447,8 @@ Status ExportDialog::exportCurrent()
     const QString path = outputPath();
     if (!mayReplace({QFileInfo(path).fileName()}))
         return Error{m_message->text()};
-    Status written = exportChart(m_bundle, chartKind(), options(), path);
+    Status written = whyChosen() ? exportWhyChart(m_bundle, QString(), options(), path)
+                                 : exportChart(m_bundle, chartKind(), options(), path);
     if (!written) {
         showResult(written.error(), true);
         return written;
@@ -431,7 +465,9 @@ Outcome<QStringList> ExportDialog::exportEverything()
     ExportOptions everything = options();
     everything.report = true;
     // A sweep's bundle also gets its sweep charts: files those would replace are asked about too.
-    if (!mayReplace(exportFileNames(chartKindsOf(m_bundle), everything) + sweepExportFileNames(sweepChartKinds(m_bundle), everything)))
+    const QStringList why = hasWhyChart(m_bundle, m_hidden) ? whyExportFileNames(everything) : QStringList();
+    if (!mayReplace(exportFileNames(chartKindsOf(m_bundle), everything) + why
+                    + sweepExportFileNames(sweepChartKinds(m_bundle), everything)))
         return Error{m_message->text()};
     Outcome<QStringList> written = exportAll(m_bundle, m_folder->text(), everything);
     if (!written) {
@@ -446,7 +482,7 @@ Outcome<QStringList> ExportDialog::exportEverything()
 Status ExportDialog::copyImage()
 {
     ExportOptions options = this->options();
-    Outcome<QImage> image = renderChart(m_bundle, chartKind(), options);
+    Outcome<QImage> image = renderChosen(options);
     if (!image) {
         showResult(image.error(), true);
         return Error{image.error()};

@@ -2,6 +2,7 @@
 // Collects export options and shows a live preview; the rendering itself is ChartExporter's
 // (charts/chartexporter.h). Errors are shown inside the dialog.
 
+#include "chartexporter.h"
 #include "chartkind.h"
 #include "exportchoices.h"
 #include "exportoptions.h"
@@ -27,8 +28,11 @@ public:
                  const QStringList &hiddenServers = {});
 
     ExportOptions options() const;
+    // The chart chosen; the Why chart has no ChartKind (whyChosen()).
     ChartKind chartKind() const;
     void setChartKind(ChartKind kind);
+    bool whyChosen() const;
+    void chooseWhyChart();   // when the results have one
     void setPreset(const QString &name);          // a sizePresets() name or "custom"
     void setCategoryOrder(CategoryOrder order);   // the window's Sort, kept in the export
     void setCustomSize(const QSize &size);
@@ -61,12 +65,16 @@ private:
     void connectFields();
     void presetChanged();
     void schedulePreview();
+    void updatePlaceholders();
+    Outcome<QImage> renderChosen(const ExportOptions &options, ChartGeometry *geometry = nullptr) const;
     void renderPreview();
     void showResult(const QString &text, bool error);
     void browseFolder();
     void remember();
     bool mayReplace(const QStringList &names);
 
+    // The chart box's entry of the Why chart, beside the ChartKind values.
+    static constexpr int whyChoice = -1;
     ResultsBundle m_bundle;
     QStringList m_hidden;
     CategoryOrder m_order = CategoryOrder::Workload;

@@ -156,6 +156,8 @@ void MainWindow::showExportDialog()
                         m_results->hiddenVersions());
     dialog.setCategoryOrder(m_results->categoryOrder());
     dialog.setViewTheme(m_results->theme());
+    if (m_results->whyShown())
+        dialog.chooseWhyChart();
     dialog.exec();
 }
 

@@ -10,6 +10,7 @@
 #include "logview.h"
 #include "palette.h"
 #include "sweepchartwidget.h"
+#include "whyview.h"
 #include "presentation.h"
 #include "resultstablemodel.h"
 #include <QApplication>
@@ -181,6 +182,13 @@ void ResultsView::buildTabs()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_tabs->addTab(m_table, tr("Table"));
 
+    // Where each version's bytes per key go, beside the charts it explains.
+    m_why = new WhyView;
+    connect(m_why, &WhyView::shownChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_why)
+            updateHeadline();
+    });
+    m_tabs->insertTab(int(m_charts.size()), m_why, tr("Why"));
     m_encodings = new EncodingsView;
     m_tabs->addTab(m_encodings, tr("Encodings"));
     // A sweep's figures against the swept parameter.
@@ -215,6 +223,7 @@ void ResultsView::setBundle(const ResultsBundle &bundle)
     m_sweep->setBundle(bundle);
     m_configuration->setBundle(bundle);
     updateControls();
+    m_why->setBundle(shownBundle());
     updateHeadline();
 }
 
@@ -243,6 +252,11 @@ ChartKind ResultsView::currentChartKind() const
     if (auto *chart = qobject_cast<ChartWidget *>(m_tabs->currentWidget()))
         return chart->kind();
     return ChartKind::MemoryPerAttribute;
+}
+
+bool ResultsView::whyShown() const
+{
+    return m_tabs->currentWidget() == m_why;
 }
 
 CategoryOrder ResultsView::categoryOrder() const
@@ -314,6 +328,7 @@ void ResultsView::setBaseline(const QString &serverId)
     for (auto &entry : m_charts)
         entry.second->setBaseline(serverId);
     m_model->setBaseline(serverId);
+    m_why->setBundle(shownBundle());
     updateHeadline();
     Q_EMIT viewChanged();
 }
@@ -336,6 +351,7 @@ void ResultsView::applyHidden()
     for (auto &entry : m_charts)
         entry.second->setHiddenVersions(m_hidden);
     m_sweep->setHiddenVersions(m_hidden);
+    m_why->setBundle(shownBundle());
     updateVersionsButton();
     updateHeadline();
     Q_EMIT viewChanged();
@@ -352,6 +368,7 @@ void ResultsView::setTheme(ColorTheme theme)
     for (auto &entry : m_charts)
         entry.second->setTheme(theme);
     m_sweep->setTheme(theme);
+    m_why->setTheme(theme);
     Q_EMIT viewChanged();
 }
 
@@ -377,6 +394,7 @@ void ResultsView::flushCharts()
 {
     for (auto &entry : m_charts)
         entry.second->flush();
+    m_why->flush();
 }
 
 void ResultsView::updateControls()
@@ -437,6 +455,14 @@ void ResultsView::updateHeadline()
         m_headline->show();
         m_headline->setText(tr("No results yet"));
         m_subtitle->setText(tr("Choose servers and a workload, then press Run (Ctrl+R), or open a saved bundle (Ctrl+O)."));
+        return;
+    }
+    if (m_tabs->currentWidget() == m_why) {
+        // The Why tab's own title, and the build caveat beside it as every chart has it.
+        m_callout->hide();
+        m_headline->show();
+        m_headline->setText(m_why->titleText());
+        m_subtitle->setText(m_why->caveatText());
         return;
     }
     const ResultsBundle shown = shownBundle();

@@ -1,5 +1,5 @@
 #pragma once
-// The results: one tab per chart (live while a run goes on), the results table, the
+// The results: one tab per chart (live while a run goes on), the Why tab, the results table, the
 // encodings breakdown and the per-server logs, with the view controls above them
 // (baseline, shown versions, category order, copy as Markdown or CSV).
 
@@ -25,6 +25,7 @@ class QMenu;
 class QSortFilterProxyModel;
 class QTabWidget;
 class SweepChartWidget;
+class WhyView;
 class QTableView;
 class QToolButton;
 class ResultsTableModel;
@@ -60,6 +61,8 @@ public:
     void setCategoryOrder(CategoryOrder order);
     LogView *logView() const { return m_log; }
     SweepChartWidget *sweepView() const { return m_sweep; }
+    WhyView *whyView() const { return m_why; }
+    bool whyShown() const;   // the Why tab is in front
     ResultsTableModel *tableModel() const { return m_model; }
 
     void setBaseline(const QString &serverId);
@@ -125,6 +128,7 @@ private:
     QTableView *m_table = nullptr;
     EncodingsView *m_encodings = nullptr;
     SweepChartWidget *m_sweep = nullptr;
+    WhyView *m_why = nullptr;
     ConfigurationView *m_configuration = nullptr;
     LogView *m_log = nullptr;
 };
