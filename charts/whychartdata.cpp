@@ -77,7 +77,8 @@ WhyChartData buildWhyChartData(const Figures &figures, const MemoryExplanation &
     QStringList partsShown;
     for (const WhyBar &bar : data.bars) {
         for (const WhySegment &segment : bar.segments) {
-            data.hasNegativePart = data.hasNegativePart || segment.bytesPerKey < 0;
+            // A rounding's -0.0 (the accounting covered the figure to the byte) is no part below zero.
+            data.hasNegativePart = data.hasNegativePart || segment.bytesPerKey <= -0.05;
             if (!partsShown.contains(segment.partId)) {
                 partsShown << segment.partId;
                 data.legend.push_back({segment.partId, segment.label});
