@@ -21,22 +21,14 @@ int passesPerRepeat(const WorkloadInfo &workload)
     return (workload.typesTimedAlone ? 0 : 1) + int(workload.types.size());
 }
 
-bool isUnknownCommandError(const QString &key)
-{
-    return key.contains(QLatin1String("unknown command"));
-}
-
-// A timed pass's errors, except the server's "unknown command": those say a type is
-// unsupported, which the type's own figures record.
+// A timed pass's errors. The server's "unknown command" replies are not among them (the pass
+// keeps them apart): they say a type is unsupported, which the type's own figures record.
 void addErrors(RepeatResult &result, const PassResult &pass)
 {
-    for (const auto &[key, count] : pass.errors) {
-        if (isUnknownCommandError(key))
-            continue;
+    for (const auto &[key, count] : pass.errors)
         result.errors[key] += count;
-        if (result.firstError.isEmpty())
-            result.firstError = isUnknownCommandError(pass.firstError) ? key : pass.firstError;
-    }
+    if (result.firstError.isEmpty())
+        result.firstError = pass.firstError;
 }
 
 // "EVAL 1, MIGRATE 1"
