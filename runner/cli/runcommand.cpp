@@ -11,7 +11,7 @@
 #include "outputchecks.h"
 #include "presentation.h"
 #include "runcontroller.h"
-#include "memoryexplanation.h"
+#include "whymarkdown.h"
 #include "runoptions.h"
 #include "sweepbundle.h"
 #include "sweepmarkdown.h"
@@ -301,9 +301,8 @@ int runRunCommand(const QStringList &arguments)
         std::printf("\nAnswer: %s%s\n", qPrintable(answer), caveat.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + caveat + QLatin1Char(')')));
         if (const QString noise = figures.noiseNote(); !noise.isEmpty())
             std::printf("%s\n", qPrintable(noise));
-        const MemoryExplanation why = figures.explainMemory(QStringLiteral("all"));
-        if (!why.sentence.isEmpty())
-            std::printf("Why: %s%s\n", qPrintable(why.sentence), qPrintable(why.allocations.isEmpty() ? QString() : QLatin1Char(' ') + why.allocations));
+        if (const QString why = whySummary(figures); !why.isEmpty())
+            std::printf("Why: %s\n", qPrintable(why));
     }
     if (interruptRequested())
         return 130;

@@ -111,6 +111,17 @@ QString unavailableLines(const Figures &figures, const MemoryExplanation &why)
 
 } // namespace
 
+QString whySummary(const Figures &figures)
+{
+    const FigureTable memory = figures.memory();
+    if (memory.categories.empty())
+        return QString();
+    const MemoryExplanation why = figures.explainMemory(memory.categories.front().id);
+    if (why.sentence.isEmpty())
+        return why.againstReference;
+    return why.allocations.isEmpty() ? why.sentence : why.sentence + QLatin1Char(' ') + why.allocations;
+}
+
 QString whyMarkdown(const Figures &figures, const QString &image)
 {
     const FigureTable memory = figures.memory();

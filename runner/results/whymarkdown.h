@@ -10,3 +10,8 @@
 // per key by size class, for the total; then each type's sentence. `image`, when not empty, is
 // the exported Why chart's file name, shown first. Empty when no server reported its accounting.
 QString whyMarkdown(const Figures &figures, const QString &image = QString());
+
+// The Why view in one paragraph, for the end of what `versus run` prints: the sentence and the
+// allocations of the memory table's first category, or, for a workload measured against a
+// reference type (no total), its first type against the reference. Empty when nothing explains.
+QString whySummary(const Figures &figures);
