@@ -458,12 +458,7 @@ Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
             return Error{measured.error()};
         if (measured->pass.cancelled)
             return Status::success();
-        if (measured->pass.moved > 0)
-            result.redirects[QStringLiteral("MOVED")] += measured->pass.moved;
-        if (measured->pass.asked > 0)
-            result.redirects[QStringLiteral("ASK")] += measured->pass.asked;
-        if (measured->pass.retried > 0)
-            result.redirects[QStringLiteral("TRYAGAIN")] += measured->pass.retried;
+        result.redirects += Redirects{measured->pass.moved, measured->pass.asked, measured->pass.retried};
         if (plan.type.isEmpty()) {
             result.keys = measured->keys;
             result.usedMemoryDelta = measured->usedMemoryDelta;

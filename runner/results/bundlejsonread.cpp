@@ -94,6 +94,25 @@ void from_json(const Json &json, TypeMemory &type)
     }
 }
 
+// "redirects": {"MOVED": 7, "ASK": 2, "TRYAGAIN": 1}, each present only when not 0.
+void readRedirects(const Json &object, Redirects &out)
+{
+    std::map<QString, long long> counts;
+    readOptional(object, "redirects", counts);
+    for (const auto &[kind, count] : counts) {
+        if (count < 0)
+            failAtJson(object.at("redirects"), "a redirect count below 0");
+        if (kind == QLatin1String("MOVED"))
+            out.moved = count;
+        else if (kind == QLatin1String("ASK"))
+            out.asked = count;
+        else if (kind == QLatin1String("TRYAGAIN"))
+            out.retried = count;
+        else
+            failAtJson(object.at("redirects"), "unknown redirect \"" + kind.left(40).toStdString() + "\" (expected MOVED, ASK or TRYAGAIN)");
+    }
+}
+
 void from_json(const Json &json, RepeatResult &repeat)
 {
     readOptional(json, "repeat", repeat.repeat);
@@ -115,7 +134,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "first_error", repeat.firstError);
     readOptional(json, "refused", repeat.refused);
     readOptional(json, "counted_not_sent", repeat.countedNotSent);
-    readOptional(json, "redirects", repeat.redirects);
+    readRedirects(json, repeat.redirects);
     readOptional(json, "unsupported_commands", repeat.unsupportedCommands);
     readOptional(json, "unfinished_timed_pass", repeat.unfinishedTimedPass);
     readOptional(json, "unfinished_type", repeat.unfinishedType);

@@ -130,8 +130,16 @@ Json repeatToJson(const RepeatResult &repeat)
         json["unsupported_commands"] = toJsonObject(repeat.unsupportedCommands);
     if (!repeat.countedNotSent.empty())
         json["counted_not_sent"] = toJsonObject(repeat.countedNotSent);
-    if (!repeat.redirects.empty())
-        json["redirects"] = toJsonObject(repeat.redirects);
+    if (repeat.redirects.any()) {
+        Json redirects = Json::object();
+        for (const auto &[kind, count] : {std::pair<const char *, long long>{"MOVED", repeat.redirects.moved},
+                                          {"ASK", repeat.redirects.asked},
+                                          {"TRYAGAIN", repeat.redirects.retried}}) {
+            if (count > 0)
+                redirects[kind] = count;
+        }
+        json["redirects"] = redirects;
+    }
     if (repeat.unfinishedTimedPass)
         json["unfinished_timed_pass"] = true;
     if (!repeat.unfinishedType.isEmpty())

@@ -227,7 +227,7 @@ public:
     // A cluster whose slots moved while it was replayed into: its MOVED and ASK replies over the
     // repeats that count ("MOVED" -> 7, "ASK" -> 2), each command sent again to the primary
     // named. Empty when no slot moved.
-    std::map<QString, long long> redirects(const QString &serverId) const;
+    Redirects redirects(const QString &serverId) const;
     // The shown servers that ran as a cluster, in display order.
     QStringList clusterServerIds() const;
     // The cost of cluster mode: for each shown cluster series whose version also ran standalone

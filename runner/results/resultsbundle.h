@@ -39,6 +39,22 @@ struct PassTiming {
     double commandsPerSecond() const;
 };
 
+// The replies of a cluster whose slots moved, followed or sent again (clusterredirects.h).
+struct Redirects {
+    long long moved = 0;
+    long long asked = 0;
+    long long retried = 0;   // TRYAGAIN
+
+    bool any() const { return moved > 0 || asked > 0 || retried > 0; }
+    Redirects &operator+=(const Redirects &other)
+    {
+        moved += other.moved;
+        asked += other.asked;
+        retried += other.retried;
+        return *this;
+    }
+};
+
 // One primary's share of a cluster's pass: its keys and its used_memory change. The server's
 // figures are the sums over its primaries; these show how evenly the keys spread.
 struct NodeMemory {
@@ -83,9 +99,10 @@ struct RepeatResult {
     // Calls the server counted in a timed pass beyond what Versus sent (another client, or a
     // script's own commands), by command.
     std::map<QString, long long> countedNotSent;
-    // A cluster whose slots moved during the repeat: its "MOVED" and "ASK" replies, each command
-    // sent again to the primary named (clusterredirects.h). Empty when no slot moved.
-    std::map<QString, long long> redirects;
+    // A cluster whose slots moved during the repeat: its MOVED and ASK replies, each command sent
+    // again to the primary named, and TRYAGAIN replies sent again (clusterredirects.h). All 0
+    // when no slot moved.
+    Redirects redirects;
     // Commands of a capture this server does not know, by command ("HSETEX") -> commands that
     // got "unknown command": the rest of the capture ran; the figures leave these out.
     std::map<QString, long long> unsupportedCommands;

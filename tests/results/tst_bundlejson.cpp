@@ -129,6 +129,9 @@ void compareBundles(const ResultsBundle &a, const ResultsBundle &b)
             QCOMPARE(l.keys, r.keys);
             QCOMPARE(l.usedMemoryDelta, r.usedMemoryDelta);
             QCOMPARE(l.bytesPerKey, r.bytesPerKey);
+            QCOMPARE(l.redirects.moved, r.redirects.moved);
+            QCOMPARE(l.redirects.asked, r.redirects.asked);
+            QCOMPARE(l.redirects.retried, r.redirects.retried);
             QCOMPARE(l.byType.size(), r.byType.size());
             for (const auto &[name, type] : l.byType) {
                 QVERIFY2(r.byType.count(name), qPrintable(name));
@@ -180,6 +183,7 @@ private Q_SLOTS:
         bundle.servers[0].repeats[1].status = RepeatStatus::Incomplete;
         bundle.servers[0].repeats[1].unfinishedType = QStringLiteral("sum");
         bundle.servers[0].repeats[1].unfinishedTimedPass = true;
+        bundle.servers[0].repeats[1].redirects = Redirects{7, 2, 1};
         PassTiming alone;
         alone.byCommand[QStringLiteral("hsetex")] = stat(1, 3);
         alone.events = 1;
@@ -300,6 +304,10 @@ private Q_SLOTS:
                                 << "t.json: at /servers/0/status: unknown value \"fine\" (expected ok, failed, incomplete)";
         QTest::newRow("servers") << QByteArray("\"servers\": [") << QByteArray("\"servers\": 3, \"x\": [")
                                  << "t.json: at /servers: type must be array, but is number";
+        QTest::newRow("redirect kind") << QByteArray("\"keys\": 5,") << QByteArray("\"keys\": 5, \"redirects\": {\"MOVE\": 1},")
+                                       << "t.json: at /runs/valkey-8.0.1/0/redirects: unknown redirect \"MOVE\" (expected MOVED, ASK or TRYAGAIN)";
+        QTest::newRow("redirect count") << QByteArray("\"keys\": 5,") << QByteArray("\"keys\": 5, \"redirects\": {\"ASK\": -3},")
+                                        << "t.json: at /runs/valkey-8.0.1/0/redirects: a redirect count below 0";
     }
     void wrongTypesNameTheJsonPath()
     {
