@@ -374,7 +374,7 @@ Status ReplayWorker::recordSettings(NodeSessions &sessions)
         return Error{settings.error()};
     m_run.config = std::move(settings.value());
     if (m_job.workload().commandGroups.empty() && !m_job.workload().commandNames.isEmpty()) {
-        Outcome<std::map<QString, QString>> kinds = commandKinds(session.connection(), m_job.workload().commandNames);
+        Outcome<std::map<QString, CommandKind>> kinds = commandKinds(session.connection(), m_job.workload().commandNames);
         if (!kinds)
             return Error{kinds.error()};
         m_run.commandKinds = std::move(kinds.value());

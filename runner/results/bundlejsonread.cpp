@@ -94,6 +94,23 @@ void from_json(const Json &json, TypeMemory &type)
     }
 }
 
+// "command_kinds": {"SET": "write", "GET": "read", "PING": ""}.
+void readCommandKinds(const Json &object, std::map<QString, CommandKind> &out)
+{
+    std::map<QString, QString> names;
+    readOptional(object, "command_kinds", names);
+    for (const auto &[command, kind] : names) {
+        if (kind == QLatin1String("write"))
+            out[command] = CommandKind::Write;
+        else if (kind == QLatin1String("read"))
+            out[command] = CommandKind::Read;
+        else if (kind.isEmpty())
+            out[command] = CommandKind::Neither;
+        else
+            failAtJson(object.at("command_kinds"), "unknown command kind \"" + kind.left(40).toStdString() + "\" (expected write, read or \"\")");
+    }
+}
+
 // "redirects": {"MOVED": 7, "ASK": 2, "TRYAGAIN": 1}, each present only when not 0.
 void readRedirects(const Json &object, Redirects &out)
 {
@@ -187,7 +204,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "config", run.config);
     readOptional(json, "config_applied", run.configApplied);
     readOptional(json, "config_refused", run.configRefused);
-    readOptional(json, "command_kinds", run.commandKinds);
+    readCommandKinds(json, run.commandKinds);
     readBuild(json, run);
 }
 

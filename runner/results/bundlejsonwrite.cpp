@@ -192,8 +192,12 @@ Json serverToJson(const ServerRun &run)
         json["config"] = toJsonObject(run.config);
     if (!run.configApplied.empty())
         json["config_applied"] = toJsonObject(run.configApplied);
-    if (!run.commandKinds.empty())
-        json["command_kinds"] = toJsonObject(run.commandKinds);
+    if (!run.commandKinds.empty()) {
+        Json kinds = Json::object();
+        for (const auto &[command, kind] : run.commandKinds)
+            kinds[command.toStdString()] = kind == CommandKind::Write ? "write" : kind == CommandKind::Read ? "read" : "";
+        json["command_kinds"] = kinds;
+    }
     if (!run.configRefused.empty())
         json["config_refused"] = toJsonObject(run.configRefused);
     // Provenance read from the running server: absent for endpoints and older bundles.

@@ -30,12 +30,12 @@ std::vector<std::pair<QString, QStringList>> commandGroupsOf(const FiguresData &
     std::set<QString> writes, reads;
     for (const QString &id : data.comparedIds()) {
         const ServerRun *run = data.bundle.server(id);
-        for (const auto &[name, kind] : run ? run->commandKinds : std::map<QString, QString>{}) {
+        for (const auto &[name, kind] : run ? run->commandKinds : std::map<QString, CommandKind>{}) {
             if (excluded.contains(name, Qt::CaseInsensitive))
                 continue;
-            if (kind == QLatin1String("write"))
+            if (kind == CommandKind::Write)
                 writes.insert(name);
-            else if (kind == QLatin1String("read"))
+            else if (kind == CommandKind::Read)
                 reads.insert(name);
         }
     }

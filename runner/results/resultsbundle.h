@@ -55,6 +55,9 @@ struct Redirects {
     }
 };
 
+// What a server's COMMAND INFO flags a command: "write", else "readonly", else neither.
+enum class CommandKind { Neither, Write, Read };
+
 // One primary's share of a cluster's pass: its keys and its used_memory change. The server's
 // figures are the sums over its primaries; these show how evenly the keys spread.
 struct NodeMemory {
@@ -149,10 +152,11 @@ struct ServerRun {
     std::map<QString, QString> config;
     std::map<QString, QString> configApplied;
     std::map<QString, QString> configRefused;
-    // A capture's commands as this server's COMMAND INFO flags them: "SET" -> "write", "GET" ->
-    // "read" (readonly), "PING" -> "" (neither); a command the server does not know is absent.
+    // A capture's commands as this server's COMMAND INFO flags them: "SET" -> Write, "GET" ->
+    // Read (readonly), "PING" -> Neither; a command the server does not know is absent. In the
+    // bundle: "write", "read", "".
     // The figures make a capture's "writes" and "reads" groups of them.
-    std::map<QString, QString> commandKinds;
+    std::map<QString, CommandKind> commandKinds;
     std::vector<RepeatResult> repeats;
 };
 

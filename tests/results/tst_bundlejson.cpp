@@ -306,6 +306,9 @@ private Q_SLOTS:
                                  << "t.json: at /servers: type must be array, but is number";
         QTest::newRow("redirect kind") << QByteArray("\"keys\": 5,") << QByteArray("\"keys\": 5, \"redirects\": {\"MOVE\": 1},")
                                        << "t.json: at /runs/valkey-8.0.1/0/redirects: unknown redirect \"MOVE\" (expected MOVED, ASK or TRYAGAIN)";
+        QTest::newRow("command kind") << QByteArray("\"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
+                                      << QByteArray("\"command_kinds\": {\"SET\": \"writes\"}, \"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
+                                      << "t.json: at /servers/0/command_kinds: unknown command kind \"writes\" (expected write, read or \"\")";
         QTest::newRow("redirect count") << QByteArray("\"keys\": 5,") << QByteArray("\"keys\": 5, \"redirects\": {\"ASK\": -3},")
                                         << "t.json: at /runs/valkey-8.0.1/0/redirects: a redirect count below 0";
     }
