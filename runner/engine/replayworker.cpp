@@ -464,7 +464,6 @@ Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
             result.usedMemoryDelta = measured->usedMemoryDelta;
             result.nodes = measured->nodes;
             result.accounting = measured->accounting;
-            result.bytesPerKey = measured->keys > 0 ? double(measured->usedMemoryDelta) / double(measured->keys) : 0.0;
             result.timing = timingOf(measured.value());
             addErrors(result, measured->pass);
             recordUnknownCommands(measured->pass, workload.unsupportedByCommand, nullptr, result);
@@ -498,7 +497,6 @@ void ReplayWorker::recordType(const QString &type, bool timed, const PassMeasure
     memory.keys = measured.keys;
     memory.usedMemoryDelta = measured.usedMemoryDelta;
     memory.nodes = measured.nodes;
-    memory.bytesPerKey = measured.keys > 0 ? double(measured.usedMemoryDelta) / double(measured.keys) : 0.0;
     memory.memoryUsageBytesPerKey =
         measured.survey.keys > 0 ? double(measured.survey.memoryUsageBytes) / double(measured.survey.keys) : 0.0;
     memory.encodings = measured.survey.encodings;

@@ -75,7 +75,6 @@ void from_json(const Json &json, TypeMemory &type)
     readOptional(json, "error", type.error);
     readOptional(json, "keys", type.keys);
     readOptional(json, "used_memory_delta", type.usedMemoryDelta);
-    readOptional(json, "bytes_per_key", type.bytesPerKey);
     readOptional(json, "memory_usage_bytes_per_key", type.memoryUsageBytesPerKey);
     readOptional(json, "encodings", type.encodings);
     readOptional(json, "nodes", type.nodes);
@@ -137,7 +136,6 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "error", repeat.error);
     readOptional(json, "keys", repeat.keys);
     readOptional(json, "used_memory_delta", repeat.usedMemoryDelta);
-    readOptional(json, "bytes_per_key", repeat.bytesPerKey);
     readOptional(json, "nodes", repeat.nodes);
     readAccounting(json, repeat.accounting);
     readOptional(json, "by_type", repeat.byType);

@@ -75,7 +75,7 @@ Json typeMemoryToJson(const TypeMemory &type)
         {"error", type.error},
         {"keys", type.keys},
         {"used_memory_delta", type.usedMemoryDelta},
-        {"bytes_per_key", finiteOrNull(type.bytesPerKey)},
+        {"bytes_per_key", finiteOrNull(type.bytesPerKey())},   // for scripts; not read back
         {"memory_usage_bytes_per_key", finiteOrNull(type.memoryUsageBytesPerKey)},
         {"encodings", toJsonObject(type.encodings)},
         {"commands", type.timing ? statsToJson(type.timing->byCommand) : Json::object()},
@@ -106,7 +106,7 @@ Json repeatToJson(const RepeatResult &repeat)
         {"error", repeat.error},
         {"keys", repeat.keys},
         {"used_memory_delta", repeat.usedMemoryDelta},
-        {"bytes_per_key", finiteOrNull(repeat.bytesPerKey)},
+        {"bytes_per_key", finiteOrNull(repeat.bytesPerKey())},   // for scripts; not read back
         {"by_type", byType},
         {"by_command", statsToJson(timing.byCommand)},
         {"events", timing.events},

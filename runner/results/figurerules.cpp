@@ -154,7 +154,7 @@ FigureRule FiguresData::typeRule(const QString &type, Measure measure) const
             return double(memory->keys);
         if (measure == Measure::MemoryUsageBytesPerKey)
             return memory->memoryUsageBytesPerKey > 0 ? std::optional<double>(memory->memoryUsageBytesPerKey) : std::nullopt;
-        return memory->bytesPerKey;
+        return memory->bytesPerKey();
     };
     rule.unfinished = [type](const RepeatResult &repeat) { return repeat.unfinishedType == type; };
     rule.unsupported = [type](const ServerRun &run) { return unsupportedText(run, type); };
@@ -299,7 +299,7 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
         rule.value = [measure](const RepeatResult &repeat) -> std::optional<double> {
             if (repeat.keys <= 0)
                 return std::nullopt;
-            return measure == Measure::Keys ? double(repeat.keys) : repeat.bytesPerKey;
+            return measure == Measure::Keys ? double(repeat.keys) : repeat.bytesPerKey();
         };
         rule.unfinished = [](const RepeatResult &repeat) { return repeat.unfinishedTimedPass; };
         return rule;
@@ -458,9 +458,9 @@ FigureTable Figures::referenceRatios() const
         rule.value = [type, reference](const RepeatResult &repeat) -> std::optional<double> {
             const TypeMemory *memory = okType(repeat, type);
             const TypeMemory *base = okType(repeat, reference);
-            if (!memory || !base || memory->keys <= 0 || base->keys <= 0 || base->bytesPerKey <= 0)
+            if (!memory || !base || memory->keys <= 0 || base->keys <= 0 || base->bytesPerKey() <= 0)
                 return std::nullopt;
-            return memory->bytesPerKey / base->bytesPerKey;
+            return memory->bytesPerKey() / base->bytesPerKey();
         };
         rule.unfinished = [type, reference](const RepeatResult &repeat) {
             return repeat.unfinishedType == type || repeat.unfinishedType == reference;

@@ -71,7 +71,8 @@ struct TypeMemory {
     QString error;                           // the server's error text when unsupported
     long long keys = 0;
     long long usedMemoryDelta = 0;           // bytes, from INFO memory used_memory
-    double bytesPerKey = 0;
+    // Bytes per key (usedMemoryDelta / keys) is the figures layer's: the bundle holds what was measured.
+    double bytesPerKey() const { return keys > 0 ? double(usedMemoryDelta) / double(keys) : 0.0; }
     double memoryUsageBytesPerKey = 0;       // MEMORY USAGE, second opinion only
     std::map<QString, long long> encodings;  // OBJECT ENCODING histogram
     std::optional<PassTiming> timing;        // when the type was timed on its own (hash-ttl)
@@ -89,7 +90,7 @@ struct RepeatResult {
     // and the timing. Workloads that time each type alone leave these empty.
     long long keys = 0;
     long long usedMemoryDelta = 0;
-    double bytesPerKey = 0;
+    double bytesPerKey() const { return keys > 0 ? double(usedMemoryDelta) / double(keys) : 0.0; }
     std::vector<NodeMemory> nodes;           // a cluster's primaries; empty for a standalone server
     std::optional<MemoryAccounting> accounting;   // of the combined pass, as TypeMemory's
     PassTiming timing;

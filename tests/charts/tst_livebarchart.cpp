@@ -19,9 +19,9 @@ ResultsBundle growing(const ResultsBundle &final, int step)
     const double share = 0.2 + 0.8 * step / 300.0;
     for (ServerRun &run : bundle.servers) {
         for (RepeatResult &repeat : run.repeats) {
-            repeat.bytesPerKey *= share;
+            repeat.usedMemoryDelta = std::llround(double(repeat.usedMemoryDelta) * share);
             for (auto &entry : repeat.byType)
-                entry.second.bytesPerKey *= share;
+                entry.second.usedMemoryDelta = std::llround(double(entry.second.usedMemoryDelta) * share);
         }
     }
     return bundle;

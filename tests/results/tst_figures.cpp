@@ -41,7 +41,6 @@ RepeatResult ecommerceRepeat(int repeat, double bytes, double factor)
     result.repeat = repeat;
     result.keys = 300;
     result.usedMemoryDelta = (long long)(bytes * 300);
-    result.bytesPerKey = bytes;
     result.timing = timing({{QStringLiteral("incrby"), stat(1000, (long long)(1000 * factor))},
                             {QStringLiteral("expire"), stat(1000, (long long)(500 * factor))}},
                            500, 0.01);

@@ -107,7 +107,7 @@ ResultsBundle overKeys()
             continue;
         for (size_t r = 0; r < run.repeats.size(); ++r)
             run.repeats[r].byType[QStringLiteral("set-ex")] =
-                patternMemory(1000, more.front().repeats[r].byType.at(QStringLiteral("set-ex")).bytesPerKey + 50, run.topology.primaries);
+                patternMemory(1000, more.front().repeats[r].byType.at(QStringLiteral("set-ex")).bytesPerKey() + 50, run.topology.primaries);
     }
     bundle.sweep.shown = 0;
     return bundle;
