@@ -105,7 +105,7 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
 {
     QStringList notes;
     for (const FigureCategory &category : table.categories) {
-        if (!category.scope.isEmpty() && category.id == QLatin1String("all"))
+        if (!category.scope.isEmpty() && category.isOverall())
             notes << QStringLiteral("%1: %2.").arg(category.label, category.scope);
     }
     QStringList disturbed, incomplete, failed;
@@ -275,7 +275,7 @@ ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const Char
     data.valueTitle = valueTitleOf(figures, kind);
     data.baselineId = figures.baselineId();
     for (const FigureCategory &category : table.categories)
-        data.categories << (category.id == QLatin1String("all") || kind == ChartKind::UsecPerCommand ? category.label
+        data.categories << (category.isOverall() || kind == ChartKind::UsecPerCommand ? category.label
                                                                                                      : categoryName(category.label));
     const std::map<QString, QColor> colors = serverColors(bundle);
     for (const QString &id : table.servers) {

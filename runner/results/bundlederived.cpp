@@ -40,7 +40,7 @@ Column columnOf(const FigureTable &table, const QString &id)
     for (size_t c = 0; c < table.categories.size(); ++c) {
         const FigureCategory &category = table.categories[c];
         const Figure &figure = table.at(int(c), id);
-        const bool overall = category.id == QLatin1String("all");
+        const bool overall = category.isOverall();
         if (figure.state == FigureState::Absent && !overall)
             continue;
         if (overall) {

@@ -145,7 +145,7 @@ FigureRule FiguresData::typeRule(const QString &type, Measure measure) const
 {
     FigureRule rule;
     // Shown as words: "category count" for the type category_count (the id stays the type's).
-    rule.category = {type, QString(type).replace(QLatin1Char('_'), QLatin1Char(' ')), false, QString(), {}};
+    rule.category = {type, QString(type).replace(QLatin1Char('_'), QLatin1Char(' ')), false, QString(), {}, CategoryKind::Type, QString()};
     rule.value = [type, measure](const RepeatResult &repeat) -> std::optional<double> {
         const TypeMemory *memory = okType(repeat, type);
         if (!memory || memory->keys <= 0)
@@ -293,7 +293,7 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
     const QString noun = bundle.workload.categoryNoun;
     // A workload of attributes totals "All attributes"; one of patterns, "All patterns".
     const QString label = noun == QLatin1String("pattern") ? QStringLiteral("All patterns") : QStringLiteral("All attributes");
-    rule.category = {QStringLiteral("all"), label, true, QString(), {}};
+    rule.category = {QStringLiteral("all"), label, true, QString(), {}, CategoryKind::Overall, QString()};
     rule.unsupported = [](const ServerRun &) { return QString(); };
     if (combined() && measure != Measure::MemoryUsageBytesPerKey && !anyComparedServerRefused()) {
         rule.value = [measure](const RepeatResult &repeat) -> std::optional<double> {
@@ -340,7 +340,7 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
 std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const QString &label, int minimumTypes, QString &note) const
 {
     FigureRule rule;
-    rule.category = {QStringLiteral("all"), label, true, QString(), {}};
+    rule.category = {QStringLiteral("all"), label, true, QString(), {}, CategoryKind::Overall, QString()};
     rule.timed = true;
     rule.unsupported = [](const ServerRun &) { return QString(); };
     if (combined()) {

@@ -67,12 +67,26 @@ struct Figure {
     bool settled() const { return hasValue() && !growing; }
 };
 
+// What a category is. Its id is a name for files and scripts ("all", "group:writes"); views
+// decide by the kind.
+enum class CategoryKind {
+    Overall,        // the total of the table ("all")
+    CommandGroup,   // one of the workload's command groups ("All writes")
+    Type,           // one type or pattern of the workload
+    Command,        // one command
+    Other,          // the commands folded together ("other (3)")
+};
+
 struct FigureCategory {
-    QString id;                       // "all", a type, a command (lower case), "other"
+    QString id;                       // "all", a type, a command (lower case), "group:<name>", "other"
     QString label;                    // "All attributes", "counter", "SISMEMBER", "other (3)"
     bool total = false;               // a total over several types or commands
     QString scope;                    // a total over part of the work: "over set-ex, the pattern every server supports"
     QStringList over;                 // that part: the types the total covers
+    CategoryKind kind = CategoryKind::Type;
+    QString group;                    // CommandGroup: the group's name ("writes")
+
+    bool isOverall() const { return kind == CategoryKind::Overall; }
 };
 
 // The workload's command group a category totals ("writes"); empty for any other category.
