@@ -1,0 +1,154 @@
+// One Figures per update: a live update that reaches the window through the run controller's
+// signal builds the figures once, and every tab, the headline and Copy read that one, sharing
+// the controller's snapshot instead of a copy of the bundle each.
+#include "fixturebundle.h"
+#include "chartwidget.h"
+#include "encodingsview.h"
+#include "figures.h"
+#include "mainwindow.h"
+#include "resultstablemodel.h"
+#include "resultsview.h"
+#include "runcontroller.h"
+#include "whyview.h"
+
+#include <QSettings>
+#include <QtTest>
+
+namespace {
+
+// The fixture as a live snapshot `share` of the way to its final figures: every server in its
+// first repeat, its memory growing.
+BundleSnapshot liveSnapshotOf(const ResultsBundle &final, double share)
+{
+    ResultsBundle bundle = final;
+    bundle.running = true;
+    bundle.complete = false;
+    for (ServerRun &run : bundle.servers) {
+        run.status = RunStatus::Incomplete;
+        for (RepeatResult &repeat : run.repeats) {
+            repeat.bytesPerKey *= share;
+            for (auto &entry : repeat.byType)
+                entry.second.bytesPerKey *= share;
+        }
+    }
+    return std::make_shared<const ResultsBundle>(std::move(bundle));
+}
+
+// Everything the window posts for a later turn (chart layouts, the Why tab) is done.
+void settle(MainWindow &window)
+{
+    for (int turn = 0; turn < 5; ++turn)
+        QCoreApplication::processEvents();
+    window.resultsView()->flushCharts();
+}
+
+} // namespace
+
+class OneFiguresTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void liveUpdateBuildsFiguresOnce_data();
+    void liveUpdateBuildsFiguresOnce();
+    void runEndBuildsNoSecondFigures();
+};
+
+void OneFiguresTest::init()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_onefigures"));
+    QSettings().clear();
+}
+
+void OneFiguresTest::liveUpdateBuildsFiguresOnce_data()
+{
+    QTest::addColumn<QString>("tab");
+    QTest::newRow("memory chart") << QStringLiteral("memory-per-attribute");
+    QTest::newRow("table") << QStringLiteral("resultsTable");
+    QTest::newRow("why") << QStringLiteral("why");
+}
+
+void OneFiguresTest::liveUpdateBuildsFiguresOnce()
+{
+    QFETCH(QString, tab);
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    ResultsView *view = window.resultsView();
+    auto *tabs = view->findChild<QTabWidget *>(QStringLiteral("resultTabs"));
+    QVERIFY(tabs);
+    QWidget *shown = view->findChild<ChartWidget *>(tab);
+    if (!shown)
+        shown = tab == QLatin1String("why") ? static_cast<QWidget *>(view->whyView()) : view->findChild<QWidget *>(tab);
+    QVERIFY(shown);
+    tabs->setCurrentWidget(shown);
+    // A baseline and a hidden version chosen: they reach every view through the one Figures.
+    const ResultsBundle final = fixtureBundle("ecommerce-4-versions.json");
+    const double settledAll = Figures(final).memory().at(0, QStringLiteral("valkey-8.0.1")).value;
+    QVERIFY(settledAll > 100);
+    RunController *runs = window.controller();
+    Q_EMIT runs->resultsChanged(liveSnapshotOf(final, 0.2));
+    view->setBaseline(QStringLiteral("valkey-8.1.1"));
+    view->setHiddenVersions({QStringLiteral("redis-7.0.15")});
+    settle(window);
+
+    for (const double share : {0.4, 0.7, 1.0}) {
+        const BundleSnapshot live = liveSnapshotOf(final, share);
+        const long long before = Figures::constructions();
+        Q_EMIT runs->resultsChanged(live);
+        settle(window);
+        QCOMPARE(Figures::constructions() - before, 1LL);
+
+        // Every view reads that one: the snapshot itself, with the options chosen.
+        const Figures &figures = view->figures();
+        QCOMPARE(figures.snapshot().get(), live.get());
+        QCOMPARE(figures.baselineId(), QStringLiteral("valkey-8.1.1"));
+        QCOMPARE(figures.serverIds().size(), 3);
+        const FigureTable memory = figures.memory();
+        const ChartWidget *chart = view->chart(ChartKind::MemoryPerAttribute);
+        QCOMPARE(chart->barSetCount(), 3);
+        QCOMPARE(chart->seriesNames().front(), QStringLiteral("Valkey 8.0.1"));
+        QCOMPARE(chart->barValue(0, 0), memory.at(0, QStringLiteral("valkey-8.0.1")).value);
+        QVERIFY(qFuzzyCompare(chart->barValue(0, 0), settledAll * share));
+        ResultsTableModel *model = view->tableModel();
+        QCOMPARE(model->rowCount(), 3);
+        int row81 = -1;
+        for (int row = 0; row < model->rowCount(); ++row)
+            if (model->index(row, ResultsTableModel::ServerColumn).data().toString() == QLatin1String("Valkey 8.1.1"))
+                row81 = row;
+        QVERIFY(row81 >= 0);
+        QCOMPARE(model->figureAt(row81, ResultsTableModel::BytesPerKeyColumn)->value,
+                 memory.at(0, QStringLiteral("valkey-8.1.1")).value);
+        QCOMPARE(model->index(row81, ResultsTableModel::BytesChangeColumn).data().toString(), QStringLiteral("baseline"));
+        QVERIFY(view->tableAsMarkdown().contains(QStringLiteral("Valkey 8.1.1")));
+        QVERIFY(!view->tableAsMarkdown().contains(QStringLiteral("Redis 7.0.15")));
+    }
+}
+
+// A run ends with its last update, then runFinished carrying that update's bundle: the window
+// shows it once.
+void OneFiguresTest::runEndBuildsNoSecondFigures()
+{
+    MainWindow window;
+    window.resize(1400, 900);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    RunController *runs = window.controller();
+    ResultsBundle finalBundle = fixtureBundle("ecommerce-4-versions.json");
+    Q_EMIT runs->resultsChanged(liveSnapshotOf(finalBundle, 0.5));
+    settle(window);
+
+    const BundleSnapshot last = std::make_shared<const ResultsBundle>(finalBundle);
+    const long long before = Figures::constructions();
+    Q_EMIT runs->resultsChanged(last);
+    Q_EMIT runs->runFinished(*last);
+    settle(window);
+    QCOMPARE(Figures::constructions() - before, 1LL);
+    QCOMPARE(window.resultsView()->figures().snapshot().get(), last.get());
+    QVERIFY(!window.resultsView()->figures().live());
+}
+
+QTEST_MAIN(OneFiguresTest)
+#include "tst_onefigures.moc"
