@@ -260,7 +260,6 @@ void ResultsView::showFigures()
     updateHeadline();
 }
 
-
 ChartWidget *ResultsView::chart(ChartKind kind) const
 {
     auto it = m_charts.find(kind);
@@ -494,12 +493,12 @@ void ResultsView::updateHeadline()
 
 QString ResultsView::tableAsMarkdown() const
 {
-    return bundleToMarkdown(m_figures, categoryOrder());
+    return bundleToMarkdown(m_figures, m_figures.options().order);
 }
 
 QString ResultsView::tableAsCsv() const
 {
-    return bundleToCsv(m_figures, categoryOrder());
+    return bundleToCsv(m_figures, m_figures.options().order);
 }
 
 void ResultsView::copyMarkdown() const
