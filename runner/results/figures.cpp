@@ -1,5 +1,6 @@
 #include "figures.h"
 
+#include "categoryorder.h"
 #include "figuresdata.h"
 #include "presentation.h"
 
@@ -258,6 +259,9 @@ int FiguresData::referenceColumn(const FigureTable &table, int base, int column)
     }
     return -1;
 }
+
+// FigureOptions::order is declared before CategoryOrder is: its default, 0, is the workload's.
+static_assert(CategoryOrder(0) == CategoryOrder::Workload);
 
 namespace {
 
