@@ -39,24 +39,32 @@ void settle(MainWindow &window)
     window.resultsView()->flushCharts();
 }
 
+// A window of the test's own, its settings empty.
+void startWithEmptySettings()
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_onefigures"));
+    QSettings().clear();
+}
+
+// The window at a size with room for every tab, on screen.
+bool shownOnScreen(MainWindow &window)
+{
+    window.resize(1400, 900);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
 } // namespace
 
 class OneFiguresTest : public QObject {
     Q_OBJECT
 
 private Q_SLOTS:
-    void init();
     void liveUpdateBuildsFiguresOnce_data();
     void liveUpdateBuildsFiguresOnce();
     void runEndBuildsNoSecondFigures();
 };
-
-void OneFiguresTest::init()
-{
-    QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_onefigures"));
-    QSettings().clear();
-}
 
 void OneFiguresTest::liveUpdateBuildsFiguresOnce_data()
 {
@@ -69,10 +77,9 @@ void OneFiguresTest::liveUpdateBuildsFiguresOnce_data()
 void OneFiguresTest::liveUpdateBuildsFiguresOnce()
 {
     QFETCH(QString, tab);
+    startWithEmptySettings();
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(shownOnScreen(window));
     ResultsView *view = window.resultsView();
     auto *tabs = view->findChild<QTabWidget *>(QStringLiteral("resultTabs"));
     QVERIFY(tabs);
@@ -130,10 +137,9 @@ void OneFiguresTest::liveUpdateBuildsFiguresOnce()
 // shows it once.
 void OneFiguresTest::runEndBuildsNoSecondFigures()
 {
+    startWithEmptySettings();
     MainWindow window;
-    window.resize(1400, 900);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(shownOnScreen(window));
     RunController *runs = window.controller();
     ResultsBundle finalBundle = fixtureBundle("ecommerce-4-versions.json");
     Q_EMIT runs->resultsChanged(liveSnapshotOf(finalBundle, 2));
