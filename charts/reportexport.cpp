@@ -15,14 +15,13 @@ QString reportFileName()
     return QStringLiteral("report.md");
 }
 
-Outcome<QString> writeReport(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options,
-                             const QStringList &written)
+Outcome<QString> writeReport(const Figures &figures, const QString &dir, const QStringList &written)
 {
     QStringList names;
     for (const QString &path : written)
         names << QFileInfo(path).fileName();
     std::map<QString, QString> images;
-    for (const ChartKind kind : chartKindsOf(bundle)) {
+    for (const ChartKind kind : chartKindsOf(figures)) {
         for (const char *extension : {"png", "svg"}) {
             const QString name = chartFileStem(kind) + QLatin1Char('.') + QLatin1String(extension);
             if (names.contains(name) && !images.count(chartFileStem(kind)))
@@ -36,11 +35,8 @@ Outcome<QString> writeReport(const ResultsBundle &bundle, const QString &dir, co
         if (names.contains(name) && !images.count(whyChartFileStem()))
             images[whyChartFileStem()] = name;
     }
-    FigureOptions figureOptions;
-    figureOptions.hiddenServers = options.hiddenServers;
-    figureOptions.topCommands = options.topCommands;
     const QString path = QDir(dir).filePath(reportFileName());
-    const QByteArray report = reportMarkdown(Figures(bundle, figureOptions), images, options.order).toUtf8();
+    const QByteArray report = reportMarkdown(figures, images, figures.options().order).toUtf8();
     if (Status status = writeFileAtomically(path, report, PathOrigin::NamedByVersus); !status)
         return Error{status.error()};
     return path;

@@ -12,11 +12,9 @@ namespace {
 // The Why chart on its page, laid out at the options' base size.
 class ComposedWhy {
 public:
-    ComposedWhy(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options)
+    ComposedWhy(const Figures &figures, const QString &categoryId, const ExportOptions &options)
         : m_page(options.size, options.theme)
     {
-        const ResultsBundle shown = withoutServers(bundle, options.hiddenServers);
-        const Figures figures(shown);
         const QString category = categoryId.isEmpty() ? defaultWhyCategory(figures) : categoryId;
         const MemoryExplanation explanation = figures.explainMemory(category.isEmpty() ? QStringLiteral("all") : category);
         const std::optional<MemoryExplanation> reference = referenceExplanation(figures, explanation);
@@ -24,7 +22,7 @@ public:
         m_title = options.title.value_or(whyChartTitle(explanation, reference ? &*reference : nullptr));
         const QString subtitle = options.subtitle.value_or(figures.buildCaveat());
         m_footnotes = whyFootnotes(figures, explanation, data);
-        const QString provenance = options.footnote.value_or(defaultChartFootnote(shown));
+        const QString provenance = options.footnote.value_or(defaultChartFootnote(figures));
         if (!provenance.isEmpty())
             m_footnotes << provenance;
         const QRectF area = m_page.compose(m_title, subtitle, m_footnotes);
@@ -89,34 +87,45 @@ QString whyChartFileName(ImageFormat format)
 Outcome<QImage> renderWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
                                WhyGeometry *geometry)
 {
+    return renderWhyChart(Figures(bundle, figureOptionsOf(options)), categoryId, options, geometry);
+}
+
+Outcome<QImage> renderWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
+                               WhyGeometry *geometry)
+{
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
-    ComposedWhy chart(bundle, categoryId, options);
+    ComposedWhy chart(figures, categoryId, options);
     return paintedComposition(chart, options, geometry);
 }
 
 Status exportWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
                       const QString &path, PathOrigin origin)
 {
+    return exportWhyChart(Figures(bundle, figureOptionsOf(options)), categoryId, options, path, origin);
+}
+
+Status exportWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
+                      const QString &path, PathOrigin origin)
+{
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
-    ComposedWhy chart(bundle, categoryId, options);
+    ComposedWhy chart(figures, categoryId, options);
     const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
     return writeChartFile(paint, options, chart.title(), whyChartFileStem(), path, origin);
 }
 
-QString defaultWhyTitle(const ResultsBundle &bundle, const QStringList &hiddenServers)
+QString defaultWhyTitle(const Figures &figures)
 {
-    const Figures figures(withoutServers(bundle, hiddenServers));
     const QString category = defaultWhyCategory(figures);
     const MemoryExplanation explanation = figures.explainMemory(category.isEmpty() ? QStringLiteral("all") : category);
     const std::optional<MemoryExplanation> reference = referenceExplanation(figures, explanation);
     return whyChartTitle(explanation, reference ? &*reference : nullptr);
 }
 
-bool hasWhyChart(const ResultsBundle &bundle, const QStringList &hiddenServers)
+bool hasWhyChart(const Figures &figures)
 {
-    return !defaultWhyCategory(Figures(withoutServers(bundle, hiddenServers))).isEmpty();
+    return !defaultWhyCategory(figures).isEmpty();
 }
 
 QStringList whyExportFileNames(const ExportOptions &options)
@@ -127,16 +136,16 @@ QStringList whyExportFileNames(const ExportOptions &options)
     return names;
 }
 
-Outcome<QStringList> exportWhyCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
+Outcome<QStringList> exportWhyCharts(const Figures &figures, const QString &dir, const ExportOptions &options)
 {
-    if (!hasWhyChart(bundle, options.hiddenServers))
+    if (!hasWhyChart(figures))
         return QStringList();
     if (!QDir().mkpath(dir))
         return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
     QStringList written;
     for (ImageFormat format : options.formats) {
         const QString path = QDir(dir).filePath(whyChartFileName(format));
-        if (const Status status = exportWhyChart(bundle, QString(), options, path, PathOrigin::NamedByVersus); !status)
+        if (const Status status = exportWhyChart(figures, QString(), options, path, PathOrigin::NamedByVersus); !status)
             return Error{status.error()};
         written << path;
     }

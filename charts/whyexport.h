@@ -5,6 +5,7 @@
 
 #include "atomicfile.h"
 #include "exportoptions.h"
+#include "figures.h"
 #include "outcome.h"
 #include "resultsbundle.h"
 #include "whychart.h"
@@ -27,20 +28,26 @@ struct WhyGeometry {
 QString whyChartFileStem();   // "why-memory"
 QString whyChartFileName(ImageFormat format);
 
+// As for the other charts (chartexporter.h), a Figures says what is shown and `options` how; a
+// bundle's form draws Figures(bundle, figureOptionsOf(options)).
 // `categoryId`: "all" or a type of figures.memory(); empty: defaultWhyCategory().
+Outcome<QImage> renderWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
+                               WhyGeometry *geometry = nullptr);
 Outcome<QImage> renderWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
                                WhyGeometry *geometry = nullptr);
 // One Why chart; the format follows the file's extension (.png, .svg, .pdf).
+Status exportWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
+                      const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
 Status exportWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
                       const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
 // The default title of the exported Why chart, for the export dialog's placeholder.
-QString defaultWhyTitle(const ResultsBundle &bundle, const QStringList &hiddenServers = {});
+QString defaultWhyTitle(const Figures &figures);
 
-// Whether the bundle has a Why chart to export: a server reported its memory accounting for the
-// default category.
-bool hasWhyChart(const ResultsBundle &bundle, const QStringList &hiddenServers = {});
+// Whether the figures have a Why chart to export: a shown server reported its memory accounting
+// for the default category.
+bool hasWhyChart(const Figures &figures);
 // The names exportWhyCharts() may write, one per format: "why-memory.png", …
 QStringList whyExportFileNames(const ExportOptions &options);
 // The Why chart of the default category in every format of options.formats into `dir`; nothing
 // when the bundle has none (hasWhyChart()). Returns the paths written.
-Outcome<QStringList> exportWhyCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
+Outcome<QStringList> exportWhyCharts(const Figures &figures, const QString &dir, const ExportOptions &options);

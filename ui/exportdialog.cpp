@@ -37,9 +37,8 @@ QSpinBox *sizeBox(int value)
 
 } // namespace
 
-ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent,
-                           const QStringList &hiddenServers)
-    : QDialog(parent), m_bundle(bundle), m_hidden(hiddenServers), m_shown(withoutServers(bundle, hiddenServers))
+ExportDialog::ExportDialog(const Figures &figures, ChartKind kind, QWidget *parent)
+    : QDialog(parent), m_figures(figures)
 {
     setWindowTitle(tr("Export chart"));
     createFields();
@@ -62,7 +61,7 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     connect(m_previewTimer, &QTimer::timeout, this, &ExportDialog::renderPreview);
     connectFields();
 
-    m_footnote->setPlaceholderText(defaultChartFootnote(m_shown));
+    m_footnote->setPlaceholderText(defaultChartFootnote(m_figures));
     setChartKind(kind);
     m_choices = loadExportChoices();
     const ExportChoices remembered = m_choices;
@@ -78,10 +77,10 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
 void ExportDialog::createFields()
 {
     m_chart = new QComboBox;
-    for (ChartKind each : chartKindsOf(m_bundle))
+    for (ChartKind each : chartKindsOf(m_figures))
         m_chart->addItem(chartTitle(each), int(each));
     // The Why chart, when a server reported where its bytes go.
-    if (hasWhyChart(m_bundle, m_hidden))
+    if (hasWhyChart(m_figures))
         m_chart->addItem(tr("Where each key's bytes go (Why)"), whyChoice);
     m_preset = new QComboBox;
     m_preset->setObjectName(QStringLiteral("preset"));
@@ -236,19 +235,19 @@ void ExportDialog::chooseWhyChart()
 void ExportDialog::updatePlaceholders()
 {
     if (whyChosen()) {
-        m_title->setPlaceholderText(defaultWhyTitle(m_bundle, m_hidden));
-        m_subtitle->setPlaceholderText(Figures(m_shown).buildCaveat());
+        m_title->setPlaceholderText(defaultWhyTitle(m_figures));
+        m_subtitle->setPlaceholderText(m_figures.buildCaveat());
         return;
     }
-    m_title->setPlaceholderText(defaultChartTitle(m_shown, chartKind()));
-    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, chartKind()));
+    m_title->setPlaceholderText(defaultChartTitle(m_figures, chartKind()));
+    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_figures, chartKind()));
 }
 
 Outcome<QImage> ExportDialog::renderChosen(const ExportOptions &options, ChartGeometry *geometry) const
 {
     if (whyChosen())
-        return renderWhyChart(m_bundle, QString(), options);
-    return renderChart(m_bundle, chartKind(), options, geometry);
+        return renderWhyChart(m_figures, QString(), options);
+    return renderChart(m_figures, chartKind(), options, geometry);
 }
 
 void ExportDialog::setChartKind(ChartKind kind)
@@ -258,7 +257,11 @@ void ExportDialog::setChartKind(ChartKind kind)
 
 void ExportDialog::setCategoryOrder(CategoryOrder order)
 {
-    m_order = order;
+    if (order == m_figures.options().order)
+        return;
+    Figures::Options options = m_figures.options();
+    options.order = order;
+    m_figures = Figures(m_figures.snapshot(), options);
     schedulePreview();
 }
 
@@ -359,8 +362,10 @@ ExportOptions ExportDialog::options() const
         options.dpi = preset->dpi;
     options.theme = theme();
     options.formats = {ImageFormat(m_format->currentData().toInt())};
-    options.hiddenServers = m_hidden;
-    options.order = m_order;
+    // What is shown is the figures' (Figures::options()); said here too for the record.
+    options.hiddenServers = m_figures.options().hiddenServers;
+    options.order = m_figures.options().order;
+    options.topCommands = m_figures.options().topCommands;
     // An empty field means "derived from the results" (shown as the placeholder).
     if (!m_title->text().isEmpty())
         options.title = m_title->text();
@@ -405,7 +410,7 @@ void ExportDialog::renderPreview()
     }
     m_preview = image.value();
     QStringList problems = whyChosen() ? QStringList() : legibilityProblems(chartKind(), preview, geometry);
-    if (Status known = checkCategoryNames(m_bundle, {chartKind()}, preview.onlyCategories); !known)
+    if (Status known = checkCategoryNames(m_figures.bundle(), {chartKind()}, preview.onlyCategories); !known)
         problems.prepend(tr("Categories: %1").arg(known.error()));
     m_legibility->setText(problems.join(QLatin1Char('\n')));
     const QSize room = m_previewLabel->contentsRect().size() - QSize(8, 8);
@@ -447,8 +452,8 @@ Status ExportDialog::exportCurrent()
     const QString path = outputPath();
     if (!mayReplace({QFileInfo(path).fileName()}))
         return Error{m_message->text()};
-    Status written = whyChosen() ? exportWhyChart(m_bundle, QString(), options(), path)
-                                 : exportChart(m_bundle, chartKind(), options(), path);
+    Status written = whyChosen() ? exportWhyChart(m_figures, QString(), options(), path)
+                                 : exportChart(m_figures, chartKind(), options(), path);
     if (!written) {
         showResult(written.error(), true);
         return written;
@@ -465,11 +470,11 @@ Outcome<QStringList> ExportDialog::exportEverything()
     ExportOptions everything = options();
     everything.report = true;
     // A sweep's bundle also gets its sweep charts: files those would replace are asked about too.
-    const QStringList why = hasWhyChart(m_bundle, m_hidden) ? whyExportFileNames(everything) : QStringList();
-    if (!mayReplace(exportFileNames(chartKindsOf(m_bundle), everything) + why
-                    + sweepExportFileNames(sweepChartKinds(m_bundle), everything)))
+    const QStringList why = hasWhyChart(m_figures) ? whyExportFileNames(everything) : QStringList();
+    if (!mayReplace(exportFileNames(chartKindsOf(m_figures), everything) + why
+                    + sweepExportFileNames(sweepChartKinds(m_figures.bundle()), everything)))
         return Error{m_message->text()};
-    Outcome<QStringList> written = exportAll(m_bundle, m_folder->text(), everything);
+    Outcome<QStringList> written = exportAll(m_figures, m_folder->text(), everything);
     if (!written) {
         showResult(written.error(), true);
         return written;

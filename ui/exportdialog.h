@@ -22,10 +22,10 @@ class QTimer;
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
-    // `hiddenServers` stay out of the picture, the titles and the data files; the other
-    // versions keep the colours they have in the window.
-    ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent = nullptr,
-                 const QStringList &hiddenServers = {});
+    // What the window shows: the figures' hidden versions stay out of the picture, the titles
+    // and the data files (the others keep the colours they have in the window), their baseline
+    // and category order stay. Shares their bundle.
+    ExportDialog(const Figures &figures, ChartKind kind, QWidget *parent = nullptr);
 
     ExportOptions options() const;
     // The chart chosen; the Why chart has no ChartKind (whyChosen()).
@@ -75,10 +75,7 @@ private:
 
     // The chart box's entry of the Why chart, beside the ChartKind values.
     static constexpr int whyChoice = -1;
-    ResultsBundle m_bundle;
-    QStringList m_hidden;
-    CategoryOrder m_order = CategoryOrder::Workload;
-    ResultsBundle m_shown;   // m_bundle without m_hidden: what the default titles describe
+    Figures m_figures;
     QComboBox *m_chart = nullptr;
     QComboBox *m_preset = nullptr;
     QSpinBox *m_width = nullptr;

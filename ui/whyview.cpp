@@ -71,9 +71,9 @@ WhyView::WhyView(QWidget *parent) : QWidget(parent)
     refresh();
 }
 
-void WhyView::setBundle(const ResultsBundle &bundle)
+void WhyView::setFigures(const Figures &figures)
 {
-    m_bundle = bundle;
+    m_figures = figures;
     scheduleRefresh();
 }
 
@@ -125,7 +125,7 @@ void WhyView::fillCategories(const Figures &figures)
 void WhyView::refresh()
 {
     m_pending = false;
-    const Figures figures(m_bundle);
+    const Figures &figures = m_figures;
     fillCategories(figures);
     const QString id = categoryId();
     const MemoryExplanation explanation = figures.explainMemory(id.isEmpty() ? QStringLiteral("all") : id);

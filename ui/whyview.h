@@ -5,7 +5,7 @@
 // not report. Every figure is the figures layer's (Figures::explainMemory()); this view formats.
 
 #include "charttheme.h"
-#include "resultsbundle.h"
+#include "figures.h"
 #include <QWidget>
 
 class QComboBox;
@@ -13,16 +13,15 @@ class QLabel;
 class QTableWidget;
 class WhyChartWidget;
 struct MemoryExplanation;
-class Figures;
 
 class WhyView : public QWidget {
     Q_OBJECT
 public:
     explicit WhyView(QWidget *parent = nullptr);
 
-    // The bundle as shown (baseline chosen, hidden versions left out). Coalesced: shown on the
-    // next turn of the event loop, or when the tab is next shown.
-    void setBundle(const ResultsBundle &bundle);
+    // The figures as shown (baseline chosen, hidden versions left out), shared. Coalesced: shown
+    // on the next turn of the event loop, or when the tab is next shown.
+    void setFigures(const Figures &figures);
     void setTheme(ColorTheme theme);
     // Applies pending results now (tests, screenshots).
     void flush();
@@ -52,7 +51,7 @@ private:
     void fillCategories(const Figures &figures);
     void fillAllocations(const Figures &figures, const MemoryExplanation &explanation);
 
-    ResultsBundle m_bundle;
+    Figures m_figures{BundleSnapshot()};
     bool m_pending = false;
     bool m_posted = false;
     QString m_chosen;   // the user's category, kept while results update

@@ -185,21 +185,37 @@ struct ConfigDifference {
 
 struct FiguresData;
 struct MemoryExplanation;
+enum class CategoryOrder;   // categoryorder.h
 
+// One state of the results, shared and never changed: every Figures of it, and so every view,
+// reads the same bundle without a copy of its own.
+using BundleSnapshot = std::shared_ptr<const ResultsBundle>;
+
+// What a view shows of a snapshot: the one place the baseline, the hidden versions, the order
+// of the categories and the commands shown are said.
 struct FigureOptions {
     QString baseline;             // empty: the bundle's own, else the oldest version
     QStringList hiddenServers;    // left out of the comparison
     int topCommands = 8;          // command time: this many commands, the rest in "other"
     bool foldOther = true;
+    CategoryOrder order = CategoryOrder(0);   // how tables list their categories (Workload)
 };
 
 class Figures {
 public:
     using Options = FigureOptions;
 
+    // Shares the snapshot: no copy of the bundle.
+    explicit Figures(BundleSnapshot bundle, const Options &options = Options());
+    // Copies the bundle into a snapshot of its own.
     explicit Figures(const ResultsBundle &bundle, const Options &options = Options());
+    // How many Figures were built from a bundle since the program started (copies of a
+    // Figures share its figures and are not counted): one per update of the window.
+    static long long constructions();
 
     const ResultsBundle &bundle() const;
+    const BundleSnapshot &snapshot() const;
+    const Options &options() const;
     QString baselineId() const;
     // Every server of the bundle, oldest Valkey first (as orderedServerIds()).
     QStringList allServerIds() const;

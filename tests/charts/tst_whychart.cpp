@@ -176,7 +176,7 @@ private slots:
         QVERIFY(names.indexOf(QStringLiteral("why-memory.png")) < names.indexOf(QStringLiteral("report.md")));
         QCOMPARE(QImage(dir.filePath(QStringLiteral("why-memory.png"))).size(), QSize(1200, 675));
         // A bundle of real runs from before the accounting has no Why chart.
-        QVERIFY(!hasWhyChart(fixtureBundle("real-ecommerce.json")));
+        QVERIFY(!hasWhyChart(Figures(fixtureBundle("real-ecommerce.json"))));
     }
 };
 

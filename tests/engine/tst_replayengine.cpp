@@ -334,7 +334,7 @@ private Q_SLOTS:
 
         int partials = 0;
         for (const QList<QVariant> &arguments : changed) {
-            const ResultsBundle live = arguments.first().value<ResultsBundle>();
+            const ResultsBundle &live = *arguments.first().value<BundleSnapshot>();
             const ServerRun &server = live.servers.front();
             if (server.repeats.empty())
                 continue;

@@ -11,6 +11,7 @@
 #include "whyview.h"
 
 #include <QComboBox>
+#include <QLabel>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QtTest>
