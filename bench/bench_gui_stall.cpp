@@ -51,6 +51,7 @@ public:
     void start()
     {
         clock.start();
+        startCpuMs = guiThreadCpuMs();
         timer.start();
     }
 
@@ -58,6 +59,7 @@ public:
     void stop()
     {
         timer.stop();
+        runCpuMs = guiThreadCpuMs() - startCpuMs;
         std::sort(stalls.begin(), stalls.end());
     }
 
@@ -69,6 +71,7 @@ public:
     size_t firings() const { return stalls.size(); }
     double maxStallMs() const { return maxLateMs; }
     double maxBusyCpuMs() const { return maxCpuBetweenFiringsMs; }
+    double guiCpuMs() const { return runCpuMs; }
 
 private:
     void fired()
@@ -92,6 +95,8 @@ private:
     QTimer timer;
     qint64 last = -1;
     double lastCpuMs = 0;
+    double startCpuMs = 0;
+    double runCpuMs = 0;   // the GUI thread's CPU time from start() to stop()
     double maxLateMs = 0;
     double maxCpuBetweenFiringsMs = 0;
     std::vector<double> stalls;
@@ -264,6 +269,10 @@ void printSummary(double runSeconds, const StallProbe &probe, const SchedulerBas
     std::printf("live charts: %zu; refreshes of the busiest chart: %d (%.1f per second); all charts: %d\n",
                 refreshes.counts.size(), totals.most, double(totals.most) / runSeconds, totals.total);
     std::printf("longest GUI-thread CPU time between two firings: %.1f ms\n", probe.maxBusyCpuMs());
+    // Everything the window did during the run, the probe's own firings included: what every
+    // update costs, summed, and so the figure an update's copies and figures weigh on.
+    std::printf("GUI-thread CPU time over the run: %.0f ms (%.1f%% of the run, %.2f ms per refresh of all charts)\n",
+                probe.guiCpuMs(), probe.guiCpuMs() / (runSeconds * 10.0), probe.guiCpuMs() / std::max(1, totals.total));
     std::printf("scheduler baseline (a plain thread sleeping 10 ms): max lateness %.1f ms\n", baseline.maxLatenessMs());
     std::printf("chart_refreshes_per_second (median over seconds with refreshes): %.1f\n", liveRate);
     std::printf("max_gui_stall_ms: %.0f\n", probe.maxStallMs());

@@ -105,7 +105,7 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
 {
     QStringList notes;
     for (const FigureCategory &category : table.categories) {
-        if (!category.scope.isEmpty() && category.id == QLatin1String("all"))
+        if (!category.scope.isEmpty() && category.isOverall())
             notes << QStringLiteral("%1: %2.").arg(category.label, category.scope);
     }
     QStringList disturbed, incomplete, failed;
@@ -231,15 +231,6 @@ double ChartData::largestExtent() const
     return largest;
 }
 
-Figures chartFigures(const ResultsBundle &bundle, const ChartDataOptions &options)
-{
-    Figures::Options figureOptions;
-    figureOptions.hiddenServers = options.hiddenServers;
-    figureOptions.topCommands = options.topCommands;
-    figureOptions.foldOther = options.foldOther;
-    return Figures(bundle, figureOptions);
-}
-
 FigureTable chartTable(const Figures &figures, ChartKind kind)
 {
     switch (kind) {
@@ -254,9 +245,13 @@ FigureTable chartTable(const Figures &figures, ChartKind kind)
 
 std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle)
 {
+    return chartKindsOf(Figures(bundle));
+}
+
+std::vector<ChartKind> chartKindsOf(const Figures &figures)
+{
     std::vector<ChartKind> kinds = allChartKinds();
     // Asked on every live refresh: the pairing alone, not the cost's figures.
-    const Figures figures(bundle);
     const QStringList clusters = figures.clusterServerIds();
     if (std::any_of(clusters.begin(), clusters.end(),
                     [&figures](const QString &id) { return !figures.standalonePartnerOf(id).isEmpty(); }))
@@ -266,18 +261,22 @@ std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle)
 
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options)
 {
-    const Figures figures = chartFigures(bundle, options);
+    return buildChartData(Figures(bundle), kind, options);
+}
+
+ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartDataOptions &options)
+{
     // The order comes from the figures layer, so the tables Copy gives list categories alike.
     const FigureTable workloadOrder = chartTable(figures, kind);
-    const FigureTable table = inCategoryOrder(workloadOrder, figures.baselineId(), options.order);
+    const FigureTable table = inCategoryOrder(workloadOrder, figures.baselineId(), figures.options().order);
     ChartData data;
     data.kind = kind;
     data.valueTitle = valueTitleOf(figures, kind);
     data.baselineId = figures.baselineId();
     for (const FigureCategory &category : table.categories)
-        data.categories << (category.id == QLatin1String("all") || kind == ChartKind::UsecPerCommand ? category.label
+        data.categories << (category.isOverall() || kind == ChartKind::UsecPerCommand ? category.label
                                                                                                      : categoryName(category.label));
-    const std::map<QString, QColor> colors = serverColors(bundle);
+    const std::map<QString, QColor> colors = serverColors(figures.bundle());
     for (const QString &id : table.servers) {
         if (!figures.summary(id).hasFigures())
             continue;   // no bars; its colour stays reserved
@@ -311,6 +310,14 @@ ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &ser
                         shown.servers.end());
     if (!shown.baseline.isEmpty() && !shown.server(shown.baseline))
         shown.baseline.clear();
+    return shown;
+}
+
+ResultsBundle shownResults(const Figures &figures)
+{
+    ResultsBundle shown = withoutServers(figures.bundle(), figures.options().hiddenServers);
+    if (shown.server(figures.options().baseline))
+        shown.baseline = figures.options().baseline;
     return shown;
 }
 
@@ -400,10 +407,15 @@ bool takeReferenceRatio(const Figures &figures, ChartHeadline &headline)
 
 std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKind kind)
 {
+    return chartHeadline(Figures(bundle), kind);
+}
+
+std::optional<ChartHeadline> chartHeadline(const Figures &figures, ChartKind kind)
+{
     // Each bar is already a difference, against its own standalone series, not the baseline.
     if (kind == ChartKind::ClusterOverhead)
         return std::nullopt;
-    const Figures figures(bundle);
+    const ResultsBundle &bundle = figures.bundle();
     const FigureTable table = chartTable(figures, kind);
     const std::optional<Headline> headline = figures.headline(table);
     ChartHeadline result;
@@ -435,9 +447,14 @@ QString ChartHeadline::caption() const
 
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
 {
-    const std::optional<ChartHeadline> headline = chartHeadline(bundle, kind);
+    return defaultChartTitle(Figures(bundle), kind);
+}
+
+QString defaultChartTitle(const Figures &figures, ChartKind kind)
+{
+    const std::optional<ChartHeadline> headline = chartHeadline(figures, kind);
     if (!headline)
-        return tableTitle(chartTable(Figures(bundle), kind), kind);
+        return tableTitle(chartTable(figures, kind), kind);
     if (headline->versions.isEmpty())
         return headline->title + QStringLiteral(": ") + headline->ratio;
     QString title = headline->title + QStringLiteral(", ") + headline->versions;
@@ -476,10 +493,15 @@ QString measureSubtitle(const ResultsBundle &bundle, ChartKind kind)
 
 QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
 {
+    return defaultChartSubtitle(Figures(bundle), kind);
+}
+
+QString defaultChartSubtitle(const Figures &figures, ChartKind kind)
+{
     // Servers whose allocators differ compare builds as well as versions: the chart says so
     // under its headline, on a line of its own.
-    const QString caveat = Figures(bundle).buildCaveat();
-    const QString subtitle = measureSubtitle(bundle, kind);
+    const QString caveat = figures.buildCaveat();
+    const QString subtitle = measureSubtitle(figures.bundle(), kind);
     return caveat.isEmpty() ? subtitle : subtitle + QLatin1Char('\n') + caveat;
 }
 
@@ -487,4 +509,9 @@ QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
 QString defaultChartFootnote(const ResultsBundle &bundle)
 {
     return provenanceParts(bundle, orderedServerIds(bundle)).join(QStringLiteral(" · "));
+}
+
+QString defaultChartFootnote(const Figures &figures)
+{
+    return provenanceParts(figures.bundle(), figures.serverIds()).join(QStringLiteral(" · "));
 }

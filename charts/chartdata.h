@@ -54,14 +54,11 @@ struct ChartData {
 };
 
 
+// How a chart lays its figures out. What it shows (baseline, hidden versions, the order of the
+// categories, the commands shown) is the figures' own: Figures::Options. Hidden versions are
+// left out there rather than removed from the bundle: colours are assigned over the whole
+// bundle, so the others keep theirs.
 struct ChartDataOptions {
-    int topCommands = 8;       // usec-per-command: this many commands, the rest folded into "other"
-    bool foldOther = true;
-    // Servers to leave out. Hide versions here rather than removing them from the bundle:
-    // colours are assigned over the whole bundle, so the others keep theirs.
-    QStringList hiddenServers;
-    // Totals ("All attributes") stay on top and the folded rest ("other") at the bottom.
-    CategoryOrder order = CategoryOrder::Workload;
     // Fewer bars for a small picture: only these categories (names as shown, or with
     // underscores: "approx_distinct"), then only the first N in the chosen order. 0: all.
     // Totals ("All attributes") always stay.
@@ -75,17 +72,24 @@ struct ChartDataOptions {
 // Whether `name` is one of the chart's categories, as onlyCategories matches them.
 bool categoryMatches(const QString &category, const QString &name);
 
-// The bundle as it reads with `serverIds` left out, for titles, footnotes and tables. A hidden
-// baseline is cleared. For bars use ChartDataOptions::hiddenServers, which keeps the colours.
+// The bundle as it reads with `serverIds` left out, for the data files written of it. A hidden
+// baseline is cleared. Views hide versions through Figures::Options::hiddenServers, which keeps
+// the colours.
 ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &serverIds);
+// The results as a data file of what is shown gives them (results.json, Save merged results):
+// the figures' shown servers, with their chosen baseline. A copy: for files, not for views.
+ResultsBundle shownResults(const Figures &figures);
 
-// The figures behind a chart, with the chart options applied.
-Figures chartFigures(const ResultsBundle &bundle, const ChartDataOptions &options = {});
 FigureTable chartTable(const Figures &figures, ChartKind kind);
 // The charts `bundle` has: every kind of allChartKinds(), and the cost of cluster mode when a
 // version ran in both topologies.
 std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle);
+std::vector<ChartKind> chartKindsOf(const Figures &figures);
 
+// The chart of `figures`, as its options say (baseline, hidden versions, order, commands
+// shown); `options` only lays it out (categories picked, how many fit). The bundle's form
+// draws Figures(bundle).
+ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartDataOptions &options = {});
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options = {});
 
 // The chart's headline as the figures layer gives it (Figures::headline), in words: what the
@@ -109,14 +113,18 @@ struct ChartHeadline {
 };
 // Empty when the chart has neither a headline change (no total, no newer version of the
 // baseline's product) nor a reference ratio.
+std::optional<ChartHeadline> chartHeadline(const Figures &figures, ChartKind kind);
 std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKind kind);
 
 // Titles from the figures, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: 191.4 → 175.4
 // bytes, −8.4%"; a time chart led by a command group names it: "Server time per command (writes), …".
+QString defaultChartTitle(const Figures &figures, ChartKind kind);
 QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind);
 // What the chart measures and over how many repeats; when the compared servers' allocators
 // differ, the build caveat (Figures::buildCaveat()) follows on a line of its own.
+QString defaultChartSubtitle(const Figures &figures, ChartKind kind);
 QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind);
 // Where the figures come from (provenance.h): workload and parameters, repeats and schedule,
 // each server's build, machine, date. `--footnote ""` (or an empty field) leaves it out.
+QString defaultChartFootnote(const Figures &figures);   // the shown servers' only
 QString defaultChartFootnote(const ResultsBundle &bundle);

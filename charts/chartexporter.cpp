@@ -2,11 +2,13 @@
 
 #include "atomicfile.h"
 #include "chartfile.h"
+#include "chartpage.h"
 #include "barchart.h"
 #include "bundlecsv.h"
 #include "bundlejson.h"
 #include "reportexport.h"
 #include "sweepexport.h"
+#include "whyexport.h"
 #include <QBarCategoryAxis>
 #include <QDir>
 #include <QFileInfo>
@@ -24,20 +26,16 @@ namespace {
 // A chart with its title, subtitle and footnote, laid out at the options' base size.
 class ComposedChart {
 public:
-    ComposedChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
-        : m_size(options.size), m_colors(chartColors(options.theme)), m_theme(options.theme)
+    ComposedChart(const Figures &figures, ChartKind kind, const ExportOptions &options)
+        : m_size(options.size), m_colors(chartColors(options.theme)), m_theme(options.theme), m_page(options.size, options.theme)
     {
-        const ResultsBundle shown = withoutServers(bundle, options.hiddenServers);
-        m_title = options.title.value_or(defaultChartTitle(shown, kind));
-        m_subtitle = options.subtitle.value_or(defaultChartSubtitle(shown, kind));
-        const QString footnote = options.footnote.value_or(defaultChartFootnote(shown));
+        m_title = options.title.value_or(defaultChartTitle(figures, kind));
+        m_subtitle = options.subtitle.value_or(defaultChartSubtitle(figures, kind));
+        const QString footnote = options.footnote.value_or(defaultChartFootnote(figures));
         ChartDataOptions dataOptions;
-        dataOptions.topCommands = options.topCommands;
-        dataOptions.hiddenServers = options.hiddenServers;
-        dataOptions.order = options.order;
         dataOptions.onlyCategories = options.onlyCategories;
         dataOptions.topCategories = options.topCategories;
-        m_data = buildChartData(bundle, kind, dataOptions);
+        m_data = buildChartData(figures, kind, dataOptions);
         // What the marks on the bars mean is never left out, whatever the footnote says.
         QStringList notes = m_data.footnotes;
         if (!footnote.isEmpty())
@@ -54,14 +52,7 @@ public:
     }
 
     // Renders into `painter` filling `target` (device coordinates).
-    void render(QPainter *painter, const QRectF &target)
-    {
-        painter->setRenderHint(QPainter::Antialiasing, true);
-        painter->setRenderHint(QPainter::TextAntialiasing, true);
-        if (m_colors.background.alpha() > 0)
-            painter->fillRect(target, m_colors.background);
-        m_scene.render(painter, target, QRectF(QPointF(0, 0), QSizeF(m_size)), Qt::IgnoreAspectRatio);
-    }
+    void render(QPainter *painter, const QRectF &target) { m_page.render(painter, target); }
 
     ChartGeometry geometry(double scale) const
     {
@@ -69,8 +60,8 @@ public:
         const QTransform toImage = QTransform::fromScale(scale, scale);
         const QPointF offset = m_chart->pos();
         geometry.data = m_chart->data();
-        geometry.titleLines = m_titleLines;
-        geometry.subtitleLines = m_subtitleLines;
+        geometry.titleLines = m_page.titleLines();
+        geometry.subtitleLines = m_page.subtitleLines();
         geometry.barLabelsShown = m_chart->barLabelsShown();
         // Qt Charts cuts a category name to "…" when the axis has no room for it: too wide for
         // the room left of the plot area, or taller than its category's band.
@@ -110,63 +101,13 @@ private:
     // Lays the title, subtitle, chart and `notes` (the footnote lines) out in a scene of its own.
     void compose(const QStringList &notes)
     {
-        m_scene.clear();
-        m_titleLines.clear();
-        m_subtitleLines.clear();
-        const ChartFontSizes sizes = chartFontSizes(QSizeF(m_size));
-        const double margin = sizes.margin;
-        const double textWidth = m_size.width() - 2 * margin;
-        m_scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(m_size)));
-        m_scene.setBackgroundBrush(Qt::NoBrush);
-
-        double top = margin * 0.8;
-        auto addLine = [&](const QString &text, const QFont &font, const QColor &color, double y,
-                           Qt::TextElideMode elide = Qt::ElideRight, QStringList *drawn = nullptr) {
-            auto *item = new QGraphicsSimpleTextItem(QFontMetricsF(font).elidedText(text, elide, textWidth));
-            if (drawn)
-                *drawn << item->text();
-            item->setFont(font);
-            item->setBrush(color);
-            item->setPos(margin, y);
-            m_scene.addItem(item);
-            return QFontMetricsF(font).height();
-        };
-        if (!m_title.isEmpty()) {
-            // A long title wraps to a second line; what would need a third is cut short in its
-            // middle, so the end, where the headline change stands ("…: −10.0%"), stays.
-            const QFont titleFont = chartFont(sizes.title, true);
-            const QStringList lines = wrappedLines(m_title, titleFont, textWidth);
-            top += addLine(lines.value(0), titleFont, m_colors.text, top, Qt::ElideRight, &m_titleLines);
-            if (lines.size() > 1)
-                top += addLine(QStringList(lines.mid(1)).join(QLatin1Char(' ')), titleFont, m_colors.text, top,
-                               Qt::ElideMiddle, &m_titleLines);
-            top += sizes.title * 0.2;
-        }
-        // Each line of the subtitle (the build caveat is one) wraps to the width.
-        const QFont subtitleFont = chartFont(sizes.subtitle);
-        for (const QString &paragraph : m_subtitle.split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
-            for (const QString &line : wrappedLines(paragraph, subtitleFont, textWidth))
-                top += addLine(line, subtitleFont, m_colors.mutedText, top, Qt::ElideRight, &m_subtitleLines);
-        }
-        top += margin * 0.35;
-        double bottom = m_size.height() - margin * 0.7;
-        const QFont footnoteFont = chartFont(sizes.footnote);
-        QStringList footnotes;
-        for (const QString &note : notes)
-            footnotes << wrappedLines(note, footnoteFont, textWidth);
-        for (auto line = footnotes.crbegin(); line != footnotes.crend(); ++line) {
-            bottom -= QFontMetricsF(footnoteFont).height();
-            addLine(*line, footnoteFont, m_colors.mutedText, bottom);
-        }
-        if (!footnotes.isEmpty())
-            bottom -= margin * 0.35;
-
+        const QRectF area = m_page.compose(m_title, m_subtitle, notes);
         m_chart = new BarChart(m_theme);
         m_chart->setStyleSize(QSizeF(m_size));
         m_chart->setData(m_data);
         m_chart->setBackgroundVisible(false);
-        m_scene.addItem(m_chart);   // the scene owns it
-        m_chart->setGeometry(QRectF(margin * 0.6, top, m_size.width() - margin * 1.2, bottom - top));
+        m_page.scene().addItem(m_chart);   // the scene owns it
+        m_chart->setGeometry(area);
         // Lay out now: there is no event loop turn between here and rendering.
         if (m_chart->layout())
             m_chart->layout()->activate();
@@ -178,10 +119,8 @@ private:
     QString m_title;
     QString m_subtitle;
     ChartData m_data;
-    QGraphicsScene m_scene;
+    ChartPage m_page;
     BarChart *m_chart = nullptr;
-    QStringList m_titleLines;
-    QStringList m_subtitleLines;
 };
 
 } // namespace
@@ -202,14 +141,15 @@ Status checkExportOptions(const ExportOptions &options)
 Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
                             ChartGeometry *geometry)
 {
+    return renderChart(Figures(bundle, figureOptionsOf(options)), kind, options, geometry);
+}
+
+Outcome<QImage> renderChart(const Figures &figures, ChartKind kind, const ExportOptions &options, ChartGeometry *geometry)
+{
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
-    ComposedChart chart(bundle, kind, options);
-    Outcome<QImage> image = paintedImage([&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); },
-                                         options);
-    if (image && geometry)
-        *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
-    return image;
+    ComposedChart chart(figures, kind, options);
+    return paintedComposition(chart, options, geometry);
 }
 
 QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut)
@@ -237,32 +177,48 @@ QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, con
 
 QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
 {
+    return legibilityProblems(Figures(bundle, figureOptionsOf(options)), kind, options);
+}
+
+QStringList legibilityProblems(const Figures &figures, ChartKind kind, const ExportOptions &options)
+{
     if (!checkExportOptions(options))
         return {};
     // Laid out, not painted: the geometry is all the check needs.
-    const ComposedChart chart(bundle, kind, options);
+    const ComposedChart chart(figures, kind, options);
     return legibilityProblems(kind, options, chart.geometry(1.0));
 }
 
 ExportOptions fittedOptions(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
 {
+    return fittedOptions(Figures(bundle, figureOptionsOf(options)), kind, options);
+}
+
+ExportOptions fittedOptions(const Figures &figures, ChartKind kind, const ExportOptions &options)
+{
     ExportOptions fitted = options;
     fitted.tallerWhenCrowded = false;
-    if (options.tallerWhenCrowded && checkExportOptions(options) && !ComposedChart(bundle, kind, options).geometry(1.0).barLabelsShown)
+    if (options.tallerWhenCrowded && checkExportOptions(options) && !ComposedChart(figures, kind, options).geometry(1.0).barLabelsShown)
         fitted.size = findSizePreset(QStringLiteral("blog-tall"))->size;
     return fitted;
 }
 
-Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &requested, const QString &path,
+Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
                    PathOrigin origin)
 {
-    const ExportOptions options = fittedOptions(bundle, kind, requested);
+    return exportChart(Figures(bundle, figureOptionsOf(options)), kind, options, path, origin);
+}
+
+Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &requested, const QString &path,
+                   PathOrigin origin)
+{
+    const ExportOptions options = fittedOptions(figures, kind, requested);
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     const QString extension = QFileInfo(path).suffix().toLower();
-    const QString title = options.title.value_or(defaultChartTitle(bundle, kind));
+    const QString title = options.title.value_or(defaultChartTitle(figures, kind));
     if (extension == QLatin1String("svg") || extension == QLatin1String("pdf")) {
-        ComposedChart chart(bundle, kind, options);
+        ComposedChart chart(figures, kind, options);
         const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
         if (extension == QLatin1String("pdf"))
             return writePdfFile(paint, options, title, path, origin);
@@ -270,16 +226,21 @@ Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOpti
     }
     if (extension != QLatin1String("png"))
         return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
-    const Outcome<QImage> image = renderChart(bundle, kind, options);
+    const Outcome<QImage> image = renderChart(figures, kind, options);
     if (!image)
         return Error{QStringLiteral("%1: %2").arg(path, image.error())};
     return writePngFile(image.value(), path, origin);
 }
 
-Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
-                                  const QString &dir, const ExportOptions &options)
+namespace {
+
+// The charts, with the Why chart after them when `why` (every chart's export, not a chosen set),
+// then the data files and report.md, which links the images written before it.
+Outcome<QStringList> writeCharts(const Figures &figures, const std::vector<ChartKind> &kinds, const QString &dir,
+                                 const ExportOptions &options, bool why)
 {
-    if (Status names = checkFolderNames(dir, exportFileNames(kinds, options)); !names)
+    if (Status names = checkFolderNames(dir, exportFileNames(kinds, options) + (why ? whyExportFileNames(options) : QStringList()));
+        !names)
         return Error{names.error()};
     if (!QDir().mkpath(dir))
         return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
@@ -287,32 +248,45 @@ Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector
     QStringList written;
     for (ChartKind kind : kinds) {
         // Fitted once for every format of the chart (the flag is cleared in what comes back).
-        const ExportOptions fitted = fittedOptions(bundle, kind, options);
+        const ExportOptions fitted = fittedOptions(figures, kind, options);
         for (ImageFormat format : options.formats) {
             const QString path = folder.filePath(chartFileName(kind, format));
-            if (const Status status = exportChart(bundle, kind, fitted, path, PathOrigin::NamedByVersus); !status)
+            if (const Status status = exportChart(figures, kind, fitted, path, PathOrigin::NamedByVersus); !status)
                 return Error{status.error()};
             written << path;
         }
     }
+    if (why) {
+        const Outcome<QStringList> whyFiles = exportWhyCharts(figures, dir, options);
+        if (!whyFiles)
+            return Error{whyFiles.error()};
+        written << whyFiles.value();
+    }
     const QString csv = folder.filePath(QStringLiteral("results.csv"));
-    const QByteArray csvText = bundleToCsv(Figures(withoutServers(bundle, options.hiddenServers)), options.order).toUtf8();
+    const QByteArray csvText = bundleToCsv(figures, figures.options().order).toUtf8();
     if (const Status status = writeFileAtomically(csv, csvText, PathOrigin::NamedByVersus); !status)
         return Error{status.error()};
     written << csv;
     const QString json = folder.filePath(QStringLiteral("results.json"));
-    if (const Status status = writeFileAtomically(json, bundleToJson(withoutServers(bundle, options.hiddenServers)),
-                                                  PathOrigin::NamedByVersus);
+    if (const Status status = writeFileAtomically(json, bundleToJson(shownResults(figures)), PathOrigin::NamedByVersus);
         !status)
         return Error{status.error()};
     written << json;
     if (options.report) {
-        const Outcome<QString> report = writeReport(bundle, dir, options, written);
+        const Outcome<QString> report = writeReport(figures, dir, written);
         if (!report)
             return Error{report.error()};
         written << report.value();
     }
     return written;
+}
+
+} // namespace
+
+Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
+                                  const QString &dir, const ExportOptions &options)
+{
+    return writeCharts(Figures(bundle, figureOptionsOf(options)), kinds, dir, options, false);
 }
 
 QString chartFileName(ChartKind kind, ImageFormat format)
@@ -335,10 +309,11 @@ QStringList existingFiles(const QString &dir, const QStringList &names)
 Status checkCategoryNames(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names)
 {
     QStringList known;
+    Figures::Options every;
+    every.foldOther = false;
+    const Figures figures(bundle, every);
     for (const ChartKind kind : kinds) {
-        ChartDataOptions every;
-        every.foldOther = false;
-        for (const QString &category : buildChartData(bundle, kind, every).categories)
+        for (const QString &category : buildChartData(figures, kind).categories)
             if (!known.contains(category))
                 known << category;
     }
@@ -373,14 +348,22 @@ QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOpt
 
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
 {
+    return exportAll(Figures(bundle, figureOptionsOf(options)), dir, options);
+}
+
+Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const ExportOptions &options)
+{
+    const ResultsBundle &bundle = figures.bundle();
     // Every name checked before the first is written: a refusal leaves the folder as it was.
     if (Status names = checkFolderNames(dir, sweepExportFileNames(sweepChartKinds(bundle), options)); !names)
         return Error{names.error()};
-    Outcome<QStringList> written = exportCharts(bundle, chartKindsOf(bundle), dir, options);
+    Outcome<QStringList> written = writeCharts(figures, chartKindsOf(figures), dir, options, true);
     if (!written || !bundle.isSweep())
         return written;
-    // A sweep's own charts: every point's figures against the swept parameter.
-    const Outcome<QStringList> sweep = exportSweepCharts(bundle, dir, options);
+    // A sweep's own charts: every point's figures against the swept parameter, its versions hidden.
+    ExportOptions sweepOptions = options;
+    sweepOptions.hiddenServers = figures.options().hiddenServers;
+    const Outcome<QStringList> sweep = exportSweepCharts(bundle, dir, sweepOptions);
     if (!sweep)
         return Error{sweep.error()};
     return written.value() + sweep.value();

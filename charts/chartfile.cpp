@@ -3,6 +3,7 @@
 #include "atomicfile.h"
 
 #include <QBuffer>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QImageWriter>
 #include <QPageSize>
@@ -132,4 +133,20 @@ Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, co
         painter.end();
     }
     return writeFileAtomically(path, bytes, origin);
+}
+
+Status writeChartFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &stem,
+                      const QString &path, PathOrigin origin)
+{
+    const QString extension = QFileInfo(path).suffix().toLower();
+    if (extension == QLatin1String("pdf"))
+        return writePdfFile(paint, options, title, path, origin);
+    if (extension == QLatin1String("svg"))
+        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(stem), path, origin);
+    if (extension != QLatin1String("png"))
+        return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
+    const Outcome<QImage> image = paintedImage(paint, options);
+    if (!image)
+        return Error{QStringLiteral("%1: %2").arg(path, image.error())};
+    return writePngFile(image.value(), path, origin);
 }

@@ -23,6 +23,18 @@ using ChartPainting = std::function<void(QPainter *, const QRectF &)>;
 
 // The chart at options.pixelSize(), transparent where it draws nothing, with the export's dpi.
 Outcome<QImage> paintedImage(const ChartPainting &paint, const ExportOptions &options);
+// A composed chart (its render(QPainter *, const QRectF &) fills the area, its geometry(scale)
+// says where things landed) painted at options.pixelSize(); `geometry`, when given, receives
+// where things landed in image pixels.
+template <typename Composed, typename Geometry>
+Outcome<QImage> paintedComposition(Composed &chart, const ExportOptions &options, Geometry *geometry)
+{
+    Outcome<QImage> image = paintedImage([&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); },
+                                         options);
+    if (image && geometry)
+        *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
+    return image;
+}
 // `origin`: whether the user named `path` or Versus chose it in a folder (atomicfile.h).
 Status writePngFile(const QImage &image, const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
 // `title` and `description` go into the file's metadata.
@@ -31,3 +43,7 @@ Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, co
 // One page of the image's aspect ratio, as large as the image at its dpi.
 Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &path,
                     PathOrigin origin = PathOrigin::NamedByUser);
+// Writes `path` in the format its extension names (.png, .svg, .pdf), painted by `paint`; `stem`
+// ("why-memory") goes into an SVG's description. An unknown extension is refused.
+Status writeChartFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &stem,
+                      const QString &path, PathOrigin origin = PathOrigin::NamedByUser);

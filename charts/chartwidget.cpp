@@ -17,8 +17,6 @@ struct ChartWidget::Private {
     ChartKind kind;
     LiveBarChart *chart = nullptr;
     QChartView *view = nullptr;
-    ResultsBundle bundle;
-    QString baseline;
     ChartDataOptions options;
     int connectedRebuild = -1;
     bool labelsShown = true;
@@ -27,14 +25,7 @@ struct ChartWidget::Private {
     // Results that arrived while the chart was not on screen: laying out a chart is the
     // window's costliest work, so a hidden chart takes them only when it is shown.
     bool pending = false;
-
-    ResultsBundle withChosenBaseline() const
-    {
-        ResultsBundle picked = bundle;
-        if (!baseline.isEmpty() && picked.server(baseline))
-            picked.baseline = baseline;
-        return picked;
-    }
+    std::optional<Figures> figures;   // the latest, shared with every view
 };
 
 ChartWidget::ChartWidget(ChartKind kind, QWidget *parent) : QWidget(parent), d(std::make_unique<Private>())
@@ -64,14 +55,14 @@ ChartKind ChartWidget::kind() const
     return d->kind;
 }
 
-void ChartWidget::setBundle(const ResultsBundle &bundle)
+void ChartWidget::setFigures(const Figures &figures)
 {
-    d->bundle = bundle;
+    d->figures = figures;
     if (!isVisible()) {
         d->pending = true;
         return;
     }
-    d->chart->setBundle(d->withChosenBaseline());
+    d->chart->setFigures(figures);
 }
 
 void ChartWidget::flush()
@@ -85,7 +76,10 @@ void ChartWidget::takePending()
     if (!d->pending)
         return;
     d->pending = false;
-    d->chart->setBundle(d->withChosenBaseline());
+    if (d->figures)
+        d->chart->setFigures(*d->figures);
+    else
+        d->chart->setDataOptions(d->options);   // the empty state: "No results yet"
 }
 
 void ChartWidget::showEvent(QShowEvent *event)
@@ -157,28 +151,6 @@ void ChartWidget::setTheme(ColorTheme theme)
     d->chart->setColorTheme(theme);
     const ChartColors colors = chartColors(theme);
     d->view->setBackgroundBrush(colors.background);
-}
-
-void ChartWidget::setBaseline(const QString &serverId)
-{
-    d->baseline = serverId;
-    d->pending = false;
-    d->chart->setBundle(d->withChosenBaseline());
-    d->chart->flush();
-}
-
-void ChartWidget::setHiddenVersions(const QStringList &serverIds)
-{
-    d->options.hiddenServers = serverIds;
-    d->chart->setDataOptions(d->options);
-    d->chart->flush();
-}
-
-void ChartWidget::setCategoryOrder(CategoryOrder order)
-{
-    d->options.order = order;
-    d->chart->setDataOptions(d->options);
-    d->chart->flush();
 }
 
 int ChartWidget::barSetCount() const

@@ -1,7 +1,8 @@
 #pragma once
-// A widget showing one live chart (LiveBarChart in a QChartView) for the window. It adds
-// what only an interactive view needs: a baseline pick, hidden versions, a category sort
-// order and bar tooltips with the exact value and the spread over repeats.
+// A widget showing one live chart (LiveBarChart in a QChartView) for the window. It shows the
+// figures it is given (their options say the baseline, the hidden versions and the category
+// order) and adds what only an interactive view needs: fonts that fit, and bar tooltips with
+// the exact value and the spread over repeats.
 //
 // The header names no QtCharts type, so ui/ never includes QtCharts.
 
@@ -27,16 +28,12 @@ public:
 
     ChartKind kind() const;
     // Coalesced: call as often as results arrive; the chart redraws a few times a second,
-    // and a chart that is not on screen redraws once, when it is shown.
-    void setBundle(const ResultsBundle &bundle);
+    // and a chart that is not on screen redraws once, when it is shown. Shares the figures.
+    void setFigures(const Figures &figures);
     // Applies pending results now (tests, screenshots), shown or not.
     void flush();
 
     void setTheme(ColorTheme theme);
-    // Empty: the bundle's baseline, else the oldest version.
-    void setBaseline(const QString &serverId);
-    void setHiddenVersions(const QStringList &serverIds);
-    void setCategoryOrder(CategoryOrder order);
     // Fixed font sizes in pixels (demo mode on a big screen) instead of sizes that follow the
     // widget; nullopt goes back. Bar labels are then never smaller than sizes.label.
     // Exports are not affected: they lay their own charts out.

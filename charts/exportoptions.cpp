@@ -98,3 +98,12 @@ Outcome<ChartKind> parseChartKind(const QString &name)
     }
     return Error{QStringLiteral("unknown chart \"%1\" (use %2)").arg(name, known.join(QStringLiteral(", ")))};
 }
+
+Figures::Options figureOptionsOf(const ExportOptions &options)
+{
+    Figures::Options figures;
+    figures.hiddenServers = options.hiddenServers;
+    figures.topCommands = options.topCommands;
+    figures.order = options.order;
+    return figures;
+}

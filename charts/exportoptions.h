@@ -38,6 +38,11 @@ struct ExportOptions {
     QSize pixelSize() const;
 };
 
+// What an export of a bundle shows, said as the figures layer takes it: the hidden versions,
+// the order and the commands shown; the baseline is the bundle's own. The exporter's functions
+// that take a Figures read these from it instead.
+Figures::Options figureOptionsOf(const ExportOptions &options);
+
 struct SizePreset {
     QString name;
     QSize size;

@@ -5,9 +5,9 @@ LiveBarChart::LiveBarChart(ChartKind kind, ColorTheme theme, QGraphicsItem *pare
 {
 }
 
-void LiveBarChart::setBundle(const ResultsBundle &bundle)
+void LiveBarChart::setFigures(const Figures &figures)
 {
-    m_latest = bundle;
+    m_latest = figures;
     schedule();
 }
 
@@ -40,6 +40,6 @@ void LiveBarChart::apply()
     if (!m_dirty)
         return;
     m_dirty = false;
-    setData(buildChartData(m_latest, m_kind, m_options));
+    setData(buildChartData(m_latest ? *m_latest : Figures(BundleSnapshot()), m_kind, m_options));
     Q_EMIT applied();
 }

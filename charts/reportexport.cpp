@@ -5,6 +5,7 @@
 #include "chartkind.h"
 #include "figures.h"
 #include "reportmarkdown.h"
+#include "whyexport.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -14,25 +15,28 @@ QString reportFileName()
     return QStringLiteral("report.md");
 }
 
-Outcome<QString> writeReport(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options,
-                             const QStringList &written)
+Outcome<QString> writeReport(const Figures &figures, const QString &dir, const QStringList &written)
 {
     QStringList names;
     for (const QString &path : written)
         names << QFileInfo(path).fileName();
     std::map<QString, QString> images;
-    for (const ChartKind kind : chartKindsOf(bundle)) {
+    for (const ChartKind kind : chartKindsOf(figures)) {
         for (const char *extension : {"png", "svg"}) {
             const QString name = chartFileStem(kind) + QLatin1Char('.') + QLatin1String(extension);
             if (names.contains(name) && !images.count(chartFileStem(kind)))
                 images[chartFileStem(kind)] = name;
         }
     }
-    FigureOptions figureOptions;
-    figureOptions.hiddenServers = options.hiddenServers;
-    figureOptions.topCommands = options.topCommands;
+    // The Why chart's image, under its file stem as the charts' are: report.md shows it after the
+    // memory chart.
+    for (const ImageFormat format : {ImageFormat::Png, ImageFormat::Svg}) {
+        const QString name = whyChartFileName(format);
+        if (names.contains(name) && !images.count(whyChartFileStem()))
+            images[whyChartFileStem()] = name;
+    }
     const QString path = QDir(dir).filePath(reportFileName());
-    const QByteArray report = reportMarkdown(Figures(bundle, figureOptions), images, options.order).toUtf8();
+    const QByteArray report = reportMarkdown(figures, images, figures.options().order).toUtf8();
     if (Status status = writeFileAtomically(path, report, PathOrigin::NamedByVersus); !status)
         return Error{status.error()};
     return path;

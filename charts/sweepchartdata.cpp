@@ -229,7 +229,9 @@ QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, c
     const bool ratio = kind == SweepChartKind::Ratio;
     const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
     // Servers that allocate differently compare builds as well as versions: said after the line.
-    const QString caveat = Figures(withoutServers(bundle, hiddenServers)).buildCaveat();
+    Figures::Options shown;
+    shown.hiddenServers = hiddenServers;
+    const QString caveat = Figures(bundle, shown).buildCaveat();
     // Only finished points: a cancelled sweep's last point is partial.
     const auto [first, last] = *finalSpan(*line);
     return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8%9")

@@ -8,7 +8,7 @@
 #include <cmath>
 
 struct SweepChartWidget::Private {
-    ResultsBundle bundle;
+    BundleSnapshot bundle = std::make_shared<const ResultsBundle>();
     QStringList hidden;
     ColorTheme theme = ColorTheme::Light;
     std::optional<ChartFontSizes> fixedFonts;
@@ -49,9 +49,11 @@ SweepChartWidget::SweepChartWidget(QWidget *parent) : QWidget(parent), d(std::ma
 
 SweepChartWidget::~SweepChartWidget() = default;
 
-void SweepChartWidget::setBundle(const ResultsBundle &bundle)
+void SweepChartWidget::setFigures(const Figures &figures)
 {
-    d->bundle = bundle;
+    d->bundle = figures.snapshot();
+    d->hidden = figures.options().hiddenServers;
+    const ResultsBundle &bundle = *d->bundle;
     const int chosen = d->kind->currentIndex();
     const QSignalBlocker quiet(d->kind);
     d->kind->clear();
@@ -90,12 +92,6 @@ void SweepChartWidget::setFontSizes(const std::optional<ChartFontSizes> &sizes)
     }
     d->title->setFont(titleFont);
     d->empty->setFont(emptyFont);
-}
-
-void SweepChartWidget::setHiddenVersions(const QStringList &serverIds)
-{
-    d->hidden = serverIds;
-    refresh();
 }
 
 SweepChartKind SweepChartWidget::kind() const
@@ -137,7 +133,8 @@ void SweepChartWidget::resizeEvent(QResizeEvent *event)
 
 void SweepChartWidget::refresh()
 {
-    const bool sweep = d->bundle.isSweep();
+    const ResultsBundle &bundle = *d->bundle;
+    const bool sweep = bundle.isSweep();
     d->view->setVisible(sweep);
     d->kind->setVisible(sweep);
     d->title->setVisible(sweep);
@@ -149,9 +146,9 @@ void SweepChartWidget::refresh()
         return;
     }
     const SweepChartKind shown = kind();
-    const QString subtitle = defaultSweepSubtitle(d->bundle, shown, d->hidden);
-    d->title->setText(QStringLiteral("<b>%1</b>%2").arg(defaultSweepTitle(d->bundle, shown).toHtmlEscaped(),
+    const QString subtitle = defaultSweepSubtitle(bundle, shown, d->hidden);
+    d->title->setText(QStringLiteral("<b>%1</b>%2").arg(defaultSweepTitle(bundle, shown).toHtmlEscaped(),
                                                           subtitle.isEmpty() ? QString() : QStringLiteral("<br>") + subtitle.toHtmlEscaped()));
     d->chart->setStyleSize(QSizeF(d->view->size()));
-    d->chart->setData(buildSweepChartData(d->bundle, shown, d->hidden));
+    d->chart->setData(buildSweepChartData(bundle, shown, d->hidden));
 }

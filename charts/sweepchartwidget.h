@@ -4,6 +4,7 @@
 // QtCharts type, so ui/ never includes QtCharts.
 
 #include "charttheme.h"
+#include "figures.h"
 #include "resultsbundle.h"
 #include "sweepchartdata.h"
 #include <QStringList>
@@ -17,9 +18,10 @@ public:
     explicit SweepChartWidget(QWidget *parent = nullptr);
     ~SweepChartWidget() override;
 
-    void setBundle(const ResultsBundle &bundle);
+    // The figures' bundle and hidden versions; each point's own figures come from the figures
+    // layer's sweep tables. Shares the bundle.
+    void setFigures(const Figures &figures);
     void setTheme(ColorTheme theme);
-    void setHiddenVersions(const QStringList &serverIds);
     // Demo mode's fixed font sizes (the bar charts' own), for the chart and its title; nullopt:
     // text that follows the view's size.
     void setFontSizes(const std::optional<ChartFontSizes> &sizes);

@@ -106,11 +106,7 @@ Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kin
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
     ComposedSweep chart(bundle, kind, options);
-    Outcome<QImage> image = paintedImage([&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); },
-                                         options);
-    if (image && geometry)
-        *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
-    return image;
+    return paintedComposition(chart, options, geometry);
 }
 
 Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,
@@ -118,21 +114,10 @@ Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const 
 {
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
-    const QString extension = QFileInfo(path).suffix().toLower();
-    if (extension == QLatin1String("svg") || extension == QLatin1String("pdf")) {
-        ComposedSweep chart(bundle, kind, options);
-        const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
-        const QString title = options.title.value_or(defaultSweepTitle(bundle, kind));
-        if (extension == QLatin1String("pdf"))
-            return writePdfFile(paint, options, title, path, origin);
-        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(sweepChartFileStem(kind)), path, origin);
-    }
-    if (extension != QLatin1String("png"))
-        return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
-    const Outcome<QImage> image = renderSweepChart(bundle, kind, options);
-    if (!image)
-        return Error{QStringLiteral("%1: %2").arg(path, image.error())};
-    return writePngFile(image.value(), path, origin);
+    ComposedSweep chart(bundle, kind, options);
+    const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
+    return writeChartFile(paint, options, options.title.value_or(defaultSweepTitle(bundle, kind)), sweepChartFileStem(kind), path,
+                          origin);
 }
 
 QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options)

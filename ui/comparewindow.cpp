@@ -2,6 +2,7 @@
 
 #include "bundlefiles.h"
 #include "bundlemerge.h"
+#include "chartdata.h"
 #include "exportdialog.h"
 #include "resultsview.h"
 #include <QFileInfo>
@@ -38,9 +39,7 @@ CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const
     m_results->flushCharts();
 
     connect(exportButton, &QPushButton::clicked, this, [this] {
-        ExportDialog dialog(m_results->bundleWithBaseline(), m_results->currentChartKind(), this,
-                            m_results->hiddenVersions());
-        dialog.setCategoryOrder(m_results->categoryOrder());
+        ExportDialog dialog(m_results->figures(), m_results->currentChartKind(), this);
         dialog.setViewTheme(m_results->theme());
         dialog.exec();
     });
@@ -48,7 +47,7 @@ CompareWindow::CompareWindow(const ResultsBundle &a, const QString &nameA, const
         const QString path = chooseBundleToSave(this, m_merged);
         if (path.isEmpty())
             return;
-        Status saved = saveBundleFile(m_results->shownBundle(), path);
+        Status saved = saveBundleFile(shownResults(m_results->figures()), path);
         if (!saved)
             QMessageBox::warning(this, tr("Cannot save results"), saved.error());
     });

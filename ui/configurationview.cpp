@@ -51,20 +51,20 @@ void ConfigurationView::addApplied(const Figures &figures, const QStringList &id
     }
 }
 
-void ConfigurationView::setBundle(const ResultsBundle &bundle)
+void ConfigurationView::setFigures(const Figures &figures)
 {
-    // A live run hands over its bundle ten times a second; the settings change only when a
+    // A live run hands over its figures ten times a second; the settings change only when a
     // server starts, so the table is rebuilt only then.
+    const ResultsBundle &bundle = figures.bundle();
     QStringList signature;
     for (const ServerRun &run : bundle.servers)
         signature << QStringLiteral("%1:%2:%3:%4").arg(run.id).arg(run.config.size()).arg(run.configApplied.size())
                          .arg(run.configRefused.size());
-    signature << bundle.baseline;
+    signature << figures.baselineId() << figures.serverIds().join(QLatin1Char(','));
     if (signature == m_signature && topLevelItemCount() > 0)
         return;
     m_signature = signature;
     clear();
-    const Figures figures(bundle);
     const QStringList ids = figures.configServerIds();
     QStringList headers{tr("Setting")};
     for (const QString &id : ids)

@@ -13,7 +13,7 @@ class ConfigurationView : public QTreeWidget {
     Q_OBJECT
 public:
     explicit ConfigurationView(QWidget *parent = nullptr);
-    void setBundle(const ResultsBundle &bundle);
+    void setFigures(const Figures &figures);
 
 private:
     QTreeWidgetItem *section(const QString &title, const QString &tooltip);

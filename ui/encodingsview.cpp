@@ -61,7 +61,7 @@ void EncodingsView::addType(const Figures &figures, const FigureTable &memory, c
     typeItem->setExpanded(expand);
 }
 
-void EncodingsView::setBundle(const ResultsBundle &bundle)
+void EncodingsView::setFigures(const Figures &figures)
 {
     // Remember which types the user opened, so live updates do not fold them again.
     std::set<QString> expanded;
@@ -71,7 +71,6 @@ void EncodingsView::setBundle(const ResultsBundle &bundle)
     const bool firstFill = topLevelItemCount() == 0;
 
     clear();
-    const Figures figures(bundle);
     QStringList headers{tr("Type / encoding")};
     for (const QString &id : figures.serverIds())
         headers << figures.summary(id).name;

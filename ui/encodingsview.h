@@ -12,7 +12,7 @@ class EncodingsView : public QTreeWidget {
     Q_OBJECT
 public:
     explicit EncodingsView(QWidget *parent = nullptr);
-    void setBundle(const ResultsBundle &bundle);
+    void setFigures(const Figures &figures);
 
 private:
     void addType(const Figures &figures, const FigureTable &memory, const QString &type, bool expand);

@@ -4,6 +4,7 @@
 #include "chartexporter.h"
 #include "replacequestion.h"
 #include "sweepexport.h"
+#include "whyexport.h"
 #include "uisettings.h"
 #include <QApplication>
 #include <QClipboard>
@@ -36,9 +37,8 @@ QSpinBox *sizeBox(int value)
 
 } // namespace
 
-ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent,
-                           const QStringList &hiddenServers)
-    : QDialog(parent), m_bundle(bundle), m_hidden(hiddenServers), m_shown(withoutServers(bundle, hiddenServers))
+ExportDialog::ExportDialog(const Figures &figures, ChartKind kind, QWidget *parent)
+    : QDialog(parent), m_figures(figures)
 {
     setWindowTitle(tr("Export chart"));
     createFields();
@@ -61,7 +61,7 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     connect(m_previewTimer, &QTimer::timeout, this, &ExportDialog::renderPreview);
     connectFields();
 
-    m_footnote->setPlaceholderText(defaultChartFootnote(m_shown));
+    m_footnote->setPlaceholderText(defaultChartFootnote(m_figures));
     setChartKind(kind);
     m_choices = loadExportChoices();
     const ExportChoices remembered = m_choices;
@@ -69,8 +69,7 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
     setScale(remembered.scale);
     setFormat(remembered.format);
     setViewTheme(ColorTheme::Light);
-    m_title->setPlaceholderText(defaultChartTitle(m_shown, kind));
-    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, kind));
+    updatePlaceholders();
     resize(1180, 620);
     renderPreview();
 }
@@ -78,8 +77,11 @@ ExportDialog::ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget 
 void ExportDialog::createFields()
 {
     m_chart = new QComboBox;
-    for (ChartKind each : chartKindsOf(m_bundle))
+    for (ChartKind each : chartKindsOf(m_figures))
         m_chart->addItem(chartTitle(each), int(each));
+    // The Why chart, when a server reported where its bytes go.
+    if (hasWhyChart(m_figures))
+        m_chart->addItem(tr("Where each key's bytes go (Why)"), whyChoice);
     m_preset = new QComboBox;
     m_preset->setObjectName(QStringLiteral("preset"));
     for (const SizePreset &preset : sizePresets())
@@ -190,9 +192,7 @@ void ExportDialog::connectFields()
 {
     connect(m_preset, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::presetChanged);
     connect(m_chart, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
-        const ChartKind current = chartKind();
-        m_title->setPlaceholderText(defaultChartTitle(m_shown, current));
-        m_subtitle->setPlaceholderText(defaultChartSubtitle(m_shown, current));
+        updatePlaceholders();
         schedulePreview();
     });
     for (QSpinBox *box : {m_width, m_height})
@@ -216,7 +216,38 @@ void ExportDialog::connectFields()
 
 ChartKind ExportDialog::chartKind() const
 {
-    return ChartKind(m_chart->currentData().toInt());
+    return whyChosen() ? ChartKind::MemoryPerAttribute : ChartKind(m_chart->currentData().toInt());
+}
+
+bool ExportDialog::whyChosen() const
+{
+    return m_chart->currentData().toInt() == whyChoice;
+}
+
+void ExportDialog::chooseWhyChart()
+{
+    const int index = m_chart->findData(whyChoice);
+    if (index >= 0)
+        m_chart->setCurrentIndex(index);
+}
+
+// The default title and subtitle of the chart chosen, shown where the fields are left empty.
+void ExportDialog::updatePlaceholders()
+{
+    if (whyChosen()) {
+        m_title->setPlaceholderText(defaultWhyTitle(m_figures));
+        m_subtitle->setPlaceholderText(m_figures.buildCaveat());
+        return;
+    }
+    m_title->setPlaceholderText(defaultChartTitle(m_figures, chartKind()));
+    m_subtitle->setPlaceholderText(defaultChartSubtitle(m_figures, chartKind()));
+}
+
+Outcome<QImage> ExportDialog::renderChosen(const ExportOptions &options, ChartGeometry *geometry) const
+{
+    if (whyChosen())
+        return renderWhyChart(m_figures, QString(), options);
+    return renderChart(m_figures, chartKind(), options, geometry);
 }
 
 void ExportDialog::setChartKind(ChartKind kind)
@@ -226,7 +257,11 @@ void ExportDialog::setChartKind(ChartKind kind)
 
 void ExportDialog::setCategoryOrder(CategoryOrder order)
 {
-    m_order = order;
+    if (order == m_figures.options().order)
+        return;
+    Figures::Options options = m_figures.options();
+    options.order = order;
+    m_figures = Figures(m_figures.snapshot(), options);
     schedulePreview();
 }
 
@@ -327,8 +362,10 @@ ExportOptions ExportDialog::options() const
         options.dpi = preset->dpi;
     options.theme = theme();
     options.formats = {ImageFormat(m_format->currentData().toInt())};
-    options.hiddenServers = m_hidden;
-    options.order = m_order;
+    // What is shown is the figures' (Figures::options()); said here too for the record.
+    options.hiddenServers = m_figures.options().hiddenServers;
+    options.order = m_figures.options().order;
+    options.topCommands = m_figures.options().topCommands;
     // An empty field means "derived from the results" (shown as the placeholder).
     if (!m_title->text().isEmpty())
         options.title = m_title->text();
@@ -346,7 +383,8 @@ ExportOptions ExportDialog::options() const
 QString ExportDialog::outputPath() const
 {
     const ImageFormat format = ImageFormat(m_format->currentData().toInt());
-    return QDir(m_folder->text()).filePath(chartFileStem(chartKind()) + QLatin1Char('.') + imageFormatExtension(format));
+    const QString name = whyChosen() ? whyChartFileName(format) : chartFileName(chartKind(), format);
+    return QDir(m_folder->text()).filePath(name);
 }
 
 void ExportDialog::schedulePreview()
@@ -362,7 +400,7 @@ void ExportDialog::renderPreview()
     // The preview shows the layout at scale 1: the same picture, fewer pixels.
     preview.scale = 1.0;
     ChartGeometry geometry;
-    Outcome<QImage> image = renderChart(m_bundle, chartKind(), preview, &geometry);
+    Outcome<QImage> image = renderChosen(preview, &geometry);
     if (!image) {
         m_preview = QImage();
         m_previewLabel->setPixmap(QPixmap());
@@ -371,8 +409,8 @@ void ExportDialog::renderPreview()
         return;
     }
     m_preview = image.value();
-    QStringList problems = legibilityProblems(chartKind(), preview, geometry);
-    if (Status known = checkCategoryNames(m_bundle, {chartKind()}, preview.onlyCategories); !known)
+    QStringList problems = whyChosen() ? QStringList() : legibilityProblems(chartKind(), preview, geometry);
+    if (Status known = checkCategoryNames(m_figures.bundle(), {chartKind()}, preview.onlyCategories); !known)
         problems.prepend(tr("Categories: %1").arg(known.error()));
     m_legibility->setText(problems.join(QLatin1Char('\n')));
     const QSize room = m_previewLabel->contentsRect().size() - QSize(8, 8);
@@ -414,7 +452,8 @@ Status ExportDialog::exportCurrent()
     const QString path = outputPath();
     if (!mayReplace({QFileInfo(path).fileName()}))
         return Error{m_message->text()};
-    Status written = exportChart(m_bundle, chartKind(), options(), path);
+    Status written = whyChosen() ? exportWhyChart(m_figures, QString(), options(), path)
+                                 : exportChart(m_figures, chartKind(), options(), path);
     if (!written) {
         showResult(written.error(), true);
         return written;
@@ -431,9 +470,11 @@ Outcome<QStringList> ExportDialog::exportEverything()
     ExportOptions everything = options();
     everything.report = true;
     // A sweep's bundle also gets its sweep charts: files those would replace are asked about too.
-    if (!mayReplace(exportFileNames(chartKindsOf(m_bundle), everything) + sweepExportFileNames(sweepChartKinds(m_bundle), everything)))
+    const QStringList why = hasWhyChart(m_figures) ? whyExportFileNames(everything) : QStringList();
+    if (!mayReplace(exportFileNames(chartKindsOf(m_figures), everything) + why
+                    + sweepExportFileNames(sweepChartKinds(m_figures.bundle()), everything)))
         return Error{m_message->text()};
-    Outcome<QStringList> written = exportAll(m_bundle, m_folder->text(), everything);
+    Outcome<QStringList> written = exportAll(m_figures, m_folder->text(), everything);
     if (!written) {
         showResult(written.error(), true);
         return written;
@@ -446,7 +487,7 @@ Outcome<QStringList> ExportDialog::exportEverything()
 Status ExportDialog::copyImage()
 {
     ExportOptions options = this->options();
-    Outcome<QImage> image = renderChart(m_bundle, chartKind(), options);
+    Outcome<QImage> image = renderChosen(options);
     if (!image) {
         showResult(image.error(), true);
         return Error{image.error()};

@@ -2,6 +2,7 @@
 // Collects export options and shows a live preview; the rendering itself is ChartExporter's
 // (charts/chartexporter.h). Errors are shown inside the dialog.
 
+#include "chartexporter.h"
 #include "chartkind.h"
 #include "exportchoices.h"
 #include "exportoptions.h"
@@ -21,14 +22,17 @@ class QTimer;
 class ExportDialog : public QDialog {
     Q_OBJECT
 public:
-    // `hiddenServers` stay out of the picture, the titles and the data files; the other
-    // versions keep the colours they have in the window.
-    ExportDialog(const ResultsBundle &bundle, ChartKind kind, QWidget *parent = nullptr,
-                 const QStringList &hiddenServers = {});
+    // What the window shows: the figures' hidden versions stay out of the picture, the titles
+    // and the data files (the others keep the colours they have in the window), their baseline
+    // and category order stay. Shares their bundle.
+    ExportDialog(const Figures &figures, ChartKind kind, QWidget *parent = nullptr);
 
     ExportOptions options() const;
+    // The chart chosen; the Why chart has no ChartKind (whyChosen()).
     ChartKind chartKind() const;
     void setChartKind(ChartKind kind);
+    bool whyChosen() const;
+    void chooseWhyChart();   // when the results have one
     void setPreset(const QString &name);          // a sizePresets() name or "custom"
     void setCategoryOrder(CategoryOrder order);   // the window's Sort, kept in the export
     void setCustomSize(const QSize &size);
@@ -61,16 +65,17 @@ private:
     void connectFields();
     void presetChanged();
     void schedulePreview();
+    void updatePlaceholders();
+    Outcome<QImage> renderChosen(const ExportOptions &options, ChartGeometry *geometry = nullptr) const;
     void renderPreview();
     void showResult(const QString &text, bool error);
     void browseFolder();
     void remember();
     bool mayReplace(const QStringList &names);
 
-    ResultsBundle m_bundle;
-    QStringList m_hidden;
-    CategoryOrder m_order = CategoryOrder::Workload;
-    ResultsBundle m_shown;   // m_bundle without m_hidden: what the default titles describe
+    // The chart box's entry of the Why chart, beside the ChartKind values.
+    static constexpr int whyChoice = -1;
+    Figures m_figures;
     QComboBox *m_chart = nullptr;
     QComboBox *m_preset = nullptr;
     QSpinBox *m_width = nullptr;

@@ -27,9 +27,9 @@ void HeadlineCallout::setPixelSizes(int number, int caption)
     m_caption->setFont(chartFont(caption));
 }
 
-bool HeadlineCallout::showHeadline(const ResultsBundle &shown, ChartKind kind)
+bool HeadlineCallout::showHeadline(const Figures &figures, ChartKind kind)
 {
-    const std::optional<ChartHeadline> headline = chartHeadline(shown, kind);
+    const std::optional<ChartHeadline> headline = chartHeadline(figures, kind);
     if (!headline) {
         m_number->clear();
         m_caption->clear();

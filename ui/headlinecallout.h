@@ -8,7 +8,7 @@
 // "1.83×", "memory per key, hsetex against set-ex on Valkey 9.1.2, 120-byte values".
 
 #include "chartkind.h"
-#include "resultsbundle.h"
+#include "figures.h"
 #include <QWidget>
 
 class QLabel;
@@ -20,7 +20,7 @@ public:
 
     // The headline of `kind` for these (shown) results; false when the chart has none, and
     // then the call-out is empty.
-    bool showHeadline(const ResultsBundle &shown, ChartKind kind);
+    bool showHeadline(const Figures &figures, ChartKind kind);
     void setPixelSizes(int number, int caption);
 
     QString changeText() const;    // "−10.0%", "pending" while a figure is not settled

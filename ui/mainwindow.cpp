@@ -58,7 +58,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent)
         m_servers->showProgress(progress);
     });
     connect(runs, &RunController::serverLog, m_results->logView(), &LogView::appendLine);
-    connect(runs, &RunController::resultsChanged, m_results, &ResultsView::setBundle);
+    connect(runs, &RunController::resultsChanged, m_results, &ResultsView::setSnapshot);
     connect(m_coordinator, &RunCoordinator::finished, this, &MainWindow::onRunFinished);
     connect(m_coordinator, &RunCoordinator::sweepPointStarted, this, [this](const QString &label) {
         statusBar()->showMessage(tr("Sweep: running %1…").arg(label));
@@ -226,7 +226,7 @@ void MainWindow::onRunStarted(int, const QStringList &serverIds)
     m_progressFrame->show();
     m_servers->resetStates();
     m_results->logView()->clear();
-    m_results->setBundle(controller()->results());
+    m_results->setSnapshot(controller()->snapshot());
     m_source.clear();
     // The platform appends the application's display name: "ecommerce — Versus".
     setWindowTitle(m_workload->workload()->describe().name);

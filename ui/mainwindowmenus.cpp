@@ -152,10 +152,10 @@ void MainWindow::showExportDialog()
         statusBar()->showMessage(tr("Nothing to export yet: run or open results first."));
         return;
     }
-    ExportDialog dialog(m_results->bundleWithBaseline(), m_results->currentChartKind(), this,
-                        m_results->hiddenVersions());
-    dialog.setCategoryOrder(m_results->categoryOrder());
+    ExportDialog dialog(m_results->figures(), m_results->currentChartKind(), this);
     dialog.setViewTheme(m_results->theme());
+    if (m_results->whyShown())
+        dialog.chooseWhyChart();
     dialog.exec();
 }
 

@@ -47,41 +47,31 @@ QString cellText(const Figure &figure)
 
 ResultsTableModel::ResultsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void ResultsTableModel::setBundle(const ResultsBundle &bundle)
+void ResultsTableModel::setFigures(const Figures &figures)
 {
     // Live updates keep the same rows: change values in place so views keep their selection.
+    const QStringList ids = figures.serverIds();
     const bool sameServers = [&] {
-        if (bundle.servers.size() != m_rows.size())
+        if (size_t(ids.size()) != m_rows.size())
             return false;
         for (size_t i = 0; i < m_rows.size(); ++i)
-            if (!bundle.server(m_rows[i].id))
+            if (!ids.contains(m_rows[i].id))
                 return false;
         return true;
     }();
-    m_bundle = bundle;
+    m_bundle = figures.snapshot();
     if (sameServers && !m_rows.empty()) {
-        rebuildRows();
+        rebuildRows(figures);
         Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
         return;
     }
     beginResetModel();
-    rebuildRows();
+    rebuildRows(figures);
     endResetModel();
 }
 
-void ResultsTableModel::setBaseline(const QString &serverId)
+void ResultsTableModel::rebuildRows(const Figures &figures)
 {
-    m_baseline = serverId;
-    rebuildRows();
-    if (!m_rows.empty())
-        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
-}
-
-void ResultsTableModel::rebuildRows()
-{
-    Figures::Options options;
-    options.baseline = m_baseline;
-    const Figures figures(m_bundle, options);
     const FigureTable memory = figures.memory();
     const FigureTable times = figures.commandTime();
     const FigureTable perEvent = figures.perEvent();
@@ -190,7 +180,7 @@ QVariant ResultsTableModel::toolTipOf(const Row &row, Column column) const
     }
     // Where the server came from and what its allocator said: the build decides the bytes.
     if (column == ServerColumn) {
-        const ServerRun *run = m_bundle.server(row.id);
+        const ServerRun *run = m_bundle->server(row.id);
         const QString build = run ? buildProvenance(*run) : QString();
         return build.isEmpty() ? QVariant() : QVariant(build);
     }
@@ -248,7 +238,7 @@ QVariant ResultsTableModel::data(const QModelIndex &index, int role) const
             return QBrush(meaning == ChangeMeaning::Better ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
     }
     if (role == Qt::DecorationRole && column == ServerColumn) {
-        const std::map<QString, QColor> colors = serverColors(m_bundle);
+        const std::map<QString, QColor> colors = serverColors(*m_bundle);
         auto it = colors.find(row.id);
         if (it != colors.end())
             return it->second;

@@ -30,8 +30,8 @@ public:
 
     explicit ResultsTableModel(QObject *parent = nullptr);
 
-    void setBundle(const ResultsBundle &bundle);
-    void setBaseline(const QString &serverId);   // empty: the bundle's own
+    // One row per shown server, against the figures' baseline; shares their bundle.
+    void setFigures(const Figures &figures);
     // The figure behind a cell; nullptr for the columns that show none.
     const Figure *figureAt(int row, Column column) const;
 
@@ -53,14 +53,13 @@ private:
         // A cluster's spread over its primaries, by category ("all", or each type measured alone).
         std::vector<std::pair<QString, NodeSpread>> nodeSpreads;
     };
-    void rebuildRows();
+    void rebuildRows(const Figures &figures);
     QVariant displayOf(const Row &row, Column column) const;
     QVariant sortKeyOf(const Row &row, Column column) const;
     QVariant toolTipOf(const Row &row, Column column) const;
     static QString nodeSpreadText(const std::vector<std::pair<QString, NodeSpread>> &spreads);
 
-    ResultsBundle m_bundle;
-    QString m_baseline;
+    BundleSnapshot m_bundle = std::make_shared<const ResultsBundle>();
     std::vector<Row> m_rows;
     std::map<Column, QString> m_scopes;
     QString m_timeCategory;   // the time column's category when it is a group ("All writes"), else empty   // the totals' scopes, for the header tooltips

@@ -10,6 +10,7 @@
 #include "logview.h"
 #include "palette.h"
 #include "sweepchartwidget.h"
+#include "whyview.h"
 #include "presentation.h"
 #include "resultstablemodel.h"
 #include <QApplication>
@@ -116,9 +117,7 @@ QHBoxLayout *ResultsView::buildControls()
     m_order->addItem(tr("Largest change first"), int(CategoryOrder::Change));
     m_order->addItem(tr("By name"), int(CategoryOrder::Name));
     connect(m_order, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
-        const auto order = CategoryOrder(m_order->currentData().toInt());
-        for (auto &entry : m_charts)
-            entry.second->setCategoryOrder(order);
+        showChosenFigures();
         Q_EMIT viewChanged();
     });
 
@@ -159,6 +158,7 @@ void ResultsView::buildTabs()
     for (ChartKind kind : everyChartKind()) {
         auto *chart = new ChartWidget(kind);
         chart->setObjectName(chartFileStem(kind));
+        chart->setFigures(m_figures);
         connect(chart, &ChartWidget::applied, this, &ResultsView::updateFootnotes);
         connect(chart, &ChartWidget::barLabelsShownChanged, this, &ResultsView::updateFootnotes);
         m_charts[kind] = chart;
@@ -181,6 +181,13 @@ void ResultsView::buildTabs()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_tabs->addTab(m_table, tr("Table"));
 
+    // Where each version's bytes per key go, beside the charts it explains.
+    m_why = new WhyView;
+    connect(m_why, &WhyView::shownChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_why)
+            updateHeadline();
+    });
+    m_tabs->insertTab(int(m_charts.size()), m_why, tr("Why"));
     m_encodings = new EncodingsView;
     m_tabs->addTab(m_encodings, tr("Encodings"));
     // A sweep's figures against the swept parameter.
@@ -207,29 +214,50 @@ void ResultsView::showOpenedBundle(const ResultsBundle &bundle)
 
 void ResultsView::setBundle(const ResultsBundle &bundle)
 {
-    m_bundle = bundle;
-    for (auto &entry : m_charts)
-        entry.second->setBundle(bundle);
-    m_model->setBundle(bundle);
-    m_encodings->setBundle(bundle);
-    m_sweep->setBundle(bundle);
-    m_configuration->setBundle(bundle);
+    // The snapshot shown already (a run's last update, then its end): nothing new to show.
+    if (&bundle == m_snapshot.get())
+        return;
+    setSnapshot(std::make_shared<const ResultsBundle>(bundle));
+}
+
+void ResultsView::setSnapshot(BundleSnapshot snapshot)
+{
+    if (!snapshot || snapshot == m_snapshot)
+        return;
+    m_snapshot = std::move(snapshot);
     updateControls();
+    showFigures();
+}
+
+Figures::Options ResultsView::figureOptions() const
+{
+    Figures::Options options;
+    options.baseline = baseline();
+    options.hiddenServers = m_hidden;
+    options.order = categoryOrder();
+    return options;
+}
+
+// The view's options changed: the charts take them at once, shown or not, as the user chose them.
+void ResultsView::showChosenFigures()
+{
+    showFigures();
+    for (auto &entry : m_charts)
+        entry.second->flush();
+}
+
+// The one Figures of this update, handed to every view.
+void ResultsView::showFigures()
+{
+    m_figures = Figures(m_snapshot, figureOptions());
+    for (auto &entry : m_charts)
+        entry.second->setFigures(m_figures);
+    m_model->setFigures(m_figures);
+    m_encodings->setFigures(m_figures);
+    m_sweep->setFigures(m_figures);
+    m_configuration->setFigures(m_figures);
+    m_why->setFigures(m_figures);
     updateHeadline();
-}
-
-ResultsBundle ResultsView::bundleWithBaseline() const
-{
-    ResultsBundle bundle = m_bundle;
-    const QString chosen = baseline();
-    if (!chosen.isEmpty())
-        bundle.baseline = chosen;
-    return bundle;
-}
-
-ResultsBundle ResultsView::shownBundle() const
-{
-    return withoutServers(bundleWithBaseline(), m_hidden);
 }
 
 ChartWidget *ResultsView::chart(ChartKind kind) const
@@ -245,6 +273,11 @@ ChartKind ResultsView::currentChartKind() const
     return ChartKind::MemoryPerAttribute;
 }
 
+bool ResultsView::whyShown() const
+{
+    return m_tabs->currentWidget() == m_why;
+}
+
 CategoryOrder ResultsView::categoryOrder() const
 {
     return CategoryOrder(m_order->currentData().toInt());
@@ -252,7 +285,7 @@ CategoryOrder ResultsView::categoryOrder() const
 
 void ResultsView::showSweep()
 {
-    if (m_bundle.isSweep())
+    if (m_snapshot->isSweep())
         m_tabs->setCurrentWidget(m_sweep);
 }
 
@@ -311,10 +344,7 @@ void ResultsView::setBaseline(const QString &serverId)
     const int index = m_baseline->findData(serverId);
     if (index >= 0)
         m_baseline->setCurrentIndex(index);
-    for (auto &entry : m_charts)
-        entry.second->setBaseline(serverId);
-    m_model->setBaseline(serverId);
-    updateHeadline();
+    showChosenFigures();
     Q_EMIT viewChanged();
 }
 
@@ -333,11 +363,8 @@ void ResultsView::setHiddenVersions(const QStringList &serverIds)
 
 void ResultsView::applyHidden()
 {
-    for (auto &entry : m_charts)
-        entry.second->setHiddenVersions(m_hidden);
-    m_sweep->setHiddenVersions(m_hidden);
     updateVersionsButton();
-    updateHeadline();
+    showChosenFigures();
     Q_EMIT viewChanged();
 }
 
@@ -352,6 +379,7 @@ void ResultsView::setTheme(ColorTheme theme)
     for (auto &entry : m_charts)
         entry.second->setTheme(theme);
     m_sweep->setTheme(theme);
+    m_why->setTheme(theme);
     Q_EMIT viewChanged();
 }
 
@@ -377,21 +405,23 @@ void ResultsView::flushCharts()
 {
     for (auto &entry : m_charts)
         entry.second->flush();
+    m_why->flush();
 }
 
 void ResultsView::updateControls()
 {
-    const QStringList ids = orderedServerIds(m_bundle);
+    const ResultsBundle &bundle = *m_snapshot;
+    const QStringList ids = orderedServerIds(bundle);
     if (ids == m_knownServers)
         return;
     m_knownServers = ids;
-    const std::map<QString, QColor> colors = serverColors(m_bundle);
+    const std::map<QString, QColor> colors = serverColors(bundle);
     m_baseline->clear();
     m_baseline->addItem(tr("Oldest version"), QString());
     m_versionsMenu->clear();
     for (const QString &id : ids) {
-        const ServerRun *run = m_bundle.server(id);
-        const QString name = serverDisplayName(m_bundle, *run);
+        const ServerRun *run = bundle.server(id);
+        const QString name = serverDisplayName(bundle, *run);
         m_baseline->addItem(swatch(colors.at(id)), name, id);
         QAction *action = m_versionsMenu->addAction(swatch(colors.at(id)), name);
         action->setCheckable(true);
@@ -439,14 +469,21 @@ void ResultsView::updateHeadline()
         m_subtitle->setText(tr("Choose servers and a workload, then press Run (Ctrl+R), or open a saved bundle (Ctrl+O)."));
         return;
     }
-    const ResultsBundle shown = shownBundle();
+    if (m_tabs->currentWidget() == m_why) {
+        // The Why tab's own title, and the build caveat beside it as every chart has it.
+        m_callout->hide();
+        m_headline->show();
+        m_headline->setText(m_why->titleText());
+        m_subtitle->setText(m_why->caveatText());
+        return;
+    }
     const ChartKind kind = currentChartKind();
-    m_headline->setText(defaultChartTitle(shown, kind));
-    const bool callout = m_calloutShown && m_callout->showHeadline(shown, kind);
+    m_headline->setText(defaultChartTitle(m_figures, kind));
+    const bool callout = m_calloutShown && m_callout->showHeadline(m_figures, kind);
     m_callout->setVisible(callout);
     m_headline->setVisible(!callout);
-    QString subtitle = defaultChartSubtitle(shown, kind);
-    if (!m_bundle.complete) {
+    QString subtitle = defaultChartSubtitle(m_figures, kind);
+    if (!m_snapshot->complete) {
         // After what is measured, before the build caveat's line.
         const qsizetype end = subtitle.contains(QLatin1Char('\n')) ? subtitle.indexOf(QLatin1Char('\n')) : subtitle.size();
         subtitle.insert(end, (end == 0 ? QString() : QStringLiteral(" · ")) + tr("partial results"));
@@ -456,13 +493,12 @@ void ResultsView::updateHeadline()
 
 QString ResultsView::tableAsMarkdown() const
 {
-    const ResultsBundle shown = shownBundle();
-    return bundleToMarkdown(Figures(shown), categoryOrder());
+    return bundleToMarkdown(m_figures, m_figures.options().order);
 }
 
 QString ResultsView::tableAsCsv() const
 {
-    return bundleToCsv(Figures(shownBundle()), categoryOrder());
+    return bundleToCsv(m_figures, m_figures.options().order);
 }
 
 void ResultsView::copyMarkdown() const

@@ -1,11 +1,12 @@
 #pragma once
-// The results: one tab per chart (live while a run goes on), the results table, the
+// The results: one tab per chart (live while a run goes on), the Why tab, the results table, the
 // encodings breakdown and the per-server logs, with the view controls above them
 // (baseline, shown versions, category order, copy as Markdown or CSV).
 
 #include "categoryorder.h"
 #include "chartkind.h"
 #include "charttheme.h"
+#include "figures.h"
 #include "resultsbundle.h"
 #include "uisettings.h"
 #include <QFont>
@@ -25,6 +26,7 @@ class QMenu;
 class QSortFilterProxyModel;
 class QTabWidget;
 class SweepChartWidget;
+class WhyView;
 class QTableView;
 class QToolButton;
 class ResultsTableModel;
@@ -35,18 +37,20 @@ public:
     explicit ResultsView(QWidget *parent = nullptr);
 
     // Results that replace or update the ones shown (a run's, live): the chosen baseline and
-    // hidden versions stay, for the servers these results have.
+    // hidden versions stay, for the servers these results have. Each update builds one
+    // Figures, and every tab, the headline and Copy read that one.
+    void setSnapshot(BundleSnapshot snapshot);
+    // The same for a bundle of its own (copied once into a snapshot); the snapshot shown
+    // already is not shown again.
     void setBundle(const ResultsBundle &bundle);
     // Results opened from a file: its own baseline (the oldest version when it has none) and
     // every version shown, whatever the results before it had.
     void showOpenedBundle(const ResultsBundle &bundle);
-    const ResultsBundle &bundle() const { return m_bundle; }
-    bool hasResults() const { return !m_bundle.servers.empty(); }
-    // The bundle as the user sees it: chosen baseline, hidden versions left out.
-    ResultsBundle shownBundle() const;
-    // Every version, with the chosen baseline: for exports, which hide versions through
-    // ExportOptions::hiddenServers so the others keep their colours.
-    ResultsBundle bundleWithBaseline() const;
+    const ResultsBundle &bundle() const { return *m_snapshot; }
+    const BundleSnapshot &snapshot() const { return m_snapshot; }
+    // What every tab shows: the snapshot with the baseline, hidden versions and order chosen.
+    const Figures &figures() const { return m_figures; }
+    bool hasResults() const { return !m_snapshot->servers.empty(); }
 
     ChartWidget *chart(ChartKind kind) const;
     ChartKind currentChartKind() const;
@@ -60,6 +64,8 @@ public:
     void setCategoryOrder(CategoryOrder order);
     LogView *logView() const { return m_log; }
     SweepChartWidget *sweepView() const { return m_sweep; }
+    WhyView *whyView() const { return m_why; }
+    bool whyShown() const;   // the Why tab is in front
     ResultsTableModel *tableModel() const { return m_model; }
 
     void setBaseline(const QString &serverId);
@@ -101,9 +107,13 @@ private:
     void updateHeadline();
     void updateFootnotes();
     void applyHidden();
+    Figures::Options figureOptions() const;
+    void showFigures();
+    void showChosenFigures();
     void updateVersionsButton();
 
-    ResultsBundle m_bundle;
+    BundleSnapshot m_snapshot = std::make_shared<const ResultsBundle>();
+    Figures m_figures{m_snapshot};
     QString m_baselineId;   // chosen; shown in the box when the results have it
     QStringList m_hidden;
     ColorTheme m_theme = ColorTheme::Light;
@@ -125,6 +135,7 @@ private:
     QTableView *m_table = nullptr;
     EncodingsView *m_encodings = nullptr;
     SweepChartWidget *m_sweep = nullptr;
+    WhyView *m_why = nullptr;
     ConfigurationView *m_configuration = nullptr;
     LogView *m_log = nullptr;
 };

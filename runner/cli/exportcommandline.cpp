@@ -3,6 +3,7 @@
 #include "chartdata.h"
 #include "chartexporter.h"
 #include "sweepexport.h"
+#include "whyexport.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -128,8 +129,9 @@ QStringList exportRequestFileNames(const ExportRequest &request, const std::vect
                                    const std::vector<SweepChartKind> &sweepKinds)
 {
     QStringList names = exportFileNames(request.charts.empty() ? bundleKinds : request.charts, request.options);
+    // Every chart's export also writes the Why chart when the results have one.
     if (request.charts.empty())
-        names << sweepExportFileNames(sweepKinds, request.options);
+        names << whyExportFileNames(request.options) << sweepExportFileNames(sweepKinds, request.options);
     return names;
 }
 

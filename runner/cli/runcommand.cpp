@@ -11,6 +11,7 @@
 #include "outputchecks.h"
 #include "presentation.h"
 #include "runcontroller.h"
+#include "whymarkdown.h"
 #include "runoptions.h"
 #include "sweepbundle.h"
 #include "sweepmarkdown.h"
@@ -300,6 +301,8 @@ int runRunCommand(const QStringList &arguments)
         std::printf("\nAnswer: %s%s\n", qPrintable(answer), caveat.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + caveat + QLatin1Char(')')));
         if (const QString noise = figures.noiseNote(); !noise.isEmpty())
             std::printf("%s\n", qPrintable(noise));
+        if (const QString why = whySummary(figures); !why.isEmpty())
+            std::printf("Why: %s\n", qPrintable(why));
     }
     if (interruptRequested())
         return 130;

@@ -15,6 +15,9 @@ struct WorkloadInfo {
     long long events = 0;                // events in one full pass
     long long commands = 0;              // commands in one full pass
     QStringList types;                   // category order of the memory figures
+    // What the workload calls its types in a sentence: "type", or "pattern" (hash-ttl: ways to
+    // store the same keys). Views say "All patterns", "each pattern".
+    QString categoryNoun = QStringLiteral("type");
     // The distinct command names of one pass, upper case, sorted: known before anything is
     // sent (an endpoint without ACL refuses some of them; a live probe may have to wait).
     // Not saved in bundles.

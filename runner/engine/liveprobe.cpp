@@ -54,12 +54,10 @@ Outcome<RepeatResult> readLiveFigures(NodeSessions &sessions, const RepeatResult
     RepeatResult partial = finished;
     partial.status = RepeatStatus::Incomplete;
     const long long delta = usedBytes - pass.baselineBytes;
-    const double bytesPerKey = keyCount > 0 ? double(delta) / double(keyCount) : 0.0;
     if (pass.type.isEmpty()) {
         partial.timing = timing;
         partial.keys = keyCount;
         partial.usedMemoryDelta = delta;
-        partial.bytesPerKey = bytesPerKey;
         partial.unfinishedTimedPass = true;
         recordUnknownCommands(soFar, pass.unsupportedByCommand, nullptr, partial);
         return partial;
@@ -67,7 +65,6 @@ Outcome<RepeatResult> readLiveFigures(NodeSessions &sessions, const RepeatResult
     TypeMemory memory;
     memory.keys = keyCount;
     memory.usedMemoryDelta = delta;
-    memory.bytesPerKey = bytesPerKey;
     if (pass.timed)
         memory.timing = timing;
     recordUnknownCommands(soFar, pass.unsupportedByCommand, &memory, partial);

@@ -124,6 +124,18 @@ Outcome<ServerSession::KeySurvey> NodeSessions::surveyKeys()
     return summed;
 }
 
+Outcome<MemoryAccounting> NodeSessions::memoryAccounting()
+{
+    MemoryAccounting summed;
+    for (auto &session : m_sessions) {
+        Outcome<MemoryAccounting> node = readMemoryAccounting(session->connection());
+        if (!node)
+            return Error{node.error()};
+        summed.add(node.value());
+    }
+    return summed;
+}
+
 QStringList NodeSessions::takeNotes()
 {
     QStringList notes;

@@ -9,6 +9,7 @@
 #include "commandtally.h"
 #include "credentials.h"
 #include "outcome.h"
+#include "memoryreport.h"
 #include "serversession.h"
 #include <QString>
 #include <QStringList>
@@ -53,6 +54,8 @@ public:
     Outcome<std::map<QString, CommandStat>> commandStats();
     // Every node's keys surveyed, the counts and encodings summed.
     Outcome<ServerSession::KeySurvey> surveyKeys();
+    // MEMORY STATS and MALLOC-STATS summed over the nodes (memoryreport.h).
+    Outcome<MemoryAccounting> memoryAccounting();
     QStringList takeNotes();
 
 private:

@@ -124,15 +124,18 @@ void countError(const std::string &name, const std::string &errorText, PassResul
         ++result.refused[refusalLabel(name, errorText)];
         return;
     }
-    const QString key = errorKey(name, errorText);
-    ++result.errors[key];
-    if (result.firstError.isEmpty())
-        result.firstError = key;
+    // A command the server does not know is no error of the workload: it says the server does
+    // not support what the command belongs to. Decided here, once.
     if (isUnknownCommand(errorText)) {
         ++result.unknownCommands[QString::fromStdString(name).toUpper()];
         if (result.firstUnknownCommandError.isEmpty())
             result.firstUnknownCommandError = shortUnknownCommandError(errorText);
+        return;
     }
+    const QString key = errorKey(name, errorText);
+    ++result.errors[key];
+    if (result.firstError.isEmpty())
+        result.firstError = key;
 }
 
 // The pass's lanes and what comes back on them: every reply checked, errors counted by command

@@ -57,13 +57,14 @@ struct PassResult {
     double seconds = 0;                   // wall clock, including waits for the turn
     double activeSeconds = 0;             // time with a pipeline on the wire: comparable across schedules
     std::vector<float> batchLatencyUsec;  // pipeline round trips, one per request sent on a lane
-    std::map<QString, long long> errors;  // "HSETEX: ERR unknown command 'HSETEX'…" -> count
+    // "HSET: WRONGTYPE …" -> count; a command the server does not know is in unknownCommands instead.
+    std::map<QString, long long> errors;
     std::map<QString, long long> refused; // "MIGRATE", "CONFIG SET" -> count: the ACL's or the filter's refusals
     std::map<std::string, long long> sent;   // command name as sent -> count, refusals by the server included
     std::map<std::string, long long> errorReplies;   // command name as sent -> error replies, refusals included
     QString firstUnknownCommandError;     // set when the server does not know a command
     std::map<QString, long long> unknownCommands;   // "HSETEX" -> commands the server did not know
-    QString firstError;                   // the first error reply, "CMD: message"
+    QString firstError;                   // the first error reply, "CMD: message", unknown commands aside
     long long moved = 0;                  // a cluster's MOVED replies, each followed (clusterredirects.h)
     long long asked = 0;                  // its ASK replies, each followed after an ASKING
     long long retried = 0;                // its TRYAGAIN replies, each sent again

@@ -87,7 +87,14 @@ Outcome<std::vector<long long>> PassRunner::takeBaseline(bool timed)
         m_statsBefore = std::move(stats.value());
     }
     // Read with the replay connections closed: their query and reply buffers would count as data.
-    return m_sessions.settledUsedMemory(3000);
+    Outcome<std::vector<long long>> used = m_sessions.settledUsedMemory(3000);
+    if (!used)
+        return used;
+    Outcome<MemoryAccounting> accounting = m_sessions.memoryAccounting();
+    if (!accounting)
+        return Error{accounting.error()};
+    m_accountingBefore = std::move(accounting.value());
+    return used;
 }
 
 Outcome<std::vector<RedisConnection *>> PassRunner::openLanes(int lanes, std::vector<std::unique_ptr<RedisConnection>> &owned) const
@@ -213,6 +220,10 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
         return Error{keys.error()};
     out.usedMemoryDelta = sumOf(used.value()) - sumOf(baselineBytes);
     out.keys = sumOf(keys.value());
+    Outcome<MemoryAccounting> accounting = m_sessions.memoryAccounting();
+    if (!accounting)
+        return Error{accounting.error()};
+    out.accounting = MemoryAccounting::change(m_accountingBefore, accounting.value());
     if (m_routing && m_routing->isCluster()) {
         for (int node = 0; node < m_sessions.size(); ++node)
             out.nodes.push_back(NodeMemory{m_routing->slotRangesOf(node), keys.value()[size_t(node)],

@@ -40,6 +40,9 @@ struct PassMeasurement {
     long long keys = 0;
     std::vector<NodeMemory> nodes;          // a cluster's primaries, each one's share; empty standalone
     ServerSession::KeySurvey survey;
+    // What the server's own accounting says changed (memoryreport.h): read after the memory
+    // figure at the baseline and at the end, so it cannot change that figure.
+    MemoryAccounting accounting;
 };
 
 struct PassHooks {
@@ -86,5 +89,6 @@ private:
     // An endpoint's pass that is not timed: commandstats and Versus's own commands after the baseline.
     std::map<QString, CommandStat> m_statsBefore;
     CommandTally m_ownBefore;
+    MemoryAccounting m_accountingBefore;   // read right after the baseline's memory figure
     PassHooks m_hooks;
 };

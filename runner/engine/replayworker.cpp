@@ -21,22 +21,14 @@ int passesPerRepeat(const WorkloadInfo &workload)
     return (workload.typesTimedAlone ? 0 : 1) + int(workload.types.size());
 }
 
-bool isUnknownCommandError(const QString &key)
-{
-    return key.contains(QLatin1String("unknown command"));
-}
-
-// A timed pass's errors, except the server's "unknown command": those say a type is
-// unsupported, which the type's own figures record.
+// A timed pass's errors. The server's "unknown command" replies are not among them (the pass
+// keeps them apart): they say a type is unsupported, which the type's own figures record.
 void addErrors(RepeatResult &result, const PassResult &pass)
 {
-    for (const auto &[key, count] : pass.errors) {
-        if (isUnknownCommandError(key))
-            continue;
+    for (const auto &[key, count] : pass.errors)
         result.errors[key] += count;
-        if (result.firstError.isEmpty())
-            result.firstError = isUnknownCommandError(pass.firstError) ? key : pass.firstError;
-    }
+    if (result.firstError.isEmpty())
+        result.firstError = pass.firstError;
 }
 
 // "EVAL 1, MIGRATE 1"
@@ -390,7 +382,7 @@ Status ReplayWorker::recordSettings(NodeSessions &sessions)
         return Error{settings.error()};
     m_run.config = std::move(settings.value());
     if (m_job.workload().commandGroups.empty() && !m_job.workload().commandNames.isEmpty()) {
-        Outcome<std::map<QString, QString>> kinds = commandKinds(session.connection(), m_job.workload().commandNames);
+        Outcome<std::map<QString, CommandKind>> kinds = commandKinds(session.connection(), m_job.workload().commandNames);
         if (!kinds)
             return Error{kinds.error()};
         m_run.commandKinds = std::move(kinds.value());
@@ -474,17 +466,12 @@ Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
             return Error{measured.error()};
         if (measured->pass.cancelled)
             return Status::success();
-        if (measured->pass.moved > 0)
-            result.redirects[QStringLiteral("MOVED")] += measured->pass.moved;
-        if (measured->pass.asked > 0)
-            result.redirects[QStringLiteral("ASK")] += measured->pass.asked;
-        if (measured->pass.retried > 0)
-            result.redirects[QStringLiteral("TRYAGAIN")] += measured->pass.retried;
+        result.redirects += Redirects{measured->pass.moved, measured->pass.asked, measured->pass.retried};
         if (plan.type.isEmpty()) {
             result.keys = measured->keys;
             result.usedMemoryDelta = measured->usedMemoryDelta;
             result.nodes = measured->nodes;
-            result.bytesPerKey = measured->keys > 0 ? double(measured->usedMemoryDelta) / double(measured->keys) : 0.0;
+            result.accounting = measured->accounting;
             result.timing = timingOf(measured.value());
             addErrors(result, measured->pass);
             recordUnknownCommands(measured->pass, workload.unsupportedByCommand, nullptr, result);
@@ -518,10 +505,10 @@ void ReplayWorker::recordType(const QString &type, bool timed, const PassMeasure
     memory.keys = measured.keys;
     memory.usedMemoryDelta = measured.usedMemoryDelta;
     memory.nodes = measured.nodes;
-    memory.bytesPerKey = measured.keys > 0 ? double(measured.usedMemoryDelta) / double(measured.keys) : 0.0;
     memory.memoryUsageBytesPerKey =
         measured.survey.keys > 0 ? double(measured.survey.memoryUsageBytes) / double(measured.survey.keys) : 0.0;
     memory.encodings = measured.survey.encodings;
+    memory.accounting = measured.accounting;
 }
 
 // A timed pass's refusals and the commands the server counted that Versus did not send: in

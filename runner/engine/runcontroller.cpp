@@ -115,8 +115,14 @@ void RunController::flushCoalesced()
     }
     if (d->resultsDirty) {
         d->resultsDirty = false;
-        Q_EMIT resultsChanged(m_results);
+        announceResults();
     }
+}
+
+void RunController::announceResults()
+{
+    m_snapshot = std::make_shared<const ResultsBundle>(m_results);
+    Q_EMIT resultsChanged(m_snapshot);
 }
 
 void RunController::resetResults(const RunRequest &request, const WorkloadInfo &workload)
@@ -134,6 +140,7 @@ void RunController::resetResults(const RunRequest &request, const WorkloadInfo &
     m_results.running = true;
     for (const ServerSpec &spec : request.servers)
         m_results.servers.push_back(placeholderFor(spec));
+    m_snapshot = std::make_shared<const ResultsBundle>(m_results);
 }
 
 std::shared_ptr<RunShared> RunController::sharedStateFor(const RunRequest &request) const
@@ -240,6 +247,7 @@ void RunController::workerFinished(int index, const ServerRun &run)
         complete = complete && server.status != RunStatus::Incomplete;
     m_results.complete = complete;
     m_results.running = false;
-    Q_EMIT resultsChanged(m_results);
-    Q_EMIT runFinished(m_results);
+    announceResults();
+    const BundleSnapshot last = m_snapshot;   // a receiver may start the next run
+    Q_EMIT runFinished(*last);
 }

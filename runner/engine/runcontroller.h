@@ -3,6 +3,7 @@
 // in queued signals. Lives in the GUI (or main) thread and never blocks it. Results that
 // arrive from a cancelled or superseded run are dropped by run id.
 
+#include "figures.h"
 #include "resultsbundle.h"
 #include "runrequest.h"
 #include <QObject>
@@ -24,17 +25,21 @@ public:
     bool isRunning() const;
     // The results so far (live figures while running, final ones afterwards).
     const ResultsBundle &results() const { return m_results; }
+    // The results as last announced by resultsChanged(), shared and never changed.
+    const BundleSnapshot &snapshot() const { return m_snapshot; }
 
 Q_SIGNALS:
     void serverProgress(const ServerProgress &progress);
     void serverLog(const QString &serverId, const QString &line);
-    // Live or final figures changed; coalesced, a few times a second at most.
-    void resultsChanged(const ResultsBundle &results);
-    // Exactly once per started run, complete or not.
+    // Live or final figures changed; coalesced, a few times a second at most. Each update is
+    // one snapshot, copied once from the controller's results and shared by every receiver.
+    void resultsChanged(const BundleSnapshot &results);
+    // Exactly once per started run, complete or not: the last snapshot's bundle.
     void runFinished(const ResultsBundle &results);
 
 private:
     void flushCoalesced();
+    void announceResults();
     void resetResults(const RunRequest &request, const WorkloadInfo &workload);
     std::shared_ptr<RunShared> sharedStateFor(const RunRequest &request) const;
     void launchWorker(int runId, int index);
@@ -44,4 +49,5 @@ private:
     std::unique_ptr<Private> d;
     int m_runId = 0;
     ResultsBundle m_results;
+    BundleSnapshot m_snapshot = std::make_shared<const ResultsBundle>();
 };

@@ -87,7 +87,7 @@ ServerConfigOutcome applyServerConfig(ServerSession &session, const ServerSettin
     return outcome;
 }
 
-Outcome<std::map<QString, QString>> commandKinds(RedisConnection &connection, const QStringList &names)
+Outcome<std::map<QString, CommandKind>> commandKinds(RedisConnection &connection, const QStringList &names)
 {
     constexpr size_t kFlagsField = 2;
     std::vector<std::string> ask{"COMMAND", "INFO"};
@@ -100,17 +100,17 @@ Outcome<std::map<QString, QString>> commandKinds(RedisConnection &connection, co
         return Error{QStringLiteral("%1: COMMAND INFO: %2")
                          .arg(connection.name(), reply->isError() ? QString::fromStdString(reply->text)
                                                                   : QStringLiteral("not one entry per command"))};
-    std::map<QString, QString> kinds;
+    std::map<QString, CommandKind> kinds;
     for (qsizetype i = 0; i < names.size(); ++i) {
         const Reply &entry = reply->elements[size_t(i)];
         if (entry.kind != Reply::Kind::Array || entry.elements.size() <= kFlagsField)
             continue;   // not a command of this server
-        QString kind;
+        CommandKind kind = CommandKind::Neither;
         for (const Reply &flag : entry.elements[kFlagsField].elements) {
             if (flag.text == "write")
-                kind = QStringLiteral("write");
-            else if (flag.text == "readonly" && kind.isEmpty())
-                kind = QStringLiteral("read");
+                kind = CommandKind::Write;
+            else if (flag.text == "readonly" && kind == CommandKind::Neither)
+                kind = CommandKind::Read;
         }
         kinds[names[i].toUpper()] = kind;
     }

@@ -36,7 +36,7 @@ Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session);
 
 // A capture's command names as the server's COMMAND INFO flags them: "write", "read"
 // (readonly) or "" (neither); names the server does not know are left out.
-Outcome<std::map<QString, QString>> commandKinds(RedisConnection &connection, const QStringList &names);
+Outcome<std::map<QString, CommandKind>> commandKinds(RedisConnection &connection, const QStringList &names);
 
 // "hash-max-listpack-entries=64" -> the pair; errors name the setting, after `origin` (the
 // option or field it came from: "--server-config: expected name=value, got 'x'"). Only

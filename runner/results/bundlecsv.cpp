@@ -13,8 +13,8 @@ void appendRows(QString &csv, const QString &server, const char *metric, const F
         const Figure &figure = table.at(int(c), server);
         if (figure.state == FigureState::Absent)
             continue;
-        const QString &id = table.categories[c].id;
-        const QString category = id == QLatin1String("all") ? QStringLiteral("overall") : id;
+        const FigureCategory &of = table.categories[c];
+        const QString category = of.isOverall() ? QStringLiteral("overall") : of.id;
         QStringList cells{csvField(server), QLatin1String(metric), csvField(category)};
         if (figure.hasValue())
             cells << csvNumber(figure.value) << csvNumber(figure.spread.min) << csvNumber(figure.spread.max)

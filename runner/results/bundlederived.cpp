@@ -1,8 +1,9 @@
-// The bundle's derived sections ("memory", "commands", "client", "verdicts", "data_check"),
+// The bundle's derived sections ("memory", "commands", "client", "why", "verdicts", "data_check"),
 // written from the figures layer for scripts (docs/BUNDLE.md). Loading ignores them.
 
 #include "figures.h"
 #include "jsonsupport.h"
+#include "memoryexplanation.h"
 
 #include <cmath>
 
@@ -39,7 +40,7 @@ Column columnOf(const FigureTable &table, const QString &id)
     for (size_t c = 0; c < table.categories.size(); ++c) {
         const FigureCategory &category = table.categories[c];
         const Figure &figure = table.at(int(c), id);
-        const bool overall = category.id == QLatin1String("all");
+        const bool overall = category.isOverall();
         if (figure.state == FigureState::Absent && !overall)
             continue;
         if (overall) {
@@ -134,6 +135,43 @@ Json clientOf(const Figures &figures, const std::vector<std::pair<const char *, 
     return client;
 }
 
+// "why": per memory category, each server's parts and allocations per key, and the sentences.
+Json whyOf(const Figures &figures, const FigureTable &memory)
+{
+    Json why = Json::object();
+    for (const FigureCategory &category : memory.categories) {
+        const MemoryExplanation explanation = figures.explainMemory(category.id);
+        if (explanation.servers.empty())
+            continue;
+        Json servers = Json::object();
+        for (const MemoryBreakdown &server : explanation.servers) {
+            Json parts = Json::object();
+            for (const MemoryPart &part : server.parts)
+                parts[part.id.toStdString()] = finiteOrNull(part.bytesPerKey);
+            Json classes = Json::object();
+            for (const SizeClassShare &share : server.sizeClasses)
+                classes[std::to_string(share.bytes)] = finiteOrNull(share.perKey);
+            Json entry = {{"bytes_per_key", finiteOrNull(server.bytesPerKey)}, {"parts", parts}};
+            if (server.hasSizeClasses) {
+                entry["allocations_per_key"] = finiteOrNull(server.allocationsPerKey);
+                entry["size_classes_per_key"] = classes;
+            }
+            if (!server.unavailable.isEmpty())
+                entry["unavailable"] = Json(std::vector<QString>(server.unavailable.begin(), server.unavailable.end()));
+            servers[server.serverId.toStdString()] = entry;
+        }
+        Json json = {{"servers", servers}};
+        for (const auto &[key, text] : {std::pair<const char *, QString>{"sentence", explanation.sentence},
+                                        {"allocations", explanation.allocations},
+                                        {"against_reference", explanation.againstReference}}) {
+            if (!text.isEmpty())
+                json[key] = text;
+        }
+        why[category.id.toStdString()] = json;
+    }
+    return why;
+}
+
 } // namespace
 
 Json derivedSections(const Figures &figures)
@@ -161,6 +199,7 @@ Json derivedSections(const Figures &figures)
         {"memory", memoryJson},
         {"commands", commandsJson},
         {"client", clientJson},
+        {"why", whyOf(figures, memory)},
         {"verdicts", verdicts},
         {"data_check", {{"consistent", problems.isEmpty()}, {"mismatches", Json(std::vector<QString>(problems.begin(), problems.end()))}}},
     };

@@ -2,6 +2,7 @@
 // optional members keep their defaults; a member of the wrong type fails with its JSON path.
 
 #include "bundlejson.h"
+#include "accountingjson.h"
 #include "boundedfile.h"
 #include "buildoriginjson.h"
 #include "jsonsupport.h"
@@ -74,10 +75,10 @@ void from_json(const Json &json, TypeMemory &type)
     readOptional(json, "error", type.error);
     readOptional(json, "keys", type.keys);
     readOptional(json, "used_memory_delta", type.usedMemoryDelta);
-    readOptional(json, "bytes_per_key", type.bytesPerKey);
     readOptional(json, "memory_usage_bytes_per_key", type.memoryUsageBytesPerKey);
     readOptional(json, "encodings", type.encodings);
     readOptional(json, "nodes", type.nodes);
+    readAccounting(json, type.accounting);
     // A type timed on its own: its commandstats under "commands", its pace beside them.
     const auto commands = json.find("commands");
     if (commands != json.end() && !commands->empty()) {
@@ -92,6 +93,42 @@ void from_json(const Json &json, TypeMemory &type)
     }
 }
 
+// "command_kinds": {"SET": "write", "GET": "read", "PING": ""}.
+void readCommandKinds(const Json &object, std::map<QString, CommandKind> &out)
+{
+    std::map<QString, QString> names;
+    readOptional(object, "command_kinds", names);
+    for (const auto &[command, kind] : names) {
+        if (kind == QLatin1String("write"))
+            out[command] = CommandKind::Write;
+        else if (kind == QLatin1String("read"))
+            out[command] = CommandKind::Read;
+        else if (kind.isEmpty())
+            out[command] = CommandKind::Neither;
+        else
+            failAtJson(object.at("command_kinds"), "unknown command kind \"" + kind.left(40).toStdString() + "\" (expected write, read or \"\")");
+    }
+}
+
+// "redirects": {"MOVED": 7, "ASK": 2, "TRYAGAIN": 1}, each present only when not 0.
+void readRedirects(const Json &object, Redirects &out)
+{
+    std::map<QString, long long> counts;
+    readOptional(object, "redirects", counts);
+    for (const auto &[kind, count] : counts) {
+        if (count < 0)
+            failAtJson(object.at("redirects"), "a redirect count below 0");
+        if (kind == QLatin1String("MOVED"))
+            out.moved = count;
+        else if (kind == QLatin1String("ASK"))
+            out.asked = count;
+        else if (kind == QLatin1String("TRYAGAIN"))
+            out.retried = count;
+        else
+            failAtJson(object.at("redirects"), "unknown redirect \"" + kind.left(40).toStdString() + "\" (expected MOVED, ASK or TRYAGAIN)");
+    }
+}
+
 void from_json(const Json &json, RepeatResult &repeat)
 {
     readOptional(json, "repeat", repeat.repeat);
@@ -99,8 +136,8 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "error", repeat.error);
     readOptional(json, "keys", repeat.keys);
     readOptional(json, "used_memory_delta", repeat.usedMemoryDelta);
-    readOptional(json, "bytes_per_key", repeat.bytesPerKey);
     readOptional(json, "nodes", repeat.nodes);
+    readAccounting(json, repeat.accounting);
     readOptional(json, "by_type", repeat.byType);
     readOptional(json, "by_command", repeat.timing.byCommand);
     readOptional(json, "events", repeat.timing.events);
@@ -112,7 +149,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "first_error", repeat.firstError);
     readOptional(json, "refused", repeat.refused);
     readOptional(json, "counted_not_sent", repeat.countedNotSent);
-    readOptional(json, "redirects", repeat.redirects);
+    readRedirects(json, repeat.redirects);
     readOptional(json, "unsupported_commands", repeat.unsupportedCommands);
     readOptional(json, "unfinished_timed_pass", repeat.unfinishedTimedPass);
     readOptional(json, "unfinished_type", repeat.unfinishedType);
@@ -166,7 +203,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "config", run.config);
     readOptional(json, "config_applied", run.configApplied);
     readOptional(json, "config_refused", run.configRefused);
-    readOptional(json, "command_kinds", run.commandKinds);
+    readCommandKinds(json, run.commandKinds);
     readBuild(json, run);
 }
 
@@ -201,6 +238,10 @@ void from_json(const Json &json, WorkloadInfo &workload)
     }
     readOptional(json, "named_commands", workload.namedCommands);
     readOptional(json, "skipped", workload.skipped);
+    readOptional(json, "category_noun", workload.categoryNoun);
+    // Bundles from before "category_noun": only hash-ttl called its types patterns.
+    if (!json.contains("category_noun"))
+        workload.categoryNoun = workload.name == QLatin1String("hash-ttl") ? QStringLiteral("pattern") : QStringLiteral("type");
     // Bundles from before "reference_type": hash-ttl always measured against set-ex.
     if (!json.contains("reference_type") && workload.name == QLatin1String("hash-ttl") && workload.types.contains(QStringLiteral("set-ex")))
         workload.referenceType = QStringLiteral("set-ex");

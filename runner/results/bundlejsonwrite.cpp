@@ -3,6 +3,7 @@
 
 #include "atomicfile.h"
 #include "bundlejson.h"
+#include "accountingjson.h"
 #include "buildoriginjson.h"
 #include "figures.h"
 #include "jsonsupport.h"
@@ -74,7 +75,7 @@ Json typeMemoryToJson(const TypeMemory &type)
         {"error", type.error},
         {"keys", type.keys},
         {"used_memory_delta", type.usedMemoryDelta},
-        {"bytes_per_key", finiteOrNull(type.bytesPerKey)},
+        {"bytes_per_key", finiteOrNull(type.bytesPerKey())},   // for scripts; not read back
         {"memory_usage_bytes_per_key", finiteOrNull(type.memoryUsageBytesPerKey)},
         {"encodings", toJsonObject(type.encodings)},
         {"commands", type.timing ? statsToJson(type.timing->byCommand) : Json::object()},
@@ -88,6 +89,8 @@ Json typeMemoryToJson(const TypeMemory &type)
     }
     if (!type.nodes.empty())
         json["nodes"] = nodesToJson(type.nodes);
+    if (type.accounting)
+        json["accounting"] = accountingToJson(*type.accounting);
     return json;
 }
 
@@ -103,7 +106,7 @@ Json repeatToJson(const RepeatResult &repeat)
         {"error", repeat.error},
         {"keys", repeat.keys},
         {"used_memory_delta", repeat.usedMemoryDelta},
-        {"bytes_per_key", finiteOrNull(repeat.bytesPerKey)},
+        {"bytes_per_key", finiteOrNull(repeat.bytesPerKey())},   // for scripts; not read back
         {"by_type", byType},
         {"by_command", statsToJson(timing.byCommand)},
         {"events", timing.events},
@@ -117,6 +120,8 @@ Json repeatToJson(const RepeatResult &repeat)
     };
     if (!repeat.nodes.empty())
         json["nodes"] = nodesToJson(repeat.nodes);
+    if (repeat.accounting)
+        json["accounting"] = accountingToJson(*repeat.accounting);
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
     if (!repeat.refused.empty())
@@ -125,8 +130,16 @@ Json repeatToJson(const RepeatResult &repeat)
         json["unsupported_commands"] = toJsonObject(repeat.unsupportedCommands);
     if (!repeat.countedNotSent.empty())
         json["counted_not_sent"] = toJsonObject(repeat.countedNotSent);
-    if (!repeat.redirects.empty())
-        json["redirects"] = toJsonObject(repeat.redirects);
+    if (repeat.redirects.any()) {
+        Json redirects = Json::object();
+        for (const auto &[kind, count] : {std::pair<const char *, long long>{"MOVED", repeat.redirects.moved},
+                                          {"ASK", repeat.redirects.asked},
+                                          {"TRYAGAIN", repeat.redirects.retried}}) {
+            if (count > 0)
+                redirects[kind] = count;
+        }
+        json["redirects"] = redirects;
+    }
     if (repeat.unfinishedTimedPass)
         json["unfinished_timed_pass"] = true;
     if (!repeat.unfinishedType.isEmpty())
@@ -181,8 +194,12 @@ Json serverToJson(const ServerRun &run)
         json["config"] = toJsonObject(run.config);
     if (!run.configApplied.empty())
         json["config_applied"] = toJsonObject(run.configApplied);
-    if (!run.commandKinds.empty())
-        json["command_kinds"] = toJsonObject(run.commandKinds);
+    if (!run.commandKinds.empty()) {
+        Json kinds = Json::object();
+        for (const auto &[command, kind] : run.commandKinds)
+            kinds[command.toStdString()] = kind == CommandKind::Write ? "write" : kind == CommandKind::Read ? "read" : "";
+        json["command_kinds"] = kinds;
+    }
     if (!run.configRefused.empty())
         json["config_refused"] = toJsonObject(run.configRefused);
     // Provenance read from the running server: absent for endpoints and older bundles.
@@ -209,6 +226,7 @@ Json workloadToJson(const WorkloadInfo &workload)
     };
     if (!workload.referenceType.isEmpty())
         json["reference_type"] = workload.referenceType;
+    json["category_noun"] = workload.categoryNoun;
     if (!workload.commandGroups.empty()) {
         Json groups = Json::object();
         for (const auto &[name, commands] : workload.commandGroups)

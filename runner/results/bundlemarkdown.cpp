@@ -24,7 +24,7 @@ QString memorySpreadCell(const FigureTable &memory, const QString &id)
         if (!figure.hasValue())
             continue;
         const double percent = spreadPercent(figure.spread);
-        if (memory.categories[c].id == QLatin1String("all")) {
+        if (memory.categories[c].isOverall()) {
             overall = percent;
         } else if (percent > widest) {
             widest = percent;
@@ -91,7 +91,7 @@ QString acrossRepeats(const Figures &figures, const QStringList &ids)
 {
     const FigureTable times = figures.commandTime();
     const FigureTable memory = figures.memory();
-    const bool hasTotal = !times.categories.empty() && times.categories.front().id == QLatin1String("all");
+    const bool hasTotal = !times.categories.empty() && times.categories.front().isOverall();
     QString markdown = QStringLiteral("\n### Across %1 repeats\n\n").arg(figures.bundle().repeats)
         + markdownHeader(QString(), markdownServerNames(figures, ids));
     std::vector<const Figure *> totals;

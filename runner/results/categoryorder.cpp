@@ -10,7 +10,7 @@ namespace {
 // Totals and command groups first, then the categories, then the folded rest.
 int rank(const FigureCategory &category)
 {
-    if (category.total || category.id == QLatin1String("all") || !commandGroupOf(category).isEmpty())
+    if (category.total || category.isOverall() || category.kind == CategoryKind::CommandGroup)
         return 0;
     return category.id == QLatin1String("other") ? 2 : 1;
 }

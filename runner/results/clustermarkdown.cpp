@@ -28,21 +28,17 @@ QString spreadLine(const Figures &figures, const QString &id, const QString &cat
 // "Slots moved while Valkey 9.1.2 · cluster ×3 (…) was replayed into: 7 MOVED and 2 ASK replies …"
 QString redirectsLine(const Figures &figures, const QString &id)
 {
-    const std::map<QString, long long> counts = figures.redirects(id);
-    if (counts.empty())
+    const Redirects counts = figures.redirects(id);
+    if (!counts.any())
         return {};
-    auto count = [&counts](const char *kind) {
-        const auto found = counts.find(QLatin1String(kind));
-        return found == counts.end() ? 0LL : found->second;
-    };
     const QLocale english(QLocale::English);
-    const QString retried = count("TRYAGAIN") > 0
-        ? QStringLiteral(" and %1 TRYAGAIN replies sent again").arg(english.toString(count("TRYAGAIN")))
+    const QString retried = counts.retried > 0
+        ? QStringLiteral(" and %1 TRYAGAIN replies sent again").arg(english.toString(counts.retried))
         : QString();
     return QStringLiteral("Slots moved while %1 was replayed into: %2 MOVED and %3 ASK replies were followed, each "
                           "command sent again to the primary named%4, so every command ran once; the spread above is "
                           "of where the keys were at the end of each pass.")
-        .arg(figures.summary(id).name, english.toString(count("MOVED")), english.toString(count("ASK")), retried);
+        .arg(figures.summary(id).name, english.toString(counts.moved), english.toString(counts.asked), retried);
 }
 
 QString clusterNodesMarkdown(const Figures &figures, const QString &heading)

@@ -13,7 +13,7 @@ const QString kGroupPrefix = QStringLiteral("group:");
 
 QString commandGroupOf(const FigureCategory &category)
 {
-    return category.id.startsWith(kGroupPrefix) ? category.id.mid(kGroupPrefix.size()) : QString();
+    return category.kind == CategoryKind::CommandGroup ? category.group : QString();
 }
 
 namespace {
@@ -30,12 +30,12 @@ std::vector<std::pair<QString, QStringList>> commandGroupsOf(const FiguresData &
     std::set<QString> writes, reads;
     for (const QString &id : data.comparedIds()) {
         const ServerRun *run = data.bundle.server(id);
-        for (const auto &[name, kind] : run ? run->commandKinds : std::map<QString, QString>{}) {
+        for (const auto &[name, kind] : run ? run->commandKinds : std::map<QString, CommandKind>{}) {
             if (excluded.contains(name, Qt::CaseInsensitive))
                 continue;
-            if (kind == QLatin1String("write"))
+            if (kind == CommandKind::Write)
                 writes.insert(name);
-            else if (kind == QLatin1String("read"))
+            else if (kind == CommandKind::Read)
                 reads.insert(name);
         }
     }
@@ -71,7 +71,8 @@ FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = M
             groupOfCommand[lower.front()] = name;
             continue;
         }
-        const FigureCategory category{kGroupPrefix + name, QStringLiteral("All ") + name, false, QString(), lower};
+        const FigureCategory category{kGroupPrefix + name, QStringLiteral("All ") + name, false, QString(), lower,
+                                      CategoryKind::CommandGroup, name};
         const FigureRule rule = data.commandRule(lower, category, measure);
         rules.insert(leading ? rules.begin() : rules.end(), rule);
         leading = false;
@@ -93,10 +94,11 @@ FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = M
         const auto group = groupOfCommand.find(command);
         const QString label = command.toUpper()
             + (group == groupOfCommand.end() ? QString() : QStringLiteral(" (%1)").arg(group->second));
-        rules.push_back(data.commandRule({command}, {command, label, false, QString(), {}}, measure));
+        rules.push_back(data.commandRule({command}, {command, label, false, QString(), {}, CategoryKind::Command, QString()}, measure));
     }
     if (!rest.isEmpty()) {
-        const FigureCategory other{QStringLiteral("other"), QStringLiteral("other (%1)").arg(rest.size()), false, QString(), rest};
+        const FigureCategory other{QStringLiteral("other"), QStringLiteral("other (%1)").arg(rest.size()), false, QString(), rest,
+                                   CategoryKind::Other, QString()};
         rules.push_back(data.commandRule(rest, other, measure));
     }
     return data.tableOf(measure, rules, note);

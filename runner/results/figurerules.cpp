@@ -145,7 +145,7 @@ FigureRule FiguresData::typeRule(const QString &type, Measure measure) const
 {
     FigureRule rule;
     // Shown as words: "category count" for the type category_count (the id stays the type's).
-    rule.category = {type, QString(type).replace(QLatin1Char('_'), QLatin1Char(' ')), false, QString(), {}};
+    rule.category = {type, QString(type).replace(QLatin1Char('_'), QLatin1Char(' ')), false, QString(), {}, CategoryKind::Type, QString()};
     rule.value = [type, measure](const RepeatResult &repeat) -> std::optional<double> {
         const TypeMemory *memory = okType(repeat, type);
         if (!memory || memory->keys <= 0)
@@ -154,7 +154,7 @@ FigureRule FiguresData::typeRule(const QString &type, Measure measure) const
             return double(memory->keys);
         if (measure == Measure::MemoryUsageBytesPerKey)
             return memory->memoryUsageBytesPerKey > 0 ? std::optional<double>(memory->memoryUsageBytesPerKey) : std::nullopt;
-        return memory->bytesPerKey;
+        return memory->bytesPerKey();
     };
     rule.unfinished = [type](const RepeatResult &repeat) { return repeat.unfinishedType == type; };
     rule.unsupported = [type](const ServerRun &run) { return unsupportedText(run, type); };
@@ -279,7 +279,7 @@ QString FiguresData::scopeOf(const QStringList &common) const
 {
     if (common.size() == types.size())
         return QString();
-    const QString noun = bundle.workload.name == QLatin1String("hash-ttl") ? QStringLiteral("pattern") : QStringLiteral("type");
+    const QString noun = bundle.workload.categoryNoun;
     if (common.size() == 1)
         return QStringLiteral("over %1, the %2 every server supports").arg(common.front(), noun);
     if (common.size() <= 3)
@@ -290,14 +290,16 @@ QString FiguresData::scopeOf(const QStringList &common) const
 std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &note) const
 {
     FigureRule rule;
-    const bool patterns = bundle.workload.name == QLatin1String("hash-ttl");
-    rule.category = {QStringLiteral("all"), patterns ? QStringLiteral("All patterns") : QStringLiteral("All attributes"), true, QString(), {}};
+    const QString noun = bundle.workload.categoryNoun;
+    // A workload of attributes totals "All attributes"; one of patterns, "All patterns".
+    const QString label = noun == QLatin1String("pattern") ? QStringLiteral("All patterns") : QStringLiteral("All attributes");
+    rule.category = {QStringLiteral("all"), label, true, QString(), {}, CategoryKind::Overall, QString()};
     rule.unsupported = [](const ServerRun &) { return QString(); };
     if (combined() && measure != Measure::MemoryUsageBytesPerKey && !anyComparedServerRefused()) {
         rule.value = [measure](const RepeatResult &repeat) -> std::optional<double> {
             if (repeat.keys <= 0)
                 return std::nullopt;
-            return measure == Measure::Keys ? double(repeat.keys) : repeat.bytesPerKey;
+            return measure == Measure::Keys ? double(repeat.keys) : repeat.bytesPerKey();
         };
         rule.unfinished = [](const RepeatResult &repeat) { return repeat.unfinishedTimedPass; };
         return rule;
@@ -306,12 +308,12 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
     // over them is a state no server ever held (hash-ttl read "All patterns 322.7").
     if (bundle.workload.typesTimedAlone && types.size() > 1) {
         note = QStringLiteral("No total: each %1 stores the same keys its own way and is measured on its own.")
-                   .arg(patterns ? "pattern" : "type");
+                   .arg(noun);
         return std::nullopt;
     }
     const QStringList common = commonTypes();
     if (common.size() < 2 && !(common.size() == 1 && types.size() == 1)) {
-        note = common.isEmpty() ? QStringLiteral("No total: no %1 ran on every server.").arg(patterns ? "pattern" : "type")
+        note = common.isEmpty() ? QStringLiteral("No total: no %1 ran on every server.").arg(noun)
                                 : QStringLiteral("No total: only %1 ran on every server.").arg(common.front());
         return std::nullopt;
     }
@@ -338,7 +340,7 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
 std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const QString &label, int minimumTypes, QString &note) const
 {
     FigureRule rule;
-    rule.category = {QStringLiteral("all"), label, true, QString(), {}};
+    rule.category = {QStringLiteral("all"), label, true, QString(), {}, CategoryKind::Overall, QString()};
     rule.timed = true;
     rule.unsupported = [](const ServerRun &) { return QString(); };
     if (combined()) {
@@ -358,7 +360,7 @@ std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const QString 
         return rule;
     }
     if (measure == Measure::LatencyP50Usec || measure == Measure::LatencyP99Usec) {
-        note = QStringLiteral("Latency is measured for each %1 on its own.").arg(bundle.workload.name == QLatin1String("hash-ttl") ? "pattern" : "type");
+        note = QStringLiteral("Latency is measured for each %1 on its own.").arg(bundle.workload.categoryNoun);
         return std::nullopt;
     }
     const QStringList common = commonTypes();
@@ -456,9 +458,9 @@ FigureTable Figures::referenceRatios() const
         rule.value = [type, reference](const RepeatResult &repeat) -> std::optional<double> {
             const TypeMemory *memory = okType(repeat, type);
             const TypeMemory *base = okType(repeat, reference);
-            if (!memory || !base || memory->keys <= 0 || base->keys <= 0 || base->bytesPerKey <= 0)
+            if (!memory || !base || memory->keys <= 0 || base->keys <= 0 || base->bytesPerKey() <= 0)
                 return std::nullopt;
-            return memory->bytesPerKey / base->bytesPerKey;
+            return memory->bytesPerKey() / base->bytesPerKey();
         };
         rule.unfinished = [type, reference](const RepeatResult &repeat) {
             return repeat.unfinishedType == type || repeat.unfinishedType == reference;

@@ -1,10 +1,12 @@
 #include "figures.h"
 
+#include "categoryorder.h"
 #include "figuresdata.h"
 #include "presentation.h"
 
 #include <QVersionNumber>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace {
@@ -74,12 +76,16 @@ QString figureStateName(FigureState state)
     return {};
 }
 
-QString effectiveBaseline(const ResultsBundle &bundle, const QString &chosen)
+namespace {
+
+// The oldest version among `runs` (those `take` accepts), as effectiveBaseline() picks it.
+template<typename Take>
+QString oldestServer(const ResultsBundle &bundle, Take take)
 {
-    if (!chosen.isEmpty() && bundle.server(chosen))
-        return chosen;
     const ServerRun *oldest = nullptr;
     for (const ServerRun &run : bundle.servers) {
+        if (!take(run))
+            continue;
         // Redis is outside the Valkey line; it is a baseline only when nothing else is there.
         const int older = oldest ? QVersionNumber::compare(QVersionNumber::fromString(run.version),
                                                            QVersionNumber::fromString(oldest->version))
@@ -93,6 +99,15 @@ QString effectiveBaseline(const ResultsBundle &bundle, const QString &chosen)
             oldest = &run;
     }
     return oldest ? oldest->id : QString();
+}
+
+} // namespace
+
+QString effectiveBaseline(const ResultsBundle &bundle, const QString &chosen)
+{
+    if (!chosen.isEmpty() && bundle.server(chosen))
+        return chosen;
+    return oldestServer(bundle, [](const ServerRun &) { return true; });
 }
 
 std::vector<const RepeatResult *> ServerData::sources() const
@@ -245,10 +260,27 @@ int FiguresData::referenceColumn(const FigureTable &table, int base, int column)
     return -1;
 }
 
+// FigureOptions::order is declared before CategoryOrder is: its default, 0, is the workload's.
+static_assert(CategoryOrder(0) == CategoryOrder::Workload);
+
+namespace {
+
+std::atomic<long long> builtFigures{0};
+
+} // namespace
+
 Figures::Figures(const ResultsBundle &bundle, const Options &options)
+    : Figures(std::make_shared<const ResultsBundle>(bundle), options)
 {
-    auto data = std::make_shared<FiguresData>();
-    data->bundle = bundle;
+}
+
+Figures::Figures(BundleSnapshot snapshot, const Options &options)
+{
+    if (!snapshot)
+        snapshot = std::make_shared<const ResultsBundle>();
+    ++builtFigures;
+    auto data = std::make_shared<FiguresData>(std::move(snapshot));
+    const ResultsBundle &bundle = data->bundle;
     data->options = options;
     data->allIds = orderedServerIds(bundle);
     for (const QString &id : data->allIds) {
@@ -257,20 +289,23 @@ Figures::Figures(const ResultsBundle &bundle, const Options &options)
     }
     summariseServers(*data);
     // The user's pick stands; otherwise the oldest version among the servers compared, so a
-    // failed server is never the yardstick.
+    // failed server is never the yardstick, nor a hidden one.
     const QString chosen = options.baseline.isEmpty() ? bundle.baseline : options.baseline;
+    const QString shownChoice = data->shownIds.contains(chosen) ? chosen : QString();
     const QStringList compared = data->comparedIds();
-    ResultsBundle candidates = bundle;
-    candidates.servers.erase(std::remove_if(candidates.servers.begin(), candidates.servers.end(),
-                                            [&](const ServerRun &run) {
-                                                return run.id != chosen && !compared.contains(run.id);
-                                            }),
-                             candidates.servers.end());
-    data->baseline = effectiveBaseline(candidates.servers.empty() ? bundle : candidates,
-                                       data->shownIds.contains(chosen) ? chosen : QString());
+    data->baseline = !shownChoice.isEmpty() ? shownChoice
+        : compared.isEmpty()                ? effectiveBaseline(bundle, QString())
+                                            : oldestServer(bundle, [&](const ServerRun &run) { return compared.contains(run.id); });
     d = data;
 }
 
+long long Figures::constructions()
+{
+    return builtFigures.load();
+}
+
+const BundleSnapshot &Figures::snapshot() const { return d->snapshot; }
+const Figures::Options &Figures::options() const { return d->options; }
 const ResultsBundle &Figures::bundle() const { return d->bundle; }
 QString Figures::baselineId() const { return d->baseline; }
 QStringList Figures::allServerIds() const { return d->allIds; }
@@ -288,7 +323,7 @@ const ServerSummary &Figures::summary(const QString &serverId) const
 
 QString Figures::typeNoun() const
 {
-    return d->bundle.workload.name == QLatin1String("hash-ttl") ? QStringLiteral("pattern") : QStringLiteral("type");
+    return d->bundle.workload.categoryNoun;
 }
 
 bool Figures::throughputInEvents() const

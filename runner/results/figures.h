@@ -67,12 +67,26 @@ struct Figure {
     bool settled() const { return hasValue() && !growing; }
 };
 
+// What a category is. Its id is a name for files and scripts ("all", "group:writes"); views
+// decide by the kind.
+enum class CategoryKind {
+    Overall,        // the total of the table ("all")
+    CommandGroup,   // one of the workload's command groups ("All writes")
+    Type,           // one type or pattern of the workload
+    Command,        // one command
+    Other,          // the commands folded together ("other (3)")
+};
+
 struct FigureCategory {
-    QString id;                       // "all", a type, a command (lower case), "other"
+    QString id;                       // "all", a type, a command (lower case), "group:<name>", "other"
     QString label;                    // "All attributes", "counter", "SISMEMBER", "other (3)"
     bool total = false;               // a total over several types or commands
     QString scope;                    // a total over part of the work: "over set-ex, the pattern every server supports"
     QStringList over;                 // that part: the types the total covers
+    CategoryKind kind = CategoryKind::Type;
+    QString group;                    // CommandGroup: the group's name ("writes")
+
+    bool isOverall() const { return kind == CategoryKind::Overall; }
 };
 
 // The workload's command group a category totals ("writes"); empty for any other category.
@@ -170,21 +184,38 @@ struct ConfigDifference {
 };
 
 struct FiguresData;
+struct MemoryExplanation;
+enum class CategoryOrder;   // categoryorder.h
 
+// One state of the results, shared and never changed: every Figures of it, and so every view,
+// reads the same bundle without a copy of its own.
+using BundleSnapshot = std::shared_ptr<const ResultsBundle>;
+
+// What a view shows of a snapshot: the one place the baseline, the hidden versions, the order
+// of the categories and the commands shown are said.
 struct FigureOptions {
     QString baseline;             // empty: the bundle's own, else the oldest version
     QStringList hiddenServers;    // left out of the comparison
     int topCommands = 8;          // command time: this many commands, the rest in "other"
     bool foldOther = true;
+    CategoryOrder order = CategoryOrder(0);   // how tables list their categories (Workload)
 };
 
 class Figures {
 public:
     using Options = FigureOptions;
 
+    // Shares the snapshot: no copy of the bundle.
+    explicit Figures(BundleSnapshot bundle, const Options &options = Options());
+    // Copies the bundle into a snapshot of its own.
     explicit Figures(const ResultsBundle &bundle, const Options &options = Options());
+    // How many Figures were built from a bundle since the program started (copies of a
+    // Figures share its figures and are not counted): one per update of the window.
+    static long long constructions();
 
     const ResultsBundle &bundle() const;
+    const BundleSnapshot &snapshot() const;
+    const Options &options() const;
     QString baselineId() const;
     // Every server of the bundle, oldest Valkey first (as orderedServerIds()).
     QStringList allServerIds() const;
@@ -226,7 +257,7 @@ public:
     // A cluster whose slots moved while it was replayed into: its MOVED and ASK replies over the
     // repeats that count ("MOVED" -> 7, "ASK" -> 2), each command sent again to the primary
     // named. Empty when no slot moved.
-    std::map<QString, long long> redirects(const QString &serverId) const;
+    Redirects redirects(const QString &serverId) const;
     // The shown servers that ran as a cluster, in display order.
     QStringList clusterServerIds() const;
     // The cost of cluster mode: for each shown cluster series whose version also ran standalone
@@ -267,6 +298,10 @@ public:
     // repeat ("Across 5 repeats the time change was −27.9% to −25.1% (95% interval)"). Empty
     // while live or without an answer.
     QString noiseNote() const;
+    // Why the servers' bytes per key differ in a category of memory() ("all" or a type): each
+    // server's bytes split by its own accounting, and the sentences that say it (figureswhy.cpp,
+    // memoryexplanation.h).
+    MemoryExplanation explainMemory(const QString &categoryId) const;
 
 private:
     std::shared_ptr<const FiguresData> d;

@@ -57,15 +57,14 @@ std::optional<NodeSpread> Figures::nodeSpread(const QString &serverId, const QSt
     return spread;
 }
 
-std::map<QString, long long> Figures::redirects(const QString &serverId) const
+Redirects Figures::redirects(const QString &serverId) const
 {
-    std::map<QString, long long> counts;
+    Redirects counts;
     const auto found = d->servers.find(serverId);
     if (found == d->servers.end())
         return counts;
     for (const RepeatResult *repeat : found->second.sources())
-        for (const auto &[kind, count] : repeat->redirects)
-            counts[kind] += count;
+        counts += repeat->redirects;
     return counts;
 }
 

@@ -33,7 +33,10 @@ struct ServerData {
 };
 
 struct FiguresData {
-    ResultsBundle bundle;
+    explicit FiguresData(BundleSnapshot shared) : snapshot(std::move(shared)), bundle(*snapshot) {}
+
+    BundleSnapshot snapshot;
+    const ResultsBundle &bundle;   // *snapshot
     Figures::Options options;
     QString baseline;
     QStringList allIds;

@@ -77,7 +77,7 @@ QString markdownHeader(const QString &first, const QStringList &ids)
 
 QString MarkdownNotes::label(const FigureCategory &category)
 {
-    if (category.scope.isEmpty() || category.id != QLatin1String("all"))
+    if (category.scope.isEmpty() || !category.isOverall())
         return category.label;
     scopes << category.scope;
     return category.label + QStringLiteral(" (%1)").arg(scopes.size());

@@ -1,4 +1,5 @@
 #include "reportmarkdown.h"
+#include "whymarkdown.h"
 
 #include "bundlemarkdown.h"
 
@@ -199,8 +200,12 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
         markdown += QStringLiteral("Ratios are against %1, the baseline: ± is half the 95% interval of the ratios taken "
                                    "repeat by repeat, or half their range with fewer than 5 repeats.\n")
                         .arg(markdownServerName(figures, figures.baselineId()));
-    for (const Section &section : sections)
+    for (const Section &section : sections) {
         markdown += sectionMarkdown(figures, section, ids, images);
+        // Why the memory differs, right after the memory figures it explains.
+        if (section.chart == QLatin1String("memory-per-attribute"))
+            markdown += whyMarkdown(figures, images.count(QStringLiteral("why-memory")) ? images.at(QStringLiteral("why-memory")) : QString());
+    }
     markdown += configDifferencesMarkdown(figures, [&figures](const QString &id) { return markdownServerName(figures, id); },
                                           QStringLiteral("##"));
     return markdown + provenanceMarkdown(figures);

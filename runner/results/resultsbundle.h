@@ -5,6 +5,7 @@
 
 #include "buildorigin.h"
 #include "commandstat.h"
+#include "memoryaccounting.h"
 #include "topology.h"
 #include "workloadinfo.h"
 
@@ -38,6 +39,25 @@ struct PassTiming {
     double commandsPerSecond() const;
 };
 
+// The replies of a cluster whose slots moved, followed or sent again (clusterredirects.h).
+struct Redirects {
+    long long moved = 0;
+    long long asked = 0;
+    long long retried = 0;   // TRYAGAIN
+
+    bool any() const { return moved > 0 || asked > 0 || retried > 0; }
+    Redirects &operator+=(const Redirects &other)
+    {
+        moved += other.moved;
+        asked += other.asked;
+        retried += other.retried;
+        return *this;
+    }
+};
+
+// What a server's COMMAND INFO flags a command: "write", else "readonly", else neither.
+enum class CommandKind { Neither, Write, Read };
+
 // One primary's share of a cluster's pass: its keys and its used_memory change. The server's
 // figures are the sums over its primaries; these show how evenly the keys spread.
 struct NodeMemory {
@@ -51,11 +71,15 @@ struct TypeMemory {
     QString error;                           // the server's error text when unsupported
     long long keys = 0;
     long long usedMemoryDelta = 0;           // bytes, from INFO memory used_memory
-    double bytesPerKey = 0;
+    // Bytes per key (usedMemoryDelta / keys) is the figures layer's: the bundle holds what was measured.
+    double bytesPerKey() const { return keys > 0 ? double(usedMemoryDelta) / double(keys) : 0.0; }
     double memoryUsageBytesPerKey = 0;       // MEMORY USAGE, second opinion only
     std::map<QString, long long> encodings;  // OBJECT ENCODING histogram
     std::optional<PassTiming> timing;        // when the type was timed on its own (hash-ttl)
     std::vector<NodeMemory> nodes;           // a cluster's primaries; empty for a standalone server
+    // The server's own accounting of the pass (MEMORY STATS, MALLOC-STATS), for the Why view;
+    // absent in bundles before Versus read it.
+    std::optional<MemoryAccounting> accounting;
 };
 
 struct RepeatResult {
@@ -66,8 +90,9 @@ struct RepeatResult {
     // and the timing. Workloads that time each type alone leave these empty.
     long long keys = 0;
     long long usedMemoryDelta = 0;
-    double bytesPerKey = 0;
+    double bytesPerKey() const { return keys > 0 ? double(usedMemoryDelta) / double(keys) : 0.0; }
     std::vector<NodeMemory> nodes;           // a cluster's primaries; empty for a standalone server
+    std::optional<MemoryAccounting> accounting;   // of the combined pass, as TypeMemory's
     PassTiming timing;
     std::map<QString, TypeMemory> byType;
     std::map<QString, long long> errors;     // "CMD: message" -> count
@@ -78,9 +103,10 @@ struct RepeatResult {
     // Calls the server counted in a timed pass beyond what Versus sent (another client, or a
     // script's own commands), by command.
     std::map<QString, long long> countedNotSent;
-    // A cluster whose slots moved during the repeat: its "MOVED" and "ASK" replies, each command
-    // sent again to the primary named (clusterredirects.h). Empty when no slot moved.
-    std::map<QString, long long> redirects;
+    // A cluster whose slots moved during the repeat: its MOVED and ASK replies, each command sent
+    // again to the primary named, and TRYAGAIN replies sent again (clusterredirects.h). All 0
+    // when no slot moved.
+    Redirects redirects;
     // Commands of a capture this server does not know, by command ("HSETEX") -> commands that
     // got "unknown command": the rest of the capture ran; the figures leave these out.
     std::map<QString, long long> unsupportedCommands;
@@ -131,10 +157,11 @@ struct ServerRun {
     std::map<QString, QString> config;
     std::map<QString, QString> configApplied;
     std::map<QString, QString> configRefused;
-    // A capture's commands as this server's COMMAND INFO flags them: "SET" -> "write", "GET" ->
-    // "read" (readonly), "PING" -> "" (neither); a command the server does not know is absent.
+    // A capture's commands as this server's COMMAND INFO flags them: "SET" -> Write, "GET" ->
+    // Read (readonly), "PING" -> Neither; a command the server does not know is absent. In the
+    // bundle: "write", "read", "".
     // The figures make a capture's "writes" and "reads" groups of them.
-    std::map<QString, QString> commandKinds;
+    std::map<QString, CommandKind> commandKinds;
     std::vector<RepeatResult> repeats;
 };
 

@@ -35,6 +35,7 @@ ResultsBundle bundleOf(const std::vector<Build> &builds)
 {
     ResultsBundle bundle;
     bundle.workload.name = QStringLiteral("hash-ttl");
+    bundle.workload.categoryNoun = QStringLiteral("pattern");
     bundle.workload.events = 100;
     bundle.workload.commands = 100;
     bundle.workload.types = {QStringLiteral("set-ex")};

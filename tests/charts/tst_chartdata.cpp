@@ -37,9 +37,9 @@ private Q_SLOTS:
         QVERIFY(data.series[2].bars[2].label.endsWith(QStringLiteral("−52.2%")));
         QVERIFY(data.series[2].bars[8].label.endsWith(QStringLiteral("−50.0%")));
         QVERIFY(data.series[0].bars[0].hasRange);
-        ChartDataOptions all;
+        Figures::Options all;
         all.foldOther = false;
-        QCOMPARE(buildChartData(fixtureBundle("ecommerce-4-versions.json"), ChartKind::UsecPerCommand, all).categories.size(), 12);
+        QCOMPARE(buildChartData(Figures(fixtureBundle("ecommerce-4-versions.json"), all), ChartKind::UsecPerCommand).categories.size(), 12);
     }
 
     // A command the workload's description makes a claim about keeps its row however few its
@@ -47,12 +47,12 @@ private Q_SLOTS:
     void namedCommandIsNeverFolded()
     {
         ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
-        ChartDataOptions few;
+        Figures::Options few;
         few.topCommands = 3;
-        QCOMPARE(buildChartData(bundle, ChartKind::UsecPerCommand, few).categories,
+        QCOMPARE(buildChartData(Figures(bundle, few), ChartKind::UsecPerCommand).categories,
                  (QStringList{"All commands", "EXPIRE", "SISMEMBER", "INCRBY", "other (8)"}));
         bundle.workload.namedCommands = {QStringLiteral("ZREMRANGEBYRANK")};
-        const ChartData data = buildChartData(bundle, ChartKind::UsecPerCommand, few);
+        const ChartData data = buildChartData(Figures(bundle, few), ChartKind::UsecPerCommand);
         QCOMPARE(data.categories, (QStringList{"All commands", "EXPIRE", "SISMEMBER", "INCRBY", "ZREMRANGEBYRANK", "other (7)"}));
         QVERIFY(data.series[2].bars[4].label.endsWith(QStringLiteral("−50.0%")));
         // Kept by the bundle, for every later export.
@@ -64,10 +64,10 @@ private Q_SLOTS:
     void coloursStayWithTheirVersion()
     {
         const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
-        ChartDataOptions hidden;
+        Figures::Options hidden;
         hidden.hiddenServers = {QStringLiteral("valkey-8.0.1")};
         const ChartData full = buildChartData(bundle, ChartKind::MemoryPerAttribute);
-        const ChartData filtered = buildChartData(bundle, ChartKind::UsecPerEvent, hidden);
+        const ChartData filtered = buildChartData(Figures(bundle, hidden), ChartKind::UsecPerEvent);
         QCOMPARE(filtered.series.size(), size_t(3));
         QCOMPARE(filtered.series[1].serverId, QStringLiteral("valkey-9.1.2"));
         QCOMPARE(filtered.series[1].color, full.series[2].color);

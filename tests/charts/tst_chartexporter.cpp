@@ -182,17 +182,17 @@ private Q_SLOTS:
             ChartGeometry geometry;
             const Outcome<QImage> image = renderChart(bundle, ChartKind::MemoryPerAttribute, options, &geometry);
             QVERIFY2(image.ok(), qPrintable(image.error()));
-            ChartDataOptions sorted;
+            Figures::Options sorted;
             sorted.order = order;
-            const ChartData expected = buildChartData(bundle, ChartKind::MemoryPerAttribute, sorted);
+            const ChartData expected = buildChartData(Figures(bundle, sorted), ChartKind::MemoryPerAttribute);
             QCOMPARE(geometry.data.categories, expected.categories);
             QVERIFY(geometry.data.categories != workloadOrder);
             QCOMPARE(geometry.data.categories.first(), QStringLiteral("All attributes"));   // the total stays on top
         }
         // Largest change first, whichever its sign: each category's largest |change| never grows.
-        ChartDataOptions byChange;
+        Figures::Options byChange;
         byChange.order = CategoryOrder::Change;
-        const ChartData data = buildChartData(bundle, ChartKind::MemoryPerAttribute, byChange);
+        const ChartData data = buildChartData(Figures(bundle, byChange), ChartKind::MemoryPerAttribute);
         double previous = 1e300;
         for (int c = 1; c < data.categories.size(); ++c) {
             double largest = 0;

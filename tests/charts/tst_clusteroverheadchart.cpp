@@ -32,7 +32,7 @@ bool hasOverhead(const std::vector<ChartKind> &kinds)
 // The set-ex bytes per key the run measured, read straight from the bundle's one repeat.
 double setExBytes(const ResultsBundle &bundle, const QString &id)
 {
-    return bundle.server(id)->repeats.front().byType.at(QStringLiteral("set-ex")).bytesPerKey;
+    return bundle.server(id)->repeats.front().byType.at(QStringLiteral("set-ex")).bytesPerKey();
 }
 
 } // namespace

@@ -19,9 +19,9 @@ ResultsBundle growing(const ResultsBundle &final, int step)
     const double share = 0.2 + 0.8 * step / 300.0;
     for (ServerRun &run : bundle.servers) {
         for (RepeatResult &repeat : run.repeats) {
-            repeat.bytesPerKey *= share;
+            repeat.usedMemoryDelta = std::llround(double(repeat.usedMemoryDelta) * share);
             for (auto &entry : repeat.byType)
-                entry.second.bytesPerKey *= share;
+                entry.second.usedMemoryDelta = std::llround(double(entry.second.usedMemoryDelta) * share);
         }
     }
     return bundle;
@@ -57,7 +57,7 @@ private Q_SLOTS:
         const ResultsBundle final = fixtureBundle("ecommerce-4-versions.json");
 
         QSignalSpy applied(chart, &LiveBarChart::applied);
-        chart->setBundle(growing(final, 0));
+        chart->setFigures(Figures(growing(final, 0)));
         // Laid out in an event of its own, on the next turn of the event loop: not inside the
         // caller's, and with no timer of its own (the run controller coalesces).
         QCOMPARE(applied.size(), 0);
@@ -73,7 +73,7 @@ private Q_SLOTS:
         // 300 updates, a burst of ten in each turn of the event loop: each burst is laid out
         // once, in the turn after it.
         for (int step = 1; step <= 300; ++step) {
-            chart->setBundle(growing(final, step));
+            chart->setFigures(Figures(growing(final, step)));
             if (step % 10 == 0) {
                 QCoreApplication::processEvents();
                 QVERIFY(!chart->hasPending());
@@ -87,7 +87,7 @@ private Q_SLOTS:
         QVERIFY2(scene.items().size() < items * 3, qPrintable(QString::number(scene.items().size())));
         const int grown = scene.items().size();
         for (int step = 1; step <= 300; ++step) {
-            chart->setBundle(growing(final, step % 2 ? 290 : 300));
+            chart->setFigures(Figures(growing(final, step % 2 ? 290 : 300)));
             if (step % 10 == 0) {
                 QCoreApplication::processEvents();
                 QVERIFY(!chart->hasPending());
@@ -129,15 +129,17 @@ private Q_SLOTS:
         chart->setGeometry(QRectF(0, 0, 800, 500));
         QSignalSpy applied(chart, &LiveBarChart::applied);
         const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
-        chart->setBundle(bundle);
+        Figures::Options hidden;
+        hidden.hiddenServers = {bundle.servers.front().id};
+        chart->setFigures(Figures(bundle, hidden));
         ChartDataOptions options;
-        options.hiddenServers = {bundle.servers.front().id};
+        options.topCategories = 2;
         chart->setDataOptions(options);
         QCoreApplication::processEvents();
         QCOMPARE(applied.size(), 1);
         QCOMPARE(chart->barSeries()->barSets().size(), 3);
 
-        chart->setBundle(growing(bundle, 100));
+        chart->setFigures(Figures(growing(bundle, 100), hidden));
         chart->flush();
         QCOMPARE(applied.size(), 2);
         QVERIFY(!chart->hasPending());
@@ -152,11 +154,11 @@ private Q_SLOTS:
         scene.addItem(chart);
         chart->setGeometry(QRectF(0, 0, 800, 500));
         ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
-        chart->setBundle(bundle);
+        chart->setFigures(Figures(bundle));
         chart->flush();
         QCOMPARE(chart->rebuildCount(), 1);
         bundle.servers.pop_back();
-        chart->setBundle(bundle);
+        chart->setFigures(Figures(bundle));
         chart->flush();
         QCOMPARE(chart->rebuildCount(), 2);
         QCOMPARE(chart->barSeries()->barSets().size(), 3);
@@ -208,7 +210,7 @@ private Q_SLOTS:
         // A shown chart lays a bundle out in the next turn of the event loop (posted, no timer):
         // a few turns are the proof that a hidden one does not.
         for (int step = 0; step <= 300; step += 30) {
-            widget.setBundle(growing(final, step));
+            widget.setFigures(Figures(growing(final, step)));
             QTest::qWait(20);
         }
         QCOMPARE(applied.size(), 0);
@@ -222,14 +224,14 @@ private Q_SLOTS:
         QCOMPARE(widget.barValue(2, 0), 217.6);
 
         // Shown, it follows the results as they come.
-        widget.setBundle(growing(final, 150));
+        widget.setFigures(Figures(growing(final, 150)));
         QVERIFY(applied.wait(2000));
         // growing() scales every figure to 0.2 + 0.8 × 150 / 300 = 0.6 of the final one.
         QVERIFY2(qFuzzyCompare(widget.barValue(2, 0), 217.6 * 0.6), qPrintable(QString::number(widget.barValue(2, 0))));
 
         // Hidden again, it stops; flush() still applies on demand.
         widget.hide();
-        widget.setBundle(final);
+        widget.setFigures(Figures(final));
         QTest::qWait(20);
         QCOMPARE(applied.size(), 2);
         widget.flush();

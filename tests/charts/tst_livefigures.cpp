@@ -70,9 +70,10 @@ private Q_SLOTS:
         });
         QStringList problems;
         int snapshots = 0, unsupportedWhileRunning = 0;
-        QObject::connect(&controller, &RunController::resultsChanged, [&](const ResultsBundle &live) {
+        QObject::connect(&controller, &RunController::resultsChanged, [&](const BundleSnapshot &snapshot) {
+            const ResultsBundle &live = *snapshot;
             running = live.running;
-            chart.setBundle(live);
+            chart.setFigures(Figures(snapshot));
             ++snapshots;
             problems += dishonestBars(live);
             const ChartData memory = buildChartData(live, ChartKind::MemoryPerAttribute);
@@ -112,7 +113,8 @@ private Q_SLOTS:
         RunController controller;
         ResultsBundle lastLive;
         QStringList problems;
-        QObject::connect(&controller, &RunController::resultsChanged, [&](const ResultsBundle &live) {
+        QObject::connect(&controller, &RunController::resultsChanged, [&](const BundleSnapshot &snapshot) {
+            const ResultsBundle &live = *snapshot;
             problems += dishonestBars(live);
             if (live.running)
                 lastLive = live;

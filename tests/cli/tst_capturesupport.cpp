@@ -215,10 +215,10 @@ private:
     // flags, and leave out what a compared server does not know, as the totals do.
     static void checkGroupsFromCommandInfo(const ResultsBundle &bundle, const ServerSpec &older, const ServerSpec &newer)
     {
-        const std::map<QString, QString> olderKinds{{QStringLiteral("GET"), QStringLiteral("read")},
-                                                    {QStringLiteral("SET"), QStringLiteral("write")}};
-        std::map<QString, QString> newerKinds = olderKinds;
-        newerKinds[QStringLiteral("HSETEX")] = QStringLiteral("write");
+        const std::map<QString, CommandKind> olderKinds{{QStringLiteral("GET"), CommandKind::Read},
+                                                        {QStringLiteral("SET"), CommandKind::Write}};
+        std::map<QString, CommandKind> newerKinds = olderKinds;
+        newerKinds[QStringLiteral("HSETEX")] = CommandKind::Write;
         QCOMPARE(bundle.server(older.label)->commandKinds, olderKinds);
         QCOMPARE(bundle.server(newer.label)->commandKinds, newerKinds);
         // Both servers: HSETEX is left out, so each group is one command's row.

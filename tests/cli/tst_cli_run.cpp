@@ -4,6 +4,7 @@
 
 #include "bundlejson.h"
 #include "figures.h"
+#include "whymarkdown.h"
 #include "servertesthelpers.h"
 #include "versuscli.h"
 
@@ -76,8 +77,11 @@ private slots:
         for (const ServerSpec &spec : servers)
             QVERIFY2(r.out.contains(QLatin1String(" | ") + figures.summary(spec.label).name + QLatin1String(" |")), qPrintable(spec.label));
         QVERIFY2(!r.out.contains(QLatin1String("| ") + servers.front().label + QLatin1String(" |")), r.describe());
-        QVERIFY2(r.out.endsWith(QStringLiteral("\nAnswer: %1 (%2)\n%3\n").arg(figures.answer(), figures.buildCaveat(), figures.noiseNote()))
-                     || r.out.endsWith(QStringLiteral("\nAnswer: %1\n%2\n").arg(figures.answer(), figures.noiseNote())),
+        // Last, why the memory differs, in one paragraph.
+        const QString why = whySummary(figures);
+        QVERIFY2(!why.isEmpty(), r.describe());
+        QVERIFY2(r.out.endsWith(QStringLiteral("\nAnswer: %1 (%2)\n%3\nWhy: %4\n").arg(figures.answer(), figures.buildCaveat(), figures.noiseNote(), why))
+                     || r.out.endsWith(QStringLiteral("\nAnswer: %1\n%2\nWhy: %3\n").arg(figures.answer(), figures.noiseNote(), why)),
                  r.describe());
         QVERIFY2(figures.noiseNote().startsWith(QLatin1String("One run: ")), qPrintable(figures.noiseNote()));
         QVERIFY2(!r.out.contains(QLatin1String("Settings only some of these versions have")), r.describe());
@@ -113,7 +117,7 @@ private slots:
 
         const QStringList expectedFiles{QStringLiteral("memory-per-attribute.png"), QStringLiteral("usec-per-command.png"),
                                         QStringLiteral("usec-per-event.png"), QStringLiteral("throughput.png"),
-                                        QStringLiteral("results.csv"), QStringLiteral("results.json")};
+                                        QStringLiteral("why-memory.png"), QStringLiteral("results.csv"), QStringLiteral("results.json")};
         QStringList written = QDir(exportDir).entryList(QDir::Files, QDir::Name);
         QStringList sortedExpected = expectedFiles;
         sortedExpected.sort();

@@ -208,7 +208,7 @@ private Q_SLOTS:
         const ClusterTopology topology = threePrimaries();
         ClusterRouting routing(keys, topology);
         QCOMPARE(routing.slotRangesOf(0), QStringLiteral("0-5460"));
-        ClusterRedirects redirects(routing, {{"127.0.0.1", 7000}, {"127.0.0.1", 7001}, {"127.0.0.1", 7002}});
+        ClusterRedirects redirects(routing, {{"127.0.0.1", 7000, ""}, {"127.0.0.1", 7001, ""}, {"127.0.0.1", 7002, ""}});
         const std::string key = "key:0";
         const int slot = keyHashSlot(key);
         const int owner = topology.primaryOfSlot(slot);

@@ -71,14 +71,14 @@ private Q_SLOTS:
             double bytes = 0;
             long long keys = 0;
             for (const auto &type : repeat.byType) {
-                bytes += type.second.bytesPerKey * double(type.second.keys);
+                bytes += type.second.bytesPerKey() * double(type.second.keys);
                 keys += type.second.keys;
             }
             QCOMPARE(keys, repeat.keys);
             const double weighted = bytes / double(keys);
-            const double difference = std::abs(weighted - repeat.bytesPerKey) / repeat.bytesPerKey;
+            const double difference = std::abs(weighted - repeat.bytesPerKey()) / repeat.bytesPerKey();
             qInfo("%s: overall %.1f B/key, by type weighted %.1f B/key (%.2f%%)", qPrintable(server.id),
-                  repeat.bytesPerKey, weighted, difference * 100);
+                  repeat.bytesPerKey(), weighted, difference * 100);
             QVERIFY2(difference < 0.05, qPrintable(server.id));
         }
     }
@@ -100,16 +100,16 @@ private Q_SLOTS:
             const RepeatResult &single = server.repeats.front();
             const TypeMemory &fromFull = m_full.server(server.id)->repeats.front().byType.at(type);
             QCOMPARE(single.keys, fromFull.keys);
-            const double difference = std::abs(single.bytesPerKey - fromFull.bytesPerKey) / fromFull.bytesPerKey;
+            const double difference = std::abs(single.bytesPerKey() - fromFull.bytesPerKey()) / fromFull.bytesPerKey();
             qInfo("%s %s: %lld keys, alone %.1f B/key, by type %.1f B/key (%.2f%%)", qPrintable(server.id),
-                  qPrintable(type), single.keys, single.bytesPerKey, fromFull.bytesPerKey, difference * 100);
+                  qPrintable(type), single.keys, single.bytesPerKey(), fromFull.bytesPerKey(), difference * 100);
             // 2%, or the noise floor of a few kilobytes of server bookkeeping (measured up to
             // 1.2 KB), which on a type of a few hundred keys is more than 2%.
-            const double differenceBytes = std::abs(single.bytesPerKey - fromFull.bytesPerKey) * double(fromFull.keys);
+            const double differenceBytes = std::abs(single.bytesPerKey() - fromFull.bytesPerKey()) * double(fromFull.keys);
             QVERIFY2(difference < 0.02 || differenceBytes <= 8192.0, qPrintable(QStringLiteral("%1 %2: alone %3, by type %4")
                                                        .arg(server.id, type)
-                                                       .arg(single.bytesPerKey)
-                                                       .arg(fromFull.bytesPerKey)));
+                                                       .arg(single.bytesPerKey())
+                                                       .arg(fromFull.bytesPerKey())));
         }
     }
 };

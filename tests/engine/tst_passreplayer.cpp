@@ -214,9 +214,8 @@ private Q_SLOTS:
         const Outcome<PassResult> pass = replayPass(workload, m_replay, options);
         QVERIFY2(pass, qPrintable(pass ? QString() : pass.error()));
         const long long n = MixedWorkload::kEvents;
-        const std::map<QString, long long> errors{
-            {QStringLiteral("HSET: ") + QString::fromStdString(kWrongType), n},
-            {QStringLiteral("NOSUCHCMD: ERR unknown command 'NOSUCHCMD', with args beginning with: 'x' "), n}};
+        // The unknown command is counted apart, not as an error of the workload.
+        const std::map<QString, long long> errors{{QStringLiteral("HSET: ") + QString::fromStdString(kWrongType), n}};
         QCOMPARE(pass->errors, errors);
         QCOMPARE(pass->refused, (std::map<QString, long long>{{QStringLiteral("CONFIG GET"), n}}));
         QCOMPARE(pass->unknownCommands, (std::map<QString, long long>{{QStringLiteral("NOSUCHCMD"), n}}));

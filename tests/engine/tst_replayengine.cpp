@@ -175,7 +175,7 @@ private Q_SLOTS:
             QCOMPARE(timing.events, 1000LL);
             QVERIFY(repeat.errors.empty());
             QVERIFY(repeat.usedMemoryDelta > 0);
-            QVERIFY(repeat.bytesPerKey > 0);
+            QVERIFY(repeat.bytesPerKey() > 0);
         }
         // The last progress of each server says done at 100%.
         std::map<QString, ServerProgress> last;
@@ -334,7 +334,7 @@ private Q_SLOTS:
 
         int partials = 0;
         for (const QList<QVariant> &arguments : changed) {
-            const ResultsBundle live = arguments.first().value<ResultsBundle>();
+            const ResultsBundle &live = *arguments.first().value<BundleSnapshot>();
             const ServerRun &server = live.servers.front();
             if (server.repeats.empty())
                 continue;

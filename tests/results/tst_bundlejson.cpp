@@ -29,7 +29,6 @@ ServerRun server(const QString &version, double bytes, double factor)
     run.logTail = {QStringLiteral("* Ready to accept connections tcp")};
     RepeatResult repeat;
     repeat.keys = 5;
-    repeat.bytesPerKey = bytes;
     repeat.usedMemoryDelta = (long long)(bytes * 5);
     repeat.byType[QStringLiteral("counter")] = typeMemory(2, bytes * 0.8);
     repeat.byType[QStringLiteral("sum")] = typeMemory(2, bytes * 1.2);
@@ -128,7 +127,10 @@ void compareBundles(const ResultsBundle &a, const ResultsBundle &b)
             QCOMPARE(l.error, r.error);
             QCOMPARE(l.keys, r.keys);
             QCOMPARE(l.usedMemoryDelta, r.usedMemoryDelta);
-            QCOMPARE(l.bytesPerKey, r.bytesPerKey);
+            QCOMPARE(l.bytesPerKey(), r.bytesPerKey());
+            QCOMPARE(l.redirects.moved, r.redirects.moved);
+            QCOMPARE(l.redirects.asked, r.redirects.asked);
+            QCOMPARE(l.redirects.retried, r.redirects.retried);
             QCOMPARE(l.byType.size(), r.byType.size());
             for (const auto &[name, type] : l.byType) {
                 QVERIFY2(r.byType.count(name), qPrintable(name));
@@ -137,7 +139,7 @@ void compareBundles(const ResultsBundle &a, const ResultsBundle &b)
                 QCOMPARE(type.error, other.error);
                 QCOMPARE(type.keys, other.keys);
                 QCOMPARE(type.usedMemoryDelta, other.usedMemoryDelta);
-                QCOMPARE(type.bytesPerKey, other.bytesPerKey);
+                QCOMPARE(type.bytesPerKey(), other.bytesPerKey());
                 QCOMPARE(type.memoryUsageBytesPerKey, other.memoryUsageBytesPerKey);
                 QVERIFY(type.encodings == other.encodings);
                 QCOMPARE(type.timing.has_value(), other.timing.has_value());
@@ -176,10 +178,11 @@ private Q_SLOTS:
         bundle.complete = false;
         bundle.servers[0].repeats.push_back(bundle.servers[0].repeats[0]);
         bundle.servers[0].repeats[1].repeat = 1;
-        bundle.servers[0].repeats[1].bytesPerKey = 0.1 + 0.2;   // not exactly representable
+        bundle.servers[0].repeats[1].usedMemoryDelta = 7;   // 1.4 bytes per key: not exactly representable
         bundle.servers[0].repeats[1].status = RepeatStatus::Incomplete;
         bundle.servers[0].repeats[1].unfinishedType = QStringLiteral("sum");
         bundle.servers[0].repeats[1].unfinishedTimedPass = true;
+        bundle.servers[0].repeats[1].redirects = Redirects{7, 2, 1};
         PassTiming alone;
         alone.byCommand[QStringLiteral("hsetex")] = stat(1, 3);
         alone.events = 1;
@@ -300,6 +303,13 @@ private Q_SLOTS:
                                 << "t.json: at /servers/0/status: unknown value \"fine\" (expected ok, failed, incomplete)";
         QTest::newRow("servers") << QByteArray("\"servers\": [") << QByteArray("\"servers\": 3, \"x\": [")
                                  << "t.json: at /servers: type must be array, but is number";
+        QTest::newRow("redirect kind") << QByteArray("\"keys\": 5,") << QByteArray("\"keys\": 5, \"redirects\": {\"MOVE\": 1},")
+                                       << "t.json: at /runs/valkey-8.0.1/0/redirects: unknown redirect \"MOVE\" (expected MOVED, ASK or TRYAGAIN)";
+        QTest::newRow("command kind") << QByteArray("\"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
+                                      << QByteArray("\"command_kinds\": {\"SET\": \"writes\"}, \"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
+                                      << "t.json: at /servers/0/command_kinds: unknown command kind \"writes\" (expected write, read or \"\")";
+        QTest::newRow("redirect count") << QByteArray("\"keys\": 5,") << QByteArray("\"keys\": 5, \"redirects\": {\"ASK\": -3},")
+                                        << "t.json: at /runs/valkey-8.0.1/0/redirects: a redirect count below 0";
     }
     void wrongTypesNameTheJsonPath()
     {

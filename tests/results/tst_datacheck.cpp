@@ -13,7 +13,7 @@ ServerRun serverWith(const QString &id, long long counters, long long sums)
     server.id = id;
     RepeatResult repeat;
     repeat.keys = counters + sums;
-    repeat.bytesPerKey = 100;
+    repeat.usedMemoryDelta = 100 * repeat.keys;
     repeat.byType[QStringLiteral("counter")].keys = counters;
     repeat.byType[QStringLiteral("sum")].keys = sums;
     server.repeats.push_back(repeat);

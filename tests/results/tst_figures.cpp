@@ -41,7 +41,6 @@ RepeatResult ecommerceRepeat(int repeat, double bytes, double factor)
     result.repeat = repeat;
     result.keys = 300;
     result.usedMemoryDelta = (long long)(bytes * 300);
-    result.bytesPerKey = bytes;
     result.timing = timing({{QStringLiteral("incrby"), stat(1000, (long long)(1000 * factor))},
                             {QStringLiteral("expire"), stat(1000, (long long)(500 * factor))}},
                            500, 0.01);
@@ -74,6 +73,7 @@ ResultsBundle hashTtl()
 {
     ResultsBundle bundle;
     bundle.workload.name = QStringLiteral("hash-ttl");
+    bundle.workload.categoryNoun = QStringLiteral("pattern");
     bundle.workload.events = 100;
     bundle.workload.commands = 400;
     bundle.workload.types = {QStringLiteral("hsetex"), QStringLiteral("set-ex"), QStringLiteral("hset-hexpire")};

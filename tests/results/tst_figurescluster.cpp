@@ -64,6 +64,7 @@ ResultsBundle bundleOf(std::vector<ServerRun> servers)
 {
     ResultsBundle bundle;
     bundle.workload.name = QStringLiteral("hash-ttl");
+    bundle.workload.categoryNoun = QStringLiteral("pattern");
     bundle.workload.events = 1000;
     bundle.workload.commands = 4000;
     bundle.workload.types = {QStringLiteral("set-ex"), QStringLiteral("hsetex")};
@@ -106,7 +107,7 @@ ResultsBundle overKeys()
             continue;
         for (size_t r = 0; r < run.repeats.size(); ++r)
             run.repeats[r].byType[QStringLiteral("set-ex")] =
-                patternMemory(1000, more.front().repeats[r].byType.at(QStringLiteral("set-ex")).bytesPerKey + 50, run.topology.primaries);
+                patternMemory(1000, more.front().repeats[r].byType.at(QStringLiteral("set-ex")).bytesPerKey() + 50, run.topology.primaries);
     }
     bundle.sweep.shown = 0;
     return bundle;

@@ -73,7 +73,8 @@ private Q_SLOTS:
         ResultsBundle memory = withPairedTimes({1.0});
         for (const auto &[factor, meaning] : {std::pair{1.003, ChangeMeaning::Neutral}, {1.01, ChangeMeaning::Worse},
                                               {0.996, ChangeMeaning::Neutral}, {0.99, ChangeMeaning::Better}}) {
-            memory.servers[1].repeats[0].bytesPerKey = memory.servers[0].repeats[0].bytesPerKey * factor;
+            RepeatResult &newer = memory.servers[1].repeats[0];
+            newer.usedMemoryDelta = std::llround(memory.servers[0].repeats[0].bytesPerKey() * factor * double(newer.keys));
             const FigureTable table = Figures(memory).memory();
             QVERIFY2(changeMeaning(table.measure, table.at(0, QStringLiteral("valkey-9.1.2"))) == meaning,
                      qPrintable(QString::number(factor)));

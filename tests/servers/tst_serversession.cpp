@@ -16,22 +16,10 @@ namespace {
 
 Status fillKeys(ServerProcess &server, int keys)
 {
-    RedisConnection connection;
-    if (Status connected = server.connect(connection, 2000); !connected)
-        return connected;
     std::string batch;
     for (int i = 0; i < keys; ++i)
         appendRespCommand({"SET", "survey:" + std::to_string(i), std::string(40, 'v')}, batch);
-    if (Status sent = connection.appendRaw(batch); !sent)
-        return sent;
-    if (Status flushed = connection.flush(); !flushed)
-        return flushed;
-    for (int i = 0; i < keys; ++i) {
-        Outcome<Reply> reply = connection.readReply();
-        if (!reply)
-            return Error{reply.error()};
-    }
-    return Status::success();
+    return ServerTestHelpers::sendPipeline(server, batch, keys);
 }
 
 // The figure a pass of `keys` SETs on a connection of its own adds, as PassRunner takes it:
@@ -75,14 +63,6 @@ Status setWithTtlInBatches(ServerProcess &server, int keys, int batch)
     return Status::success();
 }
 
-// Starts `server` and connects `session` to it as Versus measures.
-Status startWithSession(ServerProcess &server, ServerSession &session, const ServerSpec &spec)
-{
-    if (Status started = server.start(); !started)
-        return started;
-    return session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec.label);
-}
-
 } // namespace
 
 class TestServerSession : public QObject {
@@ -104,7 +84,7 @@ private slots:
             VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({prefix}));
         ServerProcess server(*spec);
         ServerSession session;
-        const Status ready = startWithSession(server, session, *spec);
+        const Status ready = ServerTestHelpers::startWithSession(server, session, *spec);
         QVERIFY2(ready, qPrintable(ready.error()));
         QVERIFY(session.noteIdleClients());
 
@@ -142,7 +122,7 @@ private slots:
             VERSUS_SERVER_MISSING(ServerTestHelpers::missingServersMessage({QStringLiteral("valkey-8.0.1")}));
         ServerProcess server(*spec);
         ServerSession session;
-        const Status ready = startWithSession(server, session, *spec);
+        const Status ready = ServerTestHelpers::startWithSession(server, session, *spec);
         QVERIFY2(ready, qPrintable(ready.error()));
         QVERIFY(session.noteIdleClients());
         const Outcome<long long> baseline = session.settledUsedMemory(3000);
@@ -181,7 +161,7 @@ private slots:
         QCOMPARE(spec->origin.kind, BuildKind::DebianPackage);
         ServerProcess server(*spec);
         ServerSession session;
-        const Status ready = startWithSession(server, session, *spec);
+        const Status ready = ServerTestHelpers::startWithSession(server, session, *spec);
         QVERIFY2(ready, qPrintable(ready.error()));
         const AllocatorFacts facts = readAllocatorFacts(session.connection());
         QVERIFY2(facts.memAllocator.startsWith(QStringLiteral("jemalloc")), qPrintable(facts.memAllocator));

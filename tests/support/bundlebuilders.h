@@ -20,7 +20,6 @@ inline TypeMemory typeMemory(long long keys, double bytesPerKey)
 {
     TypeMemory type;
     type.keys = keys;
-    type.bytesPerKey = bytesPerKey;
     type.usedMemoryDelta = (long long)(double(keys) * bytesPerKey);
     type.memoryUsageBytesPerKey = bytesPerKey * 0.8;
     type.encodings = {{QStringLiteral("int"), keys}};
@@ -32,10 +31,8 @@ inline ResultsBundle withMemoryScaled(ResultsBundle bundle, double factor)
 {
     for (ServerRun &run : bundle.servers) {
         for (RepeatResult &repeat : run.repeats) {
-            repeat.bytesPerKey *= factor;
             repeat.usedMemoryDelta = (long long)(double(repeat.usedMemoryDelta) * factor);
             for (auto &entry : repeat.byType) {
-                entry.second.bytesPerKey *= factor;
                 entry.second.usedMemoryDelta = (long long)(double(entry.second.usedMemoryDelta) * factor);
             }
         }

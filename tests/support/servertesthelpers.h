@@ -6,7 +6,10 @@
 //
 // Both FAIL when the environment variable CI is set and a server is missing, and SKIP otherwise.
 
+#include "redisconnection.h"
 #include "servercatalog.h"
+#include "serverprocess.h"
+#include "serversession.h"
 #include "serverspec.h"
 
 #include <QDir>
@@ -137,6 +140,33 @@ inline bool processAlive(qint64 pid)
     // "pid (comm) S ..."; comm may hold spaces and parentheses, so look after the last ')'.
     const int close = text.lastIndexOf(')');
     return close >= 0 && close + 2 < text.size() && text.at(close + 2) != 'Z';
+}
+
+// Sends `pipeline` (complete RESP commands) on a connection of its own to `server` and reads
+// its `replies` replies; a transport failure is the Error.
+inline Status sendPipeline(ServerProcess &server, const std::string &pipeline, int replies)
+{
+    RedisConnection connection;
+    if (Status connected = server.connect(connection, 2000); !connected)
+        return connected;
+    if (Status sent = connection.appendRaw(pipeline); !sent)
+        return sent;
+    if (Status flushed = connection.flush(); !flushed)
+        return flushed;
+    for (int i = 0; i < replies; ++i) {
+        Outcome<Reply> reply = connection.readReply();
+        if (!reply)
+            return Error{reply.error()};
+    }
+    return Status::success();
+}
+
+// Starts `server` and connects `session` to it as Versus measures.
+inline Status startWithSession(ServerProcess &server, ServerSession &session, const ServerSpec &spec)
+{
+    if (Status started = server.start(); !started)
+        return started;
+    return session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec.label);
 }
 
 } // namespace ServerTestHelpers

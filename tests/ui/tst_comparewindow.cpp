@@ -220,10 +220,10 @@ void CompareWindowTest::differenceWithinNoiseIsNotARegression()
     results->showChart(ChartKind::MemoryPerAttribute);
     QCOMPARE(window.findChild<QLabel *>(QStringLiteral("headline"))->text(),
              QStringLiteral("Memory per stored attribute, Valkey 8.0.1, laptop → server: 196.1\u00A0→\u00A0196.3\u00A0bytes, +0.1%"));
-    const std::optional<ChartHeadline> headline = chartHeadline(results->shownBundle(), ChartKind::MemoryPerAttribute);
+    const std::optional<ChartHeadline> headline = chartHeadline(results->figures(), ChartKind::MemoryPerAttribute);
     QVERIFY(headline);
     QCOMPARE(headline->meaning, ChangeMeaning::Neutral);
-    const ChartData data = buildChartData(results->shownBundle(), ChartKind::MemoryPerAttribute);
+    const ChartData data = buildChartData(results->figures(), ChartKind::MemoryPerAttribute);
     QCOMPARE(data.series[1].serverId, QStringLiteral("valkey-8.0.1 @ server"));
     QCOMPARE(data.series[1].bars[0].label, QStringLiteral("196.3  +0.1%"));
     QCOMPARE(data.series[1].bars[0].meaning, ChangeMeaning::Neutral);

@@ -306,8 +306,8 @@ void DemoModeTest::startsFromTheDefaultsAndRemembersNothing()
     QCOMPARE(results->hiddenVersions(), QStringList());
     QCOMPARE(results->categoryOrder(), CategoryOrder::Value);
     results->setBundle(fixtureBundle("real-ecommerce.json"));
-    QCOMPARE(Figures(results->shownBundle()).baselineId(), QStringLiteral("valkey-8.0.1"));
-    QCOMPARE(results->shownBundle().servers.size(), size_t(2));
+    QCOMPARE(results->figures().baselineId(), QStringLiteral("valkey-8.0.1"));
+    QCOMPARE(results->figures().serverIds().size(), 2);
 
     keys->setValue(5000);
     results->setHiddenVersions({QStringLiteral("valkey-9.1.2")});

@@ -114,7 +114,7 @@ void ExportMemoryTest::remembersScaleFormatAndTheme()
 {
     const ResultsBundle bundle = fixtureBundle("hash-ttl-3-versions.json");
     {
-        ExportDialog first(bundle, ChartKind::MemoryPerAttribute);
+        ExportDialog first(Figures(bundle), ChartKind::MemoryPerAttribute);
         QCOMPARE(first.options().scale, 1.0);
         QCOMPARE(int(first.options().formats.front()), int(ImageFormat::Png));
         QCOMPARE(int(first.theme()), int(ColorTheme::Light));
@@ -130,7 +130,7 @@ void ExportMemoryTest::remembersScaleFormatAndTheme()
     QCOMPARE(file.value(QStringLiteral("export/format")).toString(), QStringLiteral("svg"));
     QCOMPARE(file.value(QStringLiteral("export/theme")).toString(), QStringLiteral("transparent-dark"));
 
-    ExportDialog second(bundle, ChartKind::UsecPerCommand);
+    ExportDialog second(Figures(bundle), ChartKind::UsecPerCommand);
     const ExportOptions options = second.options();
     QCOMPARE(options.size, QSize(1920, 1080));
     QCOMPARE(options.scale, 2.0);
@@ -143,14 +143,14 @@ void ExportMemoryTest::followsTheDarkWindowUnlessPicked()
 {
     const ResultsBundle bundle = fixtureBundle("hash-ttl-3-versions.json");
     {
-        ExportDialog dialog(bundle, ChartKind::MemoryPerAttribute);
+        ExportDialog dialog(Figures(bundle), ChartKind::MemoryPerAttribute);
         dialog.setViewTheme(ColorTheme::Dark);
         QCOMPARE(int(dialog.theme()), int(ColorTheme::Dark));
         QCOMPARE(int(dialog.options().theme), int(ColorTheme::Dark));
     }
     {
         // The window's theme was a default, not a pick: light charts export light again.
-        ExportDialog dialog(bundle, ChartKind::MemoryPerAttribute);
+        ExportDialog dialog(Figures(bundle), ChartKind::MemoryPerAttribute);
         dialog.setViewTheme(ColorTheme::Light);
         QCOMPARE(int(dialog.theme()), int(ColorTheme::Light));
         // Picked under dark charts: the pick holds while the charts stay dark.
@@ -159,10 +159,10 @@ void ExportMemoryTest::followsTheDarkWindowUnlessPicked()
         dialog.setViewTheme(ColorTheme::Dark);   // changed in the dialog: the window does not undo it
         QCOMPARE(int(dialog.theme()), int(ColorTheme::Transparent));
     }
-    ExportDialog dark(bundle, ChartKind::MemoryPerAttribute);
+    ExportDialog dark(Figures(bundle), ChartKind::MemoryPerAttribute);
     dark.setViewTheme(ColorTheme::Dark);
     QCOMPARE(int(dark.theme()), int(ColorTheme::Transparent));
-    ExportDialog light(bundle, ChartKind::MemoryPerAttribute);
+    ExportDialog light(Figures(bundle), ChartKind::MemoryPerAttribute);
     light.setViewTheme(ColorTheme::Light);
     QCOMPARE(int(light.theme()), int(ColorTheme::Light));
 }
@@ -171,7 +171,7 @@ void ExportMemoryTest::aPickWithTheKeyboardIsRemembered()
 {
     const ResultsBundle bundle = fixtureBundle("hash-ttl-3-versions.json");
     {
-        ExportDialog dialog(bundle, ChartKind::MemoryPerAttribute);
+        ExportDialog dialog(Figures(bundle), ChartKind::MemoryPerAttribute);
         dialog.setViewTheme(ColorTheme::Dark);
         auto *theme = dialog.findChild<QComboBox *>(QStringLiteral("theme"));
         QVERIFY(theme);
@@ -180,7 +180,7 @@ void ExportMemoryTest::aPickWithTheKeyboardIsRemembered()
         QTest::keyClick(theme, Qt::Key_Down);
         QCOMPARE(int(dialog.theme()), int(ColorTheme::TransparentDark));
     }
-    ExportDialog next(bundle, ChartKind::MemoryPerAttribute);
+    ExportDialog next(Figures(bundle), ChartKind::MemoryPerAttribute);
     next.setViewTheme(ColorTheme::Dark);
     QCOMPARE(int(next.theme()), int(ColorTheme::TransparentDark));
 }
@@ -188,7 +188,7 @@ void ExportMemoryTest::aPickWithTheKeyboardIsRemembered()
 void ExportMemoryTest::asksBeforeReplacingAChart()
 {
     QTemporaryDir folder;
-    ExportDialog dialog(fixtureBundle("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
+    ExportDialog dialog(Figures(fixtureBundle("hash-ttl-3-versions.json")), ChartKind::MemoryPerAttribute);
     dialog.setFolder(folder.path());
     const QString path = folder.filePath(QStringLiteral("memory-per-attribute.png"));
     const QByteArray earlier = QByteArray("an earlier chart\n").repeated(20);
@@ -225,7 +225,7 @@ void ExportMemoryTest::asksBeforeReplacingAChart()
 void ExportMemoryTest::asksBeforeReplacingOnExportAll()
 {
     QTemporaryDir folder;
-    ExportDialog dialog(fixtureBundle("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
+    ExportDialog dialog(Figures(fixtureBundle("hash-ttl-3-versions.json")), ChartKind::MemoryPerAttribute);
     dialog.setFolder(folder.path());
     for (const char *name : {"throughput.png", "results.csv"})
         QVERIFY(writeFile(folder.filePath(QLatin1String(name)), "earlier\n"));
@@ -252,7 +252,7 @@ void ExportMemoryTest::asksBeforeReplacingOnExportAll()
 void ExportMemoryTest::asksBeforeReplacingASweepChart()
 {
     QTemporaryDir folder;
-    ExportDialog dialog(fixtureBundle("real-hash-ttl-sweep.json"), ChartKind::MemoryPerAttribute);
+    ExportDialog dialog(Figures(fixtureBundle("real-hash-ttl-sweep.json")), ChartKind::MemoryPerAttribute);
     dialog.setFolder(folder.path());
     QVERIFY(writeFile(folder.filePath(QStringLiteral("sweep-ratio.png")), "earlier\n"));
 
@@ -303,7 +303,7 @@ void ExportMemoryTest::copyFollowsTheSort()
 // them back with fewer categories, and a misspelt name is said with the names there are.
 void ExportMemoryTest::fewerCategoriesKeepTheirFigures()
 {
-    ExportDialog dialog(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute);
+    ExportDialog dialog(Figures(fixtureBundle("ecommerce-4-versions.json")), ChartKind::MemoryPerAttribute);
     dialog.setPreset(QStringLiteral("blog"));
     auto *legibility = dialog.findChild<QLabel *>(QStringLiteral("legibility"));
     auto *top = dialog.findChild<QSpinBox *>(QStringLiteral("topCategories"));

@@ -240,7 +240,7 @@ private:
     {
         ResultsTableModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setBundle(bundle);
+        model.setFigures(Figures(bundle));   // figures of its own, from the bundle
         const FigureTable memory = figures.memory();
         const FigureTable times = figures.commandTime();
         const QStringList ids = figures.serverIds();

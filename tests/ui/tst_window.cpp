@@ -401,7 +401,7 @@ void WindowTest::exportDialogWritesTheChosenSize()
     QFETCH(QSize, expected);
 
     QTemporaryDir folder;
-    ExportDialog dialog(fixtureBundle("hash-ttl-3-versions.json"), ChartKind::MemoryPerAttribute);
+    ExportDialog dialog(Figures(fixtureBundle("hash-ttl-3-versions.json")), ChartKind::MemoryPerAttribute);
     dialog.setPreset(preset);
     if (customSize.isValid())
         dialog.setCustomSize(customSize);
@@ -432,9 +432,9 @@ void WindowTest::resultsTableSortsNumerically()
     ResultsTableModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
-    model.setBundle(bundle);
+    model.setFigures(Figures(bundle));
     QCOMPARE(model.rowCount(), int(bundle.servers.size()));
-    model.setBundle(bundle);   // a live update keeps the rows
+    model.setFigures(Figures(bundle));   // a live update keeps the rows
 
     QSortFilterProxyModel proxy;
     proxy.setSourceModel(&model);
@@ -454,7 +454,8 @@ void WindowTest::resultsTableSortsNumerically()
 void WindowTest::resultsTableGivesTheChangeRepeatByRepeat()
 {
     ResultsTableModel model;
-    model.setBundle(fixtureBundle("ecommerce-4-versions.json"));
+    const auto bundle = std::make_shared<const ResultsBundle>(fixtureBundle("ecommerce-4-versions.json"));
+    model.setFigures(Figures(bundle));
     const auto tip = [&](int row) { return model.index(row, ResultsTableModel::UsecChangeColumn).data(Qt::ToolTipRole); };
     QCOMPARE(model.index(0, ResultsTableModel::ServerColumn).data().toString(), QStringLiteral("Valkey 8.0.1"));
     QVERIFY(!tip(0).isValid());   // the baseline
@@ -464,7 +465,9 @@ void WindowTest::resultsTableGivesTheChangeRepeatByRepeat()
     QCOMPARE(tip(1).toString(),
              QStringLiteral("Against Valkey 8.0.1, repeat by repeat: \u221212.1% to \u221212.1% (lowest to highest of 3 repeats)"));
 
-    model.setBaseline(QStringLiteral("valkey-9.1.2"));
+    Figures::Options against91;
+    against91.baseline = QStringLiteral("valkey-9.1.2");
+    model.setFigures(Figures(bundle, against91));
     QVERIFY(!tip(2).isValid());
     QCOMPARE(tip(0).toString(),
              QStringLiteral("Against Valkey 9.1.2, repeat by repeat: +36.4% to +36.4% (lowest to highest of 3 repeats)"));
@@ -473,18 +476,24 @@ void WindowTest::resultsTableGivesTheChangeRepeatByRepeat()
 void WindowTest::chartWidgetHidesVersionsAndSortsCategories()
 {
     ChartWidget chart(ChartKind::MemoryPerAttribute);
-    chart.setBundle(fixtureBundle("ecommerce-4-versions.json"));
+    const auto bundle = std::make_shared<const ResultsBundle>(fixtureBundle("ecommerce-4-versions.json"));
+    chart.setFigures(Figures(bundle));
     chart.flush();
     QCOMPARE(chart.barSetCount(), 4);
     const int categories = chart.categoryCount();
     QVERIFY(categories > 2);
     QCOMPARE(chart.categories().first(), QStringLiteral("All attributes"));
 
-    chart.setHiddenVersions({QStringLiteral("valkey-8.0.1")});
+    Figures::Options options;
+    options.hiddenServers = {QStringLiteral("valkey-8.0.1")};
+    chart.setFigures(Figures(bundle, options));
+    chart.flush();
     QCOMPARE(chart.barSetCount(), 3);
     QVERIFY(!chart.seriesNames().contains(QStringLiteral("Valkey 8.0.1")));
 
-    chart.setCategoryOrder(CategoryOrder::Name);
+    options.order = CategoryOrder::Name;
+    chart.setFigures(Figures(bundle, options));
+    chart.flush();
     QStringList rest = chart.categories().mid(1);
     QStringList sorted = rest;
     std::sort(sorted.begin(), sorted.end(), [](const QString &a, const QString &b) {
@@ -500,11 +509,11 @@ void WindowTest::exportLeavesHiddenVersionsOutAndKeepsColours()
     ResultsView view;
     view.setBundle(fixtureBundle("ecommerce-4-versions.json"));
     view.setHiddenVersions({QStringLiteral("valkey-8.1.1")});
-    QCOMPARE(int(view.shownBundle().servers.size()), 3);
-    QCOMPARE(int(view.bundleWithBaseline().servers.size()), 4);
+    QCOMPARE(int(view.figures().serverIds().size()), 3);
+    QCOMPARE(int(view.figures().allServerIds().size()), 4);
 
     // What the window's Export… does.
-    ExportDialog dialog(view.bundleWithBaseline(), view.currentChartKind(), nullptr, view.hiddenVersions());
+    ExportDialog dialog(view.figures(), view.currentChartKind(), nullptr);
     QCOMPARE(dialog.options().hiddenServers, QStringList{QStringLiteral("valkey-8.1.1")});
     QTemporaryDir folder;
     dialog.setFolder(folder.path());
@@ -526,7 +535,7 @@ void WindowTest::exportLeavesHiddenVersionsOutAndKeepsColours()
     ChartWidget *onScreen = view.chart(ChartKind::MemoryPerAttribute);
     onScreen->flush();
     ChartGeometry exported;
-    QVERIFY(renderChart(view.bundleWithBaseline(), ChartKind::MemoryPerAttribute, dialog.options(), &exported).ok());
+    QVERIFY(renderChart(view.figures(), ChartKind::MemoryPerAttribute, dialog.options(), &exported).ok());
     QCOMPARE(int(exported.data.series.size()), onScreen->barSetCount());
     for (int s = 0; s < onScreen->barSetCount(); ++s)
         QCOMPARE(exported.data.series[size_t(s)].color.name(), onScreen->seriesColor(s).name());
@@ -557,7 +566,7 @@ void WindowTest::savedResultsKeepTheChosenBaseline()
     view->setBaseline(QStringLiteral("valkey-8.1.1"));
     view->setHiddenVersions({QStringLiteral("redis-7.0.15")});
     QCOMPARE(view->chart(ChartKind::MemoryPerAttribute)->barSetCount(), 3);
-    const ResultsBundle shown = view->shownBundle();
+    const ResultsBundle shown = shownResults(view->figures());
     QCOMPARE(shown.baseline, QStringLiteral("valkey-8.1.1"));
     QCOMPARE(int(shown.servers.size()), 3);
 

@@ -118,14 +118,14 @@ void WindowMemoryTest::openingABundleBringsItsOwnBaseline()
     QCOMPARE(view->hiddenVersions(), QStringList());
     QCOMPARE(view->chart(ChartKind::MemoryPerAttribute)->barSetCount(), 4);
     QCOMPARE(view->findChild<QComboBox *>(QStringLiteral("baseline"))->currentText(), QStringLiteral("Valkey 8.1.1"));
-    QCOMPARE(view->shownBundle().baseline, QStringLiteral("valkey-8.1.1"));
+    QCOMPARE(shownResults(view->figures()).baseline, QStringLiteral("valkey-8.1.1"));
 
     // Without one: the oldest version, not the one chosen for the bundle before.
     view->setBaseline(QStringLiteral("valkey-9.1.2"));
     window.showResults(first, QStringLiteral("first.json"));
     QCOMPARE(view->baseline(), QString());
     QCOMPARE(view->findChild<QComboBox *>(QStringLiteral("baseline"))->currentIndex(), 0);
-    QCOMPARE(view->bundleWithBaseline().baseline, first.baseline);
+    QCOMPARE(shownResults(view->figures()).baseline, first.baseline);
 }
 
 void WindowMemoryTest::recentFilesKeepEightThatExist()

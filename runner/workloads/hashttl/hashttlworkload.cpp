@@ -126,6 +126,7 @@ WorkloadInfo HashTtlWorkload::describe() const
     description.commands = 4 * m_parameters.keys;
     description.types = patternNames();
     description.typesTimedAlone = true;
+    description.categoryNoun = QStringLiteral("pattern");
     description.referenceType = QStringLiteral("set-ex");   // the studies compare each pattern with plain SET … EX
     return description;
 }

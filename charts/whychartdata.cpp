@@ -1,0 +1,164 @@
+#include "whychartdata.h"
+
+#include "palette.h"
+#include "presentation.h"
+
+#include <algorithm>
+
+namespace {
+
+int partPlace(const QString &partId)
+{
+    const QStringList &order = whyPartOrder();
+    const qsizetype found = order.indexOf(partId);
+    // An id this build does not know yet stands before "not attributed", which always ends the bar.
+    return found >= 0 ? int(found) * 2 : int(order.indexOf(QStringLiteral("server"))) * 2 + 1;
+}
+
+WhyBar whyBarOf(const Figures &figures, const MemoryBreakdown &breakdown)
+{
+    WhyBar bar;
+    bar.serverId = breakdown.serverId;
+    bar.name = figures.summary(breakdown.serverId).name;
+    bar.bytesPerKey = breakdown.bytesPerKey;
+    bar.total = QObject::tr("%1 B per key").arg(formatFigure(breakdown.bytesPerKey));
+    for (const MemoryPart &part : breakdown.parts)
+        bar.segments.push_back({part.id, part.label, part.bytesPerKey, formatFigure(part.bytesPerKey)});
+    std::stable_sort(bar.segments.begin(), bar.segments.end(),
+                     [](const WhySegment &a, const WhySegment &b) { return partPlace(a.partId) < partPlace(b.partId); });
+    if (bar.segments.empty())
+        bar.missing = breakdown.unavailable.isEmpty() ? QObject::tr("no MEMORY STATS in these results")
+                                                      : breakdown.unavailable.join(QStringLiteral("; "));
+    return bar;
+}
+
+} // namespace
+
+const QStringList &whyPartOrder()
+{
+    static const QStringList order = {QStringLiteral("main-table"), QStringLiteral("expires-table"),
+                                      QStringLiteral("slot-table"), QStringLiteral("keys-values"),
+                                      QStringLiteral("server"),     QStringLiteral("not-attributed")};
+    return order;
+}
+
+QColor whyPartColor(const QString &partId, ColorTheme theme)
+{
+    if (partId == QLatin1String("not-attributed"))
+        return isDarkTheme(theme) ? QColor(0x6e, 0x74, 0x7c) : QColor(0xb4, 0xb9, 0xbf);
+    // Blue, orange, reddish purple, bluish green, sky blue: neighbours that contrast, none grey.
+    static const std::map<QString, int> fixed = {{QStringLiteral("main-table"), 0},
+                                                 {QStringLiteral("expires-table"), 1},
+                                                 {QStringLiteral("slot-table"), 5},
+                                                 {QStringLiteral("keys-values"), 2},
+                                                 {QStringLiteral("server"), 4}};
+    const auto found = fixed.find(partId);
+    return paletteColor(found != fixed.end() ? found->second : 3);
+}
+
+WhyChartData buildWhyChartData(const Figures &figures, const MemoryExplanation &explanation,
+                              const MemoryExplanation *reference)
+{
+    WhyChartData data;
+    data.categoryId = explanation.category.id;
+    data.categoryLabel = explanation.category.label;
+    data.valueTitle = QObject::tr("bytes per key");
+    // Beside a reference type, each server's reference bar stands above its own: "· set-ex", "· hsetex".
+    for (const QString &id : figures.memory().servers) {
+        for (const MemoryExplanation *shown : {reference, &explanation}) {
+            const MemoryBreakdown *breakdown = shown ? shown->server(id) : nullptr;
+            if (!breakdown)
+                continue;
+            data.bars.push_back(whyBarOf(figures, *breakdown));
+            if (reference)
+                data.bars.back().name += QStringLiteral(" · ") + shown->category.label;
+        }
+    }
+    QStringList partsShown;
+    for (const WhyBar &bar : data.bars) {
+        for (const WhySegment &segment : bar.segments) {
+            // A rounding's -0.0 (the accounting covered the figure to the byte) is no part below zero.
+            data.hasNegativePart = data.hasNegativePart || segment.bytesPerKey <= -0.05;
+            if (!partsShown.contains(segment.partId)) {
+                partsShown << segment.partId;
+                data.legend.push_back({segment.partId, segment.label});
+            }
+        }
+    }
+    std::stable_sort(data.legend.begin(), data.legend.end(),
+                     [](const WhyLegendEntry &a, const WhyLegendEntry &b) { return partPlace(a.partId) < partPlace(b.partId); });
+    if (data.bars.empty())
+        data.emptyText = figures.serverIds().isEmpty()
+                             ? QObject::tr("No results yet: where each key's bytes go appears here when a run has measured memory.")
+                             : QObject::tr("No server has a settled memory figure for %1 yet: the parts appear when one has.")
+                                   .arg(explanation.category.label.isEmpty() ? QObject::tr("this category")
+                                                                             : explanation.category.label);
+    return data;
+}
+
+std::optional<MemoryExplanation> referenceExplanation(const Figures &figures, const MemoryExplanation &explanation)
+{
+    const QString reference = figures.referenceType();
+    if (reference.isEmpty() || explanation.category.total || explanation.category.id == reference
+        || explanation.category.id.isEmpty())
+        return std::nullopt;
+    return figures.explainMemory(reference);
+}
+
+QString defaultWhyCategory(const Figures &figures)
+{
+    const FigureTable memory = figures.memory();
+    const QString reference = figures.referenceType();
+    for (const FigureCategory &category : memory.categories) {
+        if (!category.total && category.id == reference)
+            continue;
+        const MemoryExplanation explanation = figures.explainMemory(category.id);
+        const bool hasParts = std::any_of(explanation.servers.begin(), explanation.servers.end(),
+                                          [](const MemoryBreakdown &server) { return !server.parts.empty(); });
+        if (hasParts)
+            return category.id;
+    }
+    return {};
+}
+
+QString whyChartTitle(const MemoryExplanation &explanation, const MemoryExplanation *reference)
+{
+    if (explanation.category.label.isEmpty())
+        return QObject::tr("Where each key's bytes go");
+    if (reference)
+        return QObject::tr("Where each key's bytes go — %1 against %2").arg(explanation.category.label, reference->category.label);
+    return QObject::tr("Where each key's bytes go — %1").arg(explanation.category.label);
+}
+
+QStringList whyFootnotes(const Figures &figures, const MemoryExplanation &explanation, const WhyChartData &data)
+{
+    QStringList notes;
+    for (const QString &sentence : {explanation.sentence, explanation.allocations, explanation.againstReference}) {
+        if (!sentence.isEmpty())
+            notes << sentence;
+    }
+    // A shown server without a bar: its figure's state says why (unsupported, pending, failed).
+    const FigureTable memory = figures.memory();
+    const int category = memory.categoryIndex(explanation.category.id);
+    QStringList without;
+    for (const QString &id : memory.servers) {
+        if (category < 0 || explanation.server(id))
+            continue;
+        const Figure &figure = memory.at(category, id);
+        // A settled figure without parts: the bundle predates the accounting, or the pass had none.
+        without << QObject::tr("%1 (%2)").arg(figures.summary(id).name, figure.settled()
+                                                                         ? QObject::tr("no memory accounting in these results")
+                                                                         : figureStateName(figure.state));
+    }
+    if (!without.isEmpty())
+        notes << QObject::tr("%1: no bar for %2.").arg(explanation.category.label, without.join(QStringLiteral(", ")));
+    for (const MemoryBreakdown &server : explanation.servers) {
+        if (!server.unavailable.isEmpty())
+            notes << QObject::tr("%1 did not report: %2.")
+                         .arg(figures.summary(server.serverId).name, server.unavailable.join(QStringLiteral("; ")));
+    }
+    if (data.hasNegativePart)
+        notes << QObject::tr("Parts below zero (left of 0) take bytes back; the black mark on a bar is the measured "
+                             "bytes per key, what the parts add up to.");
+    return notes;
+}

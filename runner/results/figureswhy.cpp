@@ -1,0 +1,210 @@
+// Where each server's bytes per key go: its memory figure split by what the server itself
+// reports (MEMORY STATS), with its live allocations per size class (MALLOC-STATS). Every part is
+// a change over the pass divided by the pass's keys, like the figure; the parts of the repeats
+// the figure's median comes from are used, so they add up to the figure exactly, and what the
+// server's accounting does not cover is "not attributed" (docs/MEASUREMENT.md, "Why").
+
+#include "figuresdata.h"
+#include "figureswhy.h"
+#include "memoryexplanation.h"
+
+#include <algorithm>
+
+namespace {
+
+// One pass's accounting and keys, as a category reads it from one repeat.
+struct PassAccounting {
+    MemoryAccounting accounting;
+    long long keys = 0;
+    long long usedMemoryDelta = 0;
+};
+
+std::optional<PassAccounting> typeAccounting(const RepeatResult &repeat, const QString &type)
+{
+    const auto found = repeat.byType.find(type);
+    if (found == repeat.byType.end() || found->second.status != TypeStatus::Ok || !found->second.accounting
+        || found->second.keys <= 0)
+        return std::nullopt;
+    return PassAccounting{*found->second.accounting, found->second.keys, found->second.usedMemoryDelta};
+}
+
+// The parts of one pass, per key; "not attributed" is left to the caller.
+std::vector<MemoryPart> partsOf(const PassAccounting &pass)
+{
+    const MemoryAccounting &a = pass.accounting;
+    const double keys = double(pass.keys);
+    const long long mainTable = a.field("db.overhead.hashtable.main");
+    const long long expires = a.field("db.overhead.hashtable.expires");
+    const long long slotTable = a.field("db.overhead.hashtable.slot-to-keys");
+    // overhead.total holds the clients' buffers too: Versus's own connection is left out of the
+    // memory figure, so the clients are no part of it.
+    const long long server = a.field("overhead.total") - mainTable - expires - slotTable - a.field("startup.allocated")
+        - a.field("clients.normal") - a.field("clients.slaves");
+    std::vector<MemoryPart> parts = {
+        {QStringLiteral("main-table"), QStringLiteral("main table"), double(mainTable) / keys},
+        {QStringLiteral("expires-table"), QStringLiteral("expires table"), double(expires) / keys},
+    };
+    if (a.stats.count(QStringLiteral("db.overhead.hashtable.slot-to-keys")))
+        parts.push_back({QStringLiteral("slot-table"), QStringLiteral("slot-to-keys table"), double(slotTable) / keys});
+    parts.push_back({QStringLiteral("keys-values"), QStringLiteral("keys and values"), double(a.field("dataset.bytes")) / keys});
+    parts.push_back({QStringLiteral("server"), QStringLiteral("server overhead"), double(server) / keys});
+    return parts;
+}
+
+// The repeats a median comes from: the middle one, or the middle two of an even count.
+std::vector<int> medianRepeats(const std::map<int, double> &byRepeat)
+{
+    std::vector<std::pair<double, int>> sorted;
+    for (const auto &[repeat, value] : byRepeat)
+        sorted.emplace_back(value, repeat);
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted.empty())
+        return {};
+    const size_t middle = sorted.size() / 2;
+    if (sorted.size() % 2 == 1)
+        return {sorted[middle].second};
+    return {sorted[middle - 1].second, sorted[middle].second};
+}
+
+const RepeatResult *repeatOf(const ServerData &server, int index)
+{
+    for (const RepeatResult *repeat : server.sources()) {
+        if (repeat->repeat == index)
+            return repeat;
+    }
+    return nullptr;
+}
+
+// What the breakdown could not use, said once per reason.
+void noteUnavailable(const MemoryAccounting &accounting, QStringList &unavailable)
+{
+    for (const QString &reason : {accounting.statsUnavailable, accounting.regionsUnavailable}) {
+        if (!reason.isEmpty() && !unavailable.contains(reason))
+            unavailable << reason;
+    }
+}
+
+// Averages `passes` (the median's repeats) into one breakdown of `figure`.
+MemoryBreakdown breakdownOf(const QString &serverId, double figure, const std::vector<PassAccounting> &passes)
+{
+    MemoryBreakdown breakdown;
+    breakdown.serverId = serverId;
+    breakdown.bytesPerKey = figure;
+    bool stats = true;
+    bool regions = true;
+    for (const PassAccounting &pass : passes) {
+        noteUnavailable(pass.accounting, breakdown.unavailable);
+        stats = stats && pass.accounting.hasStats();
+        regions = regions && pass.accounting.hasRegions();
+    }
+    const double share = 1.0 / double(passes.size());
+    for (const PassAccounting &pass : passes)
+        breakdown.keys = breakdown.keys == 0 ? pass.keys : std::min(breakdown.keys, pass.keys);
+    if (stats) {
+        for (const PassAccounting &pass : passes) {
+            const std::vector<MemoryPart> parts = partsOf(pass);
+            if (breakdown.parts.empty())
+                breakdown.parts.assign(parts.size(), MemoryPart());
+            for (size_t i = 0; i < parts.size() && i < breakdown.parts.size(); ++i) {
+                breakdown.parts[i].id = parts[i].id;
+                breakdown.parts[i].label = parts[i].label;
+                breakdown.parts[i].bytesPerKey += parts[i].bytesPerKey * share;
+            }
+        }
+        double attributed = 0;
+        for (const MemoryPart &part : breakdown.parts)
+            attributed += part.bytesPerKey;
+        breakdown.parts.push_back({QStringLiteral("not-attributed"), QStringLiteral("not attributed"), figure - attributed});
+    }
+    if (regions) {
+        std::map<long long, double> perKey;
+        for (const PassAccounting &pass : passes) {
+            for (const auto &[size, count] : pass.accounting.regions)
+                perKey[size] += double(count) / double(pass.keys) * share;
+        }
+        breakdown.hasSizeClasses = true;
+        for (const auto &[size, count] : perKey) {
+            breakdown.allocationsPerKey += count;
+            if (std::abs(count) >= 0.01)
+                breakdown.sizeClasses.push_back({size, count});
+        }
+    }
+    return breakdown;
+}
+
+std::optional<PassAccounting> categoryAccounting(const FiguresData &data, const RepeatResult &repeat,
+                                                const FigureCategory &category)
+{
+    if (!category.total)
+        return typeAccounting(repeat, category.id);
+    if (data.combined() && repeat.keys > 0 && !data.anyComparedServerRefused()) {
+        if (!repeat.accounting)
+            return std::nullopt;
+        return PassAccounting{*repeat.accounting, repeat.keys, repeat.usedMemoryDelta};
+    }
+    // A total over types measured each on its own: their changes and keys summed, as the figure.
+    PassAccounting sum;
+    for (const QString &type : data.commonTypes()) {
+        const std::optional<PassAccounting> pass = typeAccounting(repeat, type);
+        if (!pass)
+            return std::nullopt;
+        sum.accounting.add(pass->accounting);
+        sum.keys += pass->keys;
+        sum.usedMemoryDelta += pass->usedMemoryDelta;
+    }
+    return sum.keys > 0 ? std::optional<PassAccounting>(sum) : std::nullopt;
+}
+
+std::optional<MemoryBreakdown> breakdownFor(const FiguresData &data, const QString &serverId,
+                                            const FigureCategory &category, const Figure &figure)
+{
+    if (!figure.settled())
+        return std::nullopt;
+    std::vector<PassAccounting> passes;
+    for (const int index : medianRepeats(figure.byRepeat)) {
+        const RepeatResult *repeat = repeatOf(data.server(serverId), index);
+        std::optional<PassAccounting> pass = repeat ? categoryAccounting(data, *repeat, category) : std::nullopt;
+        if (!pass)
+            return std::nullopt;
+        passes.push_back(std::move(*pass));
+    }
+    if (passes.empty())
+        return std::nullopt;
+    return breakdownOf(serverId, figure.value, passes);
+}
+
+} // namespace
+
+double MemoryBreakdown::part(const QString &id) const
+{
+    for (const MemoryPart &part : parts) {
+        if (part.id == id)
+            return part.bytesPerKey;
+    }
+    return 0;
+}
+
+const MemoryBreakdown *MemoryExplanation::server(const QString &id) const
+{
+    for (const MemoryBreakdown &breakdown : servers) {
+        if (breakdown.serverId == id)
+            return &breakdown;
+    }
+    return nullptr;
+}
+
+MemoryExplanation Figures::explainMemory(const QString &categoryId) const
+{
+    MemoryExplanation explanation;
+    const FigureTable table = memory();
+    const int category = table.categoryIndex(categoryId);
+    if (category < 0)
+        return explanation;
+    explanation.category = table.categories[size_t(category)];
+    for (const QString &id : table.servers) {
+        if (std::optional<MemoryBreakdown> found = breakdownFor(*d, id, explanation.category, table.at(category, id)))
+            explanation.servers.push_back(std::move(*found));
+    }
+    explainDifference(*this, explanation);
+    return explanation;
+}

@@ -1,0 +1,191 @@
+#include "memoryreport.h"
+
+#include "messagetext.h"
+
+#include <QStringList>
+#include <cstdlib>
+#include <sstream>
+#include <vector>
+
+namespace {
+
+// The fields the Why view splits bytes into (docs/MEASUREMENT.md, "Why"): what used_memory is
+// made of, and the key tables' own overhead. Ratios, peaks and the allocator's RSS figures are
+// not kept. An allow-list: a hostile reply cannot fill the bundle with names of its own.
+const char *const kServerFields[] = {
+    "total.allocated", "startup.allocated", "overhead.total", "dataset.bytes", "keys.count",
+    "clients.normal", "clients.slaves", "replication.backlog", "replicas.repl.buffer", "aof.buffer",
+    "lua.caches", "functions.caches", "script.VMs", "cluster.links",
+    "overhead.db.hashtable.lut", "overhead.db.hashtable.rehashing",
+};
+const char *const kDatabaseFields[] = {
+    "overhead.hashtable.main", "overhead.hashtable.expires", "overhead.hashtable.slot-to-keys",
+};
+
+template <size_t N>
+bool listed(const std::string &name, const char *const (&names)[N])
+{
+    for (const char *known : names) {
+        if (name == known)
+            return true;
+    }
+    return false;
+}
+
+bool isDatabase(const std::string &name)
+{
+    if (name.size() < 4 || name.compare(0, 3, "db.") != 0)
+        return false;
+    return name.find_first_not_of("0123456789", 3) == std::string::npos;
+}
+
+Status addDatabase(const Reply &fields, const std::string &database, std::map<QString, long long> &out)
+{
+    if (fields.kind != Reply::Kind::Array || fields.elements.size() % 2 != 0)
+        return Error{QStringLiteral("MEMORY STATS: %1 is not a list of names and values").arg(quotedForMessage(QString::fromStdString(database)))};
+    for (size_t i = 0; i + 1 < fields.elements.size(); i += 2) {
+        const Reply &name = fields.elements[i];
+        const Reply &value = fields.elements[i + 1];
+        if (value.kind == Reply::Kind::Integer && listed(name.text, kDatabaseFields))
+            out[QStringLiteral("db.") + QString::fromStdString(name.text)] += value.integer;
+    }
+    return Status::success();
+}
+
+// The next whitespace-separated words of a line.
+std::vector<std::string> wordsOf(const std::string &line)
+{
+    std::istringstream stream(line);
+    std::vector<std::string> words;
+    for (std::string word; stream >> word;)
+        words.push_back(word);
+    return words;
+}
+
+// A table's column, as its header names it: the header starts with the table's name ("bins:"),
+// the rows do not, so a row's word i is under the header's word i + 1. -1 when absent.
+int columnOf(const std::vector<std::string> &header, const char *name)
+{
+    for (size_t i = 1; i < header.size(); ++i) {
+        if (header[i] == name)
+            return int(i) - 1;
+    }
+    return -1;
+}
+
+bool wholeNumber(const std::string &word, long long &value)
+{
+    if (word.empty() || word.size() > 18 || word.find_first_not_of("0123456789") != std::string::npos)
+        return false;
+    value = std::strtoll(word.c_str(), nullptr, 10);
+    return true;
+}
+
+// The rows under one header, until a line that is no row ("---" separators are skipped).
+void readTable(std::istringstream &text, const std::vector<std::string> &header, const char *countColumn,
+               std::map<long long, long long> &regions, std::string &next)
+{
+    const int sizeAt = columnOf(header, "size");
+    const int countAt = columnOf(header, countColumn);
+    next.clear();
+    for (std::string line; std::getline(text, line);) {
+        const std::vector<std::string> words = wordsOf(line);
+        if (words.size() == 1 && words.front() == "---")
+            continue;
+        long long size = 0;
+        long long count = 0;
+        if (sizeAt < 0 || countAt < 0 || int(words.size()) <= std::max(sizeAt, countAt) || !wholeNumber(words[size_t(sizeAt)], size)
+            || !wholeNumber(words[size_t(countAt)], count)) {
+            next = line;
+            return;
+        }
+        if (count > 0)
+            regions[size] += count;
+    }
+}
+
+bool startsTable(const std::vector<std::string> &words, const char *table)
+{
+    return words.size() > 2 && words[0] == table && words[1] == "size";
+}
+
+QString refusalOf(const char *command, const Reply &reply)
+{
+    return QStringLiteral("%1: %2").arg(QLatin1String(command), quotedForMessage(QString::fromStdString(reply.text)));
+}
+
+} // namespace
+
+Outcome<std::map<QString, long long>> memoryStatsFields(const Reply &reply)
+{
+    if (reply.kind != Reply::Kind::Array || reply.elements.size() % 2 != 0)
+        return Error{QStringLiteral("MEMORY STATS: the reply is not a list of names and values")};
+    std::map<QString, long long> fields;
+    for (size_t i = 0; i + 1 < reply.elements.size(); i += 2) {
+        const Reply &name = reply.elements[i];
+        const Reply &value = reply.elements[i + 1];
+        if (name.kind != Reply::Kind::String && name.kind != Reply::Kind::Status)
+            return Error{QStringLiteral("MEMORY STATS: element %1 is no field name").arg(i)};
+        if (isDatabase(name.text)) {
+            if (Status added = addDatabase(value, name.text, fields); !added)
+                return Error{added.error()};
+        } else if (value.kind == Reply::Kind::Integer && listed(name.text, kServerFields)) {
+            fields[QString::fromStdString(name.text)] = value.integer;
+        }
+    }
+    if (!fields.count(QStringLiteral("total.allocated")) || !fields.count(QStringLiteral("dataset.bytes")))
+        return Error{QStringLiteral("MEMORY STATS: the reply has no total.allocated or dataset.bytes")};
+    return fields;
+}
+
+Outcome<std::map<long long, long long>> jemallocRegions(const std::string &text)
+{
+    std::istringstream lines(text);
+    std::map<long long, long long> regions;
+    bool bins = false;
+    bool large = false;
+    std::string line;
+    while (!(bins && large) && std::getline(lines, line)) {
+        for (;;) {
+            const std::vector<std::string> words = wordsOf(line);
+            const bool binsHere = !bins && startsTable(words, "bins:");
+            const bool largeHere = bins && !large && startsTable(words, "large:");
+            if (!binsHere && !largeHere)
+                break;
+            (binsHere ? bins : large) = true;
+            readTable(lines, words, binsHere ? "curregs" : "curlextents", regions, line);
+        }
+    }
+    if (!bins)
+        return Error{QStringLiteral("MEMORY MALLOC-STATS: no jemalloc size classes in the reply")};
+    return regions;
+}
+
+Outcome<MemoryAccounting> readMemoryAccounting(RedisConnection &connection)
+{
+    MemoryAccounting accounting;
+    Outcome<Reply> stats = connection.command({"MEMORY", "STATS"});
+    if (!stats)
+        return Error{stats.error()};
+    if (stats->isError()) {
+        accounting.statsUnavailable = refusalOf("MEMORY STATS", stats.value());
+    } else if (Outcome<std::map<QString, long long>> fields = memoryStatsFields(stats.value()); fields) {
+        accounting.stats = std::move(fields.value());
+    } else {
+        accounting.statsUnavailable = fields.error();
+    }
+    Outcome<Reply> malloc = connection.command({"MEMORY", "MALLOC-STATS"});
+    if (!malloc)
+        return Error{malloc.error()};
+    if (malloc->isError()) {
+        accounting.regionsUnavailable = refusalOf("MEMORY MALLOC-STATS", malloc.value());
+    } else if (Outcome<std::map<long long, long long>> regions = jemallocRegions(malloc->text); regions) {
+        accounting.regions = std::move(regions.value());
+    } else {
+        // Another allocator answers with a line of its own ("Stats not supported for the
+        // current allocator"): said, not kept.
+        accounting.regionsUnavailable = QStringLiteral("MEMORY MALLOC-STATS: the allocator is not jemalloc (%1)")
+                                            .arg(quotedForMessage(QString::fromStdString(malloc->text.substr(0, 200))));
+    }
+    return accounting;
+}

@@ -1,0 +1,26 @@
+#pragma once
+// Reading a server's own memory accounting: MEMORY STATS and MEMORY MALLOC-STATS as replied
+// (memoryaccounting.h holds what is kept). Both are read-only commands; a server that refuses
+// one (an endpoint's ACL, an older version, an allocator other than jemalloc) is no error:
+// the part is kept as unavailable, with the reason.
+
+#include "memoryaccounting.h"
+#include "outcome.h"
+#include "redisconnection.h"
+
+#include <string>
+
+// The MEMORY STATS fields Versus keeps, from a flat name/value array whose "db.N" values are
+// arrays of their own. Only integer fields of the allow-list are kept (memoryreport.cpp); a
+// reply of another shape is an Error naming what was wrong.
+Outcome<std::map<QString, long long>> memoryStatsFields(const Reply &reply);
+
+// The live regions per size class in jemalloc's statistics text: the rows of its first "bins:"
+// and "large:" tables (the merged arenas when there are several, else the only arena), by the
+// columns their headers name (size, curregs, curlextents). An Error when the text holds no
+// bins table (another allocator's text).
+Outcome<std::map<long long, long long>> jemallocRegions(const std::string &text);
+
+// Both, over `connection`: MEMORY STATS, then MEMORY MALLOC-STATS. A transport failure is an
+// Error; a refusal or an unreadable reply is kept as the part's reason.
+Outcome<MemoryAccounting> readMemoryAccounting(RedisConnection &connection);

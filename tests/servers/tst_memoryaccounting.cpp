@@ -1,0 +1,166 @@
+// The server's own memory accounting (memoryreport.h) against every version the tests run, and
+// the upstream Valkey 8.0.1 build: what MEMORY STATS and MALLOC-STATS say is read as the Why
+// view needs it, and reading them at a pass's settled points does not move the pass's figure.
+
+#include "memoryreport.h"
+#include "redisconnection.h"
+#include "resp.h"
+#include "serverprocess.h"
+#include "serversession.h"
+#include "servertesthelpers.h"
+
+#include <QTest>
+#include <functional>
+
+namespace AccountingPasses {
+
+// Every version the tests run, and the upstream build of Valkey 8.0.1 that scripts/test makes.
+std::vector<ServerSpec> serversUnderTest(QString &missing)
+{
+    std::vector<ServerSpec> specs;
+    for (const QString &prefix : ServerTestHelpers::requiredServerPrefixes()) {
+        if (const std::optional<ServerSpec> spec = ServerTestHelpers::findFetchedServer(prefix))
+            specs.push_back(*spec);
+    }
+    if (const std::optional<ServerSpec> built = ServerTestHelpers::findBuiltServer(QStringLiteral("valkey-8.0.1-upstream")))
+        specs.push_back(*built);
+    missing = ServerTestHelpers::missingServersMessage();
+    if (missing.isEmpty() && specs.size() < 6)
+        missing = QStringLiteral("the upstream build valkey-8.0.1-upstream is missing (scripts/test builds it)");
+    return specs;
+}
+
+// `keys` keys, half strings with a TTL and half small hashes, pipelined on a connection of their own.
+Status fillKeys(ServerProcess &server, int keys)
+{
+    std::string batch;
+    for (int i = 0; i < keys; ++i) {
+        const std::string key = "why:" + std::to_string(i);
+        if (i % 2 == 0)
+            appendRespCommand({"SET", key, std::string(20 + i % 40, 'v'), "EX", "900"}, batch);
+        else
+            appendRespCommand({"HSET", key, "f", std::string(10, 'h'), "g", std::to_string(i)}, batch);
+    }
+    return ServerTestHelpers::sendPipeline(server, batch, keys);
+}
+
+// Starts each server under test with a measuring session and hands both to `check`; a
+// missing server fails (or skips, outside CI) the test.
+void forEachServer(const std::function<void(ServerProcess &, ServerSession &, const ServerSpec &)> &check)
+{
+    QString missing;
+    const std::vector<ServerSpec> specs = serversUnderTest(missing);
+    if (!missing.isEmpty())
+        VERSUS_SERVER_MISSING(missing);
+    for (const ServerSpec &spec : specs) {
+        ServerProcess server(spec);
+        ServerSession session;
+        const Status ready = ServerTestHelpers::startWithSession(server, session, spec);
+        QVERIFY2(ready, qPrintable(ready.error()));
+        check(server, session, spec);
+        server.stop();
+        if (QTest::currentTestFailed())
+            return;
+    }
+}
+
+// A pass as PassRunner takes it: flushed, settled figure, [accounting], replay, settled
+// figure, [accounting]. Returns the figure's change.
+Outcome<long long> passDelta(ServerSession &session, ServerProcess &server, int keys, bool readAccounting)
+{
+    if (Status flushed = session.flushSync(5000); !flushed)
+        return Error{flushed.error()};
+    const Outcome<long long> baseline = session.settledUsedMemory(3000);
+    if (!baseline)
+        return baseline;
+    if (readAccounting) {
+        if (Outcome<MemoryAccounting> before = readMemoryAccounting(session.connection()); !before)
+            return Error{before.error()};
+    }
+    if (Status filled = fillKeys(server, keys); !filled)
+        return Error{filled.error()};
+    const Outcome<long long> after = session.settledUsedMemory(3000);
+    if (!after)
+        return after;
+    if (readAccounting) {
+        if (Outcome<MemoryAccounting> later = readMemoryAccounting(session.connection()); !later)
+            return Error{later.error()};
+    }
+    return after.value() - baseline.value();
+}
+
+} // namespace AccountingPasses
+
+using namespace AccountingPasses;
+
+class TestMemoryAccounting : public QObject {
+    Q_OBJECT
+
+private slots:
+    // MEMORY STATS splits used_memory: overhead.total is the startup memory, the clients, the
+    // scripts' caches and the key tables, and nothing else the parts leave out (a field Versus
+    // did not know would land in "server overhead", never lost). MALLOC-STATS gives the live
+    // regions per size class, and their bytes are jemalloc's allocated bytes.
+    void readsTheServersOwnAccounting()
+    {
+        forEachServer([](ServerProcess &server, ServerSession &session, const ServerSpec &spec) {
+            const Status filled = fillKeys(server, 4000);
+            QVERIFY2(filled, qPrintable(filled.error()));
+            const Outcome<MemoryAccounting> read = readMemoryAccounting(session.connection());
+            QVERIFY2(read, qPrintable(read.error()));
+            const MemoryAccounting &a = read.value();
+            QVERIFY2(a.hasStats(), qPrintable(spec.label + QStringLiteral(": ") + a.statsUnavailable));
+            QVERIFY2(a.hasRegions(), qPrintable(spec.label + QStringLiteral(": ") + a.regionsUnavailable));
+            QCOMPARE(a.field("keys.count"), 4000LL);
+            // Every key is in the main table, half of them in the expires table too.
+            QVERIFY2(a.field("db.overhead.hashtable.main") > 4000 * 8, qPrintable(spec.label));
+            QVERIFY2(a.field("db.overhead.hashtable.expires") > 2000 * 8, qPrintable(spec.label));
+            QVERIFY2(a.field("db.overhead.hashtable.main") > a.field("db.overhead.hashtable.expires"), qPrintable(spec.label));
+            QCOMPARE(a.field("total.allocated") - a.field("overhead.total"), a.field("dataset.bytes"));
+            long long known = 0;
+            for (const char *part : {"startup.allocated", "clients.normal", "clients.slaves", "replication.backlog",
+                                     "replicas.repl.buffer", "aof.buffer", "lua.caches", "functions.caches", "script.VMs",
+                                     "cluster.links", "db.overhead.hashtable.main", "db.overhead.hashtable.expires",
+                                     "db.overhead.hashtable.slot-to-keys"})
+                known += a.field(part);
+            QVERIFY2(known == a.field("overhead.total"),
+                     qPrintable(QStringLiteral("%1: overhead.total %2, its known parts %3").arg(spec.label).arg(a.field("overhead.total")).arg(known)));
+            long long regions = 0;
+            long long regionBytes = 0;
+            for (const auto &[size, count] : a.regions) {
+                regions += count;
+                regionBytes += size * count;
+            }
+            // At least one allocation per key, and the allocator holds at least what the server counts.
+            QVERIFY2(regions > 4000, qPrintable(spec.label));
+            QVERIFY2(regionBytes >= a.field("total.allocated") - a.field("startup.allocated"), qPrintable(spec.label));
+            qInfo("%s: overhead %lld, dataset %lld, %lld live regions", qPrintable(spec.label), a.field("overhead.total"),
+                  a.field("dataset.bytes"), regions);
+        });
+    }
+
+    // The same pass with and without the accounting read at its settled points gives the same
+    // figure to the byte, on every version: the reads come after each memory figure and leave
+    // nothing allocated that the next figure would count.
+    void accountingLeavesTheFigureUnchanged()
+    {
+        forEachServer([](ServerProcess &server, ServerSession &session, const ServerSpec &spec) {
+            QVERIFY(session.noteIdleClients());
+            // The first pass pays for what a server allocates on first use; it is not compared.
+            QVERIFY(passDelta(session, server, 6000, true));
+            std::vector<long long> figures;
+            for (const bool reading : {false, true, false, true}) {
+                const Outcome<long long> delta = passDelta(session, server, 6000, reading);
+                QVERIFY2(delta, qPrintable(delta.error()));
+                figures.push_back(delta.value());
+            }
+            qInfo("%s: %lld and %lld bytes without the reads, %lld and %lld with them", qPrintable(spec.label), figures[0],
+                  figures[2], figures[1], figures[3]);
+            QCOMPARE(figures[1], figures[0]);
+            QCOMPARE(figures[3], figures[2]);
+        });
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMemoryAccounting)
+#include "tst_memoryaccounting.moc"
