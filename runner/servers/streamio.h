@@ -47,6 +47,9 @@ protected:
     QString m_reason;
 };
 
+// Whether a socket call's errno only says "not now" (the call is to be made again).
+bool socketWouldBlock(int error);
+
 // recv()/send() with MSG_DONTWAIT (and MSG_NOSIGNAL: a closed peer is an error, not SIGPIPE).
 std::unique_ptr<StreamIo> plainStreamIo(int fd);
 

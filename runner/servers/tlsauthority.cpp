@@ -9,7 +9,8 @@
 #include <openssl/rand.h>
 #include <openssl/x509v3.h>
 
-namespace {
+// Named, not anonymous: TlsAuthority::Parts holds them.
+namespace TlsAuthorityObjects {
 
 struct Freer {
     void operator()(EVP_PKEY *key) const { EVP_PKEY_free(key); }
@@ -18,6 +19,12 @@ struct Freer {
 };
 using KeyPointer = std::unique_ptr<EVP_PKEY, Freer>;
 using CertificatePointer = std::unique_ptr<X509, Freer>;
+
+} // namespace TlsAuthorityObjects
+
+using namespace TlsAuthorityObjects;
+
+namespace {
 
 QString openSslError()
 {
