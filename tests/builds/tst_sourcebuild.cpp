@@ -14,6 +14,7 @@
 #include "versuscli.h"
 
 #include <QDir>
+#include <QUuid>
 #include <QDirIterator>
 #include <QFile>
 #include <QProcess>
@@ -132,7 +133,10 @@ private slots:
         QTemporaryDir work;
         QVERIFY(unpack(tarball, work.path()));
         const QString tree = work.filePath(QStringLiteral("valkey-8.0.1"));
-        appendTo(tree + QStringLiteral("/src/adlist.c"), "\n/* a change of a source tree */\n");
+        // A change of this run's own: a tree left in the cache by an earlier, killed run of this
+        // test (or by another suite on the machine) is another tree, never "reused".
+        appendTo(tree + QStringLiteral("/src/adlist.c"),
+                 "\n/* a change of a source tree: " + QUuid::createUuid().toByteArray(QUuid::WithoutBraces) + " */\n");
         SourceBuilder builder(ServerTestHelpers::serverCacheDir());
         QStringList labels;
 
