@@ -10,6 +10,7 @@
 #include "servertesthelpers.h"
 
 #include <QTest>
+#include <algorithm>
 #include <functional>
 
 namespace AccountingPasses {
@@ -148,16 +149,21 @@ private slots:
             QVERIFY(session.noteIdleClients());
             // The first pass pays for what a server allocates on first use; it is not compared.
             QVERIFY(passDelta(session, server, 6000, true));
-            std::vector<long long> figures;
-            for (const bool reading : {false, true, false, true}) {
-                const Outcome<long long> delta = passDelta(session, server, 6000, reading);
+            // Passes without and with the reads, taking turns. On a loaded machine one pass's figure
+            // was once 376 bytes off the others (the cause is not known), so the median of each
+            // kind is compared, to the byte.
+            std::vector<long long> without;
+            std::vector<long long> with;
+            for (int pass = 0; pass < 6; ++pass) {
+                const Outcome<long long> delta = passDelta(session, server, 6000, pass % 2 == 1);
                 QVERIFY2(delta, qPrintable(delta.error()));
-                figures.push_back(delta.value());
+                (pass % 2 == 1 ? with : without).push_back(delta.value());
             }
-            qInfo("%s: %lld and %lld bytes without the reads, %lld and %lld with them", qPrintable(spec.label), figures[0],
-                  figures[2], figures[1], figures[3]);
-            QCOMPARE(figures[1], figures[0]);
-            QCOMPARE(figures[3], figures[2]);
+            qInfo("%s: %lld, %lld and %lld bytes without the reads; %lld, %lld and %lld with them", qPrintable(spec.label),
+                  without[0], without[1], without[2], with[0], with[1], with[2]);
+            std::sort(without.begin(), without.end());
+            std::sort(with.begin(), with.end());
+            QCOMPARE(with[1], without[1]);
         });
     }
 };
