@@ -6,12 +6,12 @@
 #include <poll.h>
 #include <sys/socket.h>
 
-namespace {
-
-bool wouldBlock(int error)
+bool ioWouldBlock(int error)
 {
     return error == EAGAIN || error == EWOULDBLOCK || error == EINTR;
 }
+
+namespace {
 
 class PlainIo final : public StreamIo {
 public:
@@ -41,7 +41,7 @@ private:
     Moved failedOr(short events)
     {
         const int error = errno;
-        if (wouldBlock(error)) {
+        if (ioWouldBlock(error)) {
             m_waitEvents = events;
             return {Result::WouldBlock, 0};
         }

@@ -47,6 +47,9 @@ protected:
     QString m_reason;
 };
 
+// errno of a non-blocking call that found nothing to do now (EAGAIN, EWOULDBLOCK, EINTR).
+bool ioWouldBlock(int error);
+
 // recv()/send() with MSG_DONTWAIT (and MSG_NOSIGNAL: a closed peer is an error, not SIGPIPE).
 std::unique_ptr<StreamIo> plainStreamIo(int fd);
 

@@ -113,9 +113,14 @@ Status writeNewFile(const QString &path, const QByteArray &bytes)
 } // namespace
 
 struct TlsAuthority::Parts {
-    KeyPointer key;
-    CertificatePointer certificate;
+    EVP_PKEY *key = nullptr;
+    X509 *certificate = nullptr;
     QString name;
+    ~Parts()
+    {
+        EVP_PKEY_free(key);
+        X509_free(certificate);
+    }
 };
 
 TlsAuthority::TlsAuthority(std::unique_ptr<Parts> parts) : m_parts(std::move(parts)) {}
@@ -126,13 +131,14 @@ Outcome<std::shared_ptr<const TlsAuthority>> TlsAuthority::create(const QString 
     ERR_clear_error();
     auto parts = std::make_unique<Parts>();
     parts->name = name;
-    parts->key.reset(EVP_EC_gen("P-256"));
+    parts->key = EVP_EC_gen("P-256");
     if (!parts->key)
         return Error{QStringLiteral("cannot make a key for the TLS certificate authority: %1").arg(openSslError())};
-    parts->certificate = makeCertificate(parts->key.get(), QStringLiteral("Versus throwaway CA (%1)").arg(name), nullptr, nullptr,
+    parts->certificate = makeCertificate(parts->key, QStringLiteral("Versus throwaway CA (%1)").arg(name), nullptr, nullptr,
                                          {{NID_basic_constraints, "critical,CA:TRUE,pathlen:0"},
                                           {NID_key_usage, "critical,keyCertSign,cRLSign"},
-                                          {NID_subject_key_identifier, "hash"}});
+                                          {NID_subject_key_identifier, "hash"}})
+                             .release();
     if (!parts->certificate)
         return Error{QStringLiteral("cannot make the TLS certificate authority: %1").arg(openSslError())};
     return std::shared_ptr<const TlsAuthority>(new TlsAuthority(std::move(parts)));
@@ -140,7 +146,7 @@ Outcome<std::shared_ptr<const TlsAuthority>> TlsAuthority::create(const QString 
 
 QByteArray TlsAuthority::caCertificatePem() const
 {
-    return pemOf(m_parts->certificate.get());
+    return pemOf(m_parts->certificate);
 }
 
 Outcome<TlsServerFiles> TlsAuthority::issueServerFiles(const QString &folder, const QString &prefix) const
@@ -166,7 +172,7 @@ Outcome<TlsServerFiles> TlsAuthority::issue(const QString &folder, const QString
     // A server's certificate serves the cluster bus as a client too (tls-cluster): both uses.
     const CertificatePointer certificate =
         makeCertificate(key.get(), server ? QStringLiteral("127.0.0.1") : QStringLiteral("versus client"),
-                        m_parts->certificate.get(), m_parts->key.get(),
+                        m_parts->certificate, m_parts->key,
                         {{NID_basic_constraints, "critical,CA:FALSE"},
                          {NID_key_usage, "critical,digitalSignature,keyEncipherment"},
                          {NID_ext_key_usage, server ? "serverAuth,clientAuth" : "clientAuth"},
