@@ -6,7 +6,7 @@
 #include <poll.h>
 #include <sys/socket.h>
 
-bool ioWouldBlock(int error)
+bool socketWouldBlock(int error)
 {
     return error == EAGAIN || error == EWOULDBLOCK || error == EINTR;
 }
@@ -41,7 +41,7 @@ private:
     Moved failedOr(short events)
     {
         const int error = errno;
-        if (ioWouldBlock(error)) {
+        if (socketWouldBlock(error)) {
             m_waitEvents = events;
             return {Result::WouldBlock, 0};
         }

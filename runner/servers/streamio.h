@@ -47,8 +47,8 @@ protected:
     QString m_reason;
 };
 
-// errno of a non-blocking call that found nothing to do now (EAGAIN, EWOULDBLOCK, EINTR).
-bool ioWouldBlock(int error);
+// Whether a socket call's errno only says "not now" (the call is to be made again).
+bool socketWouldBlock(int error);
 
 // recv()/send() with MSG_DONTWAIT (and MSG_NOSIGNAL: a closed peer is an error, not SIGPIPE).
 std::unique_ptr<StreamIo> plainStreamIo(int fd);

@@ -9,7 +9,8 @@
 #include <openssl/rand.h>
 #include <openssl/x509v3.h>
 
-namespace {
+// Named, not anonymous: TlsAuthority::Parts holds them.
+namespace TlsAuthorityObjects {
 
 struct Freer {
     void operator()(EVP_PKEY *key) const { EVP_PKEY_free(key); }
@@ -18,6 +19,12 @@ struct Freer {
 };
 using KeyPointer = std::unique_ptr<EVP_PKEY, Freer>;
 using CertificatePointer = std::unique_ptr<X509, Freer>;
+
+} // namespace TlsAuthorityObjects
+
+using namespace TlsAuthorityObjects;
+
+namespace {
 
 QString openSslError()
 {
@@ -113,14 +120,9 @@ Status writeNewFile(const QString &path, const QByteArray &bytes)
 } // namespace
 
 struct TlsAuthority::Parts {
-    EVP_PKEY *key = nullptr;
-    X509 *certificate = nullptr;
+    KeyPointer key;
+    CertificatePointer certificate;
     QString name;
-    ~Parts()
-    {
-        EVP_PKEY_free(key);
-        X509_free(certificate);
-    }
 };
 
 TlsAuthority::TlsAuthority(std::unique_ptr<Parts> parts) : m_parts(std::move(parts)) {}
@@ -131,14 +133,13 @@ Outcome<std::shared_ptr<const TlsAuthority>> TlsAuthority::create(const QString 
     ERR_clear_error();
     auto parts = std::make_unique<Parts>();
     parts->name = name;
-    parts->key = EVP_EC_gen("P-256");
+    parts->key.reset(EVP_EC_gen("P-256"));
     if (!parts->key)
         return Error{QStringLiteral("cannot make a key for the TLS certificate authority: %1").arg(openSslError())};
-    parts->certificate = makeCertificate(parts->key, QStringLiteral("Versus throwaway CA (%1)").arg(name), nullptr, nullptr,
+    parts->certificate = makeCertificate(parts->key.get(), QStringLiteral("Versus throwaway CA (%1)").arg(name), nullptr, nullptr,
                                          {{NID_basic_constraints, "critical,CA:TRUE,pathlen:0"},
                                           {NID_key_usage, "critical,keyCertSign,cRLSign"},
-                                          {NID_subject_key_identifier, "hash"}})
-                             .release();
+                                          {NID_subject_key_identifier, "hash"}});
     if (!parts->certificate)
         return Error{QStringLiteral("cannot make the TLS certificate authority: %1").arg(openSslError())};
     return std::shared_ptr<const TlsAuthority>(new TlsAuthority(std::move(parts)));
@@ -146,7 +147,7 @@ Outcome<std::shared_ptr<const TlsAuthority>> TlsAuthority::create(const QString 
 
 QByteArray TlsAuthority::caCertificatePem() const
 {
-    return pemOf(m_parts->certificate);
+    return pemOf(m_parts->certificate.get());
 }
 
 Outcome<TlsServerFiles> TlsAuthority::issueServerFiles(const QString &folder, const QString &prefix) const
@@ -172,7 +173,7 @@ Outcome<TlsServerFiles> TlsAuthority::issue(const QString &folder, const QString
     // A server's certificate serves the cluster bus as a client too (tls-cluster): both uses.
     const CertificatePointer certificate =
         makeCertificate(key.get(), server ? QStringLiteral("127.0.0.1") : QStringLiteral("versus client"),
-                        m_parts->certificate, m_parts->key,
+                        m_parts->certificate.get(), m_parts->key.get(),
                         {{NID_basic_constraints, "critical,CA:FALSE"},
                          {NID_key_usage, "critical,digitalSignature,keyEncipherment"},
                          {NID_ext_key_usage, server ? "serverAuth,clientAuth" : "clientAuth"},

@@ -30,7 +30,7 @@ int bioWrite(BIO *bio, const char *data, int length)
 {
     BIO_clear_retry_flags(bio);
     const ssize_t sent = ::send(socketOf(bio), data, size_t(length), MSG_NOSIGNAL | MSG_DONTWAIT);
-    if (sent < 0 && ioWouldBlock(errno))
+    if (sent < 0 && socketWouldBlock(errno))
         BIO_set_retry_write(bio);
     return int(sent);
 }
@@ -39,7 +39,7 @@ int bioRead(BIO *bio, char *buffer, int length)
 {
     BIO_clear_retry_flags(bio);
     const ssize_t got = ::recv(socketOf(bio), buffer, size_t(length), MSG_DONTWAIT);
-    if (got < 0 && ioWouldBlock(errno))
+    if (got < 0 && socketWouldBlock(errno))
         BIO_set_retry_read(bio);
     return int(got);
 }
