@@ -317,10 +317,12 @@ Status withTls(const QCommandLineParser &parser, const TlsChoice &choice, RunPla
     if (!choice.settings.enabled)
         return Status::success();
     bool anyEndpoint = false;
+    TlsSettings launched;
+    launched.enabled = true;
     for (ServerSpec &server : plan.request.servers) {
         anyEndpoint = anyEndpoint || server.isEndpoint;
         if (!server.isEndpoint)
-            server.tls = TlsSettings{true};
+            server.tls = launched;
     }
     if (!anyEndpoint && hasEndpointTlsOptions(parser))
         return Error{QStringLiteral("--cacert, --cert, --key, --sni and --insecure are for host:port endpoints; launched "

@@ -146,7 +146,10 @@ private slots:
         panel.discover();
         QTRY_VERIFY_WITH_TIMEOUT(!panel.isDiscovering(), 60000);
         const QString missing = QStringLiteral("/nonexistent/ca.pem");
-        const QString refused = panel.addEndpoint(server.hostPort(), QString(), TlsSettings{true, missing});
+        TlsSettings unreadable;
+        unreadable.enabled = true;
+        unreadable.caCertFile = missing;
+        const QString refused = panel.addEndpoint(server.hostPort(), QString(), unreadable);
         QVERIFY2(refused.contains(missing), qPrintable(refused));
         answerEndpointDialog(server.hostPort(), QString(), server.tls().caCertFile);
         panel.findChild<QPushButton *>(QStringLiteral("addEndpoint"))->click();
