@@ -205,6 +205,6 @@ MemoryExplanation Figures::explainMemory(const QString &categoryId) const
         if (std::optional<MemoryBreakdown> found = breakdownFor(*d, id, explanation.category, table.at(category, id)))
             explanation.servers.push_back(std::move(*found));
     }
-    explainDifference(*this, explanation);
+    explainDifference(*this, table, explanation);
     return explanation;
 }

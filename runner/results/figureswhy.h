@@ -6,5 +6,6 @@
 #include "memoryexplanation.h"
 
 // Chooses the pair to compare and writes explanation.sentence, .allocations and
-// .againstReference from the breakdowns already in `explanation`.
-void explainDifference(const Figures &figures, MemoryExplanation &explanation);
+// .againstReference from the breakdowns already in `explanation`; `memory` is figures.memory(),
+// built once by the caller.
+void explainDifference(const Figures &figures, const FigureTable &memory, MemoryExplanation &explanation);

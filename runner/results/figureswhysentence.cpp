@@ -47,9 +47,9 @@ bool sameTopology(const Figures &figures, const QString &id, const QString &othe
     return run && other && run->topology == other->topology;
 }
 
-void choosePair(const Figures &figures, MemoryExplanation &explanation)
+void choosePair(const Figures &figures, const FigureTable &memory, MemoryExplanation &explanation)
 {
-    const std::optional<Headline> headline = figures.headline(figures.memory());
+    const std::optional<Headline> headline = figures.headline(memory);
     if (headline && headline->fromId != headline->toId && hasAccounting(explanation, headline->fromId)
         && hasAccounting(explanation, headline->toId) && sameTopology(figures, headline->fromId, headline->toId)) {
         explanation.fromId = headline->fromId;
@@ -246,9 +246,9 @@ QString referenceSentence(const Figures &figures, const MemoryExplanation &expla
 
 } // namespace
 
-void explainDifference(const Figures &figures, MemoryExplanation &explanation)
+void explainDifference(const Figures &figures, const FigureTable &memory, MemoryExplanation &explanation)
 {
-    choosePair(figures, explanation);
+    choosePair(figures, memory, explanation);
     if (!explanation.fromId.isEmpty()) {
         const MemoryBreakdown &from = *explanation.server(explanation.fromId);
         const MemoryBreakdown &to = *explanation.server(explanation.toId);
