@@ -1,0 +1,116 @@
+// What a server's MEMORY STATS and MALLOC-STATS replies are read as when they are not what a
+// real server sends: a reply of another shape is an error naming the command, names outside
+// the allow-list are dropped whatever they hold, and nothing a reply says can make Versus keep
+// more than the known fields and size classes.
+
+#include "memoryreport.h"
+
+#include <QTest>
+
+namespace MemoryReplies {
+
+Reply text(const std::string &value)
+{
+    Reply reply;
+    reply.kind = Reply::Kind::String;
+    reply.text = value;
+    return reply;
+}
+
+Reply number(long long value)
+{
+    Reply reply;
+    reply.kind = Reply::Kind::Integer;
+    reply.integer = value;
+    return reply;
+}
+
+Reply list(std::vector<Reply> elements)
+{
+    Reply reply;
+    reply.kind = Reply::Kind::Array;
+    reply.elements = std::move(elements);
+    return reply;
+}
+
+// A nested array `depth` levels deep.
+Reply nested(int depth)
+{
+    Reply reply = number(1);
+    for (int level = 0; level < depth; ++level)
+        reply = list({reply});
+    return reply;
+}
+
+} // namespace MemoryReplies
+
+using namespace MemoryReplies;
+
+class TestMemoryReport : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void onlyKnownFieldsAreKept()
+    {
+        const Reply reply = list({text("total.allocated"), number(1000), text("dataset.bytes"), number(400),
+                                  text("<b>evil</b>\x1b[31m"), number(5), text("keys.count"), nested(500),
+                                  text("db.0"), list({text("overhead.hashtable.main"), number(64), text("x"), nested(50)}),
+                                  text("db.1"), list({text("overhead.hashtable.main"), number(36)})});
+        const Outcome<std::map<QString, long long>> fields = memoryStatsFields(reply);
+        QVERIFY2(fields, qPrintable(fields ? QString() : fields.error()));
+        const std::map<QString, long long> expected{{QStringLiteral("total.allocated"), 1000},
+                                                   {QStringLiteral("dataset.bytes"), 400},
+                                                   {QStringLiteral("db.overhead.hashtable.main"), 100}};
+        QCOMPARE(fields.value(), expected);
+    }
+
+    void replyOfAnotherShapeIsAnError_data()
+    {
+        QTest::addColumn<int>("shape");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not a list") << 0 << QStringLiteral("MEMORY STATS: the reply is not a list of names and values");
+        QTest::newRow("odd count") << 1 << QStringLiteral("MEMORY STATS: the reply is not a list of names and values");
+        QTest::newRow("name not text") << 2 << QStringLiteral("MEMORY STATS: element 0 is no field name");
+        QTest::newRow("database not a list") << 3 << QStringLiteral("MEMORY STATS: \"db.0\" is not a list of names and values");
+        QTest::newRow("no totals") << 4 << QStringLiteral("MEMORY STATS: the reply has no total.allocated or dataset.bytes");
+    }
+
+    void replyOfAnotherShapeIsAnError()
+    {
+        QFETCH(int, shape);
+        QFETCH(QString, message);
+        const std::vector<Reply> replies = {number(3), list({text("total.allocated")}), list({number(1), number(2)}),
+                                            list({text("db.0"), number(2)}), list({text("keys.count"), number(2)})};
+        const Outcome<std::map<QString, long long>> fields = memoryStatsFields(replies[size_t(shape)]);
+        QVERIFY(!fields);
+        QCOMPARE(fields.error(), message);
+    }
+
+    void sizeClassesAreReadByTheirColumns()
+    {
+        const std::string stats = "bins:           size ind    allocated      nmalloc  curregs\n"
+                                  "                   8   0         5600          700      700\n"
+                                  "                     ---\n"
+                                  "                  16   1       182400        11400    11400\n"
+                                  "                  32   2            0            0 99999999999999999999\n"
+                                  "large:          size ind    allocated      nmalloc  curlextents\n"
+                                  "               16384  39        65536            4            4\n"
+                                  "extents:        size ind       ndirty\n";
+        const Outcome<std::map<long long, long long>> regions = jemallocRegions(stats);
+        QVERIFY2(regions, qPrintable(regions ? QString() : regions.error()));
+        // A count too long to be one ends the table: nothing after it is read as bins.
+        QCOMPARE(regions.value(), (std::map<long long, long long>{{8, 700}, {16, 11400}, {16384, 4}}));
+    }
+
+    void anotherAllocatorsTextHasNoSizeClasses()
+    {
+        for (const std::string &text : {std::string("Stats not supported for the current allocator"), std::string(),
+                                        std::string(1 << 20, 'x'), std::string("bins: size\n")}) {
+            const Outcome<std::map<long long, long long>> regions = jemallocRegions(text);
+            QVERIFY(!regions);
+            QCOMPARE(regions.error(), QStringLiteral("MEMORY MALLOC-STATS: no jemalloc size classes in the reply"));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMemoryReport)
+#include "tst_memoryreport.moc"
