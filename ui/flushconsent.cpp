@@ -31,7 +31,7 @@ namespace {
 
 // A node of a cluster: its first primaries, each with what it loses, then the others counted
 // (endpointconsent.h); hidden hosts are numbered instead.
-QString clusterConsentItem(const QString &where, const EndpointProbe &probe, bool hideHosts)
+QString clusterConsentItem(const QString &where, const EndpointProbe &probe, bool hideHosts, const QString &kept)
 {
     QString nodes;
     int number = 0;
@@ -45,10 +45,10 @@ QString clusterConsentItem(const QString &where, const EndpointProbe &probe, boo
     }
     if (const QString unnamed = unnamedPrimariesLost(probe); !unnamed.isEmpty())
         nodes += QObject::tr("<li>%1</li>").arg(unnamed.toHtmlEscaped());
-    return QObject::tr("<li><b>%1</b> is a node of a cluster of %2 primaries, and the run uses them all:<ul>%3</ul></li>")
+    return QObject::tr("<li><b>%1</b> is a node of a cluster of %2 primaries, and the run uses them all:<ul>%3</ul>%4</li>")
         .arg(where.toHtmlEscaped())
         .arg(probe.primaries.size())
-        .arg(nodes);
+        .arg(nodes, kept);
 }
 
 } // namespace
@@ -58,10 +58,16 @@ QString flushConsentText(const std::vector<EndpointSize> &sizes, bool hideHosts)
     QString details;
     for (const EndpointSize &size : sizes) {
         const QString where = hideHosts ? size.label : size.where;
+        // The general sentence says statistics are reset; one that refuses CONFIG keeps them.
+        QString kept;
+        if (size.probe && refusesConfig(*size.probe)) {
+            const QString effects = irreversibleEffects(&*size.probe);
+            kept = QObject::tr("<br>Here %1.").arg(effects.toHtmlEscaped());
+        }
         if (size.probe && size.keys >= 0 && size.probe->isCluster())
-            details += clusterConsentItem(where, *size.probe, hideHosts);
+            details += clusterConsentItem(where, *size.probe, hideHosts, kept);
         else if (size.probe && size.keys >= 0)
-            details += QObject::tr("<li><b>%1</b> holds %2</li>").arg(where.toHtmlEscaped(), size.holds.toHtmlEscaped());
+            details += QObject::tr("<li><b>%1</b> holds %2%3</li>").arg(where.toHtmlEscaped(), size.holds.toHtmlEscaped(), kept);
         else
             details += QObject::tr("<li><b>%1</b>: its keys could not be counted (%2)</li>")
                            .arg(where.toHtmlEscaped(), size.error.toHtmlEscaped());

@@ -102,12 +102,12 @@ Status consentTo(const QString &name, const std::optional<EndpointProbe> &probe,
 {
     const QString lost = probe ? whatIsLost(*probe) : QStringLiteral("it holds an unknown number of keys (it did not answer)");
     if (allowFlush) {
-        notices << QStringLiteral("%1 (--allow-flush): %2; %3").arg(name, irreversibleEffects(), lost);
+        notices << QStringLiteral("%1 (--allow-flush): %2; %3").arg(name, irreversibleEffects(probe ? &*probe : nullptr), lost);
         return Status::success();
     }
     return Error{QStringLiteral("--servers: %1 is an endpoint Versus does not launch, and a run there cannot be undone: %2. "
                                 "%3. Refused unless --allow-flush is given")
-                     .arg(name, irreversibleEffects(), lost.left(1).toUpper() + lost.mid(1))};
+                     .arg(name, irreversibleEffects(probe ? &*probe : nullptr), lost.left(1).toUpper() + lost.mid(1))};
 }
 
 Outcome<int> positiveInt(const QCommandLineParser &parser, const QString &name, int fallback)

@@ -86,7 +86,7 @@ Status EndpointTarget::sameAsConsented(const ClusterTopology &topology) const
                      .arg(consented.join(QStringLiteral(", ")), found.join(QStringLiteral(", ")))};
 }
 
-Status EndpointTarget::prepare(const NodeSessions &sessions, bool cluster)
+Status EndpointTarget::prepare(NodeSessions &sessions, bool cluster)
 {
     for (const NodeAddress &node : sessions.addresses()) {
         const QString where = hostPortText(node.host, node.port);
@@ -108,7 +108,12 @@ Status EndpointTarget::prepare(const NodeSessions &sessions, bool cluster)
             m_log(note);
         if (!prepared)
             return prepared;
+        if (kept.limits().any())
+            m_log(QStringLiteral("%1 refuses what Versus changes for measuring; measured around it: %2")
+                      .arg(cluster ? name : QStringLiteral("the endpoint"), kept.limits().describe().join(QStringLiteral("; "))));
+        m_limits.add(kept.limits());
     }
+    sessions.setResetByDifference(m_limits.statsByDifference());
     return Status::success();
 }
 

@@ -5,6 +5,7 @@
 // captured and changed for measuring (endpointstate.h) and a replay login of its own
 // (replayaccess.h); and at the end, every node put back. Blocks: lives in the worker's thread.
 
+#include "measurementlimits.h"
 #include "outcome.h"
 #include "replayaccess.h"
 #include "resultsbundle.h"
@@ -36,8 +37,11 @@ public:
     Status adoptCluster(NodeSessions &sessions, std::unique_ptr<ClusterTarget> &cluster);
     // Once per node and run, before the first baseline: what restore() puts back is read, then
     // latency tracking goes off and CONFIG RESETSTAT frees the histograms it had allocated (the
-    // same reason launched servers start with --latency-tracking no).
-    Status prepare(const NodeSessions &sessions, bool cluster);
+    // same reason launched servers start with --latency-tracking no). Where a node refuses
+    // these (limits()), every repeat's `sessions` read its statistics by difference instead.
+    Status prepare(NodeSessions &sessions, bool cluster);
+    // What the nodes refused of the above, together (measurementlimits.h).
+    const MeasurementLimits &limits() const { return m_limits; }
     // A replay login on every node (ACL users are a node's own), appended to `accesses` in the
     // sessions' order, and each node's replay credentials set.
     Status prepareAccess(NodeSessions &sessions, bool cluster, std::vector<ReplayAccess> &accesses);
@@ -53,4 +57,5 @@ private:
     ServerRun &m_run;
     std::function<void(const QString &)> m_log;
     std::map<QString, std::unique_ptr<EndpointState>> m_states;   // by node, "127.0.0.1:7001"
+    MeasurementLimits m_limits;
 };

@@ -55,6 +55,12 @@ Status NodeSessions::resetStats()
     return onEveryNode(m_sessions, [](ServerSession &session) { return session.resetStats(); });
 }
 
+void NodeSessions::setResetByDifference(bool byDifference)
+{
+    for (auto &session : m_sessions)
+        session->setResetByDifference(byDifference);
+}
+
 Status NodeSessions::forgetNonData()
 {
     return onEveryNode(m_sessions, [](ServerSession &session) { return session.forgetNonData(); });

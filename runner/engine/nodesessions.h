@@ -41,6 +41,7 @@ public:
 
     // As ServerSession does, on every node.
     Status resetStats();
+    void setResetByDifference(bool byDifference);
     Status forgetNonData();   // ServerSession::forgetNonData() on every node
     Status flushSync(int timeoutMs);
     Status noteIdleClients();

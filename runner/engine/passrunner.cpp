@@ -63,6 +63,26 @@ Outcome<PassMeasurement> PassRunner::run(const PassPlan &plan)
     return measurement;
 }
 
+Status PassRunner::warm()
+{
+    PassPlan plan;
+    plan.warming = true;
+    plan.label = QStringLiteral("warming up");
+    m_hooks.log(QStringLiteral("latency tracking stays on: the workload runs once before the first baseline, so that each "
+                               "command's latency histogram is allocated before any figure is read"));
+    Outcome<PassMeasurement> measured = run(plan);
+    if (!measured)
+        return Error{measured.error()};
+    if (measured->pass.cancelled || measured->keys == 0)
+        return Status::success();
+    // The commands of a type's own pass and of the live probe, which the combined pass does not send.
+    if (Outcome<ServerSession::KeySurvey> survey = m_sessions.surveyKeys(); !survey)
+        return Error{survey.error()};
+    if (Outcome<std::vector<long long>> used = m_sessions.usedMemory(); !used)
+        return Error{used.error()};
+    return m_sessions.flushSync(m_job.request().commandTimeoutMs);
+}
+
 Outcome<std::vector<long long>> PassRunner::takeBaseline(bool timed)
 {
     // CONFIG RESETSTAT frees memory (latency histograms, the error table): done before the
@@ -160,7 +180,8 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     if (!live.readsServer)
         m_hooks.log(QStringLiteral("%1: live figures wait for the end of the pass: the workload sends %2, which the live "
                                    "probe sends too").arg(plan.label, shared.join(QStringLiteral(", "))));
-    options.tick = [this, &live](const PassResult &soFar) { m_hooks.ticked(soFar, live); };
+    if (!plan.warming)
+        options.tick = [this, &live](const PassResult &soFar) { m_hooks.ticked(soFar, live); };
     FairScheduler *fair = plan.timed ? m_job.run->fair.get() : nullptr;
     if (fair) {
         options.fair = fair;

@@ -28,6 +28,7 @@ struct PassPlan {
     QString type;          // empty: every command (the combined timed pass)
     bool timed = false;
     QString label;         // "timed pass", "memory: counter", "timed: hsetex"
+    bool warming = false;  // PassRunner::warm(): no live figures, nothing kept
     // The pass as a sentence names it: "the timed pass", "the timed pass of hsetex".
     QString noun() const;
 };
@@ -63,6 +64,11 @@ public:
 
     // A cancelled pass is not an error: its measurement has pass.cancelled set.
     Outcome<PassMeasurement> run(const PassPlan &plan);
+    // On an endpoint whose latency tracking stays on (measurementlimits.h): every command the
+    // workload and the measuring send, once, before the first baseline, its figures dropped.
+    // A command's first call allocates its latency histogram, which would otherwise land in
+    // whichever pass sends it first.
+    Status warm();
 
 private:
     Outcome<std::vector<long long>> takeBaseline(bool timed);

@@ -359,6 +359,7 @@ Status ReplayWorker::reachServer(NodeSessions &sessions)
     if (spec.isEndpoint) {
         if (Status prepared = m_endpoint->prepare(sessions, m_cluster != nullptr); !prepared)
             return prepared;
+        m_run.limits = m_endpoint->limits();
         // A launched server has no client but ours; an endpoint may have its own.
         if (Status noted = sessions.noteIdleClients(); !noted)
             return noted;
@@ -377,10 +378,12 @@ Status ReplayWorker::recordSettings(NodeSessions &sessions)
     if (!m_run.config.empty())
         return Status::success();
     ServerSession &session = sessions.first();   // a cluster's nodes are of one version, started alike
-    Outcome<std::map<QString, QString>> settings = recordedSettings(session);
+    Outcome<ServerSession::SettingsReading> settings = recordedSettings(session);
     if (!settings)
         return Error{settings.error()};
-    m_run.config = std::move(settings.value());
+    if (!settings->refusal.isEmpty() && !m_job.spec().isEndpoint)
+        return Error{QStringLiteral("%1: %2").arg(session.connection().name(), settings->refusal)};
+    m_run.config = std::move(settings->settings);   // an endpoint's refusal is one of its limits (endpointtarget.h)
     if (m_job.workload().commandGroups.empty() && !m_job.workload().commandNames.isEmpty()) {
         Outcome<std::map<QString, CommandKind>> kinds = commandKinds(session.connection(), m_job.workload().commandNames);
         if (!kinds)
@@ -436,6 +439,11 @@ Status ReplayWorker::runRepeat(RepeatResult &result)
         onTick(sessions, result, soFar, pass);
     };
     PassRunner runner(m_job, sessions, m_accesses.front(), m_cluster ? m_cluster->routing() : m_laneRouting.routing(), hooks);
+    if (m_run.limits.needsWarming() && !m_warmed) {
+        if (Status warmed = runner.warm(); !warmed || cancelled())
+            return warmed;
+        m_warmed = true;   // the histograms stay: no reset frees them on this endpoint
+    }
     if (Status passes = runPasses(runner, result); !passes || cancelled())
         return passes;
     if (m_job.spec().isEndpoint)

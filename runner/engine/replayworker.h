@@ -76,6 +76,7 @@ private:
     // A cluster topology, or an endpoint that is a node of a cluster: the cluster of the repeat running.
     std::unique_ptr<ClusterTarget> m_cluster;
     bool m_clusterChecked = false;              // the workload was found routable, once per run
+    bool m_warmed = false;                      // an endpoint's latency histograms allocated (PassRunner::warm)
     KeyRouting m_laneRouting;                   // a standalone server's lanes, with --clients above 1
     ServerSettings m_startSettings;   // --server-config settings the server takes only at start
     std::unique_ptr<EndpointTarget> m_endpoint;   // an endpoint's series: consent, its cluster, what to put back

@@ -117,12 +117,12 @@ Outcome<std::map<QString, CommandKind>> commandKinds(RedisConnection &connection
     return kinds;
 }
 
-Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session)
+Outcome<ServerSession::SettingsReading> recordedSettings(ServerSession &session)
 {
-    Outcome<std::map<QString, QString>> settings = session.configSettings();
+    Outcome<ServerSession::SettingsReading> settings = session.readSettings();
     if (!settings)
         return settings;
-    for (auto &[name, value] : settings.value()) {
+    for (auto &[name, value] : settings->settings) {
         if (isSecret(name) && !value.isEmpty())
             value = QStringLiteral("(hidden)");
     }

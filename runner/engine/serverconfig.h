@@ -13,8 +13,9 @@
 #include <utility>
 #include <vector>
 
+#include "serversession.h"
+
 class RedisConnection;
-class ServerSession;
 
 using ServerSettings = std::vector<std::pair<QString, QString>>;
 
@@ -31,8 +32,9 @@ ServerConfigOutcome applyServerConfig(ServerSession &session, const ServerSettin
 // The command-line arguments that give `settings` at start: "--io-threads", "4", …
 QStringList startArguments(const ServerSettings &settings);
 
-// CONFIG GET * for the bundle, with secrets (requirepass, masterauth, …) replaced by "(hidden)".
-Outcome<std::map<QString, QString>> recordedSettings(ServerSession &session);
+// CONFIG GET * for the bundle, with secrets (requirepass, masterauth, …) replaced by "(hidden)";
+// refused (a managed service's CONFIG), the refusal instead.
+Outcome<ServerSession::SettingsReading> recordedSettings(ServerSession &session);
 
 // A capture's command names as the server's COMMAND INFO flags them: "write", "read"
 // (readonly) or "" (neither); names the server does not know are left out.

@@ -160,6 +160,19 @@ void from_json(const Json &json, RepeatResult &repeat)
 namespace {
 
 // Absent in bundles written before the build was recorded.
+// What an endpoint refused of what Versus changes for measuring (measurementlimits.h).
+void readLimits(const Json &json, MeasurementLimits &limits)
+{
+    const auto found = json.find("limits");
+    if (found == json.end())
+        return;
+    if (!found->is_object())
+        failAtJson(*found, std::string("expected an object, got ") + found->type_name());
+    readOptional(*found, "settings_unread", limits.settingsUnread);
+    readOptional(*found, "latency_tracking_left_on", limits.trackingLeftOn);
+    readOptional(*found, "stats_not_reset", limits.statsNotReset);
+}
+
 void readBuild(const Json &json, ServerRun &run)
 {
     if (const auto build = json.find("build"); build != json.end())
@@ -199,6 +212,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "endpoint", run.endpoint);
     readOptional(json, "replay_access", run.replayAccess);
     readOptional(json, "transport", run.transport);
+    readLimits(json, run.limits);
     readOptional(json, "bundle", run.bundleName);
     readOptional(json, "config", run.config);
     readOptional(json, "config_applied", run.configApplied);

@@ -188,6 +188,17 @@ Json serverToJson(const ServerRun &run)
         json["replay_access"] = run.replayAccess;
     if (!run.transport.isEmpty())
         json["transport"] = run.transport;
+    if (run.limits.any()) {
+        Json limits = Json::object();
+        const std::pair<const char *, const QString *> fields[] = {{"settings_unread", &run.limits.settingsUnread},
+                                                                   {"latency_tracking_left_on", &run.limits.trackingLeftOn},
+                                                                   {"stats_not_reset", &run.limits.statsNotReset}};
+        for (const auto &[key, text] : fields) {
+            if (!text->isEmpty())
+                limits[key] = *text;
+        }
+        json["limits"] = limits;
+    }
     if (!run.bundleName.isEmpty())
         json["bundle"] = run.bundleName;
     if (!run.config.empty())

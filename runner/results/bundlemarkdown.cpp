@@ -161,6 +161,8 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
         markdown += QStringLiteral("Build: %1\n").arg(caveat);
     if (const QString caveat = figures.transportCaveat(); !caveat.isEmpty())
         markdown += QStringLiteral("Transport: %1\n").arg(caveat);
+    if (const QString caveat = figures.limitsCaveat(); !caveat.isEmpty())
+        markdown += QStringLiteral("Measurement: %1\n").arg(caveat);
 
     MarkdownNotes memoryNotes;
     const FigureTable memory = inCategoryOrder(figures.memory(), figures.baselineId(), order);

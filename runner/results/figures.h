@@ -284,9 +284,14 @@ public:
     // Then, when the compared servers were reached over TLS and over plain TCP, the transport
     // caveat: "Valkey 9.1.2 was reached over TLS and Valkey 8.0.1 over plain TCP: part of this
     // difference may be TLS, not the version (…)." (transportCaveat()).
+    // Then, for each compared endpoint that refused CONFIG (measurementlimits.h), how it was
+    // measured instead: "Valkey 9.1.2 (endpoint …) refused CONFIG and was measured around it:
+    // server time from commandstats differences, not from a reset, and latency tracking left
+    // on, …" (limitsCaveat()).
     QString buildCaveat() const;
     QString allocatorCaveat() const;
     QString transportCaveat() const;
+    QString limitsCaveat() const;
     // The answer in one sentence, for the end of what versus run prints: the memory and time
     // headlines as a reader says them ("Valkey 9.1.2 stores the same attributes in 8.4% less
     // memory than Valkey 8.0.1 and spends 23.8% less server time per write."), or a reference

@@ -81,13 +81,30 @@ QString Figures::transportCaveat() const
         .arg(namesText(tls), tls.size() > 1 ? QStringLiteral("were reached") : QStringLiteral("was reached"), namesText(plain));
 }
 
+QString Figures::limitsCaveat() const
+{
+    QStringList sentences;
+    for (const QString &id : comparedServerIds()) {
+        const MeasurementLimits &limits = d->bundle.server(id)->limits;
+        QStringList how;
+        if (!limits.statsNotReset.isEmpty())
+            how << QStringLiteral("its server time is the difference of commandstats over each pass, not counted from a reset");
+        if (!limits.trackingLeftOn.isEmpty())
+            how << QStringLiteral("its latency tracking stayed on, each command's histogram allocated before the first baseline");
+        if (!limits.settingsUnread.isEmpty())
+            how << QStringLiteral("its settings were not recorded");
+        if (!how.isEmpty())
+            sentences << QStringLiteral("%1 refused CONFIG and was measured around it: %2.")
+                             .arg(summary(id).name, how.join(QStringLiteral("; ")));
+    }
+    return sentences.join(QLatin1Char(' '));
+}
+
 QString Figures::buildCaveat() const
 {
-    const QString build = allocatorCaveat();
-    const QString transport = transportCaveat();
-    if (build.isEmpty() || transport.isEmpty())
-        return build + transport;
-    return build + QLatin1Char(' ') + transport;
+    QStringList caveats{allocatorCaveat(), transportCaveat(), limitsCaveat()};
+    caveats.removeAll(QString());
+    return caveats.join(QLatin1Char(' '));
 }
 
 QString Figures::allocatorCaveat() const

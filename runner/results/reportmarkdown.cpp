@@ -196,6 +196,8 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
         markdown += QStringLiteral("**Build:** %1\n\n").arg(caveat);
     if (const QString caveat = figures.transportCaveat(); !caveat.isEmpty())
         markdown += QStringLiteral("**Transport:** %1\n\n").arg(caveat);
+    if (const QString caveat = figures.limitsCaveat(); !caveat.isEmpty())
+        markdown += QStringLiteral("**Measurement:** %1\n\n").arg(caveat);
     if (ids.size() > 1 && ids.contains(figures.baselineId()))
         markdown += QStringLiteral("Ratios are against %1, the baseline: ± is half the 95% interval of the ratios taken "
                                    "repeat by repeat, or half their range with fewer than 5 repeats.\n")

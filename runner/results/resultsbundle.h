@@ -5,6 +5,7 @@
 
 #include "buildorigin.h"
 #include "commandstat.h"
+#include "measurementlimits.h"
 #include "memoryaccounting.h"
 #include "topology.h"
 #include "workloadinfo.h"
@@ -148,6 +149,9 @@ struct ServerRun {
     QString transport;
     bool overTls() const { return transport.startsWith(QLatin1String("tls")); }
     QString replayAccess;                    // how the replay connections logged in (ReplayAccess::description())
+    // What an endpoint refused of what Versus changes for measuring (a managed service's CONFIG),
+    // and so how its figures were taken instead (measurementlimits.h). Empty: nothing refused.
+    MeasurementLimits limits;
     // In a comparison of two bundles (bundlemerge.h): the name of the bundle this server came
     // from ("laptop"). Empty in a run's own bundle.
     QString bundleName;

@@ -88,8 +88,22 @@ QString whatIsLost(const EndpointProbe &probe)
         .arg(keysLost(probe));
 }
 
-QString irreversibleEffects()
+bool refusesConfig(const EndpointProbe &probe)
 {
+    if (!probe.isCluster())
+        return !probe.configRefusal.isEmpty();
+    return std::all_of(probe.primaries.begin(), probe.primaries.end(), [](const EndpointProbe &primary) {
+        return !primary.configRefusal.isEmpty();
+    });
+}
+
+QString irreversibleEffects(const EndpointProbe *probe)
+{
+    if (probe && refusesConfig(*probe)) {
+        const QString refusal = probe->isCluster() ? probe->primaries.front().configRefusal : probe->configRefusal;
+        return QStringLiteral("every key of every database is deleted (FLUSHALL); its statistics and settings are left as "
+                              "they are: it refuses CONFIG (%1)").arg(refusal);
+    }
     return QStringLiteral("every key of every database is deleted (FLUSHALL) and its statistics are reset "
                           "(CONFIG RESETSTAT: INFO stats counters, commandstats, errorstats, latency histograms)");
 }

@@ -29,8 +29,13 @@ QString whatIsLost(const EndpointProbe &probe);
 QString clusterNodeKeysLost(const EndpointProbe &primary);
 
 // What a run does to every endpoint that cannot be undone, as one clause:
-// "every key of every database is deleted (FLUSHALL) and its statistics are reset (…)".
-QString irreversibleEffects();
+// "every key of every database is deleted (FLUSHALL) and its statistics are reset (…)". Given
+// the probe of an endpoint that refuses CONFIG (every primary, for a cluster), what it does
+// there: "every key of every database is deleted (FLUSHALL); its statistics and settings are
+// left as they are: it refuses CONFIG (…)".
+QString irreversibleEffects(const EndpointProbe *probe = nullptr);
+// Whether the probed endpoint (every primary of a cluster) refuses CONFIG.
+bool refusesConfig(const EndpointProbe &probe);
 
 struct NamedProbe {
     QString name;          // as the user named it: "localhost:6379"

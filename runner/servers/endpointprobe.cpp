@@ -1,5 +1,7 @@
 #include "endpointprobe.h"
 
+#include "messagetext.h"
+
 #include "clustermembership.h"
 #include "clustertopology.h"
 #include "hostport.h"
@@ -144,6 +146,10 @@ Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const 
         probe.keysByDatabase = keysByDatabase(QString::fromStdString(keyspace->text));
         probe.keysKnown = true;
     }
+    // Read only: what the consent says the run does to the server depends on it.
+    Outcome<Reply> config = connection.command({"CONFIG", "GET", "latency-tracking"});
+    if (config && config->isError())
+        probe.configRefusal = quotedForMessage(QString::fromStdString(config->text), 120);
     if (findCluster && !probe.version.isEmpty()) {
         if (Status cluster = probeClusterPrimaries(connection, spec, timeoutMs, probe); !cluster)
             return Error{cluster.error()};

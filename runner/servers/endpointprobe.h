@@ -21,6 +21,9 @@ struct EndpointProbe {
     // INFO keyspace: the keys of every database that holds any (FLUSHALL empties them all).
     std::map<int, long long> keysByDatabase;
     bool keysKnown = false;     // false when INFO keyspace was refused
+    // CONFIG GET latency-tracking refused (renamed or forbidden, as managed services do), as the
+    // server said it: the run then resets no statistics and changes no setting there.
+    QString configRefusal;
 
     // A node of a cluster (INFO cluster: cluster_enabled:1): every primary of its cluster,
     // each probed as above, with the slots it serves and its replicas. Empty standalone.

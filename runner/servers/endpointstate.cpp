@@ -2,6 +2,7 @@
 
 #include "endpointmarker.h"
 #include "infoparser.h"
+#include "messagetext.h"
 #include "serversession.h"
 
 #include <algorithm>
@@ -90,19 +91,24 @@ Status EndpointState::capture()
     ServerSession session;
     if (Status connected = connect(session); !connected)
         return connected;
-    Outcome<std::map<QString, QString>> settings = readSettings(session);
+    Outcome<ServerSession::SettingsReading> settings = session.readSettings();
     if (!settings)
         return Error{settings.error()};
     Outcome<Reply> functions = session.connection().command({"FUNCTION", "DUMP"});
     if (!functions)
         return Error{functions.error()};
-    if (functions->isError() && !isUnknownCommand(functions.value()))
-        return Error{QStringLiteral("%1: FUNCTION DUMP failed: %2 (Versus needs it to put back function libraries)")
-                         .arg(m_name, QString::fromStdString(functions->text))};
-    m_settings = std::move(settings.value());
     m_functions.reset();
-    if (!functions->isError())
+    if (!functions->isError()) {
         m_functions = functions->text;
+    } else if (!isUnknownCommand(functions.value())) {
+        // A workload that loads a library is refused it the same way (FUNCTION is not a data
+        // command): nothing of the owner's can be replaced.
+        m_notes << QStringLiteral("%1: FUNCTION DUMP refused (%2): function libraries are not kept; the replay may not load any")
+                       .arg(m_name, quotedForMessage(QString::fromStdString(functions->text)));
+    }
+    m_settings = std::move(settings->settings);
+    m_limits = MeasurementLimits();
+    m_limits.settingsUnread = settings->refusal;
     if (Status adopted = adoptLeftover(session); !adopted)
         return adopted;
     m_captured = true;
@@ -148,25 +154,53 @@ Status EndpointState::prepareForMeasuring()
     ServerSession session;
     if (Status connected = connect(session); !connected)
         return connected;
+    // The flush the user consented to comes first: a server that refuses it (FLUSHALL renamed
+    // or forbidden) cannot be measured, and is then left with nothing changed at all.
+    if (Status flushed = session.flushSync(m_timeoutMs); !flushed)
+        return Error{QStringLiteral("%1 (every pass starts from an empty server: the run stops here, with no setting "
+                                    "changed and no statistic reset)").arg(flushed.error())};
     EndpointMarker marker{QStringLiteral("%1:%2").arg(m_spec.host).arg(m_spec.port), m_runId, qint64(::getpid()), {}};
     for (const auto &[name, value] : settingsChanged()) {
         if (m_settings.count(name))
             marker.settings[name] = m_settings.at(name);
     }
     // Written before anything changes: a run killed from here on leaves it for the next one.
+    // Written when nothing will change too: it keeps a second run off the endpoint.
     if (Status written = writeEndpointMarker(m_spec.host, m_spec.port, marker); !written)
         m_notes << QStringLiteral("%1: what this run changes could not be written down (%2): if Versus is killed, "
                                   "put latency-tracking back by hand").arg(m_name, written.error());
     m_markerWritten = true;
+    if (Status tracking = turnTrackingOff(session); !tracking)
+        return tracking;
+    if (!m_limits.trackingLeftOn.isEmpty()) {
+        m_limits.statsNotReset = QStringLiteral("not sent: it would free the latency histograms mid-run");
+        return Status::success();
+    }
+    // After latency-tracking is off: nothing allocates a histogram again until restore().
+    Outcome<Reply> reset = session.connection().command({"CONFIG", "RESETSTAT"});
+    if (!reset)
+        return Error{reset.error()};
+    if (reset->isError())
+        m_limits.statsNotReset = QStringLiteral("CONFIG RESETSTAT refused: %1").arg(quotedForMessage(QString::fromStdString(reset->text)));
+    return Status::success();
+}
+
+Status EndpointState::turnTrackingOff(ServerSession &session)
+{
+    if (!m_limits.settingsUnread.isEmpty()) {
+        // Its value cannot be read, so it could not be put back: left as it is.
+        m_limits.trackingLeftOn = m_limits.settingsUnread;
+        return Status::success();
+    }
     for (const auto &[name, value] : settingsChanged()) {
         if (!m_settings.count(name))
             continue;   // a server without the setting (latency-tracking arrived in Redis 7.0)
-        if (Outcome<Reply> set = call(session, {"CONFIG", "SET", name.toStdString(), value.toStdString()}); !set)
+        Outcome<Reply> set = session.connection().command({"CONFIG", "SET", name.toStdString(), value.toStdString()});
+        if (!set)
             return Error{set.error()};
+        if (set->isError())
+            m_limits.trackingLeftOn = QStringLiteral("CONFIG SET %1 refused: %2").arg(name, quotedForMessage(QString::fromStdString(set->text)));
     }
-    // After latency-tracking is off: nothing allocates a histogram again until restore().
-    if (Outcome<Reply> reset = call(session, {"CONFIG", "RESETSTAT"}); !reset)
-        return Error{reset.error()};
     return Status::success();
 }
 
@@ -210,8 +244,8 @@ Outcome<QStringList> EndpointState::restoreSettings(ServerSession &session) cons
 
 Outcome<QStringList> EndpointState::restore()
 {
-    if (!m_captured)
-        return QStringList();
+    if (!m_captured || !m_markerWritten)
+        return QStringList();   // stopped before it changed anything (a refused flush, or never prepared)
     ServerSession session;
     if (Status connected = connect(session); !connected)
         return Error{QStringLiteral("%1; could not put back latency-tracking and the function libraries").arg(connected.error())};
@@ -224,11 +258,15 @@ Outcome<QStringList> EndpointState::restore()
         failed << functions.error();
     else if (!functions->isEmpty())
         done << functions.value();
-    Outcome<QStringList> settings = restoreSettings(session);
-    if (!settings)
-        failed << settings.error();
-    else
-        done << settings.value();
+    if (m_limits.settingsUnread.isEmpty()) {
+        Outcome<QStringList> settings = restoreSettings(session);
+        if (!settings)
+            failed << settings.error();
+        else
+            done << settings.value();
+    } else {
+        done << QStringLiteral("%1: no setting was changed (%2)").arg(m_name, m_limits.settingsUnread);
+    }
     if (!failed.isEmpty())
         return Error{failed.join(QStringLiteral("; "))};
     if (std::exchange(m_markerWritten, false))

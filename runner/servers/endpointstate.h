@@ -16,8 +16,14 @@
 // run on the endpoint takes the owner's values from there, says so, and puts them back. A marker
 // of a Versus still running refuses the run: two runs on one endpoint flush each other's keys.
 // Each step opens its own connection, so a run whose connections were closed still restores.
+//
+// A server that refuses CONFIG (renamed or forbidden, as managed services do) or only CONFIG
+// SET or RESETSTAT is measured around it (limits(), measurementlimits.h): nothing is changed
+// that cannot be read first, latency tracking stays as its owner has it, and the statistics are
+// not reset (never while latency tracking stays on: the reset would free its histograms).
 // Blocks: call it in the worker's thread.
 
+#include "measurementlimits.h"
 #include "outcome.h"
 #include "serverspec.h"
 #include <QString>
@@ -35,15 +41,19 @@ public:
     EndpointState(ServerSpec spec, int timeoutMs, QString name);
 
     // Reads what restore() puts back: every setting (CONFIG GET *) and the function
-    // libraries (FUNCTION DUMP, on servers that have functions). Changes nothing. Fails when
-    // CONFIG GET is refused: Versus could then not put its changes back.
+    // libraries (FUNCTION DUMP, on servers that have functions). Changes nothing. A refused
+    // CONFIG GET is a limit, not a failure: Versus then changes no setting.
     Status capture();
-    // latency-tracking no, then CONFIG RESETSTAT, which frees the histograms that commands
-    // sent before (by Versus or anyone) allocated, so no baseline holds them.
+    // FLUSHALL SYNC (refused: an error, before anything changes), latency-tracking no, then
+    // CONFIG RESETSTAT, which frees the histograms that commands sent before (by Versus or
+    // anyone) allocated, so no baseline holds them. What the server refuses of the last two
+    // becomes a limit.
     Status prepareForMeasuring();
+    const MeasurementLimits &limits() const { return m_limits; }
     // FLUSHALL SYNC (the run's keys), the function libraries and the settings as captured,
     // then CONFIG GET * once more against the capture. Returns what it did, for the log; the
-    // error names what it could not put back. Does nothing before capture().
+    // error names what it could not put back. Does nothing before prepareForMeasuring() has
+    // flushed: until then nothing was changed.
     Outcome<QStringList> restore();
     // What capture() and prepareForMeasuring() found worth saying (an earlier run's leftovers).
     QStringList takeNotes();
@@ -54,6 +64,8 @@ public:
 private:
     Status connect(ServerSession &session) const;
     Outcome<std::map<QString, QString>> readSettings(ServerSession &session) const;
+    // latency-tracking no where the settings were read; a refusal becomes a limit.
+    Status turnTrackingOff(ServerSession &session);
     Outcome<QString> restoreFunctions(ServerSession &session) const;
     Outcome<QStringList> restoreSettings(ServerSession &session) const;
     // An earlier run's marker: its owner's values where the server still has Versus's.
@@ -68,4 +80,5 @@ private:
     QString m_runId;                              // INFO server run_id, for the marker
     bool m_markerWritten = false;
     QStringList m_notes;
+    MeasurementLimits m_limits;
 };

@@ -1,6 +1,7 @@
 #include "serversession.h"
 
 #include "infoparser.h"
+#include "messagetext.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -127,6 +128,16 @@ Status ServerSession::forgetNonData()
 Status ServerSession::resetStats()
 {
     m_connection.clearSentCommands();
+    m_statsBase.clear();
+    if (m_resetByDifference) {
+        // The server counts this INFO after it has run: it is in the next reading, not in the
+        // base, and in ownCommands() too, as a RESETSTAT would be.
+        Outcome<QString> text = info("commandstats");
+        if (!text)
+            return Error{text.error()};
+        m_statsBase = parseCommandStats(text.value());
+        return Status::success();
+    }
     Outcome<Reply> reply = call({"CONFIG", "RESETSTAT"});
     return reply ? Status::success() : Status(Error{reply.error()});
 }
@@ -227,18 +238,32 @@ Outcome<long long> ServerSession::dbSize()
     return reply->integer;
 }
 
-Outcome<std::map<QString, QString>> ServerSession::configSettings()
+Outcome<ServerSession::SettingsReading> ServerSession::readSettings()
 {
-    Outcome<Reply> reply = call({"CONFIG", "GET", "*"});
+    Outcome<Reply> reply = m_connection.command({"CONFIG", "GET", "*"});
     if (!reply)
         return Error{reply.error()};
-    std::map<QString, QString> settings;
+    SettingsReading reading;
+    if (reply->isError()) {
+        reading.refusal = QStringLiteral("CONFIG GET refused: %1").arg(quotedForMessage(QString::fromStdString(reply->text), 120));
+        return reading;
+    }
     const std::vector<Reply> &pairs = reply->elements;
     for (size_t i = 0; i + 1 < pairs.size(); i += 2)
-        settings[QString::fromStdString(pairs[i].text)] = QString::fromStdString(pairs[i + 1].text);
-    if (settings.empty())
+        reading.settings[QString::fromStdString(pairs[i].text)] = QString::fromStdString(pairs[i + 1].text);
+    if (reading.settings.empty())
         return Error{QStringLiteral("%1: CONFIG GET * answered no settings").arg(m_connection.name())};
-    return settings;
+    return reading;
+}
+
+Outcome<std::map<QString, QString>> ServerSession::configSettings()
+{
+    Outcome<SettingsReading> reading = readSettings();
+    if (!reading)
+        return Error{reading.error()};
+    if (!reading->refusal.isEmpty())
+        return Error{QStringLiteral("%1: %2").arg(m_connection.name(), reading->refusal)};
+    return std::move(reading->settings);
 }
 
 Outcome<std::map<QString, CommandStat>> ServerSession::commandStats()
@@ -246,7 +271,19 @@ Outcome<std::map<QString, CommandStat>> ServerSession::commandStats()
     Outcome<QString> text = info("commandstats");
     if (!text)
         return Error{text.error()};
-    return parseCommandStats(text.value());
+    std::map<QString, CommandStat> stats = parseCommandStats(text.value());
+    if (m_statsBase.empty())
+        return stats;
+    std::map<QString, CommandStat> since;
+    for (const auto &[name, stat] : stats) {
+        const auto base = m_statsBase.find(name);
+        if (base == m_statsBase.end()) {
+            since[name] = stat;
+        } else if (stat.calls > base->second.calls && stat.usec >= base->second.usec) {
+            since[name] = CommandStat{stat.calls - base->second.calls, stat.usec - base->second.usec};
+        }
+    }
+    return since;
 }
 
 Outcome<ServerSession::KeySurvey> ServerSession::surveyKeys()

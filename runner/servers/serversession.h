@@ -26,8 +26,13 @@ public:
     // background free is still running would be wrong.
     Status flushSync(int timeoutMs);
     // CONFIG RESETSTAT; ownCommands() then counts from it (the RESETSTAT itself included: the
-    // server counts it after resetting).
+    // server counts it after resetting). By difference (setResetByDifference), nothing is sent
+    // but INFO commandstats: what it reads becomes the base that commandStats() subtracts, so
+    // every reader sees the counts since this call either way.
     Status resetStats();
+    // For a server that may not or must not be reset (a managed service refusing CONFIG, or
+    // latency tracking left on, whose histograms a reset would free: measurementlimits.h).
+    void setResetByDifference(bool byDifference) { m_resetByDifference = byDifference; }
     // Frees what a pass leaves that is no stored data: the ACL log entries of the replay user's
     // refused commands (ACL LOG RESET; about 1.4 KB each) and the EVAL script cache (SCRIPT
     // FLUSH SYNC), so a memory reading holds the keys alone. Launched servers only: an
@@ -59,9 +64,18 @@ public:
     Outcome<long long> settledUsedMemory(int timeoutMs);
     static constexpr int kRehashLimitMs = 60000;
     Outcome<long long> dbSize();
-    // CONFIG GET *: every setting the server has, by name.
+    // CONFIG GET *: every setting the server has, by name; a refusal is an error.
     Outcome<std::map<QString, QString>> configSettings();
-    // INFO commandstats as the server counts it: every command, Versus's own included.
+    // The same, where a refusal (CONFIG renamed or forbidden, as managed services do) is an
+    // answer: `refusal` is then the server's reply, quoted. Only an unreachable server is an error.
+    struct SettingsReading {
+        std::map<QString, QString> settings;
+        QString refusal;
+    };
+    Outcome<SettingsReading> readSettings();
+    // INFO commandstats as the server counts it since resetStats(): every command, Versus's own
+    // included. By difference, the rows that did not move are left out, as after a reset; a row
+    // that went back (another client reset the statistics) reads as none.
     Outcome<std::map<QString, CommandStat>> commandStats();
     Outcome<QString> info(const char *section);
 
@@ -88,6 +102,8 @@ private:
     Address m_address;
     Outcome<Reply> call(std::initializer_list<const char *> args);
     RedisConnection m_connection;
+    bool m_resetByDifference = false;
+    std::map<QString, CommandStat> m_statsBase;   // by difference: commandstats at resetStats()
     int m_idleClients = 1;
     QStringList m_notes;
 };

@@ -168,6 +168,37 @@ private slots:
         QCOMPARE(Figures(bundle).transportCaveat(), transport);
     }
 
+    // An endpoint that refused CONFIG (a managed service): how it was measured instead is said
+    // after the other caveats, in the subtitle and the answer, and on a line of its own in the
+    // Markdown and report.md; hidden, it says nothing.
+    void limitsCaveat()
+    {
+        ResultsBundle bundle = bundleOf({{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},
+                                         {QStringLiteral("8.1.1"), BuildKind::DebianPackage, kJemalloc, 16, {}}});
+        MeasurementLimits &limits = bundle.servers[1].limits;
+        limits.settingsUnread = QStringLiteral("CONFIG GET refused: \"ERR unknown command\"");
+        limits.trackingLeftOn = limits.settingsUnread;
+        limits.statsNotReset = QStringLiteral("not sent: it would free the latency histograms mid-run");
+        const QString caveat = QStringLiteral("Valkey 8.1.1 refused CONFIG and was measured around it: its server time is the "
+                                              "difference of commandstats over each pass, not counted from a reset; its latency "
+                                              "tracking stayed on, each command's histogram allocated before the first baseline; "
+                                              "its settings were not recorded.");
+        const Figures figures(bundle);
+        QCOMPARE(figures.limitsCaveat(), caveat);
+        QCOMPARE(figures.buildCaveat(), caveat);
+        QVERIFY(defaultChartSubtitle(bundle, ChartKind::UsecPerCommand).endsWith(caveat));
+        QVERIFY2(bundleToMarkdown(figures).contains(QStringLiteral("\nMeasurement: ") + caveat), qPrintable(bundleToMarkdown(figures)));
+        QVERIFY(reportMarkdown(figures, {}).contains(QStringLiteral("**Measurement:** ") + caveat));
+        limits = MeasurementLimits();
+        limits.statsNotReset = QStringLiteral("CONFIG RESETSTAT refused: \"NOPERM\"");
+        QCOMPARE(Figures(bundle).limitsCaveat(), QStringLiteral("Valkey 8.1.1 refused CONFIG and was measured around it: its "
+                                                                "server time is the difference of commandstats over each pass, "
+                                                                "not counted from a reset."));
+        FigureOptions options;
+        options.hiddenServers = {bundle.servers[1].id};
+        QCOMPARE(Figures(bundle, options).limitsCaveat(), QString());
+    }
+
     void hiddenServerLeavesTheComparison()
     {
         const ResultsBundle bundle = bundleOf({{QStringLiteral("8.0.1"), BuildKind::DebianPackage, kJemalloc, 16, {}},

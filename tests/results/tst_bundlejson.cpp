@@ -118,6 +118,7 @@ void compareBundles(const ResultsBundle &a, const ResultsBundle &b)
         QCOMPARE(left.endpoint, right->endpoint);
         QVERIFY2(left.origin == right->origin, qPrintable(left.id));
         QVERIFY2(left.allocatorFacts == right->allocatorFacts, qPrintable(left.id));
+        QVERIFY2(left.limits == right->limits, qPrintable(left.id));
         QCOMPARE(left.repeats.size(), right->repeats.size());
         for (size_t i = 0; i < left.repeats.size(); ++i) {
             const RepeatResult &l = left.repeats[i];
@@ -193,6 +194,9 @@ private Q_SLOTS:
         bundle.servers[1].status = RunStatus::Failed;
         bundle.servers[1].error = QStringLiteral("exited with code 1: \"bad\" config\nline 2");
         bundle.servers[1].endpoint = true;
+        bundle.servers[1].limits.settingsUnread = QStringLiteral("CONFIG GET refused: \"ERR unknown command 'CONFIG'\"");
+        bundle.servers[1].limits.trackingLeftOn = bundle.servers[1].limits.settingsUnread;
+        bundle.servers[1].limits.statsNotReset = QStringLiteral("not sent: it would free the latency histograms mid-run");
         BuildOrigin &debian = bundle.servers[0].origin;
         debian.kind = BuildKind::DebianPackage;
         debian.suite = QStringLiteral("bookworm-backports");
@@ -308,6 +312,12 @@ private Q_SLOTS:
         QTest::newRow("command kind") << QByteArray("\"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
                                       << QByteArray("\"command_kinds\": {\"SET\": \"writes\"}, \"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
                                       << "t.json: at /servers/0/command_kinds: unknown command kind \"writes\" (expected write, read or \"\")";
+        QTest::newRow("limits") << QByteArray("\"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
+                                << QByteArray("\"limits\": [1], \"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
+                                << "t.json: at /servers/0/limits: expected an object, got array";
+        QTest::newRow("a limit") << QByteArray("\"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
+                                 << QByteArray("\"limits\": {\"stats_not_reset\": 5}, \"status\": \"ok\",\n      \"error\": \"\",\n      \"log_tail\"")
+                                 << "t.json: at /servers/0/limits/stats_not_reset: type must be string, but is number";
         QTest::newRow("redirect count") << QByteArray("\"keys\": 5,") << QByteArray("\"keys\": 5, \"redirects\": {\"ASK\": -3},")
                                         << "t.json: at /runs/valkey-8.0.1/0/redirects: a redirect count below 0";
     }

@@ -151,27 +151,88 @@ private slots:
         QCOMPARE(server.settings().at(QStringLiteral("maxmemory-policy")), QStringLiteral("allkeys-lru"));
     }
 
-    // Without CONFIG Versus could not put its changes back: capture() refuses, before any change.
-    void refusedConfigStopsBeforeAnyChange()
+    // A server that refuses parts of CONFIG, as managed services do, is measured around the
+    // refusal: what it refuses becomes a limit, nothing is changed that could not be read
+    // first, and the statistics are never reset while latency tracking stays on.
+    void refusedConfigIsMeasuredAround_data()
+    {
+        QTest::addColumn<QStringList>("denied");          // ACL rules for the default user
+        QTest::addColumn<bool>("settingsUnread");
+        QTest::addColumn<bool>("trackingLeftOn");
+        QTest::addColumn<QString>("trackingAfterPrepare");
+        QTest::newRow("CONFIG refused") << QStringList{QStringLiteral("-config")} << true << true << QStringLiteral("yes");
+        QTest::newRow("CONFIG SET and RESETSTAT refused")
+            << QStringList{QStringLiteral("-config|set"), QStringLiteral("-config|resetstat")} << false << true << QStringLiteral("yes");
+        QTest::newRow("RESETSTAT refused") << QStringList{QStringLiteral("-config|resetstat")} << false << false << QStringLiteral("no");
+    }
+
+    void refusedConfigIsMeasuredAround()
+    {
+        QFETCH(QStringList, denied);
+        QFETCH(bool, settingsUnread);
+        QFETCH(bool, trackingLeftOn);
+        QFETCH(QString, trackingAfterPrepare);
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"ACL", "SETUSER", "admin", "on", ">admin-pw", "~*", "&*", "+@all"}), QStringLiteral("OK"));
+        std::vector<std::string> rules{"ACL", "SETUSER", "default"};
+        for (const QString &rule : denied)
+            rules.push_back(rule.toStdString());
+        QCOMPARE(server.command(rules), QStringLiteral("OK"));
+        QCOMPARE(server.command({"SET", "precious", "data"}), QStringLiteral("OK"));
+        const std::map<QString, QString> before = settingsAsAdmin(server);
+        QVERIFY(!before.empty());
+        const QString name = server.hostPort();
+        EndpointState state(endpointSpec(server), 5000, name);
+        QVERIFY(state.capture());
+        QVERIFY(state.prepareForMeasuring());
+        const MeasurementLimits &limits = state.limits();
+        QCOMPARE(!limits.settingsUnread.isEmpty(), settingsUnread);
+        if (settingsUnread)
+            QVERIFY2(limits.settingsUnread.startsWith(QLatin1String("CONFIG GET refused: \"NOPERM")), qPrintable(limits.settingsUnread));
+        QCOMPARE(limits.needsWarming(), trackingLeftOn);
+        QVERIFY(limits.statsByDifference());
+        QCOMPARE(settingsAsAdmin(server).at(QStringLiteral("latency-tracking")), trackingAfterPrepare);
+        QCOMPARE(server.command({"DBSIZE"}), QStringLiteral("0"));   // the consented flush
+        // Not reset: the SET sent before the run is still counted (and its histogram kept when tracking stays on).
+        QVERIFY2(server.command({"INFO", "commandstats"}).contains(QLatin1String("cmdstat_set:calls=1,")),
+                 qPrintable(server.command({"INFO", "commandstats"})));
+        if (trackingLeftOn)
+            QVERIFY(latencyHistograms(server).contains(QStringLiteral("latency_percentiles_usec_set")));
+        QCOMPARE(server.command({"SET", "run", "key"}), QStringLiteral("OK"));
+        const Outcome<QStringList> restored = state.restore();
+        QVERIFY2(restored, qPrintable(restored ? QString() : restored.error()));
+        if (settingsUnread)
+            QCOMPARE(restored.value(), QStringList{name + QStringLiteral(": no setting was changed (") + limits.settingsUnread + QLatin1Char(')')});
+        QCOMPARE(server.command({"DBSIZE"}), QStringLiteral("0"));
+        QVERIFY(settingsAsAdmin(server) == before);
+    }
+
+    // A server that refuses FLUSHALL cannot be measured: the run stops before it changes anything.
+    void refusedFlushStopsBeforeAnyChange()
     {
         VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
         ForeignServer server(spec);
         QVERIFY2(server.start(), qPrintable(server.error()));
         QCOMPARE(server.command({"ACL", "SETUSER", "admin", "on", ">admin-pw", "~*", "&*", "+@all"}), QStringLiteral("OK"));
-        QCOMPARE(server.command({"ACL", "SETUSER", "default", "-config"}), QStringLiteral("OK"));
+        QCOMPARE(server.command({"ACL", "SETUSER", "default", "-flushall"}), QStringLiteral("OK"));
+        QCOMPARE(server.command({"SET", "precious", "data"}), QStringLiteral("OK"));
         const std::map<QString, QString> before = settingsAsAdmin(server);
-        QVERIFY(!before.empty());
         const QString name = server.hostPort();
         EndpointState state(endpointSpec(server), 5000, name);
-        const Status captured = state.capture();
-        QVERIFY(!captured);
-        QVERIFY2(captured.error().startsWith(name + QStringLiteral(": CONFIG GET * failed: NOPERM")), qPrintable(captured.error()));
-        QVERIFY2(captured.error().endsWith(QStringLiteral("(Versus needs it to put back the settings it changes)")),
-                 qPrintable(captured.error()));
-        const Outcome<QStringList> restored = state.restore();   // nothing captured: nothing to do
+        QVERIFY(state.capture());
+        const Status prepared = state.prepareForMeasuring();
+        QVERIFY(!prepared);
+        QVERIFY2(prepared.error().startsWith(name + QStringLiteral(": FLUSHALL SYNC failed: NOPERM")), qPrintable(prepared.error()));
+        QVERIFY2(prepared.error().endsWith(QStringLiteral("with no setting changed and no statistic reset)")), qPrintable(prepared.error()));
+        QCOMPARE(server.command({"GET", "precious"}), QStringLiteral("data"));
+        QVERIFY(server.command({"INFO", "commandstats"}).contains(QLatin1String("cmdstat_set:calls=1,")));
+        QVERIFY(settingsAsAdmin(server) == before);
+        const Outcome<QStringList> restored = state.restore();   // nothing was changed: nothing to put back
         QVERIFY(restored);
         QCOMPARE(restored.value(), QStringList());
-        QVERIFY(settingsAsAdmin(server) == before);
+        QCOMPARE(server.command({"GET", "precious"}), QStringLiteral("data"));
     }
 };
 

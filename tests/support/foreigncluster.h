@@ -23,6 +23,9 @@ public:
     ForeignCluster(ServerSpec spec, int primaries) : m_spec(std::move(spec)), m_primaries(primaries) {}
     // TLS-only nodes (ForeignServer::useTls), the bus too, certificates of one authority. Before start().
     void useTls(std::shared_ptr<const TlsAuthority> authority) { m_authority = std::move(authority); }
+    // Arguments every node starts with besides the cluster's own (a managed service's
+    // restrictions: --rename-command CONFIG ""). Before start().
+    void setNodeArguments(QStringList arguments) { m_nodeArguments = std::move(arguments); }
 
     bool start()
     {
@@ -31,7 +34,8 @@ public:
             m_busPorts.push_back(ForeignServer::freePort());
             m_nodes.push_back(std::make_unique<ForeignServer>(
                 m_spec, QStringList{QStringLiteral("--cluster-enabled"), QStringLiteral("yes"), QStringLiteral("--cluster-port"),
-                                    QString::number(m_busPorts.back())}));
+                                    QString::number(m_busPorts.back())}
+                            + m_nodeArguments));
             if (m_authority && !m_nodes.back()->useTls(*m_authority, QStringLiteral("no"), true))
                 return fail(QStringLiteral("node %1: %2").arg(index + 1).arg(m_nodes.back()->error()));
             if (!m_nodes.back()->start())
@@ -150,6 +154,7 @@ private:
     ServerSpec m_spec;
     int m_primaries;
     std::vector<std::unique_ptr<ForeignServer>> m_nodes;
+    QStringList m_nodeArguments;
     std::shared_ptr<const TlsAuthority> m_authority;
     std::vector<int> m_busPorts;
     QString m_error;

@@ -197,6 +197,28 @@ private slots:
         QCOMPARE(server.command({"DBSIZE"}), QStringLiteral("1"));
     }
 
+    // A server that refuses CONFIG (a managed service): its item says the run leaves its
+    // statistics and settings alone, naming the refusal.
+    void consentSaysWhatARestrictedServerKeeps()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec, {QStringLiteral("--rename-command"), QStringLiteral("CONFIG"), QString()});
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"SET", "a", "1"}), QStringLiteral("OK"));
+        ServerSpec endpoint = ServerCatalog::parseEndpoint(server.hostPort()).value();
+        endpoint.label = QStringLiteral("managed");
+        const std::vector<EndpointSize> sizes = queryEndpointSizes({endpoint});
+        QCOMPARE(int(sizes.size()), 1);
+        const QString text = flushConsentText(sizes, false);
+        QVERIFY2(text.contains(QStringLiteral("<li><b>%1</b> holds db0: 1 key<br>Here every key of every database is "
+                                              "deleted (FLUSHALL); its statistics and settings are left as they are: it refuses "
+                                              "CONFIG (&quot;ERR unknown command 'CONFIG', with args beginning with: 'GET' "
+                                              "'latency-tracking' &quot;).</li>")
+                                   .arg(server.hostPort())),
+                 qPrintable(text));
+        QCOMPARE(server.command({"DBSIZE"}), QStringLiteral("1"));
+    }
+
     // A node of a cluster: the dialog lists every primary, its slots and keys; with the hosts
     // hidden (demo mode) the primaries are numbered instead.
     void consentListsEveryPrimaryOfACluster()

@@ -1,0 +1,215 @@
+// A rehearsal of a managed service: servers the test starts itself, configured as the services
+// are (TLS only, CONFIG renamed away, a default user that may not run ACL or DEBUG), as two
+// endpoints and as two 3-node cluster endpoints, Valkey 8.0 and 9.1 side by side. `versus run`
+// measures them around what they refuse: it exits 0, prints how each was measured beside the
+// answer, and its figures agree with the same run on unrestricted copies of the same servers
+// (TLS-only too):
+// the same keys of every type, bytes per key within 0.5%, and server time per command pointing
+// the same way between the versions. Afterwards each is as it was: empty, latency tracking on.
+// A service that also refuses FLUSHALL is refused before anything is changed.
+
+#include "bundlejson.h"
+#include "endpointmarker.h"
+#include "foreigncluster.h"
+#include "servertesthelpers.h"
+#include "testfiles.h"
+#include "versuscli.h"
+
+#include <QElapsedTimer>
+#include <QtTest>
+
+namespace managedendpoints {
+
+// What a managed service takes away: CONFIG renamed to nothing, ACL and DEBUG refused to the
+// default user; FLUSHALL too, when `flushAllowed` is false.
+QStringList managedArguments(bool flushAllowed = true)
+{
+    QStringList arguments{QStringLiteral("--rename-command"), QStringLiteral("CONFIG"), QString(),
+                          QStringLiteral("--user"), QStringLiteral("default"), QStringLiteral("on"), QStringLiteral("nopass"),
+                          QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@all"), QStringLiteral("-acl"),
+                          QStringLiteral("-debug")};
+    if (!flushAllowed)
+        arguments << QStringLiteral("--rename-command") << QStringLiteral("FLUSHALL") << QString();
+    return arguments;
+}
+
+// One version's endpoint: a standalone server, or a 3-node cluster (its first node named).
+class Endpoint {
+public:
+    Endpoint(const ServerSpec &spec, int primaries, bool managed, const std::shared_ptr<const TlsAuthority> &authority)
+        : m_primaries(primaries)
+    {
+        // Both TLS-only: the copy differs from the managed one by the restrictions alone.
+        const QStringList extra = managed ? managedArguments() : QStringList();
+        if (primaries > 0) {
+            m_cluster = std::make_unique<ForeignCluster>(spec, primaries);
+            m_cluster->setNodeArguments(extra);
+            m_cluster->useTls(authority);
+        } else {
+            m_server = std::make_unique<ForeignServer>(spec, extra);
+            m_server->useTls(*authority);
+        }
+    }
+    bool start() { return m_cluster ? m_cluster->start() : m_server->start(); }
+    QString error() const { return m_cluster ? m_cluster->error() : m_server->error(); }
+    int nodes() const { return m_cluster ? m_cluster->size() : 1; }
+    const ForeignServer &node(int index) const { return m_cluster ? m_cluster->node(index) : *m_server; }
+    QString hostPort() const { return node(0).hostPort(); }
+
+private:
+    int m_primaries = 0;
+    std::unique_ptr<ForeignCluster> m_cluster;
+    std::unique_ptr<ForeignServer> m_server;
+};
+
+QStringList runArguments(const QString &servers, const QString &bundle, const QString &caFile)
+{
+    return {QStringLiteral("run"), QStringLiteral("--servers"), servers, QStringLiteral("--allow-flush"), QStringLiteral("--out"),
+            bundle, QStringLiteral("--tls"), QStringLiteral("--cacert"), caFile};
+}
+
+std::map<QString, long long> keysByType(const RepeatResult &repeat)
+{
+    std::map<QString, long long> keys;
+    for (const auto &[type, memory] : repeat.byType)
+        keys[type] = memory.keys;
+    return keys;
+}
+
+double bytesPerKey(const ServerRun &run)
+{
+    const RepeatResult &repeat = run.repeats.front();
+    return double(repeat.usedMemoryDelta) / double(repeat.keys);
+}
+
+double usecPerCall(const ServerRun &run)
+{
+    long long calls = 0, usec = 0;
+    for (const auto &[command, stat] : run.repeats.front().timing.byCommand) {
+        calls += stat.calls;
+        usec += stat.usec;
+    }
+    return calls > 0 ? double(usec) / double(calls) : 0.0;
+}
+
+// The INFO latencystats lines that hold a command's histogram: latency tracking is still on.
+int latencyHistograms(const ForeignServer &node)
+{
+    return int(node.command({"INFO", "latencystats"}).count(QLatin1String("latency_percentiles_usec_")));
+}
+
+} // namespace managedendpoints
+
+using namespace managedendpoints;
+
+class ManagedEndpointsTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { VERSUS_REQUIRE_BINARY(); }
+
+    void measuredAroundWhatItRefuses_data()
+    {
+        QTest::addColumn<int>("primaries");   // 0: standalone
+        QTest::newRow("standalone") << 0;
+        QTest::newRow("cluster of 3") << 3;
+    }
+
+    void measuredAroundWhatItRefuses()
+    {
+        QFETCH(int, primaries);
+        VERSUS_REQUIRE_SERVER(older, "valkey-8.0.");
+        VERSUS_REQUIRE_SERVER(newer, "valkey-9.1.");
+        Outcome<std::shared_ptr<const TlsAuthority>> authority = TlsAuthority::create(QStringLiteral("managed"));
+        QVERIFY2(authority, qPrintable(authority ? QString() : authority.error()));
+        VersusCli cli;
+        std::optional<ResultsBundle> runs[2];   // managed, then unrestricted copies
+        for (const bool managed : {true, false}) {
+            Endpoint first(older, primaries, managed, authority.value());
+            Endpoint second(newer, primaries, managed, authority.value());
+            QVERIFY2(first.start(), qPrintable(first.error()));
+            QVERIFY2(second.start(), qPrintable(second.error()));
+            QCOMPARE(first.node(0).command({"CONFIG", "GET", "maxmemory"}).startsWith(QLatin1String("ERR unknown command")), managed);
+            const QString bundlePath = cli.path(managed ? QStringLiteral("managed.json") : QStringLiteral("copy.json"));
+            const QString servers = first.hostPort() + QLatin1Char(',') + second.hostPort();
+            const VersusCli::Result r = cli.run(runArguments(servers, bundlePath, first.node(0).tls().caCertFile), 900000);
+            QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+            if (managed) {
+                QVERIFY2(r.out.contains(QLatin1String("refused CONFIG and was measured around it: its server time is the "
+                                                      "difference of commandstats over each pass")),
+                         r.describe());
+                QVERIFY2(r.err.contains(QLatin1String("latency tracking stays on: the workload runs once before the first baseline")),
+                         r.describe());
+                // The consent says what the run does there: it deletes the keys and nothing else.
+                QVERIFY2(r.err.contains(first.hostPort() + QStringLiteral(" (--allow-flush): every key of every database is deleted "
+                                                                           "(FLUSHALL); its statistics and settings are left as they "
+                                                                           "are: it refuses CONFIG (\"ERR unknown command")),
+                         r.describe());
+                for (const Endpoint *endpoint : {&first, &second}) {
+                    for (int index = 0; index < endpoint->nodes(); ++index) {
+                        const ForeignServer &node = endpoint->node(index);
+                        QCOMPARE(node.command({"DBSIZE"}), QStringLiteral("0"));
+                        QVERIFY2(latencyHistograms(node) > 0, "latency tracking was left on");
+                        QVERIFY(!QFile::exists(endpointMarkerPath(QStringLiteral("127.0.0.1"), node.port())));
+                    }
+                }
+                QVERIFY(!TestFiles::readFile(bundlePath).contains("PRIVATE KEY"));
+            } else {
+                QVERIFY2(!r.out.contains(QLatin1String("refused CONFIG")), r.describe());
+            }
+            const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+            QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+            QCOMPARE(int(bundle->servers.size()), 2);
+            for (const ServerRun &run : bundle->servers) {
+                QVERIFY2(run.status == RunStatus::Ok, qPrintable(run.error));
+                QCOMPARE(run.topology.primaries, primaries);
+                QCOMPARE(run.limits.needsWarming(), managed);
+                QCOMPARE(run.limits.statsByDifference(), managed);
+                QCOMPARE(run.limits.settingsUnread.isEmpty(), !managed);
+                QCOMPARE(run.config.empty(), managed);
+            }
+            runs[managed ? 0 : 1] = bundle.value();
+        }
+        for (int server = 0; server < 2; ++server) {
+            const ServerRun &managedRun = runs[0]->servers[size_t(server)];
+            const ServerRun &copy = runs[1]->servers[size_t(server)];
+            QCOMPARE(managedRun.repeats.front().keys, copy.repeats.front().keys);
+            QCOMPARE(keysByType(managedRun.repeats.front()), keysByType(copy.repeats.front()));
+            const double managedBytes = bytesPerKey(managedRun);
+            const double copyBytes = bytesPerKey(copy);
+            qInfo("%s: %.2f bytes per key measured around CONFIG, %.2f on the unrestricted copy; %.3f against %.3f µs per call",
+                  qPrintable(managedRun.id), managedBytes, copyBytes, usecPerCall(managedRun), usecPerCall(copy));
+            QVERIFY2(std::abs(managedBytes / copyBytes - 1.0) < 0.005, qPrintable(QString::number(managedBytes / copyBytes - 1.0)));
+        }
+        // The newer version's time against the older's points the same way both times.
+        const double managedRatio = usecPerCall(runs[0]->servers[1]) / usecPerCall(runs[0]->servers[0]);
+        const double copyRatio = usecPerCall(runs[1]->servers[1]) / usecPerCall(runs[1]->servers[0]);
+        QVERIFY2((managedRatio < 1.0) == (copyRatio < 1.0), qPrintable(QStringLiteral("%1 against %2").arg(managedRatio).arg(copyRatio)));
+    }
+
+    // A service that refuses FLUSHALL too: the run stops soon, naming the server and FLUSHALL,
+    // with the owner's keys and statistics as they were.
+    void refusedFlushStopsBeforeAnything()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer endpoint(spec, managedArguments(false));
+        QVERIFY2(endpoint.useOwnTls(), qPrintable(endpoint.error()));
+        QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+        QCOMPARE(endpoint.command({"SET", "precious", "data"}), QStringLiteral("OK"));
+        VersusCli cli;
+        QElapsedTimer clock;
+        clock.start();
+        const VersusCli::Result r = cli.run(runArguments(endpoint.hostPort(), cli.path(QStringLiteral("b.json")),
+                                                         endpoint.tls().caCertFile), 60000);
+        QVERIFY2(r.finished && r.exitCode != 0, r.describe());
+        QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+        QVERIFY2(r.err.contains(endpoint.hostPort() + QStringLiteral(": FLUSHALL SYNC failed: ERR unknown command")), r.describe());
+        QVERIFY2(r.err.contains(QLatin1String("with no setting changed and no statistic reset")), r.describe());
+        QCOMPARE(endpoint.command({"GET", "precious"}), QStringLiteral("data"));
+        QVERIFY(endpoint.command({"INFO", "commandstats"}).contains(QLatin1String("cmdstat_set:calls=1,")));
+        QVERIFY(!QFile::exists(endpointMarkerPath(QStringLiteral("127.0.0.1"), endpoint.port())));
+    }
+};
+
+QTEST_GUILESS_MAIN(ManagedEndpointsTest)
+#include "tst_managedendpoints.moc"
