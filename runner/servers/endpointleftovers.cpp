@@ -30,7 +30,8 @@ void readMarker(EndpointLeftovers &found, ServerSession &session)
 
 Status readSettings(EndpointLeftovers &found, ServerSession &session)
 {
-    if (!found.marker || found.markerStale)
+    // A run on a server that refuses CONFIG changed no setting: its marker holds none.
+    if (!found.marker || found.markerStale || found.marker->settings.empty())
         return Status::success();
     Outcome<std::map<QString, QString>> settings = session.configSettings();
     if (!settings)
