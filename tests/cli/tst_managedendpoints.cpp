@@ -187,6 +187,34 @@ private Q_SLOTS:
         QVERIFY2((managedRatio < 1.0) == (copyRatio < 1.0), qPrintable(QStringLiteral("%1 against %2").arg(managedRatio).arg(copyRatio)));
     }
 
+    // Versus killed mid-run on such a service: it had changed nothing but the keys, so the
+    // next run finds only its marker, runs, and leaves none; the server keeps its latency
+    // tracking throughout.
+    void killedRunLeavesOnlyTheKeys()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer endpoint(spec, managedArguments());
+        QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+        VersusCli cli;
+        cli.environment().insert(QStringLiteral("XDG_STATE_HOME"), cli.path(QStringLiteral("state")));
+        const QString marker = cli.path(QStringLiteral("state/versus/endpoints/127.0.0.1_%1.json").arg(endpoint.port()));
+        const QStringList run{QStringLiteral("run"), QStringLiteral("--servers"), endpoint.hostPort(), QStringLiteral("--allow-flush"),
+                              QStringLiteral("--workload"), QStringLiteral("hash-ttl"), QStringLiteral("--set")};
+        cli.start(run + QStringList{QStringLiteral("keys=2000000")});
+        QVERIFY2(cli.waitForErr(QRegularExpression(QStringLiteral("warming up")), 120000), qPrintable(cli.errSoFar()));
+        QVERIFY(QFile::exists(marker));
+        cli.signal(SIGKILL);
+        QVERIFY(cli.finish(30000).crashed);
+        QVERIFY(latencyHistograms(endpoint) > 0);
+
+        const VersusCli::Result r = cli.run(run + QStringList{QStringLiteral("keys=2000")}, 180000);
+        QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+        QVERIFY2(!r.err.contains(QLatin1String("was stopped before it put back")), r.describe());
+        QVERIFY(!QFile::exists(marker));
+        QCOMPARE(endpoint.command({"DBSIZE"}), QStringLiteral("0"));
+        QVERIFY(latencyHistograms(endpoint) > 0);
+    }
+
     // A service that refuses FLUSHALL too: the run stops soon, naming the server and FLUSHALL,
     // with the owner's keys and statistics as they were.
     void refusedFlushStopsBeforeAnything()
