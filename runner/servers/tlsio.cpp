@@ -181,10 +181,12 @@ Outcome<ContextPointer> makeContext(const TlsSettings &settings)
         if (SSL_CTX_use_certificate_chain_file(context.get(), cert.constData()) != 1)
             return Error{QStringLiteral("cannot read the client certificate %1: %2").arg(settings.certFile, lastErrorText())};
         if (SSL_CTX_use_PrivateKey_file(context.get(), key.constData(), SSL_FILETYPE_PEM) != 1)
-            return Error{QStringLiteral("cannot read the client key %1 (a key encrypted with a passphrase is not supported): %2")
-                             .arg(settings.keyFile, lastErrorText())};
+            // The key's path is left out: messages reach logs and bundles, and no path of a key does.
+            return Error{QStringLiteral("cannot read the client key given with --key (a key encrypted with a passphrase is not "
+                                        "supported): %1")
+                             .arg(lastErrorText())};
         if (SSL_CTX_check_private_key(context.get()) != 1)
-            return Error{QStringLiteral("the key %1 does not belong to the certificate %2").arg(settings.keyFile, settings.certFile)};
+            return Error{QStringLiteral("the key given with --key does not belong to the certificate %1").arg(settings.certFile)};
     }
     return context;
 }

@@ -16,6 +16,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <openssl/pem.h>
 
 using namespace ServerTestHelpers;
 
@@ -38,6 +39,21 @@ std::string respOf(const std::vector<std::string> &args)
 QString replyText(const Outcome<Reply> &reply)
 {
     return reply ? QString::fromStdString(reply->text) : reply.error();
+}
+
+// `from`, a PEM private key, written to `to` encrypted with `passphrase`, as a user's own key
+// may be.
+bool encryptKey(const QString &from, const QString &to, const char *passphrase)
+{
+    BIO *in = BIO_new_file(from.toLocal8Bit().constData(), "r");
+    EVP_PKEY *key = in ? PEM_read_bio_PrivateKey(in, nullptr, nullptr, nullptr) : nullptr;
+    BIO *out = key ? BIO_new_file(to.toLocal8Bit().constData(), "w") : nullptr;
+    const bool written = out && PEM_write_bio_PrivateKey(out, key, EVP_aes_128_cbc(), nullptr, 0, nullptr,
+                                                         const_cast<char *>(passphrase)) == 1;
+    BIO_free(out);
+    EVP_PKEY_free(key);
+    BIO_free(in);
+    return written;
 }
 
 } // namespace
@@ -217,6 +233,7 @@ void TestTlsConnection::failuresNameEndpointAndReason_data()
     QTest::newRow("TLS client to a plain port") << 1 << "launched-ca" << "TLS";
     QTest::newRow("bad client certificate") << 2 << "other-client" << "refused the client certificate";
     QTest::newRow("no client certificate") << 2 << "launched-ca" << "client certificate";
+    QTest::newRow("client key with a passphrase") << 2 << "encrypted-key" << "a key encrypted with a passphrase is not supported";
 }
 
 void TestTlsConnection::failuresNameEndpointAndReason()
@@ -244,6 +261,11 @@ void TestTlsConnection::failuresNameEndpointAndReason()
             tls.keyFile = files->keyFile;
         }
     }
+    if (client == QLatin1String("encrypted-key")) {
+        tls = m_mutual->tls();
+        tls.keyFile = folder.filePath(QStringLiteral("client-encrypted.key"));
+        QVERIFY(encryptKey(m_mutual->tls().keyFile, tls.keyFile, "a passphrase"));
+    }
     const QString name = QStringLiteral("endpoint %1:%2").arg(server.host()).arg(server.port());
     QElapsedTimer clock;
     clock.start();
@@ -260,6 +282,7 @@ void TestTlsConnection::failuresNameEndpointAndReason()
     QVERIFY(elapsed < 10000);
     QVERIFY2(failed.error().startsWith(name), qPrintable(failed.error()));
     QVERIFY2(failed.error().contains(reason), qPrintable(failed.error()));
+    QVERIFY2(tls.keyFile.isEmpty() || !failed.error().contains(tls.keyFile), qPrintable(failed.error()));
     QVERIFY(!connection.isConnected());
 }
 
