@@ -164,7 +164,8 @@ void addRunOptions(QCommandLineParser &parser)
                         "commandstats, errorstats, latency histograms). Each endpoint's keys, database by database, are "
                         "printed before the run, and in the refusal without this option. latency-tracking, which Versus "
                         "turns off for the run, and function libraries are put back at the end, also after a failure, a "
-                        "cancel or Ctrl-C.")},
+                        "cancel or Ctrl-C. On a server that refuses CONFIG (a managed service) only the keys are deleted: "
+                        "its statistics and settings are left as they are, and the figures say how it was measured.")},
         {QStringLiteral("lenient"), QStringLiteral("Skip and count malformed capture lines instead of failing.")},
         {QStringLiteral("server-config"),
          QStringLiteral("Apply this setting to every launched server (repeatable), e.g. hash-max-listpack-entries=64, to "
