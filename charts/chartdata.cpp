@@ -149,18 +149,24 @@ QString emptyTextOf(const Figures &figures, ChartKind kind, const FigureTable &t
     return QStringLiteral("No server has a figure for this chart.");
 }
 
-bool isTotal(const QString &category)
+// A total or a command group ("All attributes", "All writes"): what a selection of categories
+// never leaves out, since it covers them all.
+bool isTotal(CategoryKind kind)
 {
-    return category.startsWith(QLatin1String("All "));
+    return kind == CategoryKind::Overall || kind == CategoryKind::CommandGroup;
 }
 
 // The categories at `indices`, in that order, with their bars.
 void takeCategories(ChartData &data, const std::vector<int> &indices)
 {
     QStringList categories;
-    for (int index : indices)
+    std::vector<CategoryKind> kinds;
+    for (int index : indices) {
         categories << data.categories[index];
+        kinds.push_back(data.categoryKinds[size_t(index)]);
+    }
     data.categories = categories;
+    data.categoryKinds = kinds;
     for (ChartSeries &series : data.series) {
         std::vector<ChartBar> bars;
         for (int index : indices)
@@ -175,7 +181,7 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
         return;
     int limit = options.topCategories > 0 ? options.topCategories : int(data.categories.size());
     if (options.maxCategories > 0) {
-        const auto totals = std::count_if(data.categories.begin(), data.categories.end(), isTotal);
+        const auto totals = std::count_if(data.categoryKinds.begin(), data.categoryKinds.end(), isTotal);
         limit = std::min(limit, std::max(1, options.maxCategories - int(totals)));
     }
     std::vector<int> kept;
@@ -183,7 +189,7 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
     int offered = 0;
     for (int c = 0; c < data.categories.size(); ++c) {
         const QString &category = data.categories[c];
-        if (isTotal(category)) {
+        if (isTotal(data.categoryKinds[size_t(c)])) {
             kept.push_back(c);
             continue;
         }
@@ -273,9 +279,11 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
     data.kind = kind;
     data.valueTitle = valueTitleOf(figures, kind);
     data.baselineId = figures.baselineId();
-    for (const FigureCategory &category : table.categories)
+    for (const FigureCategory &category : table.categories) {
         data.categories << (category.isOverall() || kind == ChartKind::UsecPerCommand ? category.label
-                                                                                                     : categoryName(category.label));
+                                                                                        : categoryName(category.label));
+        data.categoryKinds.push_back(category.kind);
+    }
     const std::map<QString, QColor> colors = serverColors(figures.bundle());
     for (const QString &id : table.servers) {
         if (!figures.summary(id).hasFigures())
@@ -293,6 +301,7 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
     if (data.series.empty()) {
         // No row a run did not measure, and no axis for bars that are not there.
         data.categories.clear();
+        data.categoryKinds.clear();
         data.emptyText = emptyTextOf(figures, kind, workloadOrder);
         if (kind == ChartKind::ClusterOverhead && workloadOrder.servers.isEmpty())
             data.footnotes.clear();   // the memory table's notes, about rows this chart does not have

@@ -29,6 +29,17 @@ private Q_SLOTS:
         QCOMPARE(data.series[2].bars[1].label, QStringLiteral("82.1  −14.5%"));
     }
 
+    // A selection keeps the totals by what the figures layer says they are, not by their names.
+    void selectionKeepsTotalsByKind()
+    {
+        ChartDataOptions only;
+        only.onlyCategories = QStringList{QStringLiteral("sum")};
+        const ChartData data = buildChartData(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute, only);
+        QCOMPARE(data.categories, (QStringList{"All attributes", "sum"}));
+        QCOMPARE(data.categoryKinds, (std::vector<CategoryKind>{CategoryKind::Overall, CategoryKind::Type}));
+        QCOMPARE(data.series[0].bars.size(), size_t(2));
+    }
+
     void commandsMostFrequentFirstRestFolded()
     {
         const ChartData data = buildChartData(fixtureBundle("ecommerce-4-versions.json"), ChartKind::UsecPerCommand);
