@@ -376,38 +376,28 @@ QString acrossBundlesText(const ResultsBundle &bundle, const ServerRun &from, co
     return QStringLiteral("%1, %2 → %3").arg(name, from.bundleName, to.bundleName);
 }
 
-// The studies' answer (hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values) for the newest
-// compared version that has one; false without a reference type.
+// The studies' answer (hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values) on the server the
+// figures layer quotes it on; false without a reference type.
 bool takeReferenceRatio(const Figures &figures, ChartHeadline &headline)
 {
+    const QString id = figures.referenceServer();
+    if (id.isEmpty())
+        return false;
     const FigureTable ratios = figures.referenceRatios();
-    // The newest server run as the baseline was (its product, its topology) first: a Redis or
-    // a cluster series in the run is not what "on the newest version" means.
-    const ServerRun *baseline = figures.bundle().server(figures.baselineId());
-    QStringList like, unlike;
-    for (const QString &id : figures.comparedServerIds()) {
-        const ServerRun *run = figures.bundle().server(id);
-        const bool same = baseline && run && run->product == baseline->product && run->topology == baseline->topology;
-        (same ? like : unlike) << id;
-    }
-    const QStringList compared = unlike + like;
-    for (auto id = compared.crbegin(); id != compared.crend(); ++id) {
-        for (size_t c = 0; c < ratios.categories.size(); ++c) {
-            const Figure &figure = ratios.at(int(c), *id);
-            if (!figure.settled())
-                continue;
-            const auto &parameters = figures.bundle().workload.parameters;
-            const auto size = parameters.find(QStringLiteral("value-size"));
-            const QString values = size == parameters.end() ? QString() : QStringLiteral(", %1-byte values").arg(size->second);
-            headline.ratioMultiple = formatMultiple(figure.value);
-            headline.ratio = QStringLiteral("%1 %2 %3 on %4%5")
-                                 .arg(ratios.categories[c].label, headline.ratioMultiple, figures.referenceType(),
-                                      figures.summary(*id).name, values);
-            headline.ratioCaption = QStringLiteral("memory per key, %1 against %2 on %3%4")
-                                        .arg(ratios.categories[c].label, figures.referenceType(), figures.summary(*id).name,
-                                             values);
-            return true;
-        }
+    for (size_t c = 0; c < ratios.categories.size(); ++c) {
+        const Figure &figure = ratios.at(int(c), id);
+        if (!figure.settled())
+            continue;
+        const auto &parameters = figures.bundle().workload.parameters;
+        const auto size = parameters.find(QStringLiteral("value-size"));
+        const QString values = size == parameters.end() ? QString() : QStringLiteral(", %1-byte values").arg(size->second);
+        headline.ratioMultiple = formatMultiple(figure.value);
+        headline.ratio = QStringLiteral("%1 %2 %3 on %4%5")
+                             .arg(ratios.categories[c].label, headline.ratioMultiple, figures.referenceType(),
+                                  figures.summary(id).name, values);
+        headline.ratioCaption = QStringLiteral("memory per key, %1 against %2 on %3%4")
+                                    .arg(ratios.categories[c].label, figures.referenceType(), figures.summary(id).name, values);
+        return true;
     }
     return false;
 }
