@@ -1,5 +1,6 @@
 #include "chartdata.h"
 
+#include "figuremarks.h"
 #include "palette.h"
 #include "presentation.h"
 #include "provenance.h"
@@ -7,9 +8,6 @@
 #include <algorithm>
 
 namespace {
-
-const QString kDisturbedMark = QStringLiteral("†");
-const QString kIncompleteMark = QStringLiteral("‡");
 
 QString categoryName(QString name)
 {
@@ -58,10 +56,9 @@ ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
     bar.label = formatFigure(bar.value);
     if (figure.change)
         bar.label += QStringLiteral("  ") + formatPercentChange(*figure.change);
-    if (figure.state == FigureState::Disturbed)
-        bar.label += QLatin1Char(' ') + kDisturbedMark;
-    else if (figure.state == FigureState::Incomplete)
-        bar.label += QLatin1Char(' ') + kIncompleteMark;
+    // A provisional bar is not marked: it grows, and a live chart's title says provisional.
+    if (figure.state != FigureState::Provisional)
+        bar.label = withFigureMark(bar.label, figure.state);
     return bar;
 }
 
@@ -128,9 +125,9 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
     }
     notes << failed;
     if (!disturbed.isEmpty())
-        notes << kDisturbedMark + QStringLiteral(" timed while the machine ran slower than usual: ") + disturbed.join(QStringLiteral("; "));
+        notes << figureMarkNote(FigureState::Disturbed, disturbed);
     if (!incomplete.isEmpty())
-        notes << kIncompleteMark + QStringLiteral(" incomplete: ") + incomplete.join(QStringLiteral("; "));
+        notes << figureMarkNote(FigureState::Incomplete, incomplete);
     if (!table.note.isEmpty())
         notes << table.note;
     return notes;
