@@ -76,14 +76,6 @@ QString valueTitleOf(const Figures &figures, ChartKind kind)
     return {};
 }
 
-QString repeatList(const std::vector<int> &repeats)
-{
-    QStringList numbers;
-    for (int repeat : repeats)
-        numbers << QString::number(repeat + 1);
-    return (repeats.size() == 1 ? QStringLiteral("repeat ") : QStringLiteral("repeats ")) + numbers.join(QStringLiteral(", "));
-}
-
 // A server's failure in one sentence: without its own id in front and without the lead-in
 // to the log lines that follow it (those stay in the table and the log).
 QString failureSentence(const ServerSummary &summary, const QString &note)
@@ -105,7 +97,7 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
         if (!category.scope.isEmpty() && category.isOverall())
             notes << QStringLiteral("%1: %2.").arg(category.label, category.scope);
     }
-    QStringList disturbed, incomplete, failed;
+    QStringList incomplete, failed;
     for (const QString &id : table.servers) {
         std::map<FigureState, QString> why;
         for (size_t c = 0; c < table.categories.size(); ++c) {
@@ -114,8 +106,6 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
                 why[figure.state] = figure.note;
         }
         const ServerSummary &summary = figures.summary(id);
-        if (why.count(FigureState::Disturbed))
-            disturbed << QStringLiteral("%1 (%2)").arg(summary.name, repeatList(summary.disturbedRepeats));
         if (why.count(FigureState::Incomplete))
             incomplete << QStringLiteral("%1, %2").arg(summary.name, why[FigureState::Incomplete]);
         if (why.count(FigureState::Failed) && summary.hasFigures())
@@ -124,8 +114,6 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
             failed << QStringLiteral("Not shown: %1 failed: %2").arg(summary.name, failureSentence(summary, why[FigureState::Failed]));
     }
     notes << failed;
-    if (!disturbed.isEmpty())
-        notes << figureMarkNote(FigureState::Disturbed, disturbed);
     if (!incomplete.isEmpty())
         notes << figureMarkNote(FigureState::Incomplete, incomplete);
     if (!table.note.isEmpty())

@@ -36,7 +36,6 @@ QString cellText(const Figure &figure)
     case FigureState::Failed: return QObject::tr("failed");
     case FigureState::Absent: return QStringLiteral("–");
     case FigureState::Pending: return QObject::tr("pending");
-    case FigureState::Disturbed:
     case FigureState::Incomplete: return withFigureMark(formatFigure(figure.value), figure.state);
     // The window's table marks a provisional figure by whether it still grows, not with "*".
     case FigureState::Provisional: return formatFigure(figure.value) + (figure.growing ? QStringLiteral(" …") : QString());

@@ -11,8 +11,6 @@ struct MarkWords {
 MarkWords markWords(FigureState state)
 {
     switch (state) {
-    case FigureState::Disturbed:
-        return {QStringLiteral("†"), QStringLiteral("timed while the machine ran slower than usual"), QString()};
     case FigureState::Incomplete:
         return {QStringLiteral("‡"), QStringLiteral("incomplete"), QStringLiteral("the run stopped before every repeat finished")};
     case FigureState::Provisional:

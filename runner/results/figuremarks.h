@@ -8,7 +8,7 @@
 #include <QString>
 #include <QStringList>
 
-// "†" disturbed, "‡" incomplete, "*" provisional; empty for every other state.
+// "‡" incomplete, "*" provisional; empty for every other state.
 QString figureMark(FigureState state);
 // `text` (a figure's value) with its state's mark after it: "217.6 ‡"; `text` alone without one.
 QString withFigureMark(const QString &text, FigureState state);

@@ -32,7 +32,6 @@ enum class Measure {
 
 enum class FigureState {
     Measured,     // over every repeat asked for
-    Disturbed,    // measured, but a counted timed pass ran while the machine was slower than usual
     Provisional,  // the run is still going
     Incomplete,   // the run stopped (cancelled, or the server failed) before every repeat finished
     Unsupported,  // the server refused the category's commands
@@ -63,7 +62,7 @@ struct Figure {
     // other work (a capture with commands one of the servers does not know). Empty otherwise.
     QString uncompared;
 
-    bool hasValue() const;            // measured, disturbed, provisional or incomplete
+    bool hasValue() const;            // measured, provisional or incomplete
     bool settled() const { return hasValue() && !growing; }
 };
 
@@ -130,8 +129,6 @@ struct ServerSummary {
     int countedRepeats = 0;           // finished repeats whose figures count
     bool partial = false;             // no repeat finished: its figures come from one that did not
     int partialRepeat = -1;           // which (0-based)
-    std::vector<int> disturbedRepeats;   // 0-based repeats with a timed pass kept although slow
-    int retimed = 0;                  // timed passes run again because the machine was slow
     bool endpoint = false;
 
     bool hasFigures() const { return countedRepeats > 0 || partial; }
@@ -312,7 +309,7 @@ private:
     std::shared_ptr<const FiguresData> d;
 };
 
-// Text of a state for files and tables: "measured", "disturbed", "provisional", …
+// Text of a state for files and tables: "measured", "provisional", "incomplete", …
 QString figureStateName(FigureState state);
 
 ChangeMeaning changeMeaning(Measure measure, const Figure &figure);

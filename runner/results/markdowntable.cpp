@@ -81,7 +81,7 @@ QString MarkdownNotes::text(const QString &tableNote) const
     QStringList lines;
     for (int i = 0; i < scopes.size(); ++i)
         lines << QStringLiteral("(%1) %2.").arg(i + 1).arg(scopes[i].left(1).toUpper() + scopes[i].mid(1));
-    for (FigureState state : {FigureState::Disturbed, FigureState::Incomplete, FigureState::Provisional}) {
+    for (FigureState state : {FigureState::Incomplete, FigureState::Provisional}) {
         if (marks.count(state))
             lines << figureMarkNote(state);
     }
