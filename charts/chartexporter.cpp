@@ -13,9 +13,6 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QFontMetricsF>
-#include <QGraphicsLayout>
-#include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QValueAxis>
 #include <cmath>
@@ -53,6 +50,7 @@ public:
 
     // Renders into `painter` filling `target` (device coordinates).
     void render(QPainter *painter, const QRectF &target) { m_page.render(painter, target); }
+    ChartPage &page() { return m_page; }
 
     ChartGeometry geometry(double scale) const
     {
@@ -105,12 +103,7 @@ private:
         m_chart = new BarChart(m_theme);
         m_chart->setStyleSize(QSizeF(m_size));
         m_chart->setData(m_data);
-        m_chart->setBackgroundVisible(false);
-        m_page.scene().addItem(m_chart);   // the scene owns it
-        m_chart->setGeometry(area);
-        // Lay out now: there is no event loop turn between here and rendering.
-        if (m_chart->layout())
-            m_chart->layout()->activate();
+        m_page.place(m_chart, area);
     }
 
     QSize m_size;
@@ -215,21 +208,9 @@ Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &
     const ExportOptions options = fittedOptions(figures, kind, requested);
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
-    const QString extension = QFileInfo(path).suffix().toLower();
-    const QString title = options.title.value_or(defaultChartTitle(figures, kind));
-    if (extension == QLatin1String("svg") || extension == QLatin1String("pdf")) {
-        ComposedChart chart(figures, kind, options);
-        const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
-        if (extension == QLatin1String("pdf"))
-            return writePdfFile(paint, options, title, path, origin);
-        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(chartFileStem(kind)), path, origin);
-    }
-    if (extension != QLatin1String("png"))
-        return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
-    const Outcome<QImage> image = renderChart(figures, kind, options);
-    if (!image)
-        return Error{QStringLiteral("%1: %2").arg(path, image.error())};
-    return writePngFile(image.value(), path, origin);
+    ComposedChart chart(figures, kind, options);
+    return writeChartFile(chart.page(), options, options.title.value_or(defaultChartTitle(figures, kind)), chartFileStem(kind),
+                          path, origin);
 }
 
 namespace {

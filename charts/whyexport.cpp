@@ -34,6 +34,7 @@ public:
     }
 
     void render(QPainter *painter, const QRectF &target) { m_page.render(painter, target); }
+    ChartPage &page() { return m_page; }
     QString title() const { return m_title; }
 
     WhyGeometry geometry(double scale) const
@@ -111,8 +112,7 @@ Status exportWhyChart(const Figures &figures, const QString &categoryId, const E
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     ComposedWhy chart(figures, categoryId, options);
-    const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
-    return writeChartFile(paint, options, chart.title(), whyChartFileStem(), path, origin);
+    return writeChartFile(chart.page(), options, chart.title(), whyChartFileStem(), path, origin);
 }
 
 QString defaultWhyTitle(const Figures &figures)
