@@ -3,7 +3,6 @@
 #include "chartfile.h"
 #include "chartpage.h"
 #include "sweepchart.h"
-#include <QDir>
 
 namespace {
 
@@ -69,34 +68,4 @@ Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const 
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     ComposedSweep chart(bundle, kind, options);
     return writeChartFile(chart.page(), options, chart.title(), sweepChartFileStem(kind), path, origin);
-}
-
-QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options)
-{
-    QStringList names;
-    for (SweepChartKind kind : kinds)
-        for (ImageFormat format : options.formats)
-            names << sweepChartFileStem(kind) + QLatin1Char('.') + imageFormatExtension(format);
-    return names;
-}
-
-Outcome<QStringList> exportSweepCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
-{
-    const std::vector<SweepChartKind> kinds = sweepChartKinds(bundle);
-    if (kinds.empty())
-        return QStringList();
-    if (!QDir().mkpath(dir))
-        return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
-    QStringList written;
-    const QStringList names = sweepExportFileNames(kinds, options);
-    int at = 0;
-    for (SweepChartKind kind : kinds) {
-        for (size_t f = 0; f < options.formats.size(); ++f, ++at) {
-            const QString path = QDir(dir).filePath(names.at(at));
-            if (const Status status = exportSweepChart(bundle, kind, options, path, PathOrigin::NamedByVersus); !status)
-                return Error{status.error()};
-            written << path;
-        }
-    }
-    return written;
 }

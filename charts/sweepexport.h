@@ -27,8 +27,3 @@ Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kin
 // One sweep chart; the format follows the file's extension (.png, .svg, .pdf).
 Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,
                         PathOrigin origin = PathOrigin::NamedByUser);
-// Every sweep chart of the bundle (none unless it is a sweep) in every format of options.formats
-// into `dir`, as <sweepChartFileStem>.<ext>. Returns the paths written.
-Outcome<QStringList> exportSweepCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
-// The names exportSweepCharts() writes for these kinds.
-QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options);

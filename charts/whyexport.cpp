@@ -3,8 +3,6 @@
 #include "chartdata.h"
 #include "chartfile.h"
 #include "chartpage.h"
-#include <QDir>
-#include <QFileInfo>
 #include <QPainter>
 
 namespace {
@@ -126,28 +124,4 @@ QString defaultWhyTitle(const Figures &figures)
 bool hasWhyChart(const Figures &figures)
 {
     return !defaultWhyCategory(figures).isEmpty();
-}
-
-QStringList whyExportFileNames(const ExportOptions &options)
-{
-    QStringList names;
-    for (ImageFormat format : options.formats)
-        names << whyChartFileName(format);
-    return names;
-}
-
-Outcome<QStringList> exportWhyCharts(const Figures &figures, const QString &dir, const ExportOptions &options)
-{
-    if (!hasWhyChart(figures))
-        return QStringList();
-    if (!QDir().mkpath(dir))
-        return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
-    QStringList written;
-    for (ImageFormat format : options.formats) {
-        const QString path = QDir(dir).filePath(whyChartFileName(format));
-        if (const Status status = exportWhyChart(figures, QString(), options, path, PathOrigin::NamedByVersus); !status)
-            return Error{status.error()};
-        written << path;
-    }
-    return written;
 }

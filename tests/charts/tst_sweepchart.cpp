@@ -2,6 +2,7 @@
 // the lines' names inside the image and apart, and the files exportAll writes for a sweep.
 
 #include "chartexporter.h"
+#include "exportfolder.h"
 #include "fixturebundle.h"
 #include "sweepexport.h"
 #include "sweepmarkdown.h"
