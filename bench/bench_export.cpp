@@ -7,6 +7,7 @@
 #include "benchsupport.h"
 #include "bundlejson.h"
 #include "chartexporter.h"
+#include "exportfolder.h"
 
 #include <QApplication>
 #include <QDir>

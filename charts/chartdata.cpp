@@ -1,5 +1,6 @@
 #include "chartdata.h"
 
+#include "figuremarks.h"
 #include "palette.h"
 #include "presentation.h"
 #include "provenance.h"
@@ -7,9 +8,6 @@
 #include <algorithm>
 
 namespace {
-
-const QString kDisturbedMark = QStringLiteral("†");
-const QString kIncompleteMark = QStringLiteral("‡");
 
 QString categoryName(QString name)
 {
@@ -58,10 +56,9 @@ ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
     bar.label = formatFigure(bar.value);
     if (figure.change)
         bar.label += QStringLiteral("  ") + formatPercentChange(*figure.change);
-    if (figure.state == FigureState::Disturbed)
-        bar.label += QLatin1Char(' ') + kDisturbedMark;
-    else if (figure.state == FigureState::Incomplete)
-        bar.label += QLatin1Char(' ') + kIncompleteMark;
+    // A provisional bar is not marked: it grows, and a live chart's title says provisional.
+    if (figure.state != FigureState::Provisional)
+        bar.label = withFigureMark(bar.label, figure.state);
     return bar;
 }
 
@@ -77,14 +74,6 @@ QString valueTitleOf(const Figures &figures, ChartKind kind)
     case ChartKind::ClusterOverhead: return QStringLiteral("bytes per key beyond standalone (used_memory)");
     }
     return {};
-}
-
-QString repeatList(const std::vector<int> &repeats)
-{
-    QStringList numbers;
-    for (int repeat : repeats)
-        numbers << QString::number(repeat + 1);
-    return (repeats.size() == 1 ? QStringLiteral("repeat ") : QStringLiteral("repeats ")) + numbers.join(QStringLiteral(", "));
 }
 
 // A server's failure in one sentence: without its own id in front and without the lead-in
@@ -108,7 +97,7 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
         if (!category.scope.isEmpty() && category.isOverall())
             notes << QStringLiteral("%1: %2.").arg(category.label, category.scope);
     }
-    QStringList disturbed, incomplete, failed;
+    QStringList incomplete, failed;
     for (const QString &id : table.servers) {
         std::map<FigureState, QString> why;
         for (size_t c = 0; c < table.categories.size(); ++c) {
@@ -117,8 +106,6 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
                 why[figure.state] = figure.note;
         }
         const ServerSummary &summary = figures.summary(id);
-        if (why.count(FigureState::Disturbed))
-            disturbed << QStringLiteral("%1 (%2)").arg(summary.name, repeatList(summary.disturbedRepeats));
         if (why.count(FigureState::Incomplete))
             incomplete << QStringLiteral("%1, %2").arg(summary.name, why[FigureState::Incomplete]);
         if (why.count(FigureState::Failed) && summary.hasFigures())
@@ -127,10 +114,8 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
             failed << QStringLiteral("Not shown: %1 failed: %2").arg(summary.name, failureSentence(summary, why[FigureState::Failed]));
     }
     notes << failed;
-    if (!disturbed.isEmpty())
-        notes << kDisturbedMark + QStringLiteral(" timed while the machine ran slower than usual: ") + disturbed.join(QStringLiteral("; "));
     if (!incomplete.isEmpty())
-        notes << kIncompleteMark + QStringLiteral(" incomplete: ") + incomplete.join(QStringLiteral("; "));
+        notes << figureMarkNote(FigureState::Incomplete, incomplete);
     if (!table.note.isEmpty())
         notes << table.note;
     return notes;
@@ -149,18 +134,24 @@ QString emptyTextOf(const Figures &figures, ChartKind kind, const FigureTable &t
     return QStringLiteral("No server has a figure for this chart.");
 }
 
-bool isTotal(const QString &category)
+// A total or a command group ("All attributes", "All writes"): what a selection of categories
+// never leaves out, since it covers them all.
+bool isTotal(CategoryKind kind)
 {
-    return category.startsWith(QLatin1String("All "));
+    return kind == CategoryKind::Overall || kind == CategoryKind::CommandGroup;
 }
 
 // The categories at `indices`, in that order, with their bars.
 void takeCategories(ChartData &data, const std::vector<int> &indices)
 {
     QStringList categories;
-    for (int index : indices)
+    std::vector<CategoryKind> kinds;
+    for (int index : indices) {
         categories << data.categories[index];
+        kinds.push_back(data.categoryKinds[size_t(index)]);
+    }
     data.categories = categories;
+    data.categoryKinds = kinds;
     for (ChartSeries &series : data.series) {
         std::vector<ChartBar> bars;
         for (int index : indices)
@@ -175,7 +166,7 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
         return;
     int limit = options.topCategories > 0 ? options.topCategories : int(data.categories.size());
     if (options.maxCategories > 0) {
-        const auto totals = std::count_if(data.categories.begin(), data.categories.end(), isTotal);
+        const auto totals = std::count_if(data.categoryKinds.begin(), data.categoryKinds.end(), isTotal);
         limit = std::min(limit, std::max(1, options.maxCategories - int(totals)));
     }
     std::vector<int> kept;
@@ -183,7 +174,7 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
     int offered = 0;
     for (int c = 0; c < data.categories.size(); ++c) {
         const QString &category = data.categories[c];
-        if (isTotal(category)) {
+        if (isTotal(data.categoryKinds[size_t(c)])) {
             kept.push_back(c);
             continue;
         }
@@ -273,9 +264,11 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
     data.kind = kind;
     data.valueTitle = valueTitleOf(figures, kind);
     data.baselineId = figures.baselineId();
-    for (const FigureCategory &category : table.categories)
+    for (const FigureCategory &category : table.categories) {
         data.categories << (category.isOverall() || kind == ChartKind::UsecPerCommand ? category.label
-                                                                                                     : categoryName(category.label));
+                                                                                        : categoryName(category.label));
+        data.categoryKinds.push_back(category.kind);
+    }
     const std::map<QString, QColor> colors = serverColors(figures.bundle());
     for (const QString &id : table.servers) {
         if (!figures.summary(id).hasFigures())
@@ -293,6 +286,7 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
     if (data.series.empty()) {
         // No row a run did not measure, and no axis for bars that are not there.
         data.categories.clear();
+        data.categoryKinds.clear();
         data.emptyText = emptyTextOf(figures, kind, workloadOrder);
         if (kind == ChartKind::ClusterOverhead && workloadOrder.servers.isEmpty())
             data.footnotes.clear();   // the memory table's notes, about rows this chart does not have
@@ -367,38 +361,28 @@ QString acrossBundlesText(const ResultsBundle &bundle, const ServerRun &from, co
     return QStringLiteral("%1, %2 → %3").arg(name, from.bundleName, to.bundleName);
 }
 
-// The studies' answer (hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values) for the newest
-// compared version that has one; false without a reference type.
+// The studies' answer (hsetex 1.83× set-ex on Valkey 9.1.2, 120-byte values) on the server the
+// figures layer quotes it on; false without a reference type.
 bool takeReferenceRatio(const Figures &figures, ChartHeadline &headline)
 {
+    const QString id = figures.referenceServer();
+    if (id.isEmpty())
+        return false;
     const FigureTable ratios = figures.referenceRatios();
-    // The newest server run as the baseline was (its product, its topology) first: a Redis or
-    // a cluster series in the run is not what "on the newest version" means.
-    const ServerRun *baseline = figures.bundle().server(figures.baselineId());
-    QStringList like, unlike;
-    for (const QString &id : figures.comparedServerIds()) {
-        const ServerRun *run = figures.bundle().server(id);
-        const bool same = baseline && run && run->product == baseline->product && run->topology == baseline->topology;
-        (same ? like : unlike) << id;
-    }
-    const QStringList compared = unlike + like;
-    for (auto id = compared.crbegin(); id != compared.crend(); ++id) {
-        for (size_t c = 0; c < ratios.categories.size(); ++c) {
-            const Figure &figure = ratios.at(int(c), *id);
-            if (!figure.settled())
-                continue;
-            const auto &parameters = figures.bundle().workload.parameters;
-            const auto size = parameters.find(QStringLiteral("value-size"));
-            const QString values = size == parameters.end() ? QString() : QStringLiteral(", %1-byte values").arg(size->second);
-            headline.ratioMultiple = formatMultiple(figure.value);
-            headline.ratio = QStringLiteral("%1 %2 %3 on %4%5")
-                                 .arg(ratios.categories[c].label, headline.ratioMultiple, figures.referenceType(),
-                                      figures.summary(*id).name, values);
-            headline.ratioCaption = QStringLiteral("memory per key, %1 against %2 on %3%4")
-                                        .arg(ratios.categories[c].label, figures.referenceType(), figures.summary(*id).name,
-                                             values);
-            return true;
-        }
+    for (size_t c = 0; c < ratios.categories.size(); ++c) {
+        const Figure &figure = ratios.at(int(c), id);
+        if (!figure.settled())
+            continue;
+        const auto &parameters = figures.bundle().workload.parameters;
+        const auto size = parameters.find(QStringLiteral("value-size"));
+        const QString values = size == parameters.end() ? QString() : QStringLiteral(", %1-byte values").arg(size->second);
+        headline.ratioMultiple = formatMultiple(figure.value);
+        headline.ratio = QStringLiteral("%1 %2 %3 on %4%5")
+                             .arg(ratios.categories[c].label, headline.ratioMultiple, figures.referenceType(),
+                                  figures.summary(id).name, values);
+        headline.ratioCaption = QStringLiteral("memory per key, %1 against %2 on %3%4")
+                                    .arg(ratios.categories[c].label, figures.referenceType(), figures.summary(id).name, values);
+        return true;
     }
     return false;
 }

@@ -41,6 +41,9 @@ struct ChartData {
     ChartKind kind = ChartKind::MemoryPerAttribute;
     QString valueTitle;        // value axis title, "bytes per key"
     QStringList categories;    // top to bottom
+    // What each category is, as the figures layer says (one per category): the totals and the
+    // command groups stay when a small picture shows fewer categories.
+    std::vector<CategoryKind> categoryKinds;
     std::vector<ChartSeries> series;   // in orderedServerIds() order, oldest first
     QString baselineId;
     QStringList footnotes;     // what the marks on the bars and the totals' scopes mean

@@ -1,25 +1,12 @@
 #include "chartexporter.h"
 
-#include "atomicfile.h"
 #include "chartfile.h"
 #include "chartpage.h"
 #include "barchart.h"
-#include "bundlecsv.h"
-#include "bundlejson.h"
-#include "reportexport.h"
-#include "sweepexport.h"
-#include "whyexport.h"
 #include <QBarCategoryAxis>
-#include <QDir>
-#include <QFileInfo>
 #include <QFontMetricsF>
-#include <QGraphicsLayout>
-#include <QGraphicsScene>
-#include <QGraphicsSimpleTextItem>
 #include <QPainter>
 #include <QValueAxis>
-#include <cmath>
-#include <memory>
 
 namespace {
 
@@ -53,6 +40,7 @@ public:
 
     // Renders into `painter` filling `target` (device coordinates).
     void render(QPainter *painter, const QRectF &target) { m_page.render(painter, target); }
+    ChartPage &page() { return m_page; }
 
     ChartGeometry geometry(double scale) const
     {
@@ -105,12 +93,7 @@ private:
         m_chart = new BarChart(m_theme);
         m_chart->setStyleSize(QSizeF(m_size));
         m_chart->setData(m_data);
-        m_chart->setBackgroundVisible(false);
-        m_page.scene().addItem(m_chart);   // the scene owns it
-        m_chart->setGeometry(area);
-        // Lay out now: there is no event loop turn between here and rendering.
-        if (m_chart->layout())
-            m_chart->layout()->activate();
+        m_page.place(m_chart, area);
     }
 
     QSize m_size;
@@ -215,95 +198,14 @@ Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &
     const ExportOptions options = fittedOptions(figures, kind, requested);
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
-    const QString extension = QFileInfo(path).suffix().toLower();
-    const QString title = options.title.value_or(defaultChartTitle(figures, kind));
-    if (extension == QLatin1String("svg") || extension == QLatin1String("pdf")) {
-        ComposedChart chart(figures, kind, options);
-        const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
-        if (extension == QLatin1String("pdf"))
-            return writePdfFile(paint, options, title, path, origin);
-        return writeSvgFile(paint, options, title, QStringLiteral("Versus chart: %1").arg(chartFileStem(kind)), path, origin);
-    }
-    if (extension != QLatin1String("png"))
-        return Error{QStringLiteral("%1: unknown image format \"%2\" (use .png, .svg or .pdf)").arg(path, extension)};
-    const Outcome<QImage> image = renderChart(figures, kind, options);
-    if (!image)
-        return Error{QStringLiteral("%1: %2").arg(path, image.error())};
-    return writePngFile(image.value(), path, origin);
-}
-
-namespace {
-
-// The charts, with the Why chart after them when `why` (every chart's export, not a chosen set),
-// then the data files and report.md, which links the images written before it.
-Outcome<QStringList> writeCharts(const Figures &figures, const std::vector<ChartKind> &kinds, const QString &dir,
-                                 const ExportOptions &options, bool why)
-{
-    if (Status names = checkFolderNames(dir, exportFileNames(kinds, options) + (why ? whyExportFileNames(options) : QStringList()));
-        !names)
-        return Error{names.error()};
-    if (!QDir().mkpath(dir))
-        return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
-    const QDir folder(dir);
-    QStringList written;
-    for (ChartKind kind : kinds) {
-        // Fitted once for every format of the chart (the flag is cleared in what comes back).
-        const ExportOptions fitted = fittedOptions(figures, kind, options);
-        for (ImageFormat format : options.formats) {
-            const QString path = folder.filePath(chartFileName(kind, format));
-            if (const Status status = exportChart(figures, kind, fitted, path, PathOrigin::NamedByVersus); !status)
-                return Error{status.error()};
-            written << path;
-        }
-    }
-    if (why) {
-        const Outcome<QStringList> whyFiles = exportWhyCharts(figures, dir, options);
-        if (!whyFiles)
-            return Error{whyFiles.error()};
-        written << whyFiles.value();
-    }
-    const QString csv = folder.filePath(QStringLiteral("results.csv"));
-    const QByteArray csvText = bundleToCsv(figures, figures.options().order).toUtf8();
-    if (const Status status = writeFileAtomically(csv, csvText, PathOrigin::NamedByVersus); !status)
-        return Error{status.error()};
-    written << csv;
-    const QString json = folder.filePath(QStringLiteral("results.json"));
-    if (const Status status = writeFileAtomically(json, bundleToJson(shownResults(figures)), PathOrigin::NamedByVersus);
-        !status)
-        return Error{status.error()};
-    written << json;
-    if (options.report) {
-        const Outcome<QString> report = writeReport(figures, dir, written);
-        if (!report)
-            return Error{report.error()};
-        written << report.value();
-    }
-    return written;
-}
-
-} // namespace
-
-Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
-                                  const QString &dir, const ExportOptions &options)
-{
-    return writeCharts(Figures(bundle, figureOptionsOf(options)), kinds, dir, options, false);
+    ComposedChart chart(figures, kind, options);
+    return writeChartFile(chart.page(), options, options.title.value_or(defaultChartTitle(figures, kind)), chartFileStem(kind),
+                          path, origin);
 }
 
 QString chartFileName(ChartKind kind, ImageFormat format)
 {
     return chartFileStem(kind) + QLatin1Char('.') + imageFormatExtension(format);
-}
-
-QStringList existingFiles(const QString &dir, const QStringList &names)
-{
-    const QDir folder(dir);
-    QStringList existing;
-    for (const QString &name : names) {
-        const QString path = folder.filePath(name);
-        if (QFileInfo::exists(path))
-            existing << path;
-    }
-    return existing;
 }
 
 Status checkCategoryNames(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names)
@@ -322,49 +224,4 @@ Status checkCategoryNames(const ResultsBundle &bundle, const std::vector<ChartKi
             return Error{QStringLiteral("'%1' is not a category of these charts (they have: %2)").arg(name, known.join(QStringLiteral(", ")))};
     }
     return Status::success();
-}
-
-Status checkFolderNames(const QString &dir, const QStringList &names)
-{
-    for (const QString &name : names) {
-        if (Status replaceable = checkReplaceableByVersus(QDir(dir).filePath(name)); !replaceable)
-            return replaceable;
-    }
-    return Status::success();
-}
-
-QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOptions &options)
-{
-    QStringList names;
-    for (ChartKind kind : kinds) {
-        for (ImageFormat format : options.formats)
-            names << chartFileName(kind, format);
-    }
-    names << QStringLiteral("results.csv") << QStringLiteral("results.json");
-    if (options.report)
-        names << reportFileName();
-    return names;
-}
-
-Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
-{
-    return exportAll(Figures(bundle, figureOptionsOf(options)), dir, options);
-}
-
-Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const ExportOptions &options)
-{
-    const ResultsBundle &bundle = figures.bundle();
-    // Every name checked before the first is written: a refusal leaves the folder as it was.
-    if (Status names = checkFolderNames(dir, sweepExportFileNames(sweepChartKinds(bundle), options)); !names)
-        return Error{names.error()};
-    Outcome<QStringList> written = writeCharts(figures, chartKindsOf(figures), dir, options, true);
-    if (!written || !bundle.isSweep())
-        return written;
-    // A sweep's own charts: every point's figures against the swept parameter, its versions hidden.
-    ExportOptions sweepOptions = options;
-    sweepOptions.hiddenServers = figures.options().hiddenServers;
-    const Outcome<QStringList> sweep = exportSweepCharts(bundle, dir, sweepOptions);
-    if (!sweep)
-        return Error{sweep.error()};
-    return written.value() + sweep.value();
 }

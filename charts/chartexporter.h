@@ -1,7 +1,8 @@
 #pragma once
 // Export is a function, not a dialog: it renders a chart off-screen into an image of exactly
 // the size asked for (never the size of a widget), and writes PNG (with its dpi), SVG (text
-// kept as text) or PDF (page of the image's aspect ratio).
+// kept as text) or PDF (page of the image's aspect ratio). A whole export folder, with the
+// data files and the report, is exportfolder.h's.
 
 #include "atomicfile.h"
 #include "baroverlay.h"
@@ -64,24 +65,8 @@ Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
                    PathOrigin origin = PathOrigin::NamedByUser);
 
-// Writes every chart in every format of options.formats into `dir` (created if needed) as
-// <chartFileStem>.<ext>, plus results.csv and results.json (and report.md with
-// options.report). Returns the paths written.
-Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const ExportOptions &options);
-Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
-// The names exportCharts() writes into its folder, in order: "<chartFileStem>.<ext>" for each
-// chart and format, then results.csv and results.json.
-QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOptions &options);
+// "<chartFileStem>.<ext>", the chart's name in an export folder (exportfolder.h).
 QString chartFileName(ChartKind kind, ImageFormat format);
-// The paths of `names` that already exist in `dir`: what an export there would replace.
-QStringList existingFiles(const QString &dir, const QStringList &names);
 // Every name of `names` (a --categories list) names a category of at least one of `kinds`'
 // charts: "'cpu' is not a category of these charts (they have: All attributes, counter, …)".
 Status checkCategoryNames(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names);
-
-// Refuses, before anything is written, a name in `dir` Versus may not replace: a symbolic link
-// (it may point out of the folder), a folder, a device (checkReplaceableByVersus).
-Status checkFolderNames(const QString &dir, const QStringList &names);
-// The same for a chosen set of charts.
-Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
-                                  const QString &dir, const ExportOptions &options);

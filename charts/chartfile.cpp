@@ -1,6 +1,7 @@
 #include "chartfile.h"
 
 #include "atomicfile.h"
+#include "chartpage.h"
 
 #include <QBuffer>
 #include <QFileInfo>
@@ -53,6 +54,8 @@ Outcome<QImage> paintedImage(const ChartPainting &paint, const ExportOptions &op
     return image;
 }
 
+namespace {
+
 Status writePngFile(const QImage &image, const QString &path, PathOrigin origin)
 {
     // Encode in memory, then write once: the PNG encoder makes many small writes.
@@ -67,8 +70,6 @@ Status writePngFile(const QImage &image, const QString &path, PathOrigin origin)
     return writeFileAtomically(path, bytes, origin);
 }
 
-namespace {
-
 // QSvgGenerator writes its title and description into <title> and <desc> as given: text from a
 // bundle or --title must not close them and open a <script>. XML 1.0 also forbids most control
 // characters, which would make the file unreadable.
@@ -80,8 +81,6 @@ QString svgText(const QString &text)
         plain += (c.unicode() < 0x20 && c != QLatin1Char('\t')) || c.unicode() == 0x7f ? QChar(QLatin1Char(' ')) : c;
     return plain.toHtmlEscaped();
 }
-
-} // namespace
 
 Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, const QString &title,
                     const QString &description, const QString &path, PathOrigin origin)
@@ -135,9 +134,12 @@ Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, co
     return writeFileAtomically(path, bytes, origin);
 }
 
-Status writeChartFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &stem,
+} // namespace
+
+Status writeChartFile(ChartPage &page, const ExportOptions &options, const QString &title, const QString &stem,
                       const QString &path, PathOrigin origin)
 {
+    const ChartPainting paint = [&page](QPainter *painter, const QRectF &area) { page.render(painter, area); };
     const QString extension = QFileInfo(path).suffix().toLower();
     if (extension == QLatin1String("pdf"))
         return writePdfFile(paint, options, title, path, origin);

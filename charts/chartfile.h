@@ -1,7 +1,7 @@
 #pragma once
-// How a composed chart (the bar charts' and the sweep charts' alike) becomes an image or a
-// file: rendered at the export's pixel size and dpi, encoded in memory and written once, so a
-// failed write leaves the old file (writeFileAtomically).
+// How a chart on its page (chartpage.h: the bar charts', the sweep charts' and the Why chart's
+// alike) becomes an image or a file: rendered at the export's pixel size and dpi, encoded in
+// memory and written once, so a failed write leaves the old file (writeFileAtomically).
 
 #include "atomicfile.h"
 #include "chartexporter.h"
@@ -12,6 +12,7 @@
 #include <QStringList>
 #include <functional>
 
+class ChartPage;
 class QFont;
 class QPainter;
 
@@ -35,15 +36,11 @@ Outcome<QImage> paintedComposition(Composed &chart, const ExportOptions &options
         *geometry = chart.geometry(double(options.pixelSize().width()) / options.size.width());
     return image;
 }
-// `origin`: whether the user named `path` or Versus chose it in a folder (atomicfile.h).
-Status writePngFile(const QImage &image, const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
-// `title` and `description` go into the file's metadata.
-Status writeSvgFile(const ChartPainting &paint, const ExportOptions &options, const QString &title,
-                    const QString &description, const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
-// One page of the image's aspect ratio, as large as the image at its dpi.
-Status writePdfFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &path,
-                    PathOrigin origin = PathOrigin::NamedByUser);
-// Writes `path` in the format its extension names (.png, .svg, .pdf), painted by `paint`; `stem`
-// ("why-memory") goes into an SVG's description. An unknown extension is refused.
-Status writeChartFile(const ChartPainting &paint, const ExportOptions &options, const QString &title, const QString &stem,
+// The one way a chart is written: `page` as `path`, in the format its extension names: PNG at
+// options.pixelSize() with its dpi, SVG, or PDF (one page of the image's aspect ratio, as large
+// as the image at its dpi). `title` goes into the file's metadata, `stem` ("why-memory") into
+// an SVG's description; the options must have passed checkExportOptions(). An unknown extension
+// is refused. `origin`: whether the user named `path` or Versus chose it in a folder
+// (atomicfile.h).
+Status writeChartFile(ChartPage &page, const ExportOptions &options, const QString &title, const QString &stem,
                       const QString &path, PathOrigin origin = PathOrigin::NamedByUser);

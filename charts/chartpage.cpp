@@ -1,7 +1,9 @@
 #include "chartpage.h"
 
 #include "chartfile.h"
+#include <QChart>
 #include <QFontMetricsF>
+#include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
 
@@ -63,6 +65,15 @@ QRectF ChartPage::compose(const QString &title, const QString &subtitle, const Q
     if (!lines.isEmpty())
         bottom -= margin * 0.35;
     return QRectF(margin * 0.6, top, m_size.width() - margin * 1.2, bottom - top);
+}
+
+void ChartPage::place(QChart *chart, const QRectF &area)
+{
+    chart->setBackgroundVisible(false);
+    m_scene.addItem(chart);
+    chart->setGeometry(area);
+    if (chart->layout())
+        chart->layout()->activate();
 }
 
 void ChartPage::render(QPainter *painter, const QRectF &target)

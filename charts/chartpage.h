@@ -2,7 +2,8 @@
 // The page an exported chart stands on: its title (two lines at most, a long second one cut in
 // its middle so the headline change at its end stays), the subtitle (each of its lines, the build
 // caveat being one, wrapped to the width), the footnote lines at the bottom, and the room left
-// between them for the chart. The bar charts and the Why chart are laid out on it alike.
+// between them for the chart. The bar charts, the sweep charts and the Why chart are laid out on
+// it alike, and written by one function (writeChartFile(), chartfile.h).
 
 #include "charttheme.h"
 #include <QGraphicsScene>
@@ -11,6 +12,7 @@
 #include <QString>
 #include <QStringList>
 
+class QChart;
 class QPainter;
 
 class ChartPage {
@@ -22,6 +24,10 @@ public:
     QRectF compose(const QString &title, const QString &subtitle, const QStringList &footnotes);
     // The scene the texts stand in, for the chart to be added to (it then owns the chart).
     QGraphicsScene &scene() { return m_scene; }
+    // Puts `chart` (its style size and data set) into `area`, compose()'s room, without a
+    // background of its own (the page paints it), and lays it out now: nothing turns the event
+    // loop between composing and rendering. The scene owns the chart.
+    void place(QChart *chart, const QRectF &area);
     // Paints the page, background included (none for the transparent themes), filling `target`.
     void render(QPainter *painter, const QRectF &target);
 

@@ -1,6 +1,7 @@
 #pragma once
-// Exports the sweep charts (sweepchart.h) as the other charts export: an image of exactly the
-// size asked for, PNG with its dpi, SVG, or PDF, with a title, subtitle and footnote.
+// Exports the sweep charts (sweepchart.h) as the other charts export: on the same page
+// (chartpage.h: title, subtitle, footnotes), written by the same function (writeChartFile()), an
+// image of exactly the size asked for, PNG with its dpi, SVG, or PDF.
 
 #include "atomicfile.h"
 #include "exportoptions.h"
@@ -16,6 +17,8 @@ struct SweepGeometry {
     QRectF plotArea;                 // in image pixels
     std::vector<QRectF> labels;      // the lines' end labels, in image pixels
     SweepChartData data;
+    QStringList titleLines;          // the title as drawn: one or two lines, as the bar charts'
+    QStringList subtitleLines;
 };
 
 // An image of exactly options.pixelSize(). `geometry`, when given, receives where things stand.
@@ -24,8 +27,3 @@ Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kin
 // One sweep chart; the format follows the file's extension (.png, .svg, .pdf).
 Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,
                         PathOrigin origin = PathOrigin::NamedByUser);
-// Every sweep chart of the bundle (none unless it is a sweep) in every format of options.formats
-// into `dir`, as <sweepChartFileStem>.<ext>. Returns the paths written.
-Outcome<QStringList> exportSweepCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
-// The names exportSweepCharts() writes for these kinds.
-QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options);

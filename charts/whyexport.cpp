@@ -3,8 +3,6 @@
 #include "chartdata.h"
 #include "chartfile.h"
 #include "chartpage.h"
-#include <QDir>
-#include <QFileInfo>
 #include <QPainter>
 
 namespace {
@@ -34,6 +32,7 @@ public:
     }
 
     void render(QPainter *painter, const QRectF &target) { m_page.render(painter, target); }
+    ChartPage &page() { return m_page; }
     QString title() const { return m_title; }
 
     WhyGeometry geometry(double scale) const
@@ -111,8 +110,7 @@ Status exportWhyChart(const Figures &figures, const QString &categoryId, const E
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     ComposedWhy chart(figures, categoryId, options);
-    const ChartPainting paint = [&chart](QPainter *painter, const QRectF &area) { chart.render(painter, area); };
-    return writeChartFile(paint, options, chart.title(), whyChartFileStem(), path, origin);
+    return writeChartFile(chart.page(), options, chart.title(), whyChartFileStem(), path, origin);
 }
 
 QString defaultWhyTitle(const Figures &figures)
@@ -126,28 +124,4 @@ QString defaultWhyTitle(const Figures &figures)
 bool hasWhyChart(const Figures &figures)
 {
     return !defaultWhyCategory(figures).isEmpty();
-}
-
-QStringList whyExportFileNames(const ExportOptions &options)
-{
-    QStringList names;
-    for (ImageFormat format : options.formats)
-        names << whyChartFileName(format);
-    return names;
-}
-
-Outcome<QStringList> exportWhyCharts(const Figures &figures, const QString &dir, const ExportOptions &options)
-{
-    if (!hasWhyChart(figures))
-        return QStringList();
-    if (!QDir().mkpath(dir))
-        return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
-    QStringList written;
-    for (ImageFormat format : options.formats) {
-        const QString path = QDir(dir).filePath(whyChartFileName(format));
-        if (const Status status = exportWhyChart(figures, QString(), options, path, PathOrigin::NamedByVersus); !status)
-            return Error{status.error()};
-        written << path;
-    }
-    return written;
 }

@@ -46,8 +46,3 @@ QString defaultWhyTitle(const Figures &figures);
 // Whether the figures have a Why chart to export: a shown server reported its memory accounting
 // for the default category.
 bool hasWhyChart(const Figures &figures);
-// The names exportWhyCharts() may write, one per format: "why-memory.png", …
-QStringList whyExportFileNames(const ExportOptions &options);
-// The Why chart of the default category in every format of options.formats into `dir`; nothing
-// when the bundle has none (hasWhyChart()). Returns the paths written.
-Outcome<QStringList> exportWhyCharts(const Figures &figures, const QString &dir, const ExportOptions &options);

@@ -1,5 +1,6 @@
 #include "resultstablemodel.h"
 
+#include "figuremarks.h"
 #include "palette.h"
 #include "presentation.h"
 #include "provenance.h"
@@ -35,8 +36,8 @@ QString cellText(const Figure &figure)
     case FigureState::Failed: return QObject::tr("failed");
     case FigureState::Absent: return QStringLiteral("–");
     case FigureState::Pending: return QObject::tr("pending");
-    case FigureState::Disturbed: return formatFigure(figure.value) + QStringLiteral(" †");
-    case FigureState::Incomplete: return formatFigure(figure.value) + QStringLiteral(" ‡");
+    case FigureState::Incomplete: return withFigureMark(formatFigure(figure.value), figure.state);
+    // The window's table marks a provisional figure by whether it still grows, not with "*".
     case FigureState::Provisional: return formatFigure(figure.value) + (figure.growing ? QStringLiteral(" …") : QString());
     case FigureState::Measured: break;
     }

@@ -2,6 +2,7 @@
 
 #include "chartdata.h"
 #include "chartexporter.h"
+#include "exportfolder.h"
 #include "sweepexport.h"
 #include "whyexport.h"
 

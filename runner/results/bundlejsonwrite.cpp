@@ -144,10 +144,6 @@ Json repeatToJson(const RepeatResult &repeat)
         json["unfinished_timed_pass"] = true;
     if (!repeat.unfinishedType.isEmpty())
         json["unfinished_type"] = repeat.unfinishedType;
-    if (repeat.retimed > 0 || repeat.slowPasses > 0) {
-        json["retimed"] = repeat.retimed;
-        json["slow_passes"] = repeat.slowPasses;
-    }
     return json;
 }
 

@@ -68,23 +68,6 @@ QString pairedRow(const Figures &figures, const Figure *const *cells, const QStr
     return baseline;
 }
 
-QString retimedNote(const Figures &figures, const QStringList &ids)
-{
-    // Every server of a timed pass is timed again together, so the first one speaks for all.
-    const ServerSummary &first = figures.summary(ids.front());
-    QString text;
-    if (first.retimed > 0)
-        text += QStringLiteral("\nTimed passes run again because the machine ran slower than usual during them: %1.").arg(first.retimed);
-    if (!first.disturbedRepeats.empty()) {
-        QStringList repeats;
-        for (int repeat : first.disturbedRepeats)
-            repeats << QString::number(repeat + 1);
-        text += QStringLiteral("%1Still slower than usual after every attempt, and kept: repeat %2.")
-                    .arg(first.retimed > 0 ? QStringLiteral(" ") : QStringLiteral("\n"), repeats.join(QStringLiteral(", ")));
-    }
-    return text.isEmpty() ? text : text + QLatin1Char('\n');
-}
-
 // How far the repeats agree: the range (and 95% interval) of the time figure, the change
 // against the baseline taken repeat by repeat, and how much the memory figures moved.
 QString acrossRepeats(const Figures &figures, const QStringList &ids)
@@ -113,7 +96,6 @@ QString acrossRepeats(const Figures &figures, const QStringList &ids)
     if (paired)
         pairedRow(figures, totals.data(), ids, markdown);
     row(QStringLiteral("memory per attribute, spread"), [&](int i) { return memorySpreadCell(memory, ids[i]); });
-    markdown += retimedNote(figures, ids);
     if (paired)
         markdown += QStringLiteral("\nThe change against %1 is taken repeat by repeat: the versions of a repeat are timed "
                                    "side by side, so a change in the machine's own speed between repeats drops out of "

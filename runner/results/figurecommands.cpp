@@ -8,6 +8,8 @@
 namespace {
 
 const QString kGroupPrefix = QStringLiteral("group:");
+const TotalLabel kAllCommands{QStringLiteral("All commands"), QStringLiteral("Commands of %1")};
+const TotalLabel kAllEvents{QStringLiteral("All events"), QStringLiteral("Events of %1")};
 
 } // namespace
 
@@ -54,7 +56,7 @@ FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = M
     QString note;
     std::vector<FigureRule> rules;
     if (measure == Measure::UsecPerCall) {
-        if (std::optional<FigureRule> total = data.timeTotal(measure, QStringLiteral("All commands"), 2, note))
+        if (std::optional<FigureRule> total = data.timeTotal(measure, kAllCommands, 2, note))
             rules.push_back(*total);
     }
     // The workload's command groups ("writes"), each Σusec / Σcalls over its commands; a group
@@ -125,7 +127,7 @@ FigureTable Figures::perEvent() const
 {
     QString note;
     std::vector<FigureRule> rules;
-    if (std::optional<FigureRule> total = d->timeTotal(Measure::UsecPerEvent, QStringLiteral("All events"), 1, note))
+    if (std::optional<FigureRule> total = d->timeTotal(Measure::UsecPerEvent, kAllEvents, 1, note))
         rules.push_back(*total);
     return d->tableOf(Measure::UsecPerEvent, rules, note);
 }
@@ -138,13 +140,13 @@ FigureTable Figures::throughput() const
 
 FigureTable Figures::client(Measure measure) const
 {
-    static const std::map<Measure, QString> labels = {
-        {Measure::EventsPerSecond, QStringLiteral("Events")},
-        {Measure::CommandsPerSecond, QStringLiteral("Commands")},
-        {Measure::LatencyP50Usec, QStringLiteral("p50")},
-        {Measure::LatencyP99Usec, QStringLiteral("p99")},
-        {Measure::UsecPerEvent, QStringLiteral("All events")},
-        {Measure::UsecPerCall, QStringLiteral("All commands")},
+    static const std::map<Measure, TotalLabel> labels = {
+        {Measure::EventsPerSecond, {QStringLiteral("Events"), QString()}},
+        {Measure::CommandsPerSecond, {QStringLiteral("Commands"), QString()}},
+        {Measure::LatencyP50Usec, {QStringLiteral("p50"), QString()}},
+        {Measure::LatencyP99Usec, {QStringLiteral("p99"), QString()}},
+        {Measure::UsecPerEvent, kAllEvents},
+        {Measure::UsecPerCall, kAllCommands},
     };
     QString note;
     std::vector<FigureRule> rules;

@@ -337,10 +337,10 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
     return rule;
 }
 
-std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const QString &label, int minimumTypes, QString &note) const
+std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const TotalLabel &label, int minimumTypes, QString &note) const
 {
     FigureRule rule;
-    rule.category = {QStringLiteral("all"), label, true, QString(), {}, CategoryKind::Overall, QString()};
+    rule.category = {QStringLiteral("all"), label.whole, true, QString(), {}, CategoryKind::Overall, QString()};
     rule.timed = true;
     rule.unsupported = [](const ServerRun &) { return QString(); };
     if (combined()) {
@@ -372,8 +372,8 @@ std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const QString 
     rule.category.scope = scopeOf(common);
     rule.category.over = rule.category.scope.isEmpty() ? QStringList() : common;
     // Over part of the work, the label says which ("Events of set-ex", not "All events").
-    if (!rule.category.over.isEmpty() && label.startsWith(QLatin1String("All ")))
-        rule.category.label = QStringLiteral("%1%2 of %3").arg(label.at(4).toUpper(), label.mid(5), joinedList(common));
+    if (!rule.category.over.isEmpty() && !label.part.isEmpty())
+        rule.category.label = label.part.arg(joinedList(common));
     rule.value = [common, measure](const RepeatResult &repeat) -> std::optional<double> {
         const auto timings = timingsOf(repeat, common);
         return timings ? timingsFigure(*timings, measure) : std::nullopt;

@@ -18,20 +18,11 @@ QString incompleteNote(const ServerData &server, int repeatsAsked)
     return QStringLiteral("%1 of %2 repeats").arg(server.summary.countedRepeats).arg(repeatsAsked);
 }
 
-QString disturbedNote(const std::vector<int> &repeats)
-{
-    QStringList numbers;
-    for (int repeat : repeats)
-        numbers << QString::number(repeat + 1);
-    return QStringLiteral("timed while the machine ran slower than usual (repeat %1)").arg(numbers.join(QStringLiteral(", ")));
-}
-
 } // namespace
 
 bool Figure::hasValue() const
 {
-    return state == FigureState::Measured || state == FigureState::Disturbed || state == FigureState::Provisional
-        || state == FigureState::Incomplete;
+    return state == FigureState::Measured || state == FigureState::Provisional || state == FigureState::Incomplete;
 }
 
 const Figure &FigureTable::at(int category, const QString &serverId) const
@@ -64,7 +55,6 @@ QString figureStateName(FigureState state)
 {
     switch (state) {
     case FigureState::Measured: return QStringLiteral("measured");
-    case FigureState::Disturbed: return QStringLiteral("disturbed");
     case FigureState::Provisional: return QStringLiteral("provisional");
     case FigureState::Incomplete: return QStringLiteral("incomplete");
     case FigureState::Unsupported: return QStringLiteral("unsupported");
@@ -181,9 +171,6 @@ Figure FiguresData::figureOf(const ServerData &server, const FigureRule &rule) c
     } else if (summary.partial || summary.countedRepeats < bundle.repeats) {
         figure.state = FigureState::Incomplete;
         figure.note = incompleteNote(server, bundle.repeats);
-    } else if (rule.timed && !summary.disturbedRepeats.empty()) {
-        figure.state = FigureState::Disturbed;
-        figure.note = disturbedNote(summary.disturbedRepeats);
     } else {
         figure.state = FigureState::Measured;
     }

@@ -32,7 +32,6 @@ enum class Measure {
 
 enum class FigureState {
     Measured,     // over every repeat asked for
-    Disturbed,    // measured, but a counted timed pass ran while the machine was slower than usual
     Provisional,  // the run is still going
     Incomplete,   // the run stopped (cancelled, or the server failed) before every repeat finished
     Unsupported,  // the server refused the category's commands
@@ -63,7 +62,7 @@ struct Figure {
     // other work (a capture with commands one of the servers does not know). Empty otherwise.
     QString uncompared;
 
-    bool hasValue() const;            // measured, disturbed, provisional or incomplete
+    bool hasValue() const;            // measured, provisional or incomplete
     bool settled() const { return hasValue() && !growing; }
 };
 
@@ -130,8 +129,6 @@ struct ServerSummary {
     int countedRepeats = 0;           // finished repeats whose figures count
     bool partial = false;             // no repeat finished: its figures come from one that did not
     int partialRepeat = -1;           // which (0-based)
-    std::vector<int> disturbedRepeats;   // 0-based repeats with a timed pass kept although slow
-    int retimed = 0;                  // timed passes run again because the machine was slow
     bool endpoint = false;
 
     bool hasFigures() const { return countedRepeats > 0 || partial; }
@@ -237,6 +234,11 @@ public:
     // server (hash-ttl: of set-ex), repeat by repeat; no categories without a reference type.
     FigureTable referenceRatios() const;
     QString referenceType() const;
+    // The server the reference ratios are quoted on, by the chart's headline, the answer and the
+    // report alike: the newest compared server run as the baseline was (its product, its
+    // topology), else the newest other, that has a settled ratio. Empty without one
+    // (figuresheadline.cpp).
+    QString referenceServer() const;
     FigureTable commandTime() const;        // the total (when comparable), the top commands, "other"
     FigureTable allCommandTimes() const;    // the total and every command, nothing folded
     FigureTable commandCalls() const;       // calls of every command
@@ -312,7 +314,7 @@ private:
     std::shared_ptr<const FiguresData> d;
 };
 
-// Text of a state for files and tables: "measured", "disturbed", "provisional", …
+// Text of a state for files and tables: "measured", "provisional", "incomplete", …
 QString figureStateName(FigureState state);
 
 ChangeMeaning changeMeaning(Measure measure, const Figure &figure);

@@ -71,12 +71,12 @@ QString Figures::answer() const
                  memorySame ? QStringLiteral("as") : QStringLiteral("than"), from,
                  time.isEmpty() ? QString() : QStringLiteral(" and ") + time);
     }
-    // A workload measured against a reference pattern: the newest compared server's ratios.
-    const FigureTable ratios = referenceRatios();
-    const QStringList compared = comparedServerIds();
-    if (ratios.categories.empty() || compared.isEmpty())
+    // A workload measured against a reference pattern: the ratios on the server the chart
+    // quotes them on.
+    const QString newest = referenceServer();
+    if (newest.isEmpty())
         return QString();
-    const QString newest = compared.last();
+    const FigureTable ratios = referenceRatios();
     QStringList parts;
     for (int c = 0; c < int(ratios.categories.size()); ++c) {
         const Figure &figure = ratios.at(c, newest);

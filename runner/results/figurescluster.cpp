@@ -98,7 +98,7 @@ namespace {
 // The state of a difference: the less settled of its two figures'.
 FigureState differenceState(const Figure &cluster, const Figure &standalone)
 {
-    for (FigureState state : {FigureState::Provisional, FigureState::Incomplete, FigureState::Disturbed}) {
+    for (FigureState state : {FigureState::Provisional, FigureState::Incomplete}) {
         if (cluster.state == state || standalone.state == state)
             return state;
     }

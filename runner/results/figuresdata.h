@@ -32,6 +32,14 @@ struct ServerData {
     std::vector<const RepeatResult *> sources() const;
 };
 
+// What a time total is called over all the work ("All events") and over part of it, "%1" the
+// types it covers ("Events of %1"). The caller says both: a total's label is never read back
+// to guess which it is. Without a part the label stays as it is ("Events" per second).
+struct TotalLabel {
+    QString whole;
+    QString part;
+};
+
 struct FiguresData {
     explicit FiguresData(BundleSnapshot shared) : snapshot(std::move(shared)), bundle(*snapshot) {}
 
@@ -88,7 +96,7 @@ struct FiguresData {
     // The total over `common` for a measure; "over …" when `common` is not every type.
     QString scopeOf(const QStringList &common) const;
     std::optional<FigureRule> memoryTotal(Measure measure, QString &note) const;
-    std::optional<FigureRule> timeTotal(Measure measure, const QString &label, int minimumTypes, QString &note) const;
+    std::optional<FigureRule> timeTotal(Measure measure, const TotalLabel &label, int minimumTypes, QString &note) const;
     QStringList commandsByCalls() const;
 };
 

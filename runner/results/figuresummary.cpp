@@ -63,9 +63,6 @@ ServerData dataOf(const FiguresData &data, const ServerRun &run)
         summary.errorCount += repeat->errorCount();
         if (summary.firstError.isEmpty())
             summary.firstError = repeat->firstError;
-        summary.retimed += repeat->retimed;
-        if (repeat->slowPasses > 0 && repeat->status == RepeatStatus::Ok)
-            summary.disturbedRepeats.push_back(repeat->repeat);
     }
     return server;
 }

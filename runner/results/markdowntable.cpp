@@ -1,14 +1,7 @@
 #include "markdowntable.h"
 
+#include "figuremarks.h"
 #include "presentation.h"
-
-namespace {
-
-const QString kDisturbedMark = QStringLiteral("†");
-const QString kIncompleteMark = QStringLiteral("‡");
-const QString kProvisionalMark = QStringLiteral("*");
-
-} // namespace
 
 namespace {
 
@@ -88,12 +81,10 @@ QString MarkdownNotes::text(const QString &tableNote) const
     QStringList lines;
     for (int i = 0; i < scopes.size(); ++i)
         lines << QStringLiteral("(%1) %2.").arg(i + 1).arg(scopes[i].left(1).toUpper() + scopes[i].mid(1));
-    if (marks.count(FigureState::Disturbed))
-        lines << kDisturbedMark + QStringLiteral(" timed while the machine ran slower than usual.");
-    if (marks.count(FigureState::Incomplete))
-        lines << kIncompleteMark + QStringLiteral(" incomplete: the run stopped before every repeat finished.");
-    if (marks.count(FigureState::Provisional))
-        lines << kProvisionalMark + QStringLiteral(" provisional: the run is still going.");
+    for (FigureState state : {FigureState::Incomplete, FigureState::Provisional}) {
+        if (marks.count(state))
+            lines << figureMarkNote(state);
+    }
     if (!tableNote.isEmpty())
         lines << tableNote;
     return lines.isEmpty() ? QString() : QStringLiteral("\n") + lines.join(QStringLiteral("\n")) + QLatin1Char('\n');
@@ -127,13 +118,7 @@ QString markdownCell(const Figure &figure)
     QString text = formatFigure(figure.value);
     if (figure.change)
         text += QStringLiteral(" (") + formatPercentChange(*figure.change) + QLatin1Char(')');
-    if (figure.state == FigureState::Disturbed)
-        text += QLatin1Char(' ') + kDisturbedMark;
-    else if (figure.state == FigureState::Incomplete)
-        text += QLatin1Char(' ') + kIncompleteMark;
-    else if (figure.state == FigureState::Provisional)
-        text += QLatin1Char(' ') + kProvisionalMark;
-    return text;
+    return withFigureMark(text, figure.state);
 }
 
 QString markdownServerName(const Figures &figures, const QString &id)

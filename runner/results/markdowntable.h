@@ -21,7 +21,7 @@ QString markdownHeader(const QString &first, const QStringList &columns);
 QString markdownServerName(const Figures &figures, const QString &id);
 QStringList markdownServerNames(const Figures &figures, const QStringList &ids);
 
-// One table cell: "217.6 (−10.0%)", "0.52 (−3.1%) †", "unsupported", "failed", "—".
+// One table cell: "217.6 (−10.0%)", "0.52 (−3.1%) ‡", "unsupported", "failed", "—".
 QString markdownCell(const Figure &figure);
 
 // The marks a table used, and what the footnotes under it say.

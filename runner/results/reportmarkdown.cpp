@@ -33,15 +33,14 @@ QString headlineLine(const Figures &figures, const Section &section)
 }
 
 // A workload measured against a reference pattern has no total to lead with: one bullet per
-// pattern on the newest compared server, "- **Memory against set-ex** on Valkey 9.1.2: hsetex
+// pattern on the server the figures layer quotes its ratios on, "- **Memory against set-ex** on Valkey 9.1.2: hsetex
 // 221.6 bytes per key, 3.07× set-ex's 72.1."
 QString referenceLines(const Figures &figures)
 {
-    const FigureTable ratios = figures.referenceRatios();
-    const QStringList compared = figures.comparedServerIds();
-    if (ratios.categories.empty() || compared.isEmpty())
+    const QString newest = figures.referenceServer();
+    if (newest.isEmpty())
         return {};
-    const QString newest = compared.last();
+    const FigureTable ratios = figures.referenceRatios();
     const FigureTable memory = figures.memory();
     const int reference = memory.categoryIndex(figures.referenceType());
     QString lines;

@@ -114,10 +114,6 @@ struct RepeatResult {
     // A repeat caught while a pass ran (live, or cancelled): which pass had not finished.
     bool unfinishedTimedPass = false;
     QString unfinishedType;
-    // Bundles of Versus 0.1 before its speed guard was removed: timed passes run again, or kept
-    // although the machine was slower than usual during them (their figures are "disturbed").
-    int retimed = 0;
-    int slowPasses = 0;
 
     long long errorCount() const;
     long long refusedCount() const;

@@ -1,5 +1,6 @@
 #include "sweepmarkdown.h"
 
+#include "figuremarks.h"
 #include "figuressweep.h"
 #include "markdowntable.h"
 #include "presentation.h"
@@ -12,10 +13,11 @@ QString sweepCell(const Figure &figure, const SweepTable &table)
 {
     if (!figure.hasValue())
         return markdownCell(figure);
-    const QString mark = figure.state == FigureState::Incomplete ? QStringLiteral(" ‡") : QString();
+    // Only the partial points are marked: every point of a sweep is a run of its own, none live.
+    const FigureState marked = figure.state == FigureState::Incomplete ? figure.state : FigureState::Measured;
     if (table.clusterOverhead)
-        return (figure.value > 0 ? QStringLiteral("+") : QString()) + formatFigure(figure.value) + mark;
-    return (table.measure == Measure::RatioToReference ? formatMultiple(figure.value) : formatFigure(figure.value)) + mark;
+        return withFigureMark((figure.value > 0 ? QStringLiteral("+") : QString()) + formatFigure(figure.value), marked);
+    return withFigureMark(table.measure == Measure::RatioToReference ? formatMultiple(figure.value) : formatFigure(figure.value), marked);
 }
 
 QString tableMarkdown(const SweepTable &table, const QString &title)
@@ -47,9 +49,9 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
     if (const QStringList changes = rankingChanges(table); !changes.isEmpty())
         markdown += QStringLiteral("\nThe order changes along the sweep: %1.\n").arg(changes.join(QStringLiteral("; ")));
     if (const QStringList unfinished = table.unfinishedValues(); !unfinished.isEmpty())
-        markdown += QStringLiteral("\n‡ The run stopped before %1=%2 finished: those figures are partial, not comparable with "
+        markdown += QStringLiteral("\n%1 The run stopped before %2=%3 finished: those figures are partial, not comparable with "
                                    "the others, and in no headline.\n")
-                        .arg(table.parameter, unfinished.join(QStringLiteral(", ")));
+                        .arg(figureMark(FigureState::Incomplete), table.parameter, unfinished.join(QStringLiteral(", ")));
     return markdown;
 }
 

@@ -19,9 +19,9 @@ namespace {
 // Replies Versus builds and reads (INFO, SCAN pages, CONFIG GET, COMMAND INFO) are under 1 MiB;
 // 16 MiB of small elements still makes under 1 GB of reply objects.
 const size_t maxBuiltReply = size_t(16) << 20;
-// Replies to replayed commands are only checked for an error, never built: one string of
-// them is at most a default server's proto-max-bulk-len (512mb), plus its header.
-const size_t maxDiscardedReplyString = (size_t(512) << 20) + 64;
+// Replies to replayed commands (exchange()) are only scanned for an error, never built: one
+// string of them is at most a default server's proto-max-bulk-len (512mb), plus its header.
+const size_t maxScannedReplyString = (size_t(512) << 20) + 64;
 
 ReplyBounds boundsOf(size_t maxBuffered, size_t maxReceived, int timeoutMs)
 {
@@ -72,32 +72,6 @@ Reply toReply(const redisReply *reply)
 
 } // namespace
 
-// hiredis builds each reply through a table of functions. This table builds nothing: every
-// object is one static placeholder, and only a top-level error's text is kept. The reader
-// hands the connection back through its privdata.
-struct DiscardingReader {
-    static char placeholder;
-
-    static void *createString(const redisReadTask *task, char *text, size_t length)
-    {
-        if (task->parent == nullptr && task->type == REDIS_REPLY_ERROR) {
-            auto *connection = static_cast<RedisConnection *>(task->privdata);
-            connection->m_discardedIsError = true;
-            if (connection->m_discardedErrorText)
-                connection->m_discardedErrorText->assign(text, length);
-        }
-        return &placeholder;
-    }
-    static void *createArray(const redisReadTask *, int) { return &placeholder; }
-    static void *createInteger(const redisReadTask *, long long) { return &placeholder; }
-    static void *createNil(const redisReadTask *) { return &placeholder; }
-    static void freeObject(void *) {}
-
-    static redisReplyObjectFunctions functions;
-};
-
-char DiscardingReader::placeholder = 0;
-
 // The replies Versus builds, built by hiredis's own functions, but for one: hiredis 0.14
 // allocates an array's table of element pointers as soon as it reads the header, so
 // "*100000000" alone costs 800 MB of pointers before one element has arrived, and nested
@@ -137,12 +111,8 @@ redisReplyObjectFunctions BoundedBuilder::functions = {
     BoundedBuilder::createString, BoundedBuilder::createArray, BoundedBuilder::createInteger,
     BoundedBuilder::createNil, BoundedBuilder::freeObject,
 };
-redisReplyObjectFunctions DiscardingReader::functions = {
-    DiscardingReader::createString, DiscardingReader::createArray, DiscardingReader::createInteger,
-    DiscardingReader::createNil, DiscardingReader::freeObject,
-};
 
-RedisConnection::RedisConnection() : m_scanner(maxReplyLine, maxDiscardedReplyString) {}
+RedisConnection::RedisConnection() : m_scanner(maxReplyLine, maxScannedReplyString) {}
 
 RedisConnection::~RedisConnection()
 {
@@ -177,13 +147,6 @@ Status RedisConnection::startTlsOn(const QString &host, const TlsSettings &tls, 
 bool RedisConnection::isTls() const
 {
     return m_io && m_io->isTls();
-}
-
-Status RedisConnection::connectUnix(const QString &path, int timeoutMs, const QString &name)
-{
-    close();
-    redisContext *context = redisConnectUnixWithTimeout(path.toLocal8Bit().constData(), toTimeval(timeoutMs));
-    return connected(context, timeoutMs, name, path);
 }
 
 Status RedisConnection::connected(redisContext *context, int timeoutMs, const QString &name, const QString &where)
@@ -357,24 +320,14 @@ Outcome<QString> RedisConnection::info(const QString &section)
     return QString::fromStdString(reply->text);
 }
 
-Status RedisConnection::appendRaw(const std::string &resp)
-{
-    return appendRaw(resp.data(), resp.size());
-}
-
 Status RedisConnection::appendCommand(const std::vector<std::string> &args)
-{
-    std::string resp;
-    appendRespCommand(args, resp);
-    m_sent.add(args);
-    return appendRaw(resp);
-}
-
-Status RedisConnection::appendRaw(const char *data, size_t length)
 {
     if (!m_context)
         return notConnected("append");
-    if (redisAppendFormattedCommand(m_context, data, length) != REDIS_OK)
+    std::string resp;
+    appendRespCommand(args, resp);
+    m_sent.add(args);
+    if (redisAppendFormattedCommand(m_context, resp.data(), resp.size()) != REDIS_OK)
         return transportError("append");
     return Status::success();
 }
@@ -394,25 +347,4 @@ Outcome<Reply> RedisConnection::readReply()
     if (!m_context)
         return notConnected("read reply");
     return readBuilt("read reply");
-}
-
-Outcome<bool> RedisConnection::readReplyIsError(std::string *errorText)
-{
-    if (!m_context)
-        return notConnected("read reply");
-    m_discardedIsError = false;
-    m_discardedErrorText = errorText;
-    m_context->reader->fn = &DiscardingReader::functions;
-    void *placeholder = nullptr;
-    const ReplyWait wait = readReplyWithin(m_context, *m_io, &placeholder, boundsOf(maxDiscardedReplyString, 0, m_timeoutMs));
-    if (wait != ReplyWait::Done) {
-        // The reader may still hold a half-built placeholder: free the context while the
-        // discarding functions are installed, so hiredis never frees a placeholder.
-        m_discardedErrorText = nullptr;
-        return replyFailure(int(wait), "read reply", maxDiscardedReplyString);
-    }
-    m_context->reader->fn = &BoundedBuilder::functions;
-    m_discardedErrorText = nullptr;
-    m_anyReplyRead = true;
-    return m_discardedIsError;
 }

@@ -15,8 +15,8 @@
 // connection's StreamIo (streamio.h, tlsio.h), plain or TLS, so the bounds above hold alike.
 //
 // Every command sent with command() or appendCommand() is counted (sentCommands()), so that a
-// server's commandstats can be told apart from Versus's own commands; exchange() and
-// appendRaw() are the workload's paths and count nothing.
+// server's commandstats can be told apart from Versus's own commands; exchange() is the
+// workload's path and counts nothing.
 
 #include "commandtally.h"
 #include "credentials.h"
@@ -58,7 +58,6 @@ public:
     // With `tls` enabled the handshake is done before this returns; a failure names the
     // endpoint and the reason (certificate not accepted, not a TLS port, …).
     Status connectTcp(const QString &host, int port, int timeoutMs, const QString &name, const TlsSettings &tls = {});
-    Status connectUnix(const QString &path, int timeoutMs, const QString &name);
     // AUTH <password>; a server error reply (wrong password) is an Error here.
     Status auth(const QString &password);
     // AUTH [<user>] <password>; nothing when the credentials are empty.
@@ -79,18 +78,12 @@ public:
     // INFO <section> as text; a server error reply is an Error too.
     Outcome<QString> info(const QString &section = QString());
 
-    // Pipelining: append pre-encoded RESP (one or more complete commands), flush, then read
-    // replies one by one, in order. Nothing goes on the wire before flush() or the first read.
-    Status appendRaw(const std::string &resp);
-    // One command encoded as RESP and appended, counted in sentCommands().
+    // Pipelining: append commands (each encoded as RESP, counted in sentCommands()), flush,
+    // then read the replies one by one, in order. Nothing goes on the wire before flush() or
+    // the first read.
     Status appendCommand(const std::vector<std::string> &args);
-    Status appendRaw(const char *data, size_t length);
     Status flush();
     Outcome<Reply> readReply();
-    // The replay engine's read: consumes one reply without building a Reply or a hiredis
-    // reply tree (no allocation per reply). Returns true when the reply is a server error
-    // (top level only) and then copies its text into *errorText when that is not null.
-    Outcome<bool> readReplyIsError(std::string *errorText = nullptr);
 
     // The replay engine's path: writes `request` (complete commands; nothing else may be
     // waiting for a reply) straight to the socket, reading replies in bulk while it writes and
@@ -141,9 +134,6 @@ private:
     QString m_name;
     int m_timeoutMs = 0;
     bool m_lastErrorWasTimeout = false;
-    // Filled by the discarding reply functions while readReplyIsError() runs.
-    bool m_discardedIsError = false;
-    std::string *m_discardedErrorText = nullptr;
     // The elements the arrays of the reply being built announced, and whether they passed the
     // bound (BoundedBuilder in redisconnection.cpp).
     size_t m_builtElements = 0;
@@ -152,6 +142,5 @@ private:
     std::vector<char> m_receive;   // exchange()'s reads, allocated once
     std::chrono::steady_clock::time_point m_exchangeDeadline;   // the next reply is due by then
     CommandTally m_sent;
-    friend struct DiscardingReader;
     friend struct BoundedBuilder;
 };

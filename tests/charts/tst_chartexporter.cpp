@@ -2,6 +2,7 @@
 #include "barchart.h"
 #include "bundlejson.h"
 #include "chartexporter.h"
+#include "exportfolder.h"
 #include "palette.h"
 #include "presentation.h"
 #include "presetoptions.h"

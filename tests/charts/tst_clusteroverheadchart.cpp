@@ -8,6 +8,7 @@
 #include "fixturebundle.h"
 #include "chartdata.h"
 #include "chartexporter.h"
+#include "exportfolder.h"
 #include "figures.h"
 #include "figuressweep.h"
 #include "sweepbundle.h"

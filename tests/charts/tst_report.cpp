@@ -7,6 +7,7 @@
 #include "bundlemarkdown.h"
 #include "chartdata.h"
 #include "chartexporter.h"
+#include "exportfolder.h"
 #include "figures.h"
 #include "presentation.h"
 #include "reportmarkdown.h"

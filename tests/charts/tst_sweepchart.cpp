@@ -2,6 +2,7 @@
 // the lines' names inside the image and apart, and the files exportAll writes for a sweep.
 
 #include "chartexporter.h"
+#include "exportfolder.h"
 #include "fixturebundle.h"
 #include "sweepexport.h"
 #include "sweepmarkdown.h"
@@ -101,6 +102,29 @@ private slots:
                 }
             }
         }
+    }
+
+    // The sweep charts stand on the bar charts' page: a long title wraps to two lines and is cut
+    // in the middle of the second, a subtitle wraps, exactly as a bar chart lays them out.
+    void titlesWrapAsTheBarChartsDo()
+    {
+        const ResultsBundle sweep = fixtureBundle("real-hash-ttl-sweep.json");
+        const QString words = QStringLiteral("Memory per key of every pattern against the key count it was measured at, "
+                                             "Valkey 8.0.1 and 9.1.2 side by side on one machine: ");
+        ExportOptions options;
+        options.size = findSizePreset(QStringLiteral("social"))->size;
+        options.title = words + words + words + QStringLiteral("−10.0%");
+        options.subtitle = words + words;
+        SweepGeometry swept;
+        QVERIFY(renderSweepChart(sweep, SweepChartKind::MemoryPerKey, options, &swept));
+        ChartGeometry bars;
+        QVERIFY(renderChart(fixtureBundle("real-hash-ttl.json"), ChartKind::MemoryPerAttribute, options, &bars));
+        QCOMPARE(swept.titleLines.size(), 2);
+        QVERIFY2(swept.titleLines.last().contains(QStringLiteral("…")) && swept.titleLines.last().endsWith(QStringLiteral("−10.0%")),
+                 qPrintable(swept.titleLines.last()));
+        QCOMPARE(swept.titleLines, bars.titleLines);
+        QVERIFY(swept.subtitleLines.size() > 1);
+        QCOMPARE(swept.subtitleLines, bars.subtitleLines);
     }
 
     void scaleMultipliesThePixels()

@@ -3,6 +3,7 @@
 // a part below zero drawn left of zero, "not attributed" drawn in its grey, the reference type's
 // bars beside hash-ttl's, and the files Export all writes, report.md's image among them.
 #include "chartexporter.h"
+#include "exportfolder.h"
 #include "fixturebundle.h"
 #include "whyexport.h"
 

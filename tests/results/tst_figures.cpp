@@ -301,20 +301,6 @@ private Q_SLOTS:
         QCOMPARE(figure.note, QStringLiteral("failed: valkey-9.1.2: exited with code 1"));
     }
 
-    // A timed pass kept although the machine was slow marks the time figures, not memory.
-    void disturbedPassMarksTimeFigures()
-    {
-        ResultsBundle bundle = ecommerce(5);
-        for (ServerRun &run : bundle.servers)
-            run.repeats[2].slowPasses = 1;
-        const Figures figures(bundle);
-        const Figure &usec = figures.commandTime().at(0, QStringLiteral("valkey-9.1.2"));
-        QCOMPARE(usec.state, FigureState::Disturbed);
-        QCOMPARE(usec.note, QStringLiteral("timed while the machine ran slower than usual (repeat 3)"));
-        QCOMPARE(figures.memory().at(0, QStringLiteral("valkey-9.1.2")).state, FigureState::Measured);
-        QCOMPARE(figures.summary(QStringLiteral("valkey-9.1.2")).disturbedRepeats, std::vector<int>{2});
-    }
-
     // The server that rejected writes is named from its own error counts.
     void rejectedWritesAreNamed()
     {

@@ -70,34 +70,6 @@ private slots:
         QVERIFY2(maxResidentMegabytes() < 200, qPrintable(QString::number(maxResidentMegabytes())));
     }
 
-    // The replay's reader checks replies for an error without building them; it is bounded in
-    // time the same way (its size bound is a server's largest string, 512 MiB).
-    void aDiscardedReplyIsBoundedInTime_data()
-    {
-        QTest::addColumn<int>("behaviour");
-        QTest::newRow("one byte every 50 ms, never a CRLF") << int(MisbehavingServer::Trickle);
-        QTest::newRow("a 4 GB header, then silence") << int(MisbehavingServer::HeaderThenSilence);
-    }
-
-    void aDiscardedReplyIsBoundedInTime()
-    {
-        QFETCH(int, behaviour);
-        MisbehavingServer server{MisbehavingServer::Behaviour(behaviour)};
-        RedisConnection connection;
-        QVERIFY(connection.connectTcp(QStringLiteral("127.0.0.1"), server.port(), timeoutMs, QStringLiteral("bad")));
-        QVERIFY(connection.appendRaw(std::string("*3\r\n$3\r\nSET\r\n$1\r\nk\r\n$1\r\nv\r\n")));
-        QVERIFY(connection.flush());
-        QElapsedTimer timer;
-        timer.start();
-        std::string errorText;
-        const Outcome<bool> isError = connection.readReplyIsError(&errorText);
-        QVERIFY(!isError);
-        QCOMPARE(isError.error(), QStringLiteral("bad: read reply: timed out after %1 ms").arg(timeoutMs));
-        QVERIFY(connection.lastErrorWasTimeout());
-        QVERIFY(!connection.isConnected());
-        QVERIFY2(timer.elapsed() < timeoutMs + 1500, qPrintable(QString::number(timer.elapsed())));
-    }
-
     // The replay's exchange() scans replies as they come and never holds a string: a line is
     // bounded as everywhere, a string by its announced size (a server's largest, 512 MiB), and
     // every reply in time.

@@ -50,15 +50,8 @@ Status setWithTtlInBatches(ServerProcess &server, int keys, int batch)
         const int count = std::min(batch, keys - first);
         for (int i = first; i < first + count; ++i)
             appendRespCommand({"SET", "user:" + std::to_string(i) + ":auth_token", std::string(120, 'v'), "EX", "900"}, pipeline);
-        if (Status sent = connection.appendRaw(pipeline); !sent)
+        if (Status sent = connection.exchange(pipeline, size_t(count)); !sent)
             return sent;
-        if (Status flushed = connection.flush(); !flushed)
-            return flushed;
-        for (int i = 0; i < count; ++i) {
-            Outcome<Reply> reply = connection.readReply();
-            if (!reply)
-                return Error{reply.error()};
-        }
     }
     return Status::success();
 }

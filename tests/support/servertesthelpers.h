@@ -149,16 +149,7 @@ inline Status sendPipeline(ServerProcess &server, const std::string &pipeline, i
     RedisConnection connection;
     if (Status connected = server.connect(connection, 2000); !connected)
         return connected;
-    if (Status sent = connection.appendRaw(pipeline); !sent)
-        return sent;
-    if (Status flushed = connection.flush(); !flushed)
-        return flushed;
-    for (int i = 0; i < replies; ++i) {
-        Outcome<Reply> reply = connection.readReply();
-        if (!reply)
-            return Error{reply.error()};
-    }
-    return Status::success();
+    return connection.exchange(pipeline, size_t(replies));
 }
 
 // Starts `server` and connects `session` to it as Versus measures.

@@ -1,0 +1,19 @@
+#pragma once
+// The marks a figure's state puts after its value, and the sentences under a table or chart that
+// say what they mean: written here once, so the charts, the Markdown and the results table mark
+// a figure alike and explain the mark in the same words.
+
+#include "figures.h"
+
+#include <QString>
+#include <QStringList>
+
+// "‡" incomplete, "*" provisional; empty for every other state.
+QString figureMark(FigureState state);
+// `text` (a figure's value) with its state's mark after it: "217.6 ‡"; `text` alone without one.
+QString withFigureMark(const QString &text, FigureState state);
+// What a mark means, on a line of its own: "‡ incomplete: the run stopped before every repeat
+// finished." With `which` (the servers it marks, and why), they stand in place of the general
+// reason: "‡ incomplete: Valkey 8.0.1, cancelled; Valkey 9.1.2, cancelled". Empty for a state
+// without a mark.
+QString figureMarkNote(FigureState state, const QStringList &which = {});
