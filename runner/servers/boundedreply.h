@@ -23,8 +23,7 @@ constexpr size_t maxReplyLine = size_t(1) << 20;
 struct ReplyBounds {
     // Bytes buffered and not yet parsed: bounds the memory of one string or line.
     size_t maxBuffered = 0;
-    // Bytes read while waiting for this reply: bounds the memory of a reply tree (0: unbounded,
-    // for readers that build no tree).
+    // Bytes read while waiting for this reply: bounds the memory of a reply tree (0: no bound).
     size_t maxReceived = 0;
     std::chrono::steady_clock::time_point deadline;
 };
