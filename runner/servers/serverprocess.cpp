@@ -12,6 +12,10 @@
 #include <QProcess>
 #include <QTemporaryDir>
 
+#include <algorithm>
+#include <deque>
+#include <mutex>
+
 #include <arpa/inet.h>
 #include <csignal>
 #include <netinet/in.h>
@@ -33,9 +37,26 @@ const QLatin1String kConsoleLog("console.log");
 const QLatin1String kServerLog("server.log");
 const QLatin1String kConfigFile("versus.conf");
 
+// Ports this process chose lately. The kernel may give one free port to two callers that each
+// close it before their server binds it (bind-then-close): two servers started at once would
+// then race for it, and one would find the other on its port.
+bool claimPort(int port)
+{
+    static std::mutex mutex;
+    static std::deque<int> recent;
+    constexpr size_t kRemembered = 256;
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (std::find(recent.begin(), recent.end(), port) != recent.end())
+        return false;
+    recent.push_back(port);
+    if (recent.size() > kRemembered)
+        recent.pop_front();
+    return true;
+}
+
 // Asks the kernel for a free loopback port. The port is free only at this instant, which is
 // why start() retries when the server then reports it taken.
-Outcome<int> pickFreePort()
+Outcome<int> askForFreePort()
 {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
     if (fd < 0)
@@ -53,6 +74,16 @@ Outcome<int> pickFreePort()
     }
     ::close(fd);
     return int(ntohs(address.sin_port));
+}
+
+// A free port no other server of this process was given lately. Another process can still
+// take it first: launchOnce() accepts only a server that knows this start's passwords.
+Outcome<int> pickFreePort()
+{
+    Outcome<int> port = askForFreePort();
+    for (int attempt = 1; port && !claimPort(port.value()) && attempt < 16; ++attempt)
+        port = askForFreePort();
+    return port;
 }
 
 QStringList readLines(const QString &path)
@@ -389,22 +420,8 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
                              .arg(m_spec.label, exitDescription()).arg(port).arg(indented(tail))};
         }
         RedisConnection connection;
-        if (connection.connectTcp(host(), port, kPingTimeoutMs, connectionName(), m_tls)) {
-            const QByteArray password = m_config.control.password.toLatin1();
-            Outcome<Reply> answer = connection.command({"AUTH", password.toStdString()});
-            // An AUTH refused means a --requirepass among the extra arguments replaced ours:
-            // the server answers, so it is ready (its pid then stays the launched one's).
-            if (answer && answer->isError())
-                return Status::success();
-            if (answer)
-                answer = connection.command({"PING"});
-            if (answer && answer->kind == Reply::Kind::Status && answer->text == "PONG") {
-                findServerPid(connection);
-                return Status::success();
-            }
-            // e.g. "LOADING", or a timeout while the server is still busy starting
-            lastAnswer = answer ? QString::fromStdString(answer->text) : answer.error();
-        }
+        if (connection.connectTcp(host(), port, kPingTimeoutMs, connectionName(), m_tls) && answersAsOurs(connection, &lastAnswer))
+            return Status::success();
         if (deadline.hasExpired())
             break;
         // Doubles as the pause between attempts and ends at once if the server exits.
@@ -418,6 +435,38 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
                      .arg(port)
                      .arg(lastAnswer.isEmpty() ? QString() : QStringLiteral(" (last answer: %1)").arg(lastAnswer))
                      .arg(indented(tail))};
+}
+
+// Ready only when the server on the port is the one this start launched: it must accept a
+// password of the config file written for this start, fresh and random each time. Until our
+// server has bound the port, whatever else listens there (another server that was given the
+// same free port, and bound it first) refuses them; our server then exits with "Address
+// already in use" and start() tries another port.
+bool ServerProcess::answersAsOurs(RedisConnection &connection, QString *lastAnswer)
+{
+    const std::string control = m_config.control.password.toStdString();
+    Outcome<Reply> answer = connection.command({"AUTH", control});
+    // A --requirepass among the extra arguments replaces the default user's password; the
+    // replay user of the same file keeps its own.
+    if (answer && answer->isError()) {
+        const std::string user = m_config.replay.user.toStdString();
+        const std::string password = m_config.replay.password.toStdString();
+        answer = connection.command({"AUTH", user, password});
+        if (answer && answer->isError()) {
+            *lastAnswer = QStringLiteral("a server that refuses this start's passwords, not the one started: %1")
+                              .arg(QString::fromStdString(answer->text));
+            return false;
+        }
+    }
+    if (answer)
+        answer = connection.command({"PING"});
+    if (answer && answer->kind == Reply::Kind::Status && answer->text == "PONG") {
+        findServerPid(connection);
+        return true;
+    }
+    // e.g. "LOADING", or a timeout while the server is still busy starting
+    *lastAnswer = answer ? QString::fromStdString(answer->text) : answer.error();
+    return false;
 }
 
 // Terminate, then kill, and always reap, so no zombie or stray server remains; then whatever

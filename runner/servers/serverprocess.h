@@ -1,6 +1,8 @@
 #pragma once
 // One launched server: private temp dir, no persistence, loopback on a free port,
-// log captured, ready when it answers PING, and it dies with Versus (PR_SET_PDEATHSIG).
+// log captured, ready when it answers PING after accepting a password given to it at this start
+// (so a server of someone else's that took the port first is never taken for it), and it dies
+// with Versus (PR_SET_PDEATHSIG).
 // Lives in the thread that created it; start() and stop() block, so call them off the GUI thread.
 //
 // The thread that calls start() must outlive the server: Linux delivers the parent-death
@@ -57,8 +59,9 @@ public:
     // How to connect to this server: plain, or TLS checked against its CA (in its temp dir).
     const TlsSettings &tls() const { return m_tls; }
 
-    // Picks a free port, starts, waits for PING. Retries on another port when the port was
-    // taken between choosing and binding. On failure the message carries the log tail.
+    // Picks a free port, starts, waits until the server on it accepts this start's password and
+    // answers PING. Retries on another port when the port was taken between choosing and
+    // binding. On failure the message carries the log tail.
     Status start(int readyTimeoutMs = 10000);
     // SHUTDOWN NOSAVE, then terminate, then kill; always reaps the process and removes the
     // temp dir. Safe to call more than once.
@@ -106,6 +109,7 @@ private:
     QStringList readLogLines() const;
     void finishProcess();
     void endGroup();
+    bool answersAsOurs(RedisConnection &connection, QString *lastAnswer);
     void findServerPid(RedisConnection &connection);
 
     ServerSpec m_spec;

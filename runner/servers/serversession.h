@@ -47,7 +47,8 @@ public:
     Status waitForIdleClients(int timeoutMs);
     // Warnings gathered while measuring, for the server's log; taken (and cleared) by the caller.
     QStringList takeNotes() { return std::exchange(m_notes, {}); }
-    // used_memory less this connection's own memory (CLIENT INFO tot-mem).
+    // used_memory less this connection's own memory (CLIENT INFO tot-mem, less the reply list,
+    // which holds only this reading's own replies, allocated after INFO measured).
     Outcome<long long> usedMemory();
     struct MemoryReading {
         long long used = 0;     // less this connection's own memory

@@ -228,6 +228,9 @@ private Q_SLOTS:
         controller.start(request);
         const ResultsBundle results = waitForFinish(finished, 300000);
         QVERIFY(results.complete);
+        // A server that failed has none of its later lines: its error says more than their count.
+        for (const ServerRun &server : results.servers)
+            QVERIFY2(server.status == RunStatus::Ok, qPrintable(server.id + QLatin1String(": ") + server.error));
 
         QStringList expected;
         for (int repeat = 0; repeat < repeats; ++repeat) {
