@@ -70,29 +70,20 @@ public:
     // How the test's own connections reach it (TLS with a client certificate of its CA).
     const TlsSettings &tls() const { return m_tls; }
 
+    // Picks a free port and starts the server there. The port is chosen by bind-then-close, so
+    // another program (a test running beside this one) may take it first: the server is ready
+    // only once the one answering is this process (INFO server process_id), and a start that
+    // lost its port to another server tries another one.
     bool start()
     {
-        m_port = freePort();
-        QStringList arguments = m_spec.prefixArguments;
-        if (m_tls.enabled)
-            arguments << QStringLiteral("--port") << QStringLiteral("0") << QStringLiteral("--tls-port") << QString::number(m_port)
-                      << m_tlsArguments << m_extra;
-        else
-            arguments << QStringLiteral("--port") << QString::number(m_port) << m_extra;
-        m_process.setProgram(m_spec.program);
-        m_process.setArguments(arguments);
-        m_process.setWorkingDirectory(m_dir.path());
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-        m_process.start();
-        if (!m_process.waitForStarted(10000)) {
-            m_error = m_process.errorString();
-            return false;
+        for (int attempt = 0; attempt < 5; ++attempt) {
+            bool portTaken = false;
+            if (startOnce(portTaken))
+                return true;
+            if (!portTaken)
+                return false;
         }
-        const bool ready = QTest::qWaitFor([this] { return ping(); }, 10000);
-        if (!ready)
-            m_error = QStringLiteral("no PONG on port %1: %2").arg(m_port).arg(QString::fromLocal8Bit(m_process.readAll()));
-        return ready;
+        return false;
     }
 
     void stop()
@@ -160,14 +151,51 @@ public:
     }
 
 private:
-    bool ping() const
+    bool startOnce(bool &portTaken)
+    {
+        m_port = freePort();
+        QStringList arguments = m_spec.prefixArguments;
+        if (m_tls.enabled)
+            arguments << QStringLiteral("--port") << QStringLiteral("0") << QStringLiteral("--tls-port") << QString::number(m_port)
+                      << m_tlsArguments << m_extra;
+        else
+            arguments << QStringLiteral("--port") << QString::number(m_port) << m_extra;
+        m_process.setProgram(m_spec.program);
+        m_process.setArguments(arguments);
+        m_process.setWorkingDirectory(m_dir.path());
+        m_process.setProcessChannelMode(QProcess::MergedChannels);
+        m_process.setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+        m_process.start();
+        if (!m_process.waitForStarted(10000)) {
+            m_error = m_process.errorString();
+            return false;
+        }
+        const bool ready = QTest::qWaitFor([this] { return m_process.state() != QProcess::Running || answersAsOurs(); }, 10000)
+                           && m_process.state() == QProcess::Running;
+        if (ready)
+            return true;
+        const QString output = QString::fromLocal8Bit(m_process.readAll());
+        portTaken = output.contains(QLatin1String("Address already in use"));
+        stop();
+        m_error = QStringLiteral("no answer from our server on port %1: %2").arg(m_port).arg(output);
+        return false;
+    }
+
+    // The server on the port is this process: INFO server names its pid. One that needs a
+    // password (--requirepass among the arguments) answers NOAUTH: then that it answers while
+    // ours still runs has to do.
+    bool answersAsOurs() const
     {
         RedisConnection connection;
         if (!connection.connectTcp(QStringLiteral("127.0.0.1"), m_port, 500, QStringLiteral("ping"), m_tls))
             return false;
-        Outcome<Reply> reply = connection.command({"PING"});
-        // A server with requirepass answers NOAUTH: it is up all the same.
-        return reply && (reply->text == "PONG" || reply->isError());
+        Outcome<Reply> reply = connection.command({"INFO", "server"});
+        if (!reply)
+            return false;
+        if (reply->isError())
+            return true;
+        const QString pid = QStringLiteral("process_id:%1\r\n").arg(m_process.processId());
+        return QString::fromStdString(reply->text).contains(pid);
     }
 
 public:
