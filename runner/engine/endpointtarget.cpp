@@ -1,6 +1,6 @@
 #include "endpointtarget.h"
 
-#include "clustertarget.h"
+#include "clusternodes.h"
 #include "clustermembership.h"
 #include "clustertopology.h"
 #include "endpointprobe.h"
@@ -34,7 +34,7 @@ Status EndpointTarget::checkConsent()
     return Status::success();
 }
 
-Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<ClusterTarget> &cluster)
+Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<ClusterNodes> &cluster)
 {
     RedisConnection &connection = sessions.first().connection();
     const Outcome<bool> enabled = isClusterEnabled(connection);
@@ -62,7 +62,7 @@ Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<Clus
     if (!cluster) {
         ServerRun named = m_run;   // its nodes are named "Valkey 9.1.2 · cluster ×3 (<node>)", as launched ones are
         named.endpoint = false;
-        cluster = std::make_unique<ClusterTarget>(spec, serverDisplayName(named));
+        cluster = std::make_unique<ClusterNodes>(spec, serverDisplayName(named));
     }
     cluster->adopt(topology.value(), spec.password, spec.tls);
     m_log(QStringLiteral("a cluster endpoint: %1").arg(cluster->describe()));

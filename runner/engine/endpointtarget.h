@@ -17,7 +17,7 @@
 #include <memory>
 #include <vector>
 
-class ClusterTarget;
+class ClusterNodes;
 struct ClusterTopology;
 class EndpointState;
 class NodeSessions;
@@ -34,7 +34,7 @@ public:
     // `sessions` reach the endpoint: when it is a node of a cluster, `cluster` becomes its
     // cluster (discovered again each repeat, so a slot moved between repeats is routed right
     // from the start) and `sessions` reach every primary instead.
-    Status adoptCluster(NodeSessions &sessions, std::unique_ptr<ClusterTarget> &cluster);
+    Status adoptCluster(NodeSessions &sessions, std::unique_ptr<ClusterNodes> &cluster);
     // Once per node and run, before the first baseline: what restore() puts back is read, then
     // latency tracking goes off and CONFIG RESETSTAT frees the histograms it had allocated (the
     // same reason launched servers start with --latency-tracking no). Where a node refuses

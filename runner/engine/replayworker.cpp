@@ -1,7 +1,7 @@
 #include "replayworker.h"
 
 #include "allocatorfacts.h"
-#include "clustertarget.h"
+#include "clusternodes.h"
 #include "clustertopology.h"
 #include "endpointtarget.h"
 #include "hostport.h"
@@ -72,7 +72,7 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
     m_run.topology = spec.topology;
     m_run.transport = transportName(spec.tls);
     if (spec.topology.isCluster() && !spec.isEndpoint)
-        m_cluster = std::make_unique<ClusterTarget>(spec, serverDisplayName(m_run));
+        m_cluster = std::make_unique<ClusterNodes>(spec, serverDisplayName(m_run));
     if (spec.isEndpoint)
         m_endpoint = std::make_unique<EndpointTarget>(m_job, m_run, [this](const QString &line) { logLine(line); });
 

@@ -1,6 +1,6 @@
 #pragma once
 // Everything one server goes through in a run, in its own thread: start (or reach) the server
-// (or launch its cluster, clustertarget.h),
+// (or launch its cluster, clusternodes.h),
 // run each repeat's passes (PassRunner), publish live figures (readLiveFigures), stop. Talks to
 // the controller only through queued signals carrying values.
 
@@ -19,7 +19,7 @@
 #include <optional>
 #include <vector>
 
-class ClusterTarget;
+class ClusterNodes;
 class EndpointTarget;
 class NodeSessions;
 class ServerProcess;
@@ -74,7 +74,7 @@ private:
     int m_phase = 0;
     std::unique_ptr<ServerProcess> m_process;
     // A cluster topology, or an endpoint that is a node of a cluster: the cluster of the repeat running.
-    std::unique_ptr<ClusterTarget> m_cluster;
+    std::unique_ptr<ClusterNodes> m_cluster;
     bool m_clusterChecked = false;              // the workload was found routable, once per run
     bool m_warmed = false;                      // an endpoint's latency histograms allocated (PassRunner::warm)
     KeyRouting m_laneRouting;                   // a standalone server's lanes, with --clients above 1
