@@ -9,50 +9,11 @@
 #include "nodesessions.h"
 #include "phasebarrier.h"
 #include "presentation.h"
+#include "repeatassembly.h"
 #include "runningexecutable.h"
 #include "serverconfig.h"
 #include "serverprocess.h"
 #include "serversession.h"
-
-namespace {
-
-int passesPerRepeat(const WorkloadInfo &workload)
-{
-    return (workload.typesTimedAlone ? 0 : 1) + int(workload.types.size());
-}
-
-// A timed pass's errors. The server's "unknown command" replies are not among them (the pass
-// keeps them apart): they say a type is unsupported, which the type's own figures record.
-void addErrors(RepeatResult &result, const PassResult &pass)
-{
-    for (const auto &[key, count] : pass.errors)
-        result.errors[key] += count;
-    if (result.firstError.isEmpty())
-        result.firstError = pass.firstError;
-}
-
-// "EVAL 1, MIGRATE 1"
-QString countsText(const std::map<QString, long long> &counts)
-{
-    QStringList parts;
-    for (const auto &[name, count] : counts)
-        parts << QStringLiteral("%1 %2").arg(name).arg(count);
-    return parts.join(QStringLiteral(", "));
-}
-
-PassTiming timingOf(const PassMeasurement &measured)
-{
-    PassTiming timing;
-    timing.byCommand = measured.stats;
-    timing.events = measured.pass.eventsSent;
-    timing.commands = measured.pass.commands;
-    timing.seconds = measured.pass.activeSeconds;
-    timing.latencyP50Usec = measured.pass.percentileUsec(0.50);
-    timing.latencyP99Usec = measured.pass.percentileUsec(0.99);
-    return timing;
-}
-
-} // namespace
 
 ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
 {
@@ -79,7 +40,8 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
     m_progress.runId = m_job.runId;
     m_progress.serverId = m_run.id;
     m_progress.workloadEvents = m_job.workload().events;
-    m_progress.eventsTotal = m_job.workload().events * passesPerRepeat(m_job.workload()) * std::max(1, m_job.request().repeats);
+    const int passesPerRepeat = int(RepeatAssembly::plansOf(m_job.workload()).size());
+    m_progress.eventsTotal = m_job.workload().events * passesPerRepeat * std::max(1, m_job.request().repeats);
 }
 
 ReplayWorker::~ReplayWorker() = default;
@@ -453,85 +415,28 @@ Status ReplayWorker::runRepeat(RepeatResult &result)
 
 Status ReplayWorker::runPasses(PassRunner &runner, RepeatResult &result)
 {
-    const WorkloadInfo &workload = m_job.workload();
-    std::vector<PassPlan> plans;
-    if (!workload.typesTimedAlone)
-        plans.push_back({QString(), true, QStringLiteral("timed pass")});
-    for (const QString &type : workload.types)
-        plans.push_back({type, workload.typesTimedAlone,
-                         (workload.typesTimedAlone ? QStringLiteral("timed: %1") : QStringLiteral("memory: %1")).arg(type)});
-    for (const PassPlan &plan : plans) {
+    RepeatAssembly::Hooks hooks;
+    hooks.log = [this](const QString &line) { logLine(line); };
+    hooks.progressMessage = [this](const QString &message) { m_progress.message = message; };
+    const RepeatAssembly assembly(m_job.workload(), std::move(hooks));
+    for (const PassPlan &plan : RepeatAssembly::plansOf(m_job.workload())) {
         if (cancelled())
             return Status::success();
         m_passClock.start();
         m_sinceProbe.start();
         m_probeError.clear();
         Outcome<PassMeasurement> measured = runner.run(plan);
-        m_eventsBeforePass += workload.events;
+        m_eventsBeforePass += m_job.workload().events;
         if (!m_probeError.isEmpty())
             logLine(QStringLiteral("live probe: %1").arg(m_probeError));
         if (!measured)
             return Error{measured.error()};
         if (measured->pass.cancelled)
             return Status::success();
-        result.redirects += Redirects{measured->pass.moved, measured->pass.asked, measured->pass.retried};
-        if (plan.type.isEmpty()) {
-            result.keys = measured->keys;
-            result.usedMemoryDelta = measured->usedMemoryDelta;
-            result.nodes = measured->nodes;
-            result.accounting = measured->accounting;
-            result.timing = timingOf(measured.value());
-            addErrors(result, measured->pass);
-            recordUnknownCommands(measured->pass, workload.unsupportedByCommand, nullptr, result);
-            recordRefusals(plan.label, measured.value(), result);
-        } else {
-            recordType(plan.type, plan.timed, measured.value(), result);
-        }
+        assembly.add(plan, measured.value(), result);
         publish(result);   // the finished pass shows at once, without waiting for the next probe
     }
     return Status::success();
-}
-
-void ReplayWorker::recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result)
-{
-    TypeMemory &memory = result.byType[type];
-    if (timed) {
-        memory.timing = timingOf(measured);
-        addErrors(result, measured.pass);
-        recordRefusals(QStringLiteral("timed: %1").arg(type), measured, result);
-    }
-    if (recordUnknownCommands(measured.pass, m_job.workload().unsupportedByCommand, &memory, result)) {
-        logLine(QStringLiteral("%1 unsupported: %2").arg(type, memory.error));
-        m_progress.message = QStringLiteral("%1 unsupported").arg(type);
-        return;
-    }
-    if (!measured.pass.unknownCommands.empty()) {
-        logLine(QStringLiteral("%1: unknown to this server, left out of the comparison: %2")
-                    .arg(type, countsText(measured.pass.unknownCommands)));
-        m_progress.message = QStringLiteral("%1 unsupported").arg(measured.pass.unknownCommands.begin()->first);
-    }
-    memory.keys = measured.keys;
-    memory.usedMemoryDelta = measured.usedMemoryDelta;
-    memory.nodes = measured.nodes;
-    memory.memoryUsageBytesPerKey =
-        measured.survey.keys > 0 ? double(measured.survey.memoryUsageBytes) / double(measured.survey.keys) : 0.0;
-    memory.encodings = measured.survey.encodings;
-    memory.accounting = measured.accounting;
-}
-
-// A timed pass's refusals and the commands the server counted that Versus did not send: in
-// the repeat's result and in the log, never silent.
-void ReplayWorker::recordRefusals(const QString &label, const PassMeasurement &measured, RepeatResult &result)
-{
-    for (const auto &[command, count] : measured.pass.refused)
-        result.refused[command] += count;
-    for (const auto &[command, count] : measured.countedNotSent)
-        result.countedNotSent[command] += count;
-    if (!measured.pass.refused.empty())
-        logLine(QStringLiteral("%1: refused, not run: %2").arg(label, countsText(measured.pass.refused)));
-    if (!measured.countedNotSent.empty())
-        logLine(QStringLiteral("%1: the server counted commands Versus did not send: %2")
-                    .arg(label, countsText(measured.countedNotSent)));
 }
 
 void ReplayWorker::onTick(NodeSessions &sessions, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass)

@@ -54,9 +54,7 @@ private:
     Status prepareClusterRouting(NodeSessions &sessions);
     void restoreEndpoint();
     QString accessDescription(const NodeSessions &sessions) const;
-    void recordRefusals(const QString &label, const PassMeasurement &measured, RepeatResult &result);
     Status runPasses(PassRunner &runner, RepeatResult &result);
-    void recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result);
     void onTick(NodeSessions &sessions, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass);
     void publish(const RepeatResult &snapshot);
     void keepRepeat(RepeatResult result, const Status &status);
