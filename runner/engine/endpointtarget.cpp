@@ -1,6 +1,6 @@
 #include "endpointtarget.h"
 
-#include "clustertarget.h"
+#include "clusternodes.h"
 #include "clustermembership.h"
 #include "clustertopology.h"
 #include "endpointprobe.h"
@@ -9,12 +9,62 @@
 #include "nodesessions.h"
 #include "presentation.h"
 
-EndpointTarget::EndpointTarget(const WorkerJob &job, ServerRun &run, std::function<void(const QString &)> log)
-    : m_job(job), m_run(run), m_log(std::move(log))
+EndpointTarget::EndpointTarget(const WorkerJob &job, ServerRun &run, TargetHooks hooks)
+    : ServerTarget(job, run, std::move(hooks))
 {
+    m_run.origin.kind = BuildKind::Endpoint;
+    m_run.endpoint = true;
 }
 
 EndpointTarget::~EndpointTarget() = default;
+
+QString EndpointTarget::tlsNote() const
+{
+    return tlsDescription(m_job.spec().tls);
+}
+
+Status EndpointTarget::open(NodeSessions &sessions)
+{
+    if (Status consent = checkConsent(); !consent)
+        return consent;
+    if (Status connected = connect(sessions); !connected)
+        return connected;
+    return adoptCluster(sessions);
+}
+
+Status EndpointTarget::connect(NodeSessions &sessions)
+{
+    if (m_cluster)
+        return sessions.connect(m_cluster->nodes(), m_job.request().commandTimeoutMs);
+    const ServerSpec &spec = m_job.spec();
+    NodeAddress node = standaloneNode(spec.host, spec.port);
+    node.control = Credentials{QString(), spec.password};   // the replay login: once access is prepared
+    node.tls = spec.tls;
+    return sessions.connect({node}, m_job.request().commandTimeoutMs);
+}
+
+void EndpointTarget::settingsRecorded()
+{
+    if (!m_job.request().serverConfig.empty())
+        log(QStringLiteral("server config: not applied to an endpoint (Versus changes only what it must there)"));
+}
+
+Status EndpointTarget::prepareReplay(NodeSessions &sessions)
+{
+    if (Status prepared = prepareNodes(sessions); !prepared)
+        return prepared;
+    m_run.limits = m_limits;
+    // A launched server has no client but ours; an endpoint may have its own.
+    if (Status noted = sessions.noteIdleClients(); !noted)
+        return noted;
+    // Latency tracking was turned off by prepareNodes(), and is put back by restore().
+    return prepareAccess(sessions);
+}
+
+void EndpointTarget::finishRepeat(NodeSessions &sessions)
+{
+    sessions.flushSync(m_job.request().commandTimeoutMs);
+}
 
 Status EndpointTarget::checkConsent()
 {
@@ -34,7 +84,7 @@ Status EndpointTarget::checkConsent()
     return Status::success();
 }
 
-Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<ClusterTarget> &cluster)
+Status EndpointTarget::adoptCluster(NodeSessions &sessions)
 {
     RedisConnection &connection = sessions.first().connection();
     const Outcome<bool> enabled = isClusterEnabled(connection);
@@ -59,14 +109,14 @@ Status EndpointTarget::adoptCluster(NodeSessions &sessions, std::unique_ptr<Clus
     if (Status members = proveClusterMembers(topology.value(), proof); !members)
         return members;
     m_run.topology.primaries = int(topology->primaries.size());
-    if (!cluster) {
+    if (!m_cluster) {
         ServerRun named = m_run;   // its nodes are named "Valkey 9.1.2 · cluster ×3 (<node>)", as launched ones are
         named.endpoint = false;
-        cluster = std::make_unique<ClusterTarget>(spec, serverDisplayName(named));
+        m_cluster = std::make_unique<ClusterNodes>(spec, serverDisplayName(named));
     }
-    cluster->adopt(topology.value(), spec.password, spec.tls);
-    m_log(QStringLiteral("a cluster endpoint: %1").arg(cluster->describe()));
-    return sessions.connect(cluster->nodes(), m_job.request().commandTimeoutMs);
+    m_cluster->adopt(topology.value(), spec.password, spec.tls);
+    log(QStringLiteral("a cluster endpoint: %1").arg(m_cluster->describe()));
+    return sessions.connect(m_cluster->nodes(), m_job.request().commandTimeoutMs);
 }
 
 Status EndpointTarget::sameAsConsented(const ClusterTopology &topology) const
@@ -86,8 +136,9 @@ Status EndpointTarget::sameAsConsented(const ClusterTopology &topology) const
                      .arg(consented.join(QStringLiteral(", ")), found.join(QStringLiteral(", ")))};
 }
 
-Status EndpointTarget::prepare(NodeSessions &sessions, bool cluster)
+Status EndpointTarget::prepareNodes(NodeSessions &sessions)
 {
+    const bool cluster = m_cluster != nullptr;
     for (const NodeAddress &node : sessions.addresses()) {
         const QString where = hostPortText(node.host, node.port);
         if (m_states.count(where))
@@ -100,25 +151,26 @@ Status EndpointTarget::prepare(NodeSessions &sessions, bool cluster)
         if (Status captured = state->capture(); !captured)
             return captured;
         for (const QString &note : state->takeNotes())
-            m_log(note);
+            log(note);
         // Kept before it changes anything, so that whatever follows, restore() puts it back.
         EndpointState &kept = *(m_states[where] = std::move(state));
         const Status prepared = kept.prepareForMeasuring();
         for (const QString &note : kept.takeNotes())
-            m_log(note);
+            log(note);
         if (!prepared)
             return prepared;
         if (kept.limits().any())
-            m_log(QStringLiteral("%1 refuses what Versus changes for measuring; measured around it: %2")
-                      .arg(cluster ? name : QStringLiteral("the endpoint"), kept.limits().describe().join(QStringLiteral("; "))));
+            log(QStringLiteral("%1 refuses what Versus changes for measuring; measured around it: %2")
+                    .arg(cluster ? name : QStringLiteral("the endpoint"), kept.limits().describe().join(QStringLiteral("; "))));
         m_limits.add(kept.limits());
     }
     sessions.setResetByDifference(m_limits.statsByDifference());
     return Status::success();
 }
 
-Status EndpointTarget::prepareAccess(NodeSessions &sessions, bool cluster, std::vector<ReplayAccess> &accesses)
+Status EndpointTarget::prepareAccess(NodeSessions &sessions)
 {
+    const bool cluster = m_cluster != nullptr;
     for (int index = 0; index < sessions.size(); ++index) {
         const NodeAddress &node = sessions.addresses()[size_t(index)];
         EndpointLogin login;
@@ -131,34 +183,37 @@ Status EndpointTarget::prepareAccess(NodeSessions &sessions, bool cluster, std::
         Outcome<ReplayAccess> access = ReplayAccess::forEndpoint(login, m_job.workload().commandNames);
         if (!access)
             return Error{access.error()};
-        accesses.push_back(std::move(access.value()));
-        sessions.setReplayCredentials(index, accesses.back().replayCredentials());
+        m_accesses.push_back(std::move(access.value()));
+        sessions.setReplayCredentials(index, m_accesses.back().replayCredentials());
         const QString where = cluster ? QStringLiteral("primary %1: ").arg(hostPortText(node.host, node.port)) : QString();
-        m_log(QStringLiteral("%1replay connections: %2").arg(where, accesses.back().description()));
-        if (const QStringList &left = accesses.back().leftoverUsers(); !left.isEmpty())
-            m_log(QStringLiteral("%1: ACL users left by an earlier run of Versus that was stopped before deleting them (or "
-                                 "in use by a run going on now): %2; each has a password no one knows any more; "
-                                 "versus servers --endpoint %1 --put-back removes them")
-                      .arg(hostPortText(node.host, node.port), left.join(QStringLiteral(", "))));
+        log(QStringLiteral("%1replay connections: %2").arg(where, m_accesses.back().description()));
+        if (const QStringList &left = m_accesses.back().leftoverUsers(); !left.isEmpty())
+            log(QStringLiteral("%1: ACL users left by an earlier run of Versus that was stopped before deleting them (or "
+                               "in use by a run going on now): %2; each has a password no one knows any more; "
+                               "versus servers --endpoint %1 --put-back removes them")
+                    .arg(hostPortText(node.host, node.port), left.join(QStringLiteral(", "))));
     }
-    if (!accesses.empty() && !accesses.front().filter().empty())
-        m_log(QStringLiteral("refused before sending, not data commands or scripts: %1")
-                  .arg(accesses.front().filter().labels().join(QStringLiteral(", "))));
+    if (!m_accesses.empty() && !m_accesses.front().filter().empty())
+        log(QStringLiteral("refused before sending, not data commands or scripts: %1")
+                .arg(m_accesses.front().filter().labels().join(QStringLiteral(", "))));
     return Status::success();
 }
 
 QStringList EndpointTarget::restore()
 {
+    if (m_states.empty())
+        return {};
+    report(ProgressState::Measuring, QStringLiteral("restoring the endpoint"));
     QStringList failures;
     for (auto &[where, state] : m_states) {
         const Outcome<QStringList> restored = state->restore();
         if (!restored) {
-            m_log(QStringLiteral("could not restore the endpoint: %1").arg(restored.error()));
+            log(QStringLiteral("could not restore the endpoint: %1").arg(restored.error()));
             failures << restored.error();
             continue;
         }
         for (const QString &line : restored.value())
-            m_log(line);
+            log(line);
     }
     m_states.clear();
     return failures;

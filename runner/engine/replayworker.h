@@ -1,16 +1,14 @@
 #pragma once
-// Everything one server goes through in a run, in its own thread: start (or reach) the server
-// (or launch its cluster, clustertarget.h),
-// run each repeat's passes (PassRunner), publish live figures (readLiveFigures), stop. Talks to
-// the controller only through queued signals carrying values.
+// Everything one server goes through in a run, in its own thread: each repeat reaches the
+// server (servertarget.h: a launched server, a launched cluster or an endpoint), runs its passes
+// (PassRunner), adds each pass to the repeat's result (repeatassembly.h), publishes live figures
+// (readLiveFigures) and stops the server; at the end the target restores what it changed. Talks
+// to the controller only through queued signals carrying values.
 
-#include "keyrouting.h"
 #include "liveprobe.h"
 #include "passrunner.h"
-#include "replayaccess.h"
 #include "resultsbundle.h"
 #include "runrequest.h"
-#include "serverconfig.h"
 #include "workerjob.h"
 #include <QElapsedTimer>
 #include <QObject>
@@ -19,10 +17,8 @@
 #include <optional>
 #include <vector>
 
-class ClusterTarget;
-class EndpointTarget;
 class NodeSessions;
-class ServerProcess;
+class ServerTarget;
 
 class ReplayWorker : public QObject {
     Q_OBJECT
@@ -44,24 +40,12 @@ private:
     void report(ProgressState state, const QString &phase, const QString &message = {});
     void logLine(const QString &line);
     Status runRepeat(RepeatResult &result);
-    Status reachServer(NodeSessions &sessions);
-    Status startLaunched();
-    Status startCluster(const QStringList &arguments);
-    Status connectSessions(NodeSessions &sessions);
-    Status configureLaunched(NodeSessions &sessions);
-    Status recordSettings(NodeSessions &sessions);
-    void recordAllocator(NodeSessions &sessions);
-    Status prepareClusterRouting(NodeSessions &sessions);
-    void restoreEndpoint();
-    QString accessDescription(const NodeSessions &sessions) const;
-    void recordRefusals(const QString &label, const PassMeasurement &measured, RepeatResult &result);
     Status runPasses(PassRunner &runner, RepeatResult &result);
-    void recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result);
     void onTick(NodeSessions &sessions, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass);
     void publish(const RepeatResult &snapshot);
     void keepRepeat(RepeatResult result, const Status &status);
     void stopServer();
-    void releaseAccess();
+    void restoreServer();
     // Waits until every server in the run reaches the next phase; false when cancelled.
     bool reachNextPhase();
 
@@ -69,19 +53,9 @@ private:
     ServerRun m_run;
     ServerProgress m_progress;
     long long m_eventsBeforePass = 0;
-    QString m_host;
-    int m_port = 0;
     int m_phase = 0;
-    std::unique_ptr<ServerProcess> m_process;
-    // A cluster topology, or an endpoint that is a node of a cluster: the cluster of the repeat running.
-    std::unique_ptr<ClusterTarget> m_cluster;
-    bool m_clusterChecked = false;              // the workload was found routable, once per run
-    bool m_warmed = false;                      // an endpoint's latency histograms allocated (PassRunner::warm)
-    KeyRouting m_laneRouting;                   // a standalone server's lanes, with --clients above 1
-    ServerSettings m_startSettings;   // --server-config settings the server takes only at start
-    std::unique_ptr<EndpointTarget> m_endpoint;   // an endpoint's series: consent, its cluster, what to put back
-    // How the replay connections log in, one per node (a launched server's: one); set by reachServer().
-    std::vector<ReplayAccess> m_accesses;
+    std::unique_ptr<ServerTarget> m_target;
+    bool m_warmed = false;              // an endpoint's latency histograms allocated (PassRunner::warm)
     RepeatResult m_lastLive;            // the latest live figures of the repeat running
     bool m_hasLive = false;
     QElapsedTimer m_passClock;

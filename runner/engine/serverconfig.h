@@ -6,6 +6,7 @@
 // as they are. And what a bundle records of every server's settings (CONFIG GET *).
 
 #include "outcome.h"
+#include "resultsbundle.h"
 #include <QString>
 #include <QStringList>
 #include <map>

@@ -1,10 +1,10 @@
-#include "clustertarget.h"
+#include "clusternodes.h"
 
 #include "hostport.h"
 
-ClusterTarget::ClusterTarget(const ServerSpec &spec, QString seriesName) : m_spec(spec), m_name(std::move(seriesName)) {}
+ClusterNodes::ClusterNodes(const ServerSpec &spec, QString seriesName) : m_spec(spec), m_name(std::move(seriesName)) {}
 
-Status ClusterTarget::start(const QStringList &extraArguments, int timeoutMs)
+Status ClusterNodes::start(const QStringList &extraArguments, int timeoutMs)
 {
     stop();
     m_cluster = std::make_unique<LocalCluster>(m_spec, m_spec.topology.primaries);
@@ -30,7 +30,7 @@ Status ClusterTarget::start(const QStringList &extraArguments, int timeoutMs)
     return Status::success();
 }
 
-void ClusterTarget::adopt(const ClusterTopology &topology, const QString &password, const TlsSettings &tls)
+void ClusterNodes::adopt(const ClusterTopology &topology, const QString &password, const TlsSettings &tls)
 {
     stop();
     m_topology = topology;
@@ -47,7 +47,7 @@ void ClusterTarget::adopt(const ClusterTopology &topology, const QString &passwo
     }
 }
 
-void ClusterTarget::stop()
+void ClusterNodes::stop()
 {
     m_routing.reset();
     if (m_cluster)
@@ -57,7 +57,7 @@ void ClusterTarget::stop()
     m_topology = ClusterTopology();
 }
 
-QString ClusterTarget::describe() const
+QString ClusterNodes::describe() const
 {
     QStringList parts;
     for (const NodeAddress &node : m_nodes) {
@@ -67,12 +67,12 @@ QString ClusterTarget::describe() const
     return QStringLiteral("%1 primaries: %2").arg(parts.size()).arg(parts.join(QStringLiteral(", ")));
 }
 
-Status ClusterTarget::prepareRouting(RedisConnection &connection, const Workload &workload, bool checkWorkload)
+Status ClusterNodes::prepareRouting(RedisConnection &connection, const Workload &workload, bool checkWorkload)
 {
     return m_routing.prepare(connection, workload, &m_topology, checkWorkload, m_name);
 }
 
-QStringList ClusterTarget::logTail(int lines) const
+QStringList ClusterNodes::logTail(int lines) const
 {
     QStringList tail;
     if (!m_cluster)
@@ -84,7 +84,7 @@ QStringList ClusterTarget::logTail(int lines) const
     return tail;
 }
 
-qint64 ClusterTarget::firstPid() const
+qint64 ClusterNodes::firstPid() const
 {
     return m_cluster && m_cluster->size() > 0 ? m_cluster->node(0).pid() : 0;
 }

@@ -16,9 +16,9 @@
 #include <optional>
 #include <vector>
 
-class ClusterTarget {
+class ClusterNodes {
 public:
-    ClusterTarget(const ServerSpec &spec, QString seriesName);
+    ClusterNodes(const ServerSpec &spec, QString seriesName);
 
     Status start(const QStringList &extraArguments, int timeoutMs);
     // An endpoint's cluster: its primaries as `topology` gives them, each reached with the
