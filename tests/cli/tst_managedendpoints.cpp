@@ -2,8 +2,8 @@
 // are (TLS only, CONFIG renamed away, a default user that may not run ACL or DEBUG), as two
 // endpoints and as two 3-node cluster endpoints, Valkey 8.0 and 9.1 side by side. `versus run`
 // measures them around what they refuse: it exits 0, prints how each was measured beside the
-// answer, and its figures agree with the same run on unrestricted copies of the same servers
-// (TLS-only too):
+// answer, and its figures agree with those of unrestricted copies of the same servers (TLS-only
+// too) in the same run:
 // the same keys of every type, bytes per key within 0.5%, and server time per command pointing
 // the same way between the versions. Afterwards each is as it was: empty, latency tracking on.
 // A service that also refuses FLUSHALL is refused before anything is changed.
@@ -122,68 +122,76 @@ private Q_SLOTS:
         VERSUS_REQUIRE_SERVER(newer, "valkey-9.1.");
         Outcome<std::shared_ptr<const TlsAuthority>> authority = TlsAuthority::create(QStringLiteral("managed"));
         QVERIFY2(authority, qPrintable(authority ? QString() : authority.error()));
-        VersusCli cli;
-        std::optional<ResultsBundle> runs[2];   // managed, then unrestricted copies
-        for (const bool managed : {true, false}) {
-            Endpoint first(older, primaries, managed, authority.value());
-            Endpoint second(newer, primaries, managed, authority.value());
-            QVERIFY2(first.start(), qPrintable(first.error()));
-            QVERIFY2(second.start(), qPrintable(second.error()));
-            QCOMPARE(first.node(0).command({"CONFIG", "GET", "maxmemory"}).startsWith(QLatin1String("ERR unknown command")), managed);
-            const QString bundlePath = cli.path(managed ? QStringLiteral("managed.json") : QStringLiteral("copy.json"));
-            const QString servers = first.hostPort() + QLatin1Char(',') + second.hostPort();
-            const VersusCli::Result r = cli.run(runArguments(servers, bundlePath, first.node(0).tls().caCertFile), 900000);
-            QVERIFY2(r.finished && r.exitCode == 0, r.describe());
-            if (managed) {
-                QVERIFY2(r.out.contains(QLatin1String("refused CONFIG and was measured around it: its server time is the "
-                                                      "difference of commandstats over each pass")),
-                         r.describe());
-                QVERIFY2(r.err.contains(QLatin1String("latency tracking stays on: the workload runs once before the first baseline")),
-                         r.describe());
-                // The consent says what the run does there: it deletes the keys and nothing else.
-                QVERIFY2(r.err.contains(first.hostPort() + QStringLiteral(" (--allow-flush): every key of every database is deleted "
-                                                                           "(FLUSHALL); its statistics and settings are left as they "
-                                                                           "are: it refuses CONFIG (\"ERR unknown command")),
-                         r.describe());
-                for (const Endpoint *endpoint : {&first, &second}) {
-                    for (int index = 0; index < endpoint->nodes(); ++index) {
-                        const ForeignServer &node = endpoint->node(index);
-                        QCOMPARE(node.command({"DBSIZE"}), QStringLiteral("0"));
-                        QVERIFY2(latencyHistograms(node) > 0, "latency tracking was left on");
-                        QVERIFY(!QFile::exists(endpointMarkerPath(QStringLiteral("127.0.0.1"), node.port())));
-                    }
-                }
-                QVERIFY(!TestFiles::readFile(bundlePath).contains("PRIVATE KEY"));
-            } else {
-                QVERIFY2(!r.out.contains(QLatin1String("refused CONFIG")), r.describe());
-            }
-            const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
-            QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
-            QCOMPARE(int(bundle->servers.size()), 2);
-            for (const ServerRun &run : bundle->servers) {
-                QVERIFY2(run.status == RunStatus::Ok, qPrintable(run.error));
-                QCOMPARE(run.topology.primaries, primaries);
-                QCOMPARE(run.limits.needsWarming(), managed);
-                QCOMPARE(run.limits.statsByDifference(), managed);
-                QCOMPARE(run.limits.settingsUnread.isEmpty(), !managed);
-                QCOMPARE(run.config.empty(), managed);
-            }
-            runs[managed ? 0 : 1] = bundle.value();
+        // One run, so that the managed servers and their copies take turns under the same
+        // conditions: the fair schedule interleaves their timed passes.
+        Endpoint managedOlder(older, primaries, true, authority.value());
+        Endpoint managedNewer(newer, primaries, true, authority.value());
+        Endpoint copyOlder(older, primaries, false, authority.value());
+        Endpoint copyNewer(newer, primaries, false, authority.value());
+        const std::vector<Endpoint *> endpoints{&managedOlder, &managedNewer, &copyOlder, &copyNewer};
+        QStringList servers;
+        for (Endpoint *endpoint : endpoints) {
+            QVERIFY2(endpoint->start(), qPrintable(endpoint->error()));
+            servers << endpoint->hostPort();
         }
-        for (int server = 0; server < 2; ++server) {
-            const ServerRun &managedRun = runs[0]->servers[size_t(server)];
-            const ServerRun &copy = runs[1]->servers[size_t(server)];
+        QVERIFY(managedOlder.node(0).command({"CONFIG", "GET", "maxmemory"}).startsWith(QLatin1String("ERR unknown command")));
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("b.json"));
+        const VersusCli::Result r =
+            cli.run(runArguments(servers.join(QLatin1Char(',')), bundlePath, managedOlder.node(0).tls().caCertFile), 900000);
+        QVERIFY2(r.finished && r.exitCode == 0, r.describe());
+        QVERIFY2(r.out.contains(QLatin1String("refused CONFIG and was measured around it: its server time is the "
+                                              "difference of commandstats over each pass")),
+                 r.describe());
+        QVERIFY2(r.err.contains(QLatin1String("latency tracking stays on: the workload runs once before the first baseline")),
+                 r.describe());
+        // The consent says what the run does there: it deletes the keys and nothing else.
+        QVERIFY2(r.err.contains(managedOlder.hostPort() + QStringLiteral(" (--allow-flush): every key of every database is deleted "
+                                                                          "(FLUSHALL); its statistics and settings are left as they "
+                                                                          "are: it refuses CONFIG (\"ERR unknown command")),
+                 r.describe());
+        for (const Endpoint *endpoint : {&managedOlder, &managedNewer}) {
+            for (int index = 0; index < endpoint->nodes(); ++index) {
+                const ForeignServer &node = endpoint->node(index);
+                QCOMPARE(node.command({"DBSIZE"}), QStringLiteral("0"));
+                QVERIFY2(latencyHistograms(node) > 0, "latency tracking was left on");
+                QVERIFY(!QFile::exists(endpointMarkerPath(QStringLiteral("127.0.0.1"), node.port())));
+            }
+        }
+        QVERIFY(!TestFiles::readFile(bundlePath).contains("PRIVATE KEY"));
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        QCOMPARE(int(bundle->servers.size()), 4);
+        // Each endpoint's series by its address (the bundle orders them by version).
+        std::vector<const ServerRun *> runs;
+        for (const Endpoint *endpoint : endpoints) {
+            runs.push_back(bundle->server(endpoint->hostPort()));
+            QVERIFY2(runs.back(), qPrintable(endpoint->hostPort()));
+        }
+        for (size_t server = 0; server < 4; ++server) {
+            const ServerRun &run = *runs[server];
+            const bool managed = server < 2;
+            QVERIFY2(run.status == RunStatus::Ok, qPrintable(run.error));
+            QCOMPARE(run.topology.primaries, primaries);
+            QCOMPARE(run.limits.needsWarming(), managed);
+            QCOMPARE(run.limits.statsByDifference(), managed);
+            QCOMPARE(run.limits.settingsUnread.isEmpty(), !managed);
+            QCOMPARE(run.config.empty(), managed);
+        }
+        for (size_t server = 0; server < 2; ++server) {
+            const ServerRun &managedRun = *runs[server];
+            const ServerRun &copy = *runs[server + 2];
             QCOMPARE(managedRun.repeats.front().keys, copy.repeats.front().keys);
             QCOMPARE(keysByType(managedRun.repeats.front()), keysByType(copy.repeats.front()));
             const double managedBytes = bytesPerKey(managedRun);
             const double copyBytes = bytesPerKey(copy);
             qInfo("%s: %.2f bytes per key measured around CONFIG, %.2f on the unrestricted copy; %.3f against %.3f µs per call",
-                  qPrintable(managedRun.id), managedBytes, copyBytes, usecPerCall(managedRun), usecPerCall(copy));
+                  qPrintable(managedRun.version), managedBytes, copyBytes, usecPerCall(managedRun), usecPerCall(copy));
             QVERIFY2(std::abs(managedBytes / copyBytes - 1.0) < 0.005, qPrintable(QString::number(managedBytes / copyBytes - 1.0)));
         }
-        // The newer version's time against the older's points the same way both times.
-        const double managedRatio = usecPerCall(runs[0]->servers[1]) / usecPerCall(runs[0]->servers[0]);
-        const double copyRatio = usecPerCall(runs[1]->servers[1]) / usecPerCall(runs[1]->servers[0]);
+        // The newer version's time against the older's points the same way on both pairs.
+        const double managedRatio = usecPerCall(*runs[1]) / usecPerCall(*runs[0]);
+        const double copyRatio = usecPerCall(*runs[3]) / usecPerCall(*runs[2]);
         QVERIFY2((managedRatio < 1.0) == (copyRatio < 1.0), qPrintable(QStringLiteral("%1 against %2").arg(managedRatio).arg(copyRatio)));
     }
 
