@@ -35,8 +35,7 @@ Json buildOriginToJson(const BuildOrigin &origin)
 
 void buildOriginFromJson(const Json &json, BuildOrigin &origin)
 {
-    if (!json.is_object())
-        failAtJson(json, std::string("expected an object, got ") + json.type_name());
+    requireObject(json);
     origin = BuildOrigin();
     QString kind;
     readOptional(json, "origin", kind);

@@ -8,10 +8,21 @@ void failAtJson(const Json &value, const std::string &message)
     throw nlohmann::detail::other_error::create(501, message, &value);
 }
 
+void requireObject(const Json &value)
+{
+    if (!value.is_object())
+        failAtJson(value, std::string("expected an object, got ") + value.type_name());
+}
+
+void requireArray(const Json &value)
+{
+    if (!value.is_array())
+        failAtJson(value, std::string("expected an array, got ") + value.type_name());
+}
+
 void from_json(const Json &json, QStringList &out)
 {
-    if (!json.is_array())
-        failAtJson(json, std::string("expected an array, got ") + json.type_name());
+    requireArray(json);
     out.clear();
     for (const Json &item : json)
         out << item.get<QString>();

@@ -30,6 +30,9 @@ struct adl_serializer<QString> {
 
 // Throws nlohmann's own error for `value`, so the message carries its path.
 [[noreturn]] void failAtJson(const Json &value, const std::string &message);
+// failAtJson() unless `value` is an object (an array): "expected an object, got string".
+void requireObject(const Json &value);
+void requireArray(const Json &value);
 
 // Reads `json` into `out`. Integers must be integers: 2.5 or 1e400 where a count belongs is
 // an error, not a rounding.
@@ -56,8 +59,7 @@ void readOptional(const Json &object, const char *key, T &out)
 template <typename Value>
 void from_json(const Json &json, std::map<QString, Value> &out)
 {
-    if (!json.is_object())
-        failAtJson(json, std::string("expected an object, got ") + json.type_name());
+    requireObject(json);
     out.clear();
     for (const auto &[key, value] : json.items())
         readValue(value, out[QString::fromStdString(key)]);

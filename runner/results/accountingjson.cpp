@@ -38,15 +38,13 @@ void readAccounting(const Json &object, std::optional<MemoryAccounting> &out)
     if (found == object.end())
         return;
     const Json &json = *found;
-    if (!json.is_object())
-        failAtJson(json, std::string("expected an object, got ") + json.type_name());
+    requireObject(json);
     MemoryAccounting accounting;
     readOptional(json, "memory_stats", accounting.stats);
     readOptional(json, "memory_stats_unavailable", accounting.statsUnavailable);
     readOptional(json, "size_classes_unavailable", accounting.regionsUnavailable);
     if (const auto classes = json.find("size_classes"); classes != json.end()) {
-        if (!classes->is_object())
-            failAtJson(*classes, std::string("expected an object, got ") + classes->type_name());
+        requireObject(*classes);
         for (const auto &[name, count] : classes->items())
             readValue(count, accounting.regions[sizeClassOf(count, name)]);
     }

@@ -166,8 +166,7 @@ void readLimits(const Json &json, MeasurementLimits &limits)
     const auto found = json.find("limits");
     if (found == json.end())
         return;
-    if (!found->is_object())
-        failAtJson(*found, std::string("expected an object, got ") + found->type_name());
+    requireObject(*found);
     readOptional(*found, "settings_unread", limits.settingsUnread);
     readOptional(*found, "latency_tracking_left_on", limits.trackingLeftOn);
     readOptional(*found, "stats_not_reset", limits.statsNotReset);
@@ -242,8 +241,7 @@ void from_json(const Json &json, WorkloadInfo &workload)
     readOptional(json, "reference_type", workload.referenceType);
     if (json.contains("command_groups")) {
         const Json &groups = json.at("command_groups");
-        if (!groups.is_object())
-            failAtJson(groups, std::string("expected an object, got ") + groups.type_name());
+        requireObject(groups);
         for (const auto &[name, commands] : groups.items()) {
             QStringList names;
             readValue(commands, names);
@@ -317,8 +315,7 @@ void readServers(const Json &root, std::vector<ServerRun> &servers)
     const auto runs = root.find("runs");
     if (runs == root.end())
         return;
-    if (!runs->is_object())
-        failAtJson(*runs, std::string("expected an object, got ") + runs->type_name());
+    requireObject(*runs);
     for (const auto &[id, repeats] : runs->items()) {
         auto target = std::find_if(servers.begin(), servers.end(),
                                    [&](const ServerRun &run) { return run.id == QString::fromStdString(id); });
@@ -334,15 +331,13 @@ void readSweep(const Json &root, ResultsBundle &bundle)
     const auto sweep = root.find("sweep");
     if (sweep == root.end())
         return;
-    if (!sweep->is_object())
-        failAtJson(*sweep, std::string("expected an object, got ") + sweep->type_name());
+    requireObject(*sweep);
     readOptional(*sweep, "parameter", bundle.sweep.parameter);
     readOptional(*sweep, "shown", bundle.sweep.shown);
     const auto points = sweep->find("points");
     if (points == sweep->end())
         return;
-    if (!points->is_array())
-        failAtJson(*points, std::string("expected an array, got ") + points->type_name());
+    requireArray(*points);
     for (const Json &entry : *points) {
         SweepPoint point;
         readOptional(entry, "value", point.value);
