@@ -2,7 +2,6 @@
 
 #include "endpointmarker.h"
 #include "infoparser.h"
-#include "messagetext.h"
 #include "serversession.h"
 
 #include <algorithm>
@@ -103,8 +102,8 @@ Status EndpointState::capture()
     } else if (!isUnknownCommand(functions.value())) {
         // A workload that loads a library is refused it the same way (FUNCTION is not a data
         // command): nothing of the owner's can be replaced.
-        m_notes << QStringLiteral("%1: FUNCTION DUMP refused (%2): function libraries are not kept; the replay may not load any")
-                       .arg(m_name, quotedForMessage(QString::fromStdString(functions->text)));
+        m_notes << QStringLiteral("%1: %2: function libraries are not kept; the replay may not load any")
+                       .arg(m_name, refusalText(QStringLiteral("FUNCTION DUMP"), functions.value()));
     }
     m_settings = std::move(settings->settings);
     m_limits = MeasurementLimits();
@@ -181,7 +180,7 @@ Status EndpointState::prepareForMeasuring()
     if (!reset)
         return Error{reset.error()};
     if (reset->isError())
-        m_limits.statsNotReset = QStringLiteral("CONFIG RESETSTAT refused: %1").arg(quotedForMessage(QString::fromStdString(reset->text)));
+        m_limits.statsNotReset = refusalText(QStringLiteral("CONFIG RESETSTAT"), reset.value());
     return Status::success();
 }
 
@@ -199,7 +198,7 @@ Status EndpointState::turnTrackingOff(ServerSession &session)
         if (!set)
             return Error{set.error()};
         if (set->isError())
-            m_limits.trackingLeftOn = QStringLiteral("CONFIG SET %1 refused: %2").arg(name, quotedForMessage(QString::fromStdString(set->text)));
+            m_limits.trackingLeftOn = refusalText(QStringLiteral("CONFIG SET ") + name, set.value());
     }
     return Status::success();
 }

@@ -2,6 +2,7 @@
 
 #include "boundedreply.h"
 #include "hostport.h"
+#include "messagetext.h"
 #include "resp.h"
 #include "streamio.h"
 #include "tlsio.h"
@@ -347,4 +348,9 @@ Outcome<Reply> RedisConnection::readReply()
     if (!m_context)
         return notConnected("read reply");
     return readBuilt("read reply");
+}
+
+QString refusalText(const QString &command, const Reply &reply)
+{
+    return QStringLiteral("%1 refused: %2").arg(command, quotedForMessage(QString::fromStdString(reply.text), 120));
 }

@@ -46,6 +46,10 @@ struct Reply {
     bool isError() const { return kind == Kind::Error; }
 };
 
+// A server's refusal of `command`, for a message or a record: "CONFIG GET refused: \"NOPERM …\""
+// (the reply quoted on one line and shortened: it is the server's text, not Versus's).
+QString refusalText(const QString &command, const Reply &reply);
+
 class RedisConnection {
 public:
     RedisConnection();

@@ -1,7 +1,6 @@
 #include "serversession.h"
 
 #include "infoparser.h"
-#include "messagetext.h"
 
 #include <QElapsedTimer>
 #include <QRegularExpression>
@@ -262,7 +261,7 @@ Outcome<ServerSession::SettingsReading> ServerSession::readSettings()
         return Error{reply.error()};
     SettingsReading reading;
     if (reply->isError()) {
-        reading.refusal = QStringLiteral("CONFIG GET refused: %1").arg(quotedForMessage(QString::fromStdString(reply->text), 120));
+        reading.refusal = refusalText(QStringLiteral("CONFIG GET"), reply.value());
         return reading;
     }
     const std::vector<Reply> &pairs = reply->elements;

@@ -12,7 +12,7 @@
 #include <QtTest>
 #include <csignal>
 
-namespace {
+namespace replaylanes {
 
 // Event i appends "i," to one of 37 plain keys and to two keys sharing the hash tag {t<i % 11>};
 // every 25th event also appends to a key and then sets it and another key in a different slot at
@@ -118,7 +118,9 @@ private:
     };
 };
 
-} // namespace
+} // namespace replaylanes
+
+using namespace replaylanes;
 
 class TestReplayLanes : public QObject {
     Q_OBJECT
