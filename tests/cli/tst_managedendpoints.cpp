@@ -8,6 +8,7 @@
 // the same way between the versions. Afterwards each is as it was: empty, latency tracking on.
 // A service that also refuses FLUSHALL is refused before anything is changed.
 
+#include "bundlecounts.h"
 #include "bundlejson.h"
 #include "endpointmarker.h"
 #include "foreigncluster.h"
@@ -66,14 +67,6 @@ QStringList runArguments(const QString &servers, const QString &bundle, const QS
 {
     return {QStringLiteral("run"), QStringLiteral("--servers"), servers, QStringLiteral("--allow-flush"), QStringLiteral("--out"),
             bundle, QStringLiteral("--tls"), QStringLiteral("--cacert"), caFile};
-}
-
-std::map<QString, long long> keysByType(const RepeatResult &repeat)
-{
-    std::map<QString, long long> keys;
-    for (const auto &[type, memory] : repeat.byType)
-        keys[type] = memory.keys;
-    return keys;
 }
 
 double bytesPerKey(const ServerRun &run)

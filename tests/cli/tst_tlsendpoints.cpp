@@ -8,6 +8,7 @@
 // certificate the server refuses: each fails soon, naming the endpoint and the reason, with the
 // keys planted before still there.
 
+#include "bundlecounts.h"
 #include "bundlejson.h"
 #include "foreigncluster.h"
 #include "servertesthelpers.h"
@@ -18,15 +19,6 @@
 #include <QtTest>
 
 namespace {
-
-// Each type's keys, by the type's name.
-std::map<QString, long long> keysByType(const RepeatResult &repeat)
-{
-    std::map<QString, long long> keys;
-    for (const auto &[type, memory] : repeat.byType)
-        keys[type] = memory.keys;
-    return keys;
-}
 
 // The endpoint as its owner had it: latency tracking on, no user of Versus's, nothing left.
 void checkPutBack(const ForeignServer &node)
