@@ -192,48 +192,21 @@ QString defaultSweepTitle(const ResultsBundle &bundle, SweepChartKind kind)
     return {};
 }
 
-namespace {
-
-QString productOf(const ResultsBundle &bundle, const QString &serverId)
-{
-    const ServerRun *run = bundle.server(serverId);
-    return run ? run->product : QString();
-}
-
-// The line the subtitle speaks of: the first category measured at both ends on the newest
-// version of the first server's product (Valkey before Redis, as the headline picks it).
-const SweepLine *subtitleLine(const ResultsBundle &bundle, const SweepTable &table)
-{
-    const auto measured = [](const SweepLine &line) { return finalSpan(line).has_value(); };
-    const QString product = table.lines.empty() ? QString() : productOf(bundle, table.lines.front().serverId);
-    QString newest;
-    for (const SweepLine &line : table.lines) {
-        if (measured(line) && productOf(bundle, line.serverId) == product)
-            newest = line.serverId;
-    }
-    for (const SweepLine &line : table.lines) {
-        if (measured(line) && (newest.isEmpty() || line.serverId == newest))
-            return &line;
-    }
-    return nullptr;
-}
-
-} // namespace
-
 QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
 {
     const SweepTable table = tableOf(bundle, kind, hiddenServers);
-    const SweepLine *line = subtitleLine(bundle, table);
-    if (!line)
+    if (!table.headline)
         return {};
+    const SweepLine *line = &table.lines[table.headline->line];
     const bool ratio = kind == SweepChartKind::Ratio;
     const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
     // Servers that allocate differently compare builds as well as versions: said after the line.
     Figures::Options shown;
     shown.hiddenServers = hiddenServers;
     const QString caveat = Figures(bundle, shown).buildCaveat();
-    // Only finished points: a cancelled sweep's last point is partial.
-    const auto [first, last] = *finalSpan(*line);
+    // The headline's points are final ones: a cancelled sweep's last point is partial.
+    const size_t first = table.headline->first;
+    const size_t last = table.headline->last;
     return QStringLiteral("%1 on %2: %3 → %4%5 from %6 %7 to %8%9")
         .arg(line->categoryLabel, line->serverName, text(line->points[first].value), text(line->points[last].value),
              ratio                  ? QStringLiteral(" %1").arg(table.referenceType)
@@ -245,10 +218,13 @@ QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, c
 
 QString defaultSweepFootnote(const ResultsBundle &bundle, const QStringList &hiddenServers)
 {
-    ResultsBundle shown = withoutServers(bundle, hiddenServers);
+    // The workload as swept: the parameter with every value ("value-size=16/64/256").
+    ResultsBundle swept = bundle;
     QStringList values;
     for (const SweepPoint &point : bundle.sweep.points)
         values << point.value;
-    shown.workload.parameters[bundle.sweep.parameter] = values.join(QLatin1Char('/'));
-    return QStringLiteral("Each value is a run of its own on freshly started servers. ") + defaultChartFootnote(shown);
+    swept.workload.parameters[bundle.sweep.parameter] = values.join(QLatin1Char('/'));
+    Figures::Options shown;
+    shown.hiddenServers = hiddenServers;
+    return QStringLiteral("Each value is a run of its own on freshly started servers. ") + defaultChartFootnote(Figures(swept, shown));
 }

@@ -234,10 +234,13 @@ public:
     // server (hash-ttl: of set-ex), repeat by repeat; no categories without a reference type.
     FigureTable referenceRatios() const;
     QString referenceType() const;
+    // The compared servers in the order a headline on "the newest version" tries them: those run
+    // as the baseline was (its product, its topology) newest first, then the others newest first.
+    // A Redis or a cluster series in a Valkey run is not what "the newest version" means.
+    QStringList newestLikeBaselineFirst() const;
     // The server the reference ratios are quoted on, by the chart's headline, the answer and the
-    // report alike: the newest compared server run as the baseline was (its product, its
-    // topology), else the newest other, that has a settled ratio. Empty without one
-    // (figuresheadline.cpp).
+    // report alike: the first of newestLikeBaselineFirst() that has a settled ratio. Empty
+    // without one (figuresheadline.cpp).
     QString referenceServer() const;
     FigureTable commandTime() const;        // the total (when comparable), the top commands, "other"
     FigureTable allCommandTimes() const;    // the total and every command, nothing folded

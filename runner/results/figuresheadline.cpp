@@ -116,23 +116,25 @@ std::optional<Headline> Figures::headline(const FigureTable &table) const
     return headline;
 }
 
-QString Figures::referenceServer() const
+QStringList Figures::newestLikeBaselineFirst() const
 {
-    const FigureTable ratios = referenceRatios();
-    // The newest server run as the baseline was (its product, its topology) first: a Redis or a
-    // cluster series in the run is not what "on the newest version" means.
     const ServerRun *base = d->bundle.server(d->baseline);
     QStringList like, unlike;
     for (const QString &id : comparedServerIds()) {
         const ServerRun *run = d->bundle.server(id);
         const bool same = base && run && run->product == base->product && run->topology == base->topology;
-        (same ? like : unlike) << id;
+        (same ? like : unlike).prepend(id);
     }
-    const QStringList candidates = unlike + like;
-    for (auto id = candidates.crbegin(); id != candidates.crend(); ++id) {
+    return like + unlike;
+}
+
+QString Figures::referenceServer() const
+{
+    const FigureTable ratios = referenceRatios();
+    for (const QString &id : newestLikeBaselineFirst()) {
         for (size_t c = 0; c < ratios.categories.size(); ++c) {
-            if (ratios.at(int(c), *id).settled())
-                return *id;
+            if (ratios.at(int(c), id).settled())
+                return id;
         }
     }
     return QString();

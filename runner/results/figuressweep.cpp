@@ -37,6 +37,19 @@ SweepLine &lineFor(SweepTable &table, const QString &serverId, const FigureCateg
     return table.lines.back();
 }
 
+std::optional<SweepHeadline> headlineOf(const SweepTable &table, const QStringList &newestFirst)
+{
+    for (const QString &serverId : newestFirst) {
+        for (size_t i = 0; i < table.lines.size(); ++i) {
+            if (table.lines[i].serverId != serverId)
+                continue;
+            if (const auto span = finalSpan(table.lines[i]))
+                return SweepHeadline{i, span->first, span->second};
+        }
+    }
+    return std::nullopt;
+}
+
 // Each point's `pointTable`, line by line (totals left out), servers in display order.
 SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOptions &options, const PointTable &pointTable)
 {
@@ -46,7 +59,8 @@ SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOpt
         return table;
     table.parameter = bundle.sweep.parameter;
     const size_t count = bundle.sweep.points.size();
-    const QStringList serverOrder = Figures(bundle, options).serverIds();
+    const Figures whole(bundle, options);
+    const QStringList serverOrder = whole.serverIds();
     SweepTable unordered;
     for (size_t i = 0; i < count; ++i) {
         const SweepPoint &point = bundle.sweep.points[i];
@@ -86,6 +100,7 @@ SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOpt
                 table.lines.push_back(line);
         }
     }
+    table.headline = headlineOf(table, whole.newestLikeBaselineFirst());
     return table;
 }
 

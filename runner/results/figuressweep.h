@@ -20,6 +20,14 @@ struct SweepLine {
     std::vector<Figure> points;      // one per sweep point; Absent where that run has none
 };
 
+// What a headline on a sweep speaks of: one line, from its first to its last final point
+// (finalSpan()).
+struct SweepHeadline {
+    size_t line = 0;                 // in SweepTable::lines
+    size_t first = 0;
+    size_t last = 0;
+};
+
 struct SweepTable {
     Measure measure = Measure::BytesPerKey;   // BytesPerKey or RatioToReference
     QString parameter;               // "value-size"
@@ -34,6 +42,10 @@ struct SweepTable {
     // By server (display order, oldest first), then category (workload order); the totals over
     // several types are left out.
     std::vector<SweepLine> lines;
+    // The first category with a final figure at two points, on the first server of
+    // Figures::newestLikeBaselineFirst() that has one: the server the ratio headline of a single
+    // run speaks of. None when no line has two final points.
+    std::optional<SweepHeadline> headline;
 
     bool empty() const { return lines.empty(); }
     // The values of the points that did not finish ("200000"), in order.

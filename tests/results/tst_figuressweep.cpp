@@ -121,6 +121,58 @@ private slots:
                                             "against 287.5)")});
     }
 
+    // The headline speaks of the newest version run as the baseline was, as the ratio headline
+    // of a single run does (Figures::referenceServer): not of a newer series run another way,
+    // and, with that version hidden, of the next one.
+    void headlineFollowsTheBaselinesKind()
+    {
+        ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
+        const auto headlineOf = [](const SweepTable &table) {
+            if (!table.headline)
+                return QStringLiteral("no headline");
+            const SweepLine &line = table.lines[table.headline->line];
+            return QStringLiteral("%1 on %2 from %3 to %4")
+                .arg(line.categoryId, line.serverId, table.values[int(table.headline->first)], table.values[int(table.headline->last)]);
+        };
+        QCOMPARE(headlineOf(sweepTable(bundle, Measure::BytesPerKey)), QStringLiteral("hsetex on valkey-9.1.2 from 16 to 256"));
+        QCOMPARE(headlineOf(sweepTable(bundle, Measure::RatioToReference)), QStringLiteral("hsetex on valkey-9.1.2 from 16 to 256"));
+        FigureOptions hidden;
+        hidden.hiddenServers = {QStringLiteral("valkey-9.1.2")};
+        QCOMPARE(headlineOf(sweepTable(bundle, Measure::BytesPerKey, hidden)), QStringLiteral("set-ex on valkey-8.0.1 from 16 to 256"));
+        // 8.0.1 refuses the patterns: it has no ratio to speak of.
+        QCOMPARE(headlineOf(sweepTable(bundle, Measure::RatioToReference, hidden)), QStringLiteral("no headline"));
+
+        // 9.1.2 made a cluster series: 8.0.1, run as the baseline was (standalone), is spoken of.
+        ResultsBundle clustered = bundle;
+        const auto cluster = [](std::vector<ServerRun> &servers) {
+            for (ServerRun &run : servers)
+                if (run.id == QLatin1String("valkey-9.1.2"))
+                    run.topology.primaries = 3;
+        };
+        cluster(clustered.servers);
+        for (SweepPoint &point : clustered.sweep.points)
+            cluster(point.servers);
+        QCOMPARE(headlineOf(sweepTable(clustered, Measure::BytesPerKey)), QStringLiteral("set-ex on valkey-8.0.1 from 16 to 256"));
+
+        // 9.1.2 made another product: 8.0.1, the baseline's own kind, is spoken of, though older.
+        const auto relabel = [](std::vector<ServerRun> &servers) {
+            for (ServerRun &run : servers)
+                if (run.id == QLatin1String("valkey-9.1.2"))
+                    run.product = QStringLiteral("redis");
+        };
+        relabel(bundle.servers);
+        for (SweepPoint &point : bundle.sweep.points)
+            relabel(point.servers);
+        QCOMPARE(headlineOf(sweepTable(bundle, Measure::BytesPerKey)), QStringLiteral("set-ex on valkey-8.0.1 from 16 to 256"));
+        // Without a final figure at two points on 8.0.1, the other product's is spoken of.
+        for (SweepPoint &point : bundle.sweep.points)
+            if (&point != &bundle.sweep.points.front())
+                for (ServerRun &run : point.servers)
+                    if (run.id == QLatin1String("valkey-8.0.1"))
+                        run.repeats.clear();
+        QCOMPARE(headlineOf(sweepTable(bundle, Measure::BytesPerKey)), QStringLiteral("hsetex on valkey-9.1.2 from 16 to 256"));
+    }
+
     void bundleRoundTripsItsPoints()
     {
         const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
