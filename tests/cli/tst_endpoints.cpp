@@ -442,7 +442,8 @@ void EndpointsTest::firstRunMatchesALaunchedServer_data()
 
 // Item 8: an endpoint in use (latency tracking on, its default, with the histograms its
 // commands allocated) and a server Versus launches, of the same version, in one run: the first
-// run's memory per key agrees within 0.5% (or 2 KB over all the keys, above the noise floor).
+// run's memory per key agrees within 0.5% (or 4 KB over all the keys, above the noise of two
+// readings).
 void EndpointsTest::firstRunMatchesALaunchedServer()
 {
     QFETCH(QString, version);
@@ -473,10 +474,12 @@ void EndpointsTest::firstRunMatchesALaunchedServer()
     const double endpoint = overallBytesPerKey(figures, server.hostPort()).first;
     QVERIFY2(launched > 0 && endpoint > 0, r.describe());
     const double difference = endpoint / launched - 1;
-    // 0.5%, or 2 KB in total over the keys where that is more: the measurement's noise floor is
-    // about 1.2 KB (docs/MEASUREMENT.md), and the 900 keys of hash-ttl at 300 keys once read
-    // −0.504% (1.5 KB) on a loaded machine. A latency histogram left counted would be far more.
-    const double allowed = std::max(0.005, 2048.0 / (keyCount * launched));
+    // 0.5%, or 4 KB in total over the keys where that is more. Each of the two readings is within
+    // about 1.2 KB of its own (docs/MEASUREMENT.md), so their difference within about 2.4 KB: the
+    // 900 keys of hash-ttl at 300 keys read from +0.33% to −0.77% (2.2 KB) over five runs, the
+    // launched server alone from 323.0 to 324.9 bytes per key. A latency histogram left counted
+    // would be about 40 KB, as the server's source puts it, ten times the allowance.
+    const double allowed = std::max(0.005, 4096.0 / (keyCount * launched));
     qInfo("%s: launched %.2f, endpoint %.2f bytes per key over %.0f keys (%+.3f%%, allowed %.3f%%)", qPrintable(found->label),
           launched, endpoint, keyCount, 100 * difference, 100 * allowed);
     QVERIFY2(keyCount > 0, r.describe());
