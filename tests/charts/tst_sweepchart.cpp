@@ -35,14 +35,7 @@ private slots:
     void mixedProductsNameTheProduct()
     {
         ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
-        const auto relabel = [](std::vector<ServerRun> &servers) {
-            for (ServerRun &run : servers)
-                if (run.id == QLatin1String("valkey-8.0.1"))
-                    run.product = QStringLiteral("redis");
-        };
-        relabel(bundle.servers);
-        for (SweepPoint &point : bundle.sweep.points)
-            relabel(point.servers);
+        changeServerRun(bundle, QStringLiteral("valkey-8.0.1"), [](ServerRun &run) { run.product = QStringLiteral("redis"); });
         const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::MemoryPerKey);
         QStringList labels;
         for (const SweepChartLine &line : data.lines)

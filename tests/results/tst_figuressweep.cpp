@@ -144,25 +144,11 @@ private slots:
 
         // 9.1.2 made a cluster series: 8.0.1, run as the baseline was (standalone), is spoken of.
         ResultsBundle clustered = bundle;
-        const auto cluster = [](std::vector<ServerRun> &servers) {
-            for (ServerRun &run : servers)
-                if (run.id == QLatin1String("valkey-9.1.2"))
-                    run.topology.primaries = 3;
-        };
-        cluster(clustered.servers);
-        for (SweepPoint &point : clustered.sweep.points)
-            cluster(point.servers);
+        changeServerRun(clustered, QStringLiteral("valkey-9.1.2"), [](ServerRun &run) { run.topology.primaries = 3; });
         QCOMPARE(headlineOf(sweepTable(clustered, Measure::BytesPerKey)), QStringLiteral("set-ex on valkey-8.0.1 from 16 to 256"));
 
         // 9.1.2 made another product: 8.0.1, the baseline's own kind, is spoken of, though older.
-        const auto relabel = [](std::vector<ServerRun> &servers) {
-            for (ServerRun &run : servers)
-                if (run.id == QLatin1String("valkey-9.1.2"))
-                    run.product = QStringLiteral("redis");
-        };
-        relabel(bundle.servers);
-        for (SweepPoint &point : bundle.sweep.points)
-            relabel(point.servers);
+        changeServerRun(bundle, QStringLiteral("valkey-9.1.2"), [](ServerRun &run) { run.product = QStringLiteral("redis"); });
         QCOMPARE(headlineOf(sweepTable(bundle, Measure::BytesPerKey)), QStringLiteral("set-ex on valkey-8.0.1 from 16 to 256"));
         // Without a final figure at two points on 8.0.1, the other product's is spoken of.
         for (SweepPoint &point : bundle.sweep.points)

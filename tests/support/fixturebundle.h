@@ -23,3 +23,18 @@ inline ResultsBundle fixtureBundle(const char *name)
 {
     return fixtureBundle(QString::fromLatin1(name));
 }
+
+// Applies `change` to server `serverId`'s run wherever a bundle holds it: at the top level and
+// in every point of its sweep.
+template<typename Change>
+void changeServerRun(ResultsBundle &bundle, const QString &serverId, Change change)
+{
+    const auto apply = [&](std::vector<ServerRun> &servers) {
+        for (ServerRun &run : servers)
+            if (run.id == serverId)
+                change(run);
+    };
+    apply(bundle.servers);
+    for (SweepPoint &point : bundle.sweep.points)
+        apply(point.servers);
+}
