@@ -39,7 +39,14 @@ SweepLine &lineFor(SweepTable &table, const QString &serverId, const FigureCateg
 
 std::optional<SweepHeadline> headlineOf(const SweepTable &table, const QStringList &newestFirst)
 {
-    for (const QString &serverId : newestFirst) {
+    // Then the lines in display order: the servers compared are those of the point the bundle
+    // shows, and a server that failed there may have lines at the other points.
+    QStringList order = newestFirst;
+    for (const SweepLine &line : table.lines) {
+        if (!order.contains(line.serverId))
+            order << line.serverId;
+    }
+    for (const QString &serverId : order) {
         for (size_t i = 0; i < table.lines.size(); ++i) {
             if (table.lines[i].serverId != serverId)
                 continue;

@@ -43,8 +43,9 @@ struct SweepTable {
     // several types are left out.
     std::vector<SweepLine> lines;
     // The first category with a final figure at two points, on the first server of
-    // Figures::newestLikeBaselineFirst() that has one: the server the ratio headline of a single
-    // run speaks of. None when no line has two final points.
+    // Figures::newestLikeBaselineFirst() that has one (the server the ratio headline of a single
+    // run speaks of), else on the first server in display order that has one. None when no line
+    // has two final points.
     std::optional<SweepHeadline> headline;
 
     bool empty() const { return lines.empty(); }
