@@ -56,7 +56,7 @@ void RepeatAssembly::add(const PassPlan &plan, const PassMeasurement &measured, 
     if (plan.type.isEmpty())
         recordCombined(plan, measured, result);
     else
-        recordType(plan.type, plan.timed, measured, result);
+        recordType(plan, measured, result);
 }
 
 void RepeatAssembly::recordCombined(const PassPlan &plan, const PassMeasurement &measured, RepeatResult &result) const
@@ -71,13 +71,14 @@ void RepeatAssembly::recordCombined(const PassPlan &plan, const PassMeasurement 
     recordRefusals(plan.label, measured, result);
 }
 
-void RepeatAssembly::recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result) const
+void RepeatAssembly::recordType(const PassPlan &plan, const PassMeasurement &measured, RepeatResult &result) const
 {
+    const QString &type = plan.type;
     TypeMemory &memory = result.byType[type];
-    if (timed) {
+    if (plan.timed) {
         memory.timing = timingOf(measured);
         addErrors(result, measured.pass);
-        recordRefusals(QStringLiteral("timed: %1").arg(type), measured, result);
+        recordRefusals(plan.label, measured, result);
     }
     if (recordUnknownCommands(measured.pass, m_workload.unsupportedByCommand, &memory, result)) {
         m_hooks.log(QStringLiteral("%1 unsupported: %2").arg(type, memory.error));

@@ -27,7 +27,7 @@ public:
 
 private:
     void recordCombined(const PassPlan &plan, const PassMeasurement &measured, RepeatResult &result) const;
-    void recordType(const QString &type, bool timed, const PassMeasurement &measured, RepeatResult &result) const;
+    void recordType(const PassPlan &plan, const PassMeasurement &measured, RepeatResult &result) const;
     void recordRefusals(const QString &label, const PassMeasurement &measured, RepeatResult &result) const;
 
     const WorkloadInfo &m_workload;
