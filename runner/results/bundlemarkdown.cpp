@@ -132,7 +132,7 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
     const auto nameOf = [&figures](const QString &id) { return markdownServerName(figures, id); };
     const QLocale english(QLocale::English);
     QString markdown = QStringLiteral("Workload: %1, %2 events, %3 commands. Baseline: %4.\n")
-                           .arg(bundle.workload.name, english.toString(bundle.workload.events),
+                           .arg(markdownText(bundle.workload.name), english.toString(bundle.workload.events),
                                 english.toString(bundle.workload.commands), nameOf(figures.baselineId()));
     if (const QString skipped = skippedCommandsText(bundle.workload); !skipped.isEmpty())
         markdown += skipped + QLatin1Char('\n');

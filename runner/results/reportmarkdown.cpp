@@ -115,15 +115,16 @@ QString quantumCell(const AllocatorFacts &facts)
 QString provenanceMarkdown(const Figures &figures)
 {
     const ResultsBundle &bundle = figures.bundle();
+    // The workload's name, the machine and the version are the bundle's text: shown as text.
     QString markdown = QStringLiteral("\n## How these figures were made\n\n");
-    markdown += QStringLiteral("- Workload: %1\n- Repeats: %2\n").arg(workloadProvenance(bundle), repeatsProvenance(bundle));
+    markdown += QStringLiteral("- Workload: %1\n- Repeats: %2\n").arg(markdownText(workloadProvenance(bundle)), repeatsProvenance(bundle));
     const QString machine = machineProvenance(bundle, true);
-    markdown += QStringLiteral("- Machine: %1\n").arg(machine.isEmpty() ? QStringLiteral("unknown") : machine);
+    markdown += QStringLiteral("- Machine: %1\n").arg(machine.isEmpty() ? QStringLiteral("unknown") : markdownText(machine));
     if (!bundle.compared.empty())
-        markdown += QStringLiteral("- Run: %1, %2\n").arg(dateProvenance(bundle), versusProvenance(bundle));
+        markdown += QStringLiteral("- Run: %1, %2\n").arg(dateProvenance(bundle), markdownText(versusProvenance(bundle)));
     else if (bundle.created.isValid())
         markdown += QStringLiteral("- Run: %1 UTC, Versus %2\n")
-                        .arg(bundle.created.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")), bundle.versusVersion);
+                        .arg(bundle.created.toUTC().toString(QStringLiteral("yyyy-MM-dd HH:mm")), markdownText(bundle.versusVersion));
     markdown += QStringLiteral("\n") + markdownHeader(QStringLiteral("Server"), {QStringLiteral("Origin"), QStringLiteral("Build id"),
                                                                               QStringLiteral("Allocator"), QStringLiteral("Quantum"),
                                                                               QStringLiteral("Executable sha256"), QStringLiteral("Status")});

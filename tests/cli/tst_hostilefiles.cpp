@@ -114,6 +114,10 @@ private slots:
         QVERIFY(root);
         root.value()["servers"][1]["product"] = (QStringLiteral("valkey") + kScript).toStdString();
         root.value()["servers"][1]["version"] = std::string("9.1.2 | <img src=x onerror=alert(1)>\n| injected | row |");
+        // The workload, the machine and the version reach the report's "How these figures were made".
+        root.value()["workload"]["name"] = (QStringLiteral("ecommerce") + kScript).toStdString();
+        root.value()["machine"]["cpu_model"] = std::string("EPYC <img src=x onerror=alert(2)>");
+        root.value()["versus_version"] = (QStringLiteral("0.1.0") + kScript).toStdString();
         const QString bundle = cli.path(QStringLiteral("hostile.json"));
         QVERIFY(writeFile(bundle, QByteArray::fromStdString(root->dump())));
         const QString folder = cli.path(QStringLiteral("out"));
