@@ -14,7 +14,7 @@ namespace {
 class ComposedChart {
 public:
     ComposedChart(const Figures &figures, ChartKind kind, const ExportOptions &options)
-        : m_size(options.size), m_colors(chartColors(options.theme)), m_theme(options.theme), m_page(options.size, options.theme)
+        : m_size(options.size), m_theme(options.theme), m_page(options.size, options.theme)
     {
         m_title = options.title.value_or(defaultChartTitle(figures, kind));
         m_subtitle = options.subtitle.value_or(defaultChartSubtitle(figures, kind));
@@ -82,8 +82,7 @@ public:
         return geometry;
     }
 
-    QSize size() const { return m_size; }
-    QColor background() const { return m_colors.background; }
+    const QString &title() const { return m_title; }
 
 private:
     // Lays the title, subtitle, chart and `notes` (the footnote lines) out in a scene of its own.
@@ -97,7 +96,6 @@ private:
     }
 
     QSize m_size;
-    ChartColors m_colors;
     ColorTheme m_theme;
     QString m_title;
     QString m_subtitle;
@@ -199,8 +197,7 @@ Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     ComposedChart chart(figures, kind, options);
-    return writeChartFile(chart.page(), options, options.title.value_or(defaultChartTitle(figures, kind)), chartFileStem(kind),
-                          path, origin);
+    return writeChartFile(chart.page(), options, chart.title(), chartFileStem(kind), path, origin);
 }
 
 QString chartFileName(ChartKind kind, ImageFormat format)
