@@ -365,10 +365,10 @@ QString acrossBundlesText(const ResultsBundle &bundle, const ServerRun &from, co
 // figures layer quotes it on; false without a reference type.
 bool takeReferenceRatio(const Figures &figures, ChartHeadline &headline)
 {
-    const QString id = figures.referenceServer();
+    const FigureTable ratios = figures.referenceRatios();
+    const QString id = figures.referenceServer(ratios);
     if (id.isEmpty())
         return false;
-    const FigureTable ratios = figures.referenceRatios();
     for (size_t c = 0; c < ratios.categories.size(); ++c) {
         const Figure &figure = ratios.at(int(c), id);
         if (!figure.settled())

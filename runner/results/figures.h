@@ -239,9 +239,10 @@ public:
     // A Redis or a cluster series in a Valkey run is not what "the newest version" means.
     QStringList newestLikeBaselineFirst() const;
     // The server the reference ratios are quoted on, by the chart's headline, the answer and the
-    // report alike: the first of newestLikeBaselineFirst() that has a settled ratio. Empty
-    // without one (figuresheadline.cpp).
-    QString referenceServer() const;
+    // report alike: the first of newestLikeBaselineFirst() that has a settled ratio in `ratios`
+    // (referenceRatios(), which the caller goes on to quote). Empty without one
+    // (figuresheadline.cpp).
+    QString referenceServer(const FigureTable &ratios) const;
     FigureTable commandTime() const;        // the total (when comparable), the top commands, "other"
     FigureTable allCommandTimes() const;    // the total and every command, nothing folded
     FigureTable commandCalls() const;       // calls of every command

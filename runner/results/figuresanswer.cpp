@@ -73,19 +73,19 @@ QString Figures::answer() const
     }
     // A workload measured against a reference pattern: the ratios on the server the chart
     // quotes them on.
-    const QString newest = referenceServer();
-    if (newest.isEmpty())
-        return QString();
     const FigureTable ratios = referenceRatios();
+    const QString quoted = referenceServer(ratios);
+    if (quoted.isEmpty())
+        return QString();
     QStringList parts;
     for (int c = 0; c < int(ratios.categories.size()); ++c) {
-        const Figure &figure = ratios.at(c, newest);
+        const Figure &figure = ratios.at(c, quoted);
         if (figure.settled() && figure.state == FigureState::Measured)
             parts << QStringLiteral("%1 takes %2").arg(ratios.categories[size_t(c)].label, formatMultiple(figure.value));
     }
     if (parts.isEmpty())
         return QString();
-    return QStringLiteral("On %1, %2 the memory of %3.").arg(summary(newest).name, parts.join(QStringLiteral(" and ")), referenceType());
+    return QStringLiteral("On %1, %2 the memory of %3.").arg(summary(quoted).name, parts.join(QStringLiteral(" and ")), referenceType());
 }
 
 QString Figures::noiseNote() const

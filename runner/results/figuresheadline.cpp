@@ -128,9 +128,8 @@ QStringList Figures::newestLikeBaselineFirst() const
     return like + unlike;
 }
 
-QString Figures::referenceServer() const
+QString Figures::referenceServer(const FigureTable &ratios) const
 {
-    const FigureTable ratios = referenceRatios();
     for (const QString &id : newestLikeBaselineFirst()) {
         for (size_t c = 0; c < ratios.categories.size(); ++c) {
             if (ratios.at(int(c), id).settled())

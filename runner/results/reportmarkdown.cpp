@@ -37,22 +37,22 @@ QString headlineLine(const Figures &figures, const Section &section)
 // 221.6 bytes per key, 3.07× set-ex's 72.1."
 QString referenceLines(const Figures &figures)
 {
-    const QString newest = figures.referenceServer();
-    if (newest.isEmpty())
-        return {};
     const FigureTable ratios = figures.referenceRatios();
+    const QString quoted = figures.referenceServer(ratios);
+    if (quoted.isEmpty())
+        return {};
     const FigureTable memory = figures.memory();
     const int reference = memory.categoryIndex(figures.referenceType());
     QString lines;
     for (size_t c = 0; c < ratios.categories.size(); ++c) {
-        const Figure &ratio = ratios.at(int(c), newest);
+        const Figure &ratio = ratios.at(int(c), quoted);
         const int row = memory.categoryIndex(ratios.categories[c].id);
         if (!ratio.settled() || ratio.state != FigureState::Measured || row < 0 || reference < 0)
             continue;
         lines += QStringLiteral("- **Memory against %1** on %2: %3 %4 bytes per key, %5 %1's %6.\n")
-                     .arg(markdownText(figures.referenceType()), markdownServerName(figures, newest),
-                          markdownText(ratios.categories[c].label), formatFigure(memory.at(row, newest).value),
-                          formatMultiple(ratio.value), formatFigure(memory.at(reference, newest).value));
+                     .arg(markdownText(figures.referenceType()), markdownServerName(figures, quoted),
+                          markdownText(ratios.categories[c].label), formatFigure(memory.at(row, quoted).value),
+                          formatMultiple(ratio.value), formatFigure(memory.at(reference, quoted).value));
     }
     return lines;
 }
