@@ -490,11 +490,6 @@ QString defaultChartSubtitle(const Figures &figures, ChartKind kind)
 }
 
 
-QString defaultChartFootnote(const ResultsBundle &bundle)
-{
-    return provenanceParts(bundle, orderedServerIds(bundle)).join(QStringLiteral(" · "));
-}
-
 QString defaultChartFootnote(const Figures &figures)
 {
     return provenanceParts(figures.bundle(), figures.serverIds()).join(QStringLiteral(" · "));

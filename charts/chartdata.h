@@ -130,4 +130,3 @@ QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind);
 // Where the figures come from (provenance.h): workload and parameters, repeats and schedule,
 // each server's build, machine, date. `--footnote ""` (or an empty field) leaves it out.
 QString defaultChartFootnote(const Figures &figures);   // the shown servers' only
-QString defaultChartFootnote(const ResultsBundle &bundle);

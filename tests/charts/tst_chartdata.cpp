@@ -127,7 +127,7 @@ private Q_SLOTS:
         const ResultsBundle a = fixtureBundle("real-hash-ttl.json");
         const QString shared = QStringLiteral("AMD EPYC, 2 cores · 2026-12-01 · Versus 0.1.0");
         const ResultsBundle same = mergeBundles(a, QStringLiteral("laptop"), a, QStringLiteral("server"));
-        QCOMPARE(defaultChartFootnote(same),
+        QCOMPARE(defaultChartFootnote(Figures(same)),
                  QStringLiteral("Workload hash-ttl (keys 2,000, ttl 900, value-size 120), 2,000 events · one run, fair schedule · "
                                 "Valkey 8.0.1 @ laptop (build 39f7c371), Valkey 8.0.1 @ server (build 39f7c371), "
                                 "Valkey 9.1.2 @ laptop (build 9108e8f1), Valkey 9.1.2 @ server (build 9108e8f1) · ")
@@ -148,12 +148,12 @@ private Q_SLOTS:
             "Valkey 8.0.1 @ laptop (build 39f7c371), Valkey 8.0.1 @ server (build 01234567), "
             "Valkey 9.1.2 @ laptop (build 9108e8f1), Valkey 9.1.2 @ server (build 01234567) · "
             "AMD EPYC, 2 cores · laptop: 2026-12-01; server: 2026-12-02 · Versus 0.1.0");
-        QCOMPARE(defaultChartFootnote(merged), expected);
+        QCOMPARE(defaultChartFootnote(Figures(merged)), expected);
         const Outcome<ResultsBundle> loaded = bundleFromJson(bundleToJson(merged), QStringLiteral("merged.json"));
         QVERIFY2(loaded, qPrintable(loaded.error()));
-        QCOMPARE(defaultChartFootnote(loaded.value()), expected);
+        QCOMPARE(defaultChartFootnote(Figures(loaded.value())), expected);
         // A run's own bundle says nothing per bundle.
-        QCOMPARE(defaultChartFootnote(b).section(QStringLiteral(" · "), 1, 1), QStringLiteral("median of 5 repeats, concurrent schedule"));
+        QCOMPARE(defaultChartFootnote(Figures(b)).section(QStringLiteral(" · "), 1, 1), QStringLiteral("median of 5 repeats, concurrent schedule"));
     }
 
     void unsupportedPatternsAreMarked()
@@ -189,7 +189,7 @@ private Q_SLOTS:
                  QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → 9.1.2: 241.7\u00A0→\u00A0217.6\u00A0bytes, −10.0%"));
         QCOMPARE(defaultChartTitle(bundle, ChartKind::UsecPerCommand),
                  QStringLiteral("Server time per command, Valkey 8.0.1 → 9.1.2: 1.22\u00A0→\u00A00.89\u00A0µs, −26.7%"));
-        QVERIFY(defaultChartFootnote(bundle).startsWith(QStringLiteral("Workload ecommerce (profiles 2,000, seed 42), 20,000 events · "
+        QVERIFY(defaultChartFootnote(Figures(bundle)).startsWith(QStringLiteral("Workload ecommerce (profiles 2,000, seed 42), 20,000 events · "
                                                                       "median of 3 repeats, fair schedule · Valkey 8.0.1 (build valkey-8)")));
     }
 

@@ -130,8 +130,8 @@ private Q_SLOTS:
             QCOMPARE(QColor(image->pixel(QPoint(int(bar.left() + bar.width() * 0.3), int(bar.center().y())))).name(),
                      same->color.name());
         }
-        QVERIFY(!defaultChartFootnote(withoutServers(bundle, {hidden})).contains(serverDisplayName(*bundle.server(hidden))));
-        QVERIFY(defaultChartFootnote(bundle).contains(serverDisplayName(*bundle.server(hidden))));
+        QVERIFY(!defaultChartFootnote(Figures(withoutServers(bundle, {hidden}))).contains(serverDisplayName(*bundle.server(hidden))));
+        QVERIFY(defaultChartFootnote(Figures(bundle)).contains(serverDisplayName(*bundle.server(hidden))));
 
         QTemporaryDir dir;
         const Outcome<QStringList> written = exportAll(bundle, dir.path(), options);

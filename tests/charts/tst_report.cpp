@@ -163,7 +163,7 @@ private slots:
 
     void footnoteCarriesTheProvenance()
     {
-        QCOMPARE(defaultChartFootnote(fixtureBundle("real-hash-ttl.json")).section(QStringLiteral(" · "), 0, 2),
+        QCOMPARE(defaultChartFootnote(Figures(fixtureBundle("real-hash-ttl.json"))).section(QStringLiteral(" · "), 0, 2),
                  QStringLiteral("Workload hash-ttl (keys 2,000, ttl 900, value-size 120), 2,000 events · one run, fair schedule · "
                                 "Valkey 8.0.1 (build 39f7c371), Valkey 9.1.2 (build 9108e8f1)"));
     }
