@@ -19,8 +19,8 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
     m_repeats->setObjectName(QStringLiteral("repeats"));
     m_repeats->setRange(1, 50);
     m_repeats->setValue(UiSettings::value(QStringLiteral("run/repeats"), 1).toInt());
-    m_repeats->setToolTip(tr("Each repeat runs on a freshly started server, interleaved across versions. "
-                                   "A timed pass during which the machine ran slower than usual is timed again."));
+    m_repeats->setToolTip(tr("Each repeat runs on a freshly started server, interleaved across versions; "
+                             "the figures' intervals come from the repeats."));
     m_schedule = new QComboBox;
     m_schedule->setObjectName(QStringLiteral("schedule"));
     m_schedule->addItem(tr("Fair (one server at a time)"), int(Schedule::Fair));
