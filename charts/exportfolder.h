@@ -1,7 +1,8 @@
 #pragma once
-// An export folder: every chart in every format asked for, the Why chart and a sweep's charts,
-// then the data files beside them (results.csv, results.json) and, when asked, report.md, which
-// links the images written before it. Each image is written by its chart's own export
+// An export folder: every chart in every format asked for and the Why chart, then the data
+// files beside them (results.csv, results.json) and, when asked, report.md, which links those
+// images; then a sweep's own charts, which report.md does not show.
+// Each image is written by its chart's own export
 // (chartexporter.h, whyexport.h, sweepexport.h); this file decides what goes into the folder,
 // under which names, and checks every name before the first file is written.
 
