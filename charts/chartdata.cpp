@@ -134,13 +134,6 @@ QString emptyTextOf(const Figures &figures, ChartKind kind, const FigureTable &t
     return QStringLiteral("No server has a figure for this chart.");
 }
 
-// A total or a command group ("All attributes", "All writes"): what a selection of categories
-// never leaves out, since it covers them all.
-bool isTotal(CategoryKind kind)
-{
-    return kind == CategoryKind::Overall || kind == CategoryKind::CommandGroup;
-}
-
 // The categories at `indices`, in that order, with their bars.
 void takeCategories(ChartData &data, const std::vector<int> &indices)
 {
@@ -166,7 +159,7 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
         return;
     int limit = options.topCategories > 0 ? options.topCategories : int(data.categories.size());
     if (options.maxCategories > 0) {
-        const auto totals = std::count_if(data.categoryKinds.begin(), data.categoryKinds.end(), isTotal);
+        const auto totals = std::count_if(data.categoryKinds.begin(), data.categoryKinds.end(), coversOthers);
         limit = std::min(limit, std::max(1, options.maxCategories - int(totals)));
     }
     std::vector<int> kept;
@@ -174,7 +167,7 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
     int offered = 0;
     for (int c = 0; c < data.categories.size(); ++c) {
         const QString &category = data.categories[c];
-        if (isTotal(data.categoryKinds[size_t(c)])) {
+        if (coversOthers(data.categoryKinds[size_t(c)])) {
             kept.push_back(c);
             continue;
         }

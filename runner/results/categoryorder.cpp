@@ -10,9 +10,9 @@ namespace {
 // Totals and command groups first, then the categories, then the folded rest.
 int rank(const FigureCategory &category)
 {
-    if (category.total || category.isOverall() || category.kind == CategoryKind::CommandGroup)
+    if (category.total || coversOthers(category.kind))
         return 0;
-    return category.id == QLatin1String("other") ? 2 : 1;
+    return category.kind == CategoryKind::Other ? 2 : 1;
 }
 
 bool hasAnyValue(const FigureTable &table, const QString &id)

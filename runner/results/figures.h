@@ -76,6 +76,13 @@ enum class CategoryKind {
     Other,          // the commands folded together ("other (3)")
 };
 
+// A total or a command group ("All attributes", "All writes"): what covers the other categories,
+// so an order puts it first and a selection of categories never leaves it out.
+inline bool coversOthers(CategoryKind kind)
+{
+    return kind == CategoryKind::Overall || kind == CategoryKind::CommandGroup;
+}
+
 struct FigureCategory {
     QString id;                       // "all", a type, a command (lower case), "group:<name>", "other"
     QString label;                    // "All attributes", "counter", "SISMEMBER", "other (3)"
