@@ -116,9 +116,9 @@ void printServer(const ServerRun &run, Maxima &maxima, UsecByRepeat &usecByRepea
         if (repeat.status != RepeatStatus::Ok)
             Bench::fail(QStringLiteral("%1 repeat %2: %3 %4").arg(run.id).arg(repeat.repeat).arg(repeatStatusName(repeat.status), repeat.error));
         usec.push_back(repeat.timing.usecPerCall());
-        bytes.push_back(repeat.bytesPerKey);
+        bytes.push_back(repeat.bytesPerKey());
         for (const auto &[type, memory] : repeat.byType)
-            typeBytes[type].push_back(memory.bytesPerKey);
+            typeBytes[type].push_back(memory.bytesPerKey());
         usecByRepeat[repeat.repeat].push_back({repeat.timing.usecPerCall(), run.id});
         perRepeat += QString::number(repeat.timing.usecPerCall(), 'f', 3) + QLatin1Char(' ');
     }
