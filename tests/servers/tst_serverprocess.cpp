@@ -189,7 +189,7 @@ void TestServerProcess::startsIsolatedAndStopsClean()
     QVERIFY2(pong, qPrintable(pong.error()));
     QCOMPARE(QString::fromStdString(pong->text), QStringLiteral("PONG"));
 
-    // No persistence, its own dir, loopback only.
+    // No persistence, its own dir, loopback only, no slowlog.
     auto configValue = [&](const char *name) -> QString {
         Outcome<Reply> reply = call(connection, {"CONFIG", "GET", name});
         if (!reply || reply->elements.size() != 2)
@@ -201,6 +201,8 @@ void TestServerProcess::startsIsolatedAndStopsClean()
     QCOMPARE(QDir(configValue("dir")).canonicalPath(), QDir(dir).canonicalPath());
     QCOMPARE(configValue("bind"), QStringLiteral("127.0.0.1"));
     QCOMPARE(configValue("protected-mode"), QStringLiteral("yes"));
+    // No slowlog entry lands in a memory figure (serverArguments).
+    QCOMPARE(configValue("slowlog-log-slower-than"), QStringLiteral("-1"));
     QCOMPARE(configValue("port"), QString::number(server.port()));
 
     QVERIFY(QFile::exists(server.logPath()));

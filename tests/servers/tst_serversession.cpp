@@ -1,7 +1,8 @@
 // ServerSession against the real fetched servers: a key survey must not change what the next
 // pass measures. A connection that sends more than one read's worth of pipeline keeps a query
 // buffer of its own; on Redis 8 the survey's, left on the session, moved the next pass's figure
-// by 20,480 bytes (docs/MEASUREMENT.md).
+// by 20,480 bytes (docs/MEASUREMENT.md). Under load a slowlog entry did too (200 to 280 bytes on
+// Valkey 9.1.2): launched servers log no slow commands (ServerProcess::serverArguments).
 
 #include "allocatorfacts.h"
 #include "redisconnection.h"
