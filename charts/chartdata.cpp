@@ -62,20 +62,6 @@ ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
     return bar;
 }
 
-QString valueTitleOf(const Figures &figures, ChartKind kind)
-{
-    switch (kind) {
-    case ChartKind::MemoryPerAttribute: return QStringLiteral("bytes per key (used_memory)");
-    case ChartKind::UsecPerCommand: return QStringLiteral("server µs per call (INFO commandstats)");
-    case ChartKind::UsecPerEvent: return QStringLiteral("server µs per event");
-    case ChartKind::Throughput:
-        return figures.throughputInEvents() ? QStringLiteral("events per second (client side)")
-                                            : QStringLiteral("commands per second (client side)");
-    case ChartKind::ClusterOverhead: return QStringLiteral("bytes per key beyond standalone (used_memory)");
-    }
-    return {};
-}
-
 // A server's failure in one sentence: without its own id in front and without the lead-in
 // to the log lines that follow it (those stay in the table and the log).
 QString failureSentence(const ServerSummary &summary, const QString &note)
@@ -128,9 +114,8 @@ QString emptyTextOf(const Figures &figures, ChartKind kind, const FigureTable &t
         return QStringLiteral("No results yet: the bars appear here as a run measures them.");
     if (figures.live())
         return QStringLiteral("Waiting for the first figures.");
-    if (kind == ChartKind::ClusterOverhead && table.servers.isEmpty())
-        return QStringLiteral("No version ran both standalone and as a cluster: run with the topology "
-                              "standalone,cluster:1 to see what cluster mode costs.");
+    if (const FigureView &view = figureView(kind); !view.whenAbsent.isEmpty() && table.servers.isEmpty())
+        return view.whenAbsent;
     return QStringLiteral("No server has a figure for this chart.");
 }
 
@@ -217,30 +202,12 @@ double ChartData::largestExtent() const
 
 FigureTable chartTable(const Figures &figures, ChartKind kind)
 {
-    switch (kind) {
-    case ChartKind::MemoryPerAttribute: return figures.memory();
-    case ChartKind::UsecPerCommand: return figures.commandTime();
-    case ChartKind::UsecPerEvent: return figures.perEvent();
-    case ChartKind::Throughput: return figures.throughput();
-    case ChartKind::ClusterOverhead: return figures.clusterOverhead();
-    }
-    return {};
+    return figureView(kind).tableOf(figures);
 }
 
 std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle)
 {
     return chartKindsOf(Figures(bundle));
-}
-
-std::vector<ChartKind> chartKindsOf(const Figures &figures)
-{
-    std::vector<ChartKind> kinds = allChartKinds();
-    // Asked on every live refresh: the pairing alone, not the cost's figures.
-    const QStringList clusters = figures.clusterServerIds();
-    if (std::any_of(clusters.begin(), clusters.end(),
-                    [&figures](const QString &id) { return !figures.standalonePartnerOf(id).isEmpty(); }))
-        kinds.push_back(ChartKind::ClusterOverhead);
-    return kinds;
 }
 
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options)
@@ -253,13 +220,13 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
     // The order comes from the figures layer, so the tables Copy gives list categories alike.
     const FigureTable workloadOrder = chartTable(figures, kind);
     const FigureTable table = inCategoryOrder(workloadOrder, figures.baselineId(), figures.options().order);
+    const FigureView &view = figureView(kind);
     ChartData data;
     data.kind = kind;
-    data.valueTitle = valueTitleOf(figures, kind);
+    data.valueTitle = view.valueTitle(figures);
     data.baselineId = figures.baselineId();
     for (const FigureCategory &category : table.categories) {
-        data.categories << (category.isOverall() || kind == ChartKind::UsecPerCommand ? category.label
-                                                                                        : categoryName(category.label));
+        data.categories << (category.isOverall() || view.categoriesAreCommands ? category.label : categoryName(category.label));
         data.categoryKinds.push_back(category.kind);
     }
     const std::map<QString, QColor> colors = serverColors(figures.bundle());
@@ -281,7 +248,7 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
         data.categories.clear();
         data.categoryKinds.clear();
         data.emptyText = emptyTextOf(figures, kind, workloadOrder);
-        if (kind == ChartKind::ClusterOverhead && workloadOrder.servers.isEmpty())
+        if (!view.whenAbsent.isEmpty() && workloadOrder.servers.isEmpty())
             data.footnotes.clear();   // the memory table's notes, about rows this chart does not have
         return data;
     }
@@ -314,7 +281,7 @@ namespace {
 // table leads with: "Server time per command (writes)".
 QString tableTitle(const FigureTable &table, ChartKind kind)
 {
-    QString title = chartTitle(kind);
+    QString title = figureView(kind).title;
     if (table.categories.empty())
         return title;
     const FigureCategory &lead = table.categories.front();
@@ -389,15 +356,15 @@ std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKin
 
 std::optional<ChartHeadline> chartHeadline(const Figures &figures, ChartKind kind)
 {
-    // Each bar is already a difference, against its own standalone series, not the baseline.
-    if (kind == ChartKind::ClusterOverhead)
+    const FigureView &view = figureView(kind);
+    if (!view.hasHeadline)
         return std::nullopt;
     const ResultsBundle &bundle = figures.bundle();
     const FigureTable table = chartTable(figures, kind);
     const std::optional<Headline> headline = figures.headline(table);
     ChartHeadline result;
     result.title = tableTitle(table, kind);
-    const bool ratio = kind == ChartKind::MemoryPerAttribute && takeReferenceRatio(figures, result);
+    const bool ratio = view.carriesMemoryExtras && takeReferenceRatio(figures, result);
     if (!headline)
         return ratio ? std::optional<ChartHeadline>(result) : std::nullopt;
     result.versions = headline->acrossBundles
@@ -442,32 +409,6 @@ QString defaultChartTitle(const Figures &figures, ChartKind kind)
     return headline->ratio.isEmpty() ? title : title + QStringLiteral("; ") + headline->ratio;
 }
 
-namespace {
-
-// What the chart measures and how many repeats: the subtitle without the build caveat.
-QString measureSubtitle(const ResultsBundle &bundle, ChartKind kind)
-{
-    const QString repeats = bundle.repeats > 1
-        ? QStringLiteral("median of %1 repeats, bars show min–max").arg(bundle.repeats)
-        : QStringLiteral("one run");
-    switch (kind) {
-    case ChartKind::MemoryPerAttribute:
-        return QStringLiteral("Bytes of used_memory per stored key, %1. Lower is better.").arg(repeats);
-    case ChartKind::UsecPerCommand:
-        return QStringLiteral("Server time per call from INFO commandstats, %1. Lower is better.").arg(repeats);
-    case ChartKind::UsecPerEvent:
-        return QStringLiteral("Server time for all commands of one event, %1. Lower is better.").arg(repeats);
-    case ChartKind::Throughput:
-        return QStringLiteral("Measured by the client, %1. Higher is better.").arg(repeats);
-    case ChartKind::ClusterOverhead:
-        return QStringLiteral("Each cluster's bytes per key less the same version's standalone figure, %1. "
-                              "Lower is better.").arg(repeats);
-    }
-    return {};
-}
-
-} // namespace
-
 QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
 {
     return defaultChartSubtitle(Figures(bundle), kind);
@@ -478,7 +419,7 @@ QString defaultChartSubtitle(const Figures &figures, ChartKind kind)
     // Servers whose allocators differ compare builds as well as versions: the chart says so
     // under its headline, on a line of its own.
     const QString caveat = figures.buildCaveat();
-    const QString subtitle = measureSubtitle(figures.bundle(), kind);
+    const QString subtitle = figureView(kind).subtitle(figures.bundle().repeats);
     return caveat.isEmpty() ? subtitle : subtitle + QLatin1Char('\n') + caveat;
 }
 

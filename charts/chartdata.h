@@ -4,7 +4,7 @@
 // decides every value and state; this file only lays them out and formats them.
 
 #include "categoryorder.h"
-#include "chartkind.h"
+#include "figureviews.h"
 #include "figures.h"
 #include "resultsbundle.h"
 #include <QColor>
@@ -83,11 +83,9 @@ ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &ser
 // the figures' shown servers, with their chosen baseline. A copy: for files, not for views.
 ResultsBundle shownResults(const Figures &figures);
 
-FigureTable chartTable(const Figures &figures, ChartKind kind);
-// The charts `bundle` has: every kind of allChartKinds(), and the cost of cluster mode when a
-// version ran in both topologies.
+FigureTable chartTable(const Figures &figures, ChartKind kind);   // the view's table (figureviews.h)
+// The charts `bundle` has (figureviews.h).
 std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle);
-std::vector<ChartKind> chartKindsOf(const Figures &figures);
 
 // The chart of `figures`, as its options say (baseline, hidden versions, order, commands
 // shown); `options` only lays it out (categories picked, how many fit). The bundle's form

@@ -139,7 +139,7 @@ QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, con
     if (laidOut.categoryNamesCut)
         problems << QStringLiteral("%1 at %2x%3: category names cut short, the chart is too narrow for \"%4\"; use a wider "
                                    "size or preset")
-                        .arg(chartFileStem(kind))
+                        .arg(figureView(kind).stem)
                         .arg(options.size.width())
                         .arg(options.size.height())
                         .arg(laidOut.widestCategory);
@@ -148,7 +148,7 @@ QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, con
     const size_t bars = laidOut.data.series.size() * size_t(laidOut.data.categories.size());
     problems << QStringLiteral("%1 at %2x%3: bar labels left out, %4 bars are too thin for %5 px text; show fewer "
                                "categories or use a taller preset")
-                    .arg(chartFileStem(kind))
+                    .arg(figureView(kind).stem)
                     .arg(options.size.width())
                     .arg(options.size.height())
                     .arg(bars)
@@ -197,12 +197,12 @@ Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     ComposedChart chart(figures, kind, options);
-    return writeChartFile(chart.page(), options, chart.title(), chartFileStem(kind), path, origin);
+    return writeChartFile(chart.page(), options, chart.title(), figureView(kind).stem, path, origin);
 }
 
 QString chartFileName(ChartKind kind, ImageFormat format)
 {
-    return chartFileStem(kind) + QLatin1Char('.') + imageFormatExtension(format);
+    return figureView(kind).stem + QLatin1Char('.') + imageFormatExtension(format);
 }
 
 Status checkCategoryNames(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names)

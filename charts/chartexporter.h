@@ -7,7 +7,7 @@
 #include "atomicfile.h"
 #include "baroverlay.h"
 #include "chartdata.h"
-#include "chartkind.h"
+#include "figureviews.h"
 #include "exportoptions.h"
 #include "outcome.h"
 #include "resultsbundle.h"
@@ -65,7 +65,7 @@ Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &
 Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
                    PathOrigin origin = PathOrigin::NamedByUser);
 
-// "<chartFileStem>.<ext>", the chart's name in an export folder (exportfolder.h).
+// "<stem>.<ext>", the chart's name in an export folder (exportfolder.h).
 QString chartFileName(ChartKind kind, ImageFormat format);
 // Every name of `names` (a --categories list) names a category of at least one of `kinds`'
 // charts: "'cpu' is not a category of these charts (they have: All attributes, counter, …)".

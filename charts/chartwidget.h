@@ -8,7 +8,7 @@
 
 #include "baroverlay.h"
 #include "chartdata.h"
-#include "chartkind.h"
+#include "figureviews.h"
 #include "charttheme.h"
 #include "resultsbundle.h"
 #include <QColor>

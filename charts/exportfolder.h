@@ -6,7 +6,7 @@
 // (chartexporter.h, whyexport.h, sweepexport.h); this file decides what goes into the folder,
 // under which names, and checks every name before the first file is written.
 
-#include "chartkind.h"
+#include "figureviews.h"
 #include "exportoptions.h"
 #include "figures.h"
 #include "outcome.h"
@@ -17,14 +17,14 @@
 #include <vector>
 
 // Writes every chart in every format of options.formats into `dir` (created if needed) as
-// <chartFileStem>.<ext>, the Why chart, a sweep's own charts, plus results.csv and results.json
+// <stem>.<ext>, the Why chart, a sweep's own charts, plus results.csv and results.json
 // (and report.md with options.report). Returns the paths written.
 Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const ExportOptions &options);
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
 // The same for a chosen set of charts, without the Why and sweep charts.
 Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
                                   const QString &dir, const ExportOptions &options);
-// The names exportCharts() writes into its folder, in order: "<chartFileStem>.<ext>" for each
+// The names exportCharts() writes into its folder, in order: "<stem>.<ext>" for each
 // chart and format, then results.csv and results.json (and report.md).
 QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOptions &options);
 // The names exportWhyCharts() may write, one per format: "why-memory.png", …

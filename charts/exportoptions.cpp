@@ -90,13 +90,9 @@ Outcome<std::vector<ImageFormat>> parseImageFormats(const QString &text)
 
 Outcome<ChartKind> parseChartKind(const QString &name)
 {
-    QStringList known;
-    for (ChartKind kind : everyChartKind()) {
-        if (chartFileStem(kind) == name.trimmed().toLower())
-            return kind;
-        known << chartFileStem(kind);
-    }
-    return Error{QStringLiteral("unknown chart \"%1\" (use %2)").arg(name, known.join(QStringLiteral(", ")))};
+    if (const std::optional<ChartKind> kind = chartKindNamed(name))
+        return *kind;
+    return Error{QStringLiteral("unknown chart \"%1\" (use %2)").arg(name, chartStems().join(QStringLiteral(", ")))};
 }
 
 Figures::Options figureOptionsOf(const ExportOptions &options)

@@ -3,7 +3,7 @@
 
 #include "categoryorder.h"
 #include "charttheme.h"
-#include "chartkind.h"
+#include "figureviews.h"
 #include "outcome.h"
 #include <QSize>
 #include <QString>
@@ -58,4 +58,4 @@ QString sizePresetList();
 Outcome<QSize> parseImageSize(const QString &text);           // "1600x900"
 Outcome<std::vector<ImageFormat>> parseImageFormats(const QString &text);   // "png,svg,pdf"
 QString imageFormatExtension(ImageFormat format);              // "png"
-Outcome<ChartKind> parseChartKind(const QString &name);        // a chartFileStem()
+Outcome<ChartKind> parseChartKind(const QString &name);        // a view's stem (figureviews.h)

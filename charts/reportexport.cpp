@@ -2,7 +2,7 @@
 
 #include "atomicfile.h"
 #include "chartdata.h"
-#include "chartkind.h"
+#include "figureviews.h"
 #include "figures.h"
 #include "reportmarkdown.h"
 #include "whyexport.h"
@@ -23,9 +23,9 @@ Outcome<QString> writeReport(const Figures &figures, const QString &dir, const Q
     std::map<QString, QString> images;
     for (const ChartKind kind : chartKindsOf(figures)) {
         for (const char *extension : {"png", "svg"}) {
-            const QString name = chartFileStem(kind) + QLatin1Char('.') + QLatin1String(extension);
-            if (names.contains(name) && !images.count(chartFileStem(kind)))
-                images[chartFileStem(kind)] = name;
+            const QString name = figureView(kind).stem + QLatin1Char('.') + QLatin1String(extension);
+            if (names.contains(name) && !images.count(figureView(kind).stem))
+                images[figureView(kind).stem] = name;
         }
     }
     // The Why chart's image, under its file stem as the charts' are: report.md shows it after the

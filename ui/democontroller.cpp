@@ -1,6 +1,6 @@
 #include "democontroller.h"
 
-#include "chartkind.h"
+#include "figureviews.h"
 #include "headlinecallout.h"
 #include "logview.h"
 #include "mainwindow.h"
@@ -95,7 +95,7 @@ void DemoController::cycleDuringRuns(int seconds)
     connect(m_window, &MainWindow::runFinished, this, [this] {
         m_cycle.stop();
         // The run's answer is the first chart's headline.
-        m_window->resultsView()->showChart(allChartKinds().front());
+        m_window->resultsView()->showChart(everyBundleChartKinds().front());
     });
 }
 
@@ -139,9 +139,9 @@ void DemoController::installKeys()
         m_window->resultsView()->showNextChart(-1);
         chartChosen();
     });
-    const std::vector<ChartKind> kinds = allChartKinds();
+    const std::vector<ChartKind> kinds = everyBundleChartKinds();
     for (size_t i = 0; i < kinds.size() && i < 9; ++i) {
-        const QString meaning = tr("Chart: %1").arg(chartTitle(kinds[i]));
+        const QString meaning = tr("Chart: %1").arg(figureView(kinds[i]).title);
         add(QKeySequence(Qt::Key(Qt::Key_1 + int(i))), meaning, [this, kind = kinds[i]] {
             m_window->resultsView()->showChart(kind);
             chartChosen();

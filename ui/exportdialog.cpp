@@ -79,7 +79,7 @@ void ExportDialog::createFields()
 {
     m_chart = new QComboBox;
     for (ChartKind each : chartKindsOf(m_figures))
-        m_chart->addItem(chartTitle(each), int(each));
+        m_chart->addItem(figureView(each).title, int(each));
     // The Why chart, when a server reported where its bytes go.
     if (hasWhyChart(m_figures))
         m_chart->addItem(tr("Where each key's bytes go (Why)"), whyChoice);

@@ -3,7 +3,7 @@
 // (charts/chartexporter.h). Errors are shown inside the dialog.
 
 #include "chartexporter.h"
-#include "chartkind.h"
+#include "figureviews.h"
 #include "exportchoices.h"
 #include "exportoptions.h"
 #include "outcome.h"

@@ -7,7 +7,7 @@
 // A chart whose only headline is a reference ratio (hash-ttl without a total) shows that:
 // "1.83×", "memory per key, hsetex against set-ex on Valkey 9.1.2, 120-byte values".
 
-#include "chartkind.h"
+#include "figureviews.h"
 #include "figures.h"
 #include <QWidget>
 

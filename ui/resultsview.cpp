@@ -30,18 +30,6 @@
 
 namespace {
 
-QString tabTitle(ChartKind kind)
-{
-    switch (kind) {
-    case ChartKind::MemoryPerAttribute: return QObject::tr("Memory per attribute");
-    case ChartKind::UsecPerCommand: return QObject::tr("µs per command");
-    case ChartKind::UsecPerEvent: return QObject::tr("µs per event");
-    case ChartKind::Throughput: return QObject::tr("Throughput");
-    case ChartKind::ClusterOverhead: return QObject::tr("Cost of cluster mode");
-    }
-    return chartTitle(kind);
-}
-
 QIcon swatch(const QColor &color)
 {
     QPixmap pixmap(12, 12);
@@ -157,12 +145,12 @@ void ResultsView::buildTabs()
     // and goes between runs.
     for (ChartKind kind : everyChartKind()) {
         auto *chart = new ChartWidget(kind);
-        chart->setObjectName(chartFileStem(kind));
+        chart->setObjectName(figureView(kind).stem);
         chart->setFigures(m_figures);
         connect(chart, &ChartWidget::applied, this, &ResultsView::updateFootnotes);
         connect(chart, &ChartWidget::barLabelsShownChanged, this, &ResultsView::updateFootnotes);
         m_charts[kind] = chart;
-        m_tabs->addTab(chart, tabTitle(kind));
+        m_tabs->addTab(chart, figureView(kind).tabTitle);
     }
 
     m_model = new ResultsTableModel(this);
@@ -297,7 +285,7 @@ void ResultsView::showChart(ChartKind kind)
 
 void ResultsView::showNextChart(int step)
 {
-    const std::vector<ChartKind> kinds = allChartKinds();
+    const std::vector<ChartKind> kinds = everyBundleChartKinds();
     const int count = int(kinds.size());
     const auto current = std::find(kinds.begin(), kinds.end(), currentChartKind());
     const bool onChart = qobject_cast<ChartWidget *>(m_tabs->currentWidget()) != nullptr;

@@ -4,7 +4,7 @@
 // (baseline, shown versions, category order, copy as Markdown or CSV).
 
 #include "categoryorder.h"
-#include "chartkind.h"
+#include "figureviews.h"
 #include "charttheme.h"
 #include "figures.h"
 #include "resultsbundle.h"

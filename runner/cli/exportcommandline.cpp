@@ -9,6 +9,20 @@
 #include <algorithm>
 #include <cstdio>
 
+namespace {
+
+// "memory-per-attribute, …, throughput or cluster-overhead (a version run in both topologies)".
+QString chartChoices()
+{
+    QStringList choices;
+    for (const FigureView &view : figureViews())
+        choices << (view.whenAbsent.isEmpty() ? view.stem : QStringLiteral("%1 (%2)").arg(view.stem, view.presenceText));
+    const QString last = choices.takeLast();
+    return choices.join(QStringLiteral(", ")) + QStringLiteral(" or ") + last;
+}
+
+} // namespace
+
 void addExportOptions(QCommandLineParser &parser)
 {
     parser.addOptions({
@@ -47,9 +61,9 @@ void addExportOptions(QCommandLineParser &parser)
          QStringLiteral("Also write report.md: the headline changes, each chart with its tables and ratios against the "
                         "baseline, and how the figures were made, ready to paste into a post.")},
         {QStringLiteral("chart"),
-         QStringLiteral("Only this chart: memory-per-attribute, usec-per-command, usec-per-event, throughput or "
-                        "cluster-overhead (a version run in both topologies). Repeatable. "
-                        "Without it a sweep's bundle also gets sweep-memory-per-key and sweep-ratio."),
+         QStringLiteral("Only this chart: %1. Repeatable. "
+                        "Without it a sweep's bundle also gets sweep-memory-per-key and sweep-ratio.")
+             .arg(chartChoices()),
          QStringLiteral("NAME")},
     });
 }
@@ -148,7 +162,7 @@ Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRe
         if (fitted.size != request.options.size)
             std::fprintf(stderr, "versus: %s drawn at %dx%d (blog-tall): at %dx%d its bars would be too thin for their figures; "
                                  "--preset blog keeps 16:9 without them\n",
-                         qPrintable(chartFileStem(kind)), fitted.size.width(), fitted.size.height(),
+                         qPrintable(figureView(kind).stem), fitted.size.width(), fitted.size.height(),
                          request.options.size.width(), request.options.size.height());
         for (const QString &problem : legibilityProblems(bundle, kind, fitted))
             std::fprintf(stderr, "versus: warning: %s (%s)\n", qPrintable(problem),

@@ -1,7 +1,7 @@
 #pragma once
 // The export options shared by `versus export` and `versus run --export-dir`.
 
-#include "chartkind.h"
+#include "figureviews.h"
 #include "exportoptions.h"
 #include "outcome.h"
 #include "resultsbundle.h"

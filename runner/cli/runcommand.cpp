@@ -2,7 +2,7 @@
 
 #include "bundlejson.h"
 #include "bundlemarkdown.h"
-#include "chartkind.h"
+#include "figureviews.h"
 #include "consoleprogress.h"
 #include "exportcommandline.h"
 #include "figures.h"
@@ -189,18 +189,13 @@ std::vector<NamedInput> runInputs(const QCommandLineParser &parser)
 }
 
 // The charts a run will have: with a cluster and standalone among --topology, the launched
-// versions run in both and the cost of cluster mode is drawn too.
-std::vector<ChartKind> plannedChartKinds(const QCommandLineParser &parser)
+// versions run in both (figureviews.h).
+std::vector<ChartKind> chartKindsOfRun(const QCommandLineParser &parser)
 {
-    std::vector<ChartKind> kinds = allChartKinds();
     const Outcome<std::vector<Topology>> topologies = parseTopologies(parser.value(QStringLiteral("topology")));
-    if (!topologies)
-        return kinds;
     const auto isCluster = [](const Topology &topology) { return topology.isCluster(); };
-    if (std::any_of(topologies->begin(), topologies->end(), isCluster)
-        && !std::all_of(topologies->begin(), topologies->end(), isCluster))
-        kinds.push_back(ChartKind::ClusterOverhead);
-    return kinds;
+    return plannedChartKinds(topologies && std::any_of(topologies->begin(), topologies->end(), isCluster)
+                             && !std::all_of(topologies->begin(), topologies->end(), isCluster));
 }
 
 // Every output option, checked before the workload is prepared or any server starts.
@@ -211,7 +206,7 @@ Outcome<ExportRequest> checkOutputs(const QCommandLineParser &parser)
         return exportRequest;
     const std::vector<NamedInput> inputs = runInputs(parser);
     // A sweep's charts are named before its workload says whether it has a reference category.
-    const std::vector<ChartKind> chartKinds = plannedChartKinds(parser);
+    const std::vector<ChartKind> chartKinds = chartKindsOfRun(parser);
     std::vector<SweepChartKind> sweepKinds;
     if (parser.isSet(QStringLiteral("sweep"))) {
         sweepKinds = {SweepChartKind::MemoryPerKey, SweepChartKind::Ratio};

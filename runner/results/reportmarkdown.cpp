@@ -2,6 +2,7 @@
 #include "whymarkdown.h"
 
 #include "bundlemarkdown.h"
+#include "figureviews.h"
 
 #include "markdowntable.h"
 #include "presentation.h"
@@ -11,8 +12,9 @@
 
 namespace {
 
+// A view's section (figureviews.h), with its table in the order asked for.
 struct Section {
-    QString chart;         // the chart's file stem
+    const FigureView *view;
     QString title;         // "Memory per stored attribute"
     QString unit;          // "bytes per key"
     QString firstColumn;   // "Attribute"
@@ -84,7 +86,7 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
                         const std::map<QString, QString> &images)
 {
     QString markdown = QStringLiteral("\n## %1 (%2)\n\n").arg(section.title, section.unit);
-    if (const auto image = images.find(section.chart); image != images.end())
+    if (const auto image = images.find(section.view->stem); image != images.end())
         markdown += QStringLiteral("![%1](%2)\n\n").arg(section.title, image->second);
     MarkdownNotes notes;
     markdown += markdownHeader(section.firstColumn, markdownServerNames(figures, ids));
@@ -92,10 +94,10 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
     markdown += notes.text(section.table.note);
     if (ids.contains(figures.baselineId()) && ids.size() > 1)
         markdown += relativeTable(figures, section, ids);
-    if (section.chart == QLatin1String("memory-per-attribute")) {
+    if (section.view->carriesMemoryExtras) {
         const auto named = [&figures](const QString &id) { return markdownServerName(figures, id); };
         markdown += referenceRatiosMarkdown(figures, ids, named, QStringLiteral("###"));
-        const auto image = images.find(QStringLiteral("cluster-overhead"));
+        const auto image = images.find(figureView(ChartKind::ClusterOverhead).stem);
         markdown += clusterOverheadMarkdown(figures, named, QStringLiteral("###"), image == images.end() ? QString() : image->second);
         markdown += clusterNodesMarkdown(figures);
     }
@@ -146,21 +148,13 @@ QString provenanceMarkdown(const Figures &figures)
 
 std::vector<Section> sectionsOf(const Figures &figures, CategoryOrder order)
 {
-    const QString baseline = figures.baselineId();
-    const bool patterns = figures.typeNoun() == QLatin1String("pattern");
-    FigureTable perEvent = figures.perEvent();
-    const bool events = figures.throughputInEvents();
-    return {
-        {QStringLiteral("memory-per-attribute"), QStringLiteral("Memory per stored attribute"), QStringLiteral("bytes per key"),
-         patterns ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), inCategoryOrder(figures.memory(), baseline, order)},
-        {QStringLiteral("usec-per-command"), QStringLiteral("Server time per command"), QStringLiteral("µs per call"),
-         QStringLiteral("Command"), inCategoryOrder(figures.commandTime(), baseline, order)},
-        {QStringLiteral("usec-per-event"), QStringLiteral("Server time per event"), QStringLiteral("µs per event"),
-         QStringLiteral("Events"), perEvent},
-        {QStringLiteral("throughput"), QStringLiteral("Throughput, measured by the client"),
-         events ? QStringLiteral("events per second") : QStringLiteral("commands per second"), QStringLiteral("Work"),
-         figures.throughput()},
-    };
+    std::vector<Section> sections;
+    for (const FigureView &view : figureViews()) {
+        if (view.inReport())
+            sections.push_back({&view, view.sectionTitle(), view.reportUnit(figures), view.reportFirstColumn(figures),
+                                inCategoryOrder(view.tableOf(figures), figures.baselineId(), order)});
+    }
+    return sections;
 }
 
 } // namespace
@@ -205,7 +199,7 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
     for (const Section &section : sections) {
         markdown += sectionMarkdown(figures, section, ids, images);
         // Why the memory differs, right after the memory figures it explains.
-        if (section.chart == QLatin1String("memory-per-attribute"))
+        if (section.view->carriesMemoryExtras)
             markdown += whyMarkdown(figures, images.count(QStringLiteral("why-memory")) ? images.at(QStringLiteral("why-memory")) : QString());
     }
     markdown += configDifferencesMarkdown(figures, [&figures](const QString &id) { return markdownServerName(figures, id); },

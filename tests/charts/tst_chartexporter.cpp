@@ -68,10 +68,10 @@ private Q_SLOTS:
         QTest::addColumn<int>("kind");
         QTest::addColumn<QString>("theme");
         QTest::addColumn<double>("scale");
-        for (ChartKind kind : allChartKinds()) {
+        for (ChartKind kind : everyBundleChartKinds()) {
             for (const char *theme : {"light", "dark", "transparent"})
-                QTest::addRow("%s %s", qPrintable(chartFileStem(kind)), theme) << int(kind) << QString::fromLatin1(theme) << 1.0;
-            QTest::addRow("%s light 2x", qPrintable(chartFileStem(kind))) << int(kind) << QStringLiteral("light") << 2.0;
+                QTest::addRow("%s %s", qPrintable(figureView(kind).stem), theme) << int(kind) << QString::fromLatin1(theme) << 1.0;
+            QTest::addRow("%s light 2x", qPrintable(figureView(kind).stem)) << int(kind) << QStringLiteral("light") << 2.0;
         }
     }
     void barsHaveTheirVersionsColours()
@@ -257,19 +257,19 @@ private Q_SLOTS:
     {
         const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         for (const SizePreset &preset : sizePresets()) {
-            for (const ChartKind kind : allChartKinds()) {
+            for (const ChartKind kind : everyBundleChartKinds()) {
                 ExportOptions options = presetOptions(preset.name);
                 ChartGeometry geometry;
                 QVERIFY(renderChart(bundle, kind, options, &geometry).ok());
                 const QStringList problems = legibilityProblems(bundle, kind, options);
-                const QString where = preset.name + QLatin1Char(' ') + chartFileStem(kind);
+                const QString where = preset.name + QLatin1Char(' ') + figureView(kind).stem;
                 // Either every label is at least 11 px tall, or none is drawn and the exporter says why.
                 if (geometry.barLabelsShown) {
                     QVERIFY2(geometry.labelPx >= BarChart::minimumLabelPx, qPrintable(where));
                     QVERIFY2(problems.isEmpty(), qPrintable(where));
                 } else {
                     QCOMPARE(problems.size(), 1);
-                    QVERIFY2(problems.first().startsWith(chartFileStem(kind) + QStringLiteral(" at ")), qPrintable(problems.first()));
+                    QVERIFY2(problems.first().startsWith(figureView(kind).stem + QStringLiteral(" at ")), qPrintable(problems.first()));
                 }
             }
         }

@@ -20,12 +20,12 @@ namespace {
 QStringList dishonestBars(const ResultsBundle &bundle)
 {
     QStringList problems;
-    for (ChartKind kind : allChartKinds()) {
+    for (ChartKind kind : everyBundleChartKinds()) {
         const ChartData data = buildChartData(bundle, kind);
         for (const ChartSeries &series : data.series) {
             for (int c = 0; c < data.categories.size(); ++c) {
                 const ChartBar &bar = series.bars[size_t(c)];
-                const QString where = QStringLiteral("%1 %2 %3").arg(chartFileStem(kind), series.serverId, data.categories[c]);
+                const QString where = QStringLiteral("%1 %2 %3").arg(figureView(kind).stem, series.serverId, data.categories[c]);
                 if (bar.label.contains(QStringLiteral("−100.0%")))
                     problems << where + QStringLiteral(": ") + bar.label;
                 const bool drawn = !bar.unsupported && !bar.missing;

@@ -106,11 +106,11 @@ void DemoModeTest::textReadsFromTheBackOfTheRoom()
     QVERIFY2(showPanels->height() >= 129 && showPanels->width() >= 86,
              qPrintable(QStringLiteral("%1x%2").arg(showPanels->width()).arg(showPanels->height())));
     ResultsView *results = demo.window.resultsView();
-    for (ChartKind kind : allChartKinds()) {
+    for (ChartKind kind : everyBundleChartKinds()) {
         results->showChart(kind);
         ChartWidget *chart = results->chart(kind);
         chart->flush();
-        const QString name = chartFileStem(kind);
+        const QString name = figureView(kind).stem;
         QTRY_VERIFY2(chart->barLabelsShown(), qPrintable(name));
         QVERIFY2(chart->barLabelFont().pixelSize() >= 24, qPrintable(name));
         QVERIFY2(chart->categoryAxisFont().pixelSize() >= 24, qPrintable(name));
@@ -176,7 +176,7 @@ void DemoModeTest::calloutShowsTheHeadlineChange()
         QVERIFY(results->callout()->isVisible());
         QCOMPARE(results->callout()->changeText(), formatPercentChange(*headline->change));
         QCOMPARE(results->callout()->captionText(),
-                 chartTitle(kind).toLower() + QStringLiteral(", Valkey 8.0.1 → 9.1.2"));
+                 figureView(kind).title.toLower() + QStringLiteral(", Valkey 8.0.1 → 9.1.2"));
     }
     results->showChart(ChartKind::MemoryPerAttribute);
     QCOMPARE(results->callout()->changeText(), QStringLiteral("−14.5%"));

@@ -1,0 +1,184 @@
+#include "figureviews.h"
+
+#include <QStringList>
+#include <algorithm>
+
+namespace {
+
+QString bytesPerKeyAxis(const Figures &) { return QStringLiteral("bytes per key (used_memory)"); }
+QString bytesPerKeyUnit(const Figures &) { return QStringLiteral("bytes per key"); }
+QString typeColumn(const Figures &figures)
+{
+    return figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute");
+}
+
+QString usecPerCallAxis(const Figures &) { return QStringLiteral("server µs per call (INFO commandstats)"); }
+QString usecPerCallUnit(const Figures &) { return QStringLiteral("µs per call"); }
+QString commandColumn(const Figures &) { return QStringLiteral("Command"); }
+
+QString usecPerEventAxis(const Figures &) { return QStringLiteral("server µs per event"); }
+QString usecPerEventUnit(const Figures &) { return QStringLiteral("µs per event"); }
+QString eventsColumn(const Figures &) { return QStringLiteral("Events"); }
+
+// Events per second, or commands per second when each event is one command.
+QString throughputAxis(const Figures &figures)
+{
+    return figures.throughputInEvents() ? QStringLiteral("events per second (client side)")
+                                        : QStringLiteral("commands per second (client side)");
+}
+QString throughputUnit(const Figures &figures)
+{
+    return figures.throughputInEvents() ? QStringLiteral("events per second") : QStringLiteral("commands per second");
+}
+QString workColumn(const Figures &) { return QStringLiteral("Work"); }
+
+QString clusterOverheadAxis(const Figures &) { return QStringLiteral("bytes per key beyond standalone (used_memory)"); }
+
+std::vector<FigureView> makeViews()
+{
+    std::vector<FigureView> views(5);
+    FigureView &memory = views[0];
+    memory.kind = ChartKind::MemoryPerAttribute;
+    memory.stem = QStringLiteral("memory-per-attribute");
+    memory.title = QStringLiteral("Memory per stored attribute");
+    memory.tabTitle = QStringLiteral("Memory per attribute");
+    memory.measured = QStringLiteral("Bytes of used_memory per stored key");
+    memory.table = &Figures::memory;
+    memory.valueTitle = bytesPerKeyAxis;
+    memory.reportUnit = bytesPerKeyUnit;
+    memory.reportFirstColumn = typeColumn;
+    memory.carriesMemoryExtras = true;
+
+    FigureView &command = views[1];
+    command.kind = ChartKind::UsecPerCommand;
+    command.stem = QStringLiteral("usec-per-command");
+    command.title = QStringLiteral("Server time per command");
+    command.tabTitle = QStringLiteral("µs per command");
+    command.measured = QStringLiteral("Server time per call from INFO commandstats");
+    command.table = &Figures::commandTime;
+    command.valueTitle = usecPerCallAxis;
+    command.reportUnit = usecPerCallUnit;
+    command.reportFirstColumn = commandColumn;
+    command.categoriesAreCommands = true;
+
+    FigureView &event = views[2];
+    event.kind = ChartKind::UsecPerEvent;
+    event.stem = QStringLiteral("usec-per-event");
+    event.title = QStringLiteral("Server time per event");
+    event.tabTitle = QStringLiteral("µs per event");
+    event.measured = QStringLiteral("Server time for all commands of one event");
+    event.table = &Figures::perEvent;
+    event.valueTitle = usecPerEventAxis;
+    event.reportUnit = usecPerEventUnit;
+    event.reportFirstColumn = eventsColumn;
+
+    FigureView &throughput = views[3];
+    throughput.kind = ChartKind::Throughput;
+    throughput.stem = QStringLiteral("throughput");
+    throughput.title = QStringLiteral("Throughput");
+    throughput.tabTitle = QStringLiteral("Throughput");
+    throughput.measured = QStringLiteral("Measured by the client");
+    throughput.lowerIsBetter = false;
+    throughput.table = &Figures::throughput;
+    throughput.valueTitle = throughputAxis;
+    throughput.reportUnit = throughputUnit;
+    throughput.reportFirstColumn = workColumn;
+    throughput.reportTitle = QStringLiteral("Throughput, measured by the client");
+
+    FigureView &cluster = views[4];
+    cluster.kind = ChartKind::ClusterOverhead;
+    cluster.stem = QStringLiteral("cluster-overhead");
+    cluster.title = QStringLiteral("Cost of cluster mode");
+    cluster.tabTitle = QStringLiteral("Cost of cluster mode");
+    cluster.measured = QStringLiteral("Each cluster's bytes per key less the same version's standalone figure");
+    cluster.presence = ViewPresence::VersionInBothTopologies;
+    cluster.table = &Figures::clusterOverhead;
+    cluster.valueTitle = clusterOverheadAxis;
+    cluster.presenceText = QStringLiteral("a version run in both topologies");
+    cluster.whenAbsent = QStringLiteral("No version ran both standalone and as a cluster: run with the topology "
+                                        "standalone,cluster:1 to see what cluster mode costs.");
+    // Each bar is already a difference, against its own standalone series, not the baseline;
+    // report.md shows it inside the memory section.
+    cluster.hasHeadline = false;
+    return views;
+}
+
+std::vector<ChartKind> kindsWhere(bool (*keep)(const FigureView &))
+{
+    std::vector<ChartKind> kinds;
+    for (const FigureView &view : figureViews()) {
+        if (keep(view))
+            kinds.push_back(view.kind);
+    }
+    return kinds;
+}
+
+} // namespace
+
+QString FigureView::subtitle(int repeats) const
+{
+    const QString spread = repeats > 1 ? QStringLiteral("median of %1 repeats, bars show min–max").arg(repeats)
+                                       : QStringLiteral("one run");
+    return QStringLiteral("%1, %2. %3 is better.")
+        .arg(measured, spread, lowerIsBetter ? QStringLiteral("Lower") : QStringLiteral("Higher"));
+}
+
+const std::vector<FigureView> &figureViews()
+{
+    static const std::vector<FigureView> views = makeViews();
+    return views;
+}
+
+const FigureView &figureView(ChartKind kind)
+{
+    const std::vector<FigureView> &views = figureViews();
+    return *std::find_if(views.begin(), views.end(), [kind](const FigureView &view) { return view.kind == kind; });
+}
+
+std::optional<ChartKind> chartKindNamed(const QString &name)
+{
+    const QString wanted = name.trimmed().toLower();
+    for (const FigureView &view : figureViews()) {
+        if (view.stem == wanted)
+            return view.kind;
+    }
+    return std::nullopt;
+}
+
+QStringList chartStems()
+{
+    QStringList stems;
+    for (const FigureView &view : figureViews())
+        stems << view.stem;
+    return stems;
+}
+
+std::vector<ChartKind> everyBundleChartKinds()
+{
+    return kindsWhere([](const FigureView &view) { return view.presence == ViewPresence::EveryBundle; });
+}
+
+std::vector<ChartKind> everyChartKind()
+{
+    return kindsWhere([](const FigureView &) { return true; });
+}
+
+std::vector<ChartKind> chartKindsOf(const Figures &figures)
+{
+    // Asked on every live refresh: the pairing alone, not the cost's figures.
+    const QStringList clusters = figures.clusterServerIds();
+    const bool bothTopologies = std::any_of(clusters.begin(), clusters.end(), [&figures](const QString &id) {
+        return !figures.standalonePartnerOf(id).isEmpty();
+    });
+    return plannedChartKinds(bothTopologies);
+}
+
+std::vector<ChartKind> plannedChartKinds(bool bothTopologies)
+{
+    std::vector<ChartKind> kinds;
+    for (const FigureView &view : figureViews()) {
+        if (view.presence == ViewPresence::EveryBundle || bothTopologies)
+            kinds.push_back(view.kind);
+    }
+    return kinds;
+}

@@ -1,0 +1,78 @@
+#pragma once
+// One table of the bar charts Versus shows: a row per view, with everything every consumer says
+// of it (file stem and --chart name, titles, unit, axis title, subtitle, direction, the Figures
+// table it reads, when a bundle has it, when a run will have it, its report.md section). The
+// charts, the window's tabs, the --chart help, the CLI's file check before a run and report.md
+// iterate the rows; none keeps a list or a switch of its own. Adding a chart over an existing
+// table is one ChartKind value and one row (docs/CHARTS.md).
+
+#include "figures.h"
+#include <QString>
+#include <optional>
+#include <vector>
+
+enum class ChartKind {
+    MemoryPerAttribute,
+    UsecPerCommand,
+    UsecPerEvent,
+    Throughput,
+    ClusterOverhead,
+};
+
+// When a view has figures to show.
+enum class ViewPresence {
+    EveryBundle,             // every bundle (a tab of its own even before a run)
+    VersionInBothTopologies, // a version ran standalone and as a cluster
+};
+
+struct FigureView {
+    ChartKind kind;
+    QString stem;            // file stem and --chart name: "memory-per-attribute"
+    QString title;           // chart title and report.md section: "Memory per stored attribute"
+    QString tabTitle;        // the window's tab: "Memory per attribute"
+    // What a bar measures, for the subtitle: "Bytes of used_memory per stored key".
+    QString measured;
+    bool lowerIsBetter = true;
+    ViewPresence presence = ViewPresence::EveryBundle;
+    FigureTable (Figures::*table)() const = nullptr;
+    // The value axis title; the report's unit and first column (empty unit: no section of its
+    // own, as the cost of cluster mode, which report.md shows inside the memory section).
+    QString (*valueTitle)(const Figures &) = nullptr;
+    QString (*reportUnit)(const Figures &) = nullptr;
+    QString (*reportFirstColumn)(const Figures &) = nullptr;
+    QString reportTitle;     // empty: the title
+    // When a view not in every bundle is there ("a version run in both topologies"), and why it
+    // is empty when no server has that: what to run to see it.
+    QString presenceText;
+    QString whenAbsent;
+    bool categoriesAreCommands = false;   // category names as the server spells them (no "_" → " ")
+    // The headline change against the baseline; false where each bar is already a difference.
+    bool hasHeadline = true;
+    // The view that carries a workload's reference ratios (hash-ttl's hsetex against set-ex),
+    // the cost of cluster mode and the Why in report.md.
+    bool carriesMemoryExtras = false;
+
+    FigureTable tableOf(const Figures &figures) const { return (figures.*table)(); }
+    // "Bytes of used_memory per stored key, median of 3 repeats, bars show min–max. Lower is better."
+    QString subtitle(int repeats) const;
+    QString sectionTitle() const { return reportTitle.isEmpty() ? title : reportTitle; }
+    bool inReport() const { return reportUnit != nullptr; }
+};
+
+// Every view, in the order of the window's tabs, the export and report.md.
+const std::vector<FigureView> &figureViews();
+const FigureView &figureView(ChartKind kind);
+// The view whose stem is `name` (case and surrounding spaces ignored).
+std::optional<ChartKind> chartKindNamed(const QString &name);
+// Every stem, in order: what --chart takes.
+QStringList chartStems();
+
+// The views every bundle has (the demo's charts).
+std::vector<ChartKind> everyBundleChartKinds();
+// Every view: each name --chart takes, each tab.
+std::vector<ChartKind> everyChartKind();
+// The views `figures` has figures for.
+std::vector<ChartKind> chartKindsOf(const Figures &figures);
+// The views a run will have, before it runs: `bothTopologies` when its --topology holds a
+// cluster and standalone.
+std::vector<ChartKind> plannedChartKinds(bool bothTopologies);

@@ -1,0 +1,88 @@
+// The table of views: every consumer reads its rows, so what a row says is what the charts,
+// the tabs, --chart, the run's file check and report.md say.
+
+#include "fixturebundle.h"
+#include "figureviews.h"
+#include "reportmarkdown.h"
+
+#include <QRegularExpression>
+#include <QtTest>
+#include <set>
+
+class TestFigureViews : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void everyKindHasOneRowAndOneStem()
+    {
+        std::set<QString> stems;
+        std::set<int> kinds;
+        for (const FigureView &view : figureViews()) {
+            QVERIFY2(stems.insert(view.stem).second, qPrintable(view.stem));
+            QVERIFY(kinds.insert(int(view.kind)).second);
+            QCOMPARE(&figureView(view.kind), &view);
+            QCOMPARE(chartKindNamed(view.stem), std::optional<ChartKind>(view.kind));
+            QVERIFY(view.table != nullptr);
+            QVERIFY(view.valueTitle != nullptr);
+            QVERIFY(!view.title.isEmpty() && !view.tabTitle.isEmpty() && !view.measured.isEmpty());
+            // A view that is not in every bundle says when it is there and how to get it.
+            QCOMPARE(view.presence == ViewPresence::EveryBundle, view.whenAbsent.isEmpty());
+            QCOMPARE(view.whenAbsent.isEmpty(), view.presenceText.isEmpty());
+        }
+        QCOMPARE(chartStems(), QStringList({QStringLiteral("memory-per-attribute"), QStringLiteral("usec-per-command"),
+                                            QStringLiteral("usec-per-event"), QStringLiteral("throughput"),
+                                            QStringLiteral("cluster-overhead")}));
+        QCOMPARE(chartKindNamed(QStringLiteral(" Usec-Per-Event ")), std::optional<ChartKind>(ChartKind::UsecPerEvent));
+        QCOMPARE(chartKindNamed(QStringLiteral("usec_per_event")), std::optional<ChartKind>());
+    }
+
+    void presenceDecidesWhichViewsABundleAndARunHave()
+    {
+        const std::vector<ChartKind> everyBundle{ChartKind::MemoryPerAttribute, ChartKind::UsecPerCommand,
+                                                 ChartKind::UsecPerEvent, ChartKind::Throughput};
+        QCOMPARE(everyBundleChartKinds(), everyBundle);
+        QCOMPARE(plannedChartKinds(false), everyBundle);
+        std::vector<ChartKind> all = everyBundle;
+        all.push_back(ChartKind::ClusterOverhead);
+        QCOMPARE(plannedChartKinds(true), all);
+        QCOMPARE(everyChartKind(), all);
+        QCOMPARE(chartKindsOf(Figures(fixtureBundle("ecommerce-4-versions.json"))), everyBundle);
+    }
+
+    void subtitleSaysWhatABarMeasuresAndWhichWayIsBetter()
+    {
+        QCOMPARE(figureView(ChartKind::MemoryPerAttribute).subtitle(1),
+                 QStringLiteral("Bytes of used_memory per stored key, one run. Lower is better."));
+        QCOMPARE(figureView(ChartKind::Throughput).subtitle(3),
+                 QStringLiteral("Measured by the client, median of 3 repeats, bars show min–max. Higher is better."));
+    }
+
+    // report.md has one section per view with a report unit, in the table's order, headed by
+    // the row's section title and unit, and none for the cost of cluster mode.
+    void reportHasTheRowsSections()
+    {
+        const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
+        const QString report = reportMarkdown(figures, {}, CategoryOrder::Workload);
+        static const QRegularExpression heading(QStringLiteral("^## (.+)$"), QRegularExpression::MultilineOption);
+        QStringList headings;
+        for (auto match = heading.globalMatch(report); match.hasNext();)
+            headings << match.next().captured(1);
+        QStringList expected;
+        for (const FigureView &view : figureViews()) {
+            if (view.inReport())
+                expected << QStringLiteral("%1 (%2)").arg(view.sectionTitle(), view.reportUnit(figures));
+        }
+        QCOMPARE(expected, QStringList({QStringLiteral("Memory per stored attribute (bytes per key)"),
+                                        QStringLiteral("Server time per command (µs per call)"),
+                                        QStringLiteral("Server time per event (µs per event)"),
+                                        QStringLiteral("Throughput, measured by the client (events per second)")}));
+        QStringList sections;
+        for (const QString &line : headings) {
+            if (expected.contains(line))
+                sections << line;
+        }
+        QCOMPARE(sections, expected);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFigureViews)
+#include "tst_figureviews.moc"
