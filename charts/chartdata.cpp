@@ -9,9 +9,13 @@
 
 namespace {
 
-QString categoryName(QString name)
+// A category as the chart names it: a type's underscores become spaces; totals and commands
+// keep their names.
+QString shownCategoryName(const FigureView &view, const FigureCategory &category)
 {
-    return name.replace(QLatin1Char('_'), QLatin1Char(' '));
+    if (category.isOverall() || view.categoriesAreCommands)
+        return category.label;
+    return QString(category.label).replace(QLatin1Char('_'), QLatin1Char(' '));
 }
 
 ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
@@ -210,6 +214,15 @@ std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle)
     return chartKindsOf(Figures(bundle));
 }
 
+QStringList chartCategoryNames(const Figures &figures, ChartKind kind)
+{
+    const FigureView &view = figureView(kind);
+    QStringList names;
+    for (const FigureCategory &category : view.everyCategoryOf(figures).categories)
+        names << shownCategoryName(view, category);
+    return names;
+}
+
 ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options)
 {
     return buildChartData(Figures(bundle), kind, options);
@@ -226,7 +239,7 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
     data.valueTitle = view.valueTitle(figures);
     data.baselineId = figures.baselineId();
     for (const FigureCategory &category : table.categories) {
-        data.categories << (category.isOverall() || view.categoriesAreCommands ? category.label : categoryName(category.label));
+        data.categories << shownCategoryName(view, category);
         data.categoryKinds.push_back(category.kind);
     }
     const std::map<QString, QColor> colors = serverColors(figures.bundle());

@@ -83,6 +83,8 @@ ResultsBundle withoutServers(const ResultsBundle &bundle, const QStringList &ser
 // the figures' shown servers, with their chosen baseline. A copy: for files, not for views.
 ResultsBundle shownResults(const Figures &figures);
 
+// Every category the chart can show, as it names them, those folded into "other" too.
+QStringList chartCategoryNames(const Figures &figures, ChartKind kind);
 FigureTable chartTable(const Figures &figures, ChartKind kind);   // the view's table (figureviews.h)
 // The charts `bundle` has (figureviews.h).
 std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle);

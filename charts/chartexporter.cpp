@@ -205,14 +205,12 @@ QString chartFileName(ChartKind kind, ImageFormat format)
     return figureView(kind).stem + QLatin1Char('.') + imageFormatExtension(format);
 }
 
-Status checkCategoryNames(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names)
+Status checkCategoryNames(const Figures &figures, const std::vector<ChartKind> &kinds, const QStringList &names)
 {
     QStringList known;
-    Figures::Options every;
-    every.foldOther = false;
-    const Figures figures(bundle, every);
     for (const ChartKind kind : kinds) {
-        for (const QString &category : buildChartData(figures, kind).categories)
+        // Every category the view can show, also those folded into "other" now.
+        for (const QString &category : chartCategoryNames(figures, kind))
             if (!known.contains(category))
                 known << category;
     }

@@ -69,4 +69,4 @@ Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOpti
 QString chartFileName(ChartKind kind, ImageFormat format);
 // Every name of `names` (a --categories list) names a category of at least one of `kinds`'
 // charts: "'cpu' is not a category of these charts (they have: All attributes, counter, …)".
-Status checkCategoryNames(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QStringList &names);
+Status checkCategoryNames(const Figures &figures, const std::vector<ChartKind> &kinds, const QStringList &names);

@@ -95,7 +95,7 @@ Outcome<QStringList> writeDataFiles(const Figures &figures, const QString &dir, 
         return Error{status.error()};
     written << csv;
     const QString json = folder.filePath(QStringLiteral("results.json"));
-    if (const Status status = writeFileAtomically(json, bundleToJson(shownResults(figures)), PathOrigin::NamedByVersus);
+    if (const Status status = writeFileAtomically(json, bundleToJson(shownResults(figures), figures), PathOrigin::NamedByVersus);
         !status)
         return Error{status.error()};
     written << json;
@@ -137,7 +137,13 @@ Outcome<QStringList> writeCharts(const Figures &figures, const std::vector<Chart
 Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
                                   const QString &dir, const ExportOptions &options)
 {
-    return writeCharts(Figures(bundle, figureOptionsOf(options)), kinds, dir, options, false);
+    return exportCharts(Figures(bundle, figureOptionsOf(options)), kinds, dir, options);
+}
+
+Outcome<QStringList> exportCharts(const Figures &figures, const std::vector<ChartKind> &kinds, const QString &dir,
+                                  const ExportOptions &options)
+{
+    return writeCharts(figures, kinds, dir, options, false);
 }
 
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)

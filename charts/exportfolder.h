@@ -22,6 +22,8 @@
 Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const ExportOptions &options);
 Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
 // The same for a chosen set of charts, without the Why and sweep charts.
+Outcome<QStringList> exportCharts(const Figures &figures, const std::vector<ChartKind> &kinds,
+                                  const QString &dir, const ExportOptions &options);
 Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
                                   const QString &dir, const ExportOptions &options);
 // The names exportCharts() writes into its folder, in order: "<stem>.<ext>" for each

@@ -411,7 +411,7 @@ void ExportDialog::renderPreview()
     }
     m_preview = image.value();
     QStringList problems = whyChosen() ? QStringList() : legibilityProblems(chartKind(), preview, geometry);
-    if (Status known = checkCategoryNames(m_figures.bundle(), {chartKind()}, preview.onlyCategories); !known)
+    if (Status known = checkCategoryNames(m_figures, {chartKind()}, preview.onlyCategories); !known)
         problems.prepend(tr("Categories: %1").arg(known.error()));
     m_legibility->setText(problems.join(QLatin1Char('\n')));
     const QSize room = m_previewLabel->contentsRect().size() - QSize(8, 8);

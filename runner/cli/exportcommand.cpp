@@ -55,7 +55,9 @@ int runExportCommand(const QStringList &arguments)
         return exportFails(QStringLiteral("%1: the bundle holds no server: there is nothing to export%2")
                                .arg(positional.first(), bundle->complete ? QString()
                                                                          : QStringLiteral(" (its run was stopped before any server started)")));
-    const QStringList names = exportRequestFileNames(request.value(), chartKindsOf(bundle.value()), sweepChartKinds(bundle.value()));
+    // One Figures for the whole export: every chart, file and report reads it.
+    const Figures figures(bundle.value(), figureOptionsOf(request->options));
+    const QStringList names = exportRequestFileNames(request.value(), chartKindsOf(figures), sweepChartKinds(bundle.value()));
     // Checked before anything is written: no name the export writes may be the bundle itself.
     const ExistingFiles existing = parser.isSet(QStringLiteral("force")) ? ExistingFiles::Replace : ExistingFiles::Keep;
     if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), request->directory, names,
@@ -63,7 +65,7 @@ int runExportCommand(const QStringList &arguments)
                                           QStringLiteral("nothing was written"));
         !folder)
         return exportFails(folder.error());
-    const Outcome<QStringList> written = exportRequested(bundle.value(), request.value());
+    const Outcome<QStringList> written = exportRequested(figures, request.value());
     if (!written)
         return exportFails(written.error());
     for (const QString &path : written.value())

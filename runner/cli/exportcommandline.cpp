@@ -150,26 +150,26 @@ QStringList exportRequestFileNames(const ExportRequest &request, const std::vect
     return names;
 }
 
-Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request)
+Outcome<QStringList> exportRequested(const Figures &figures, const ExportRequest &request)
 {
-    const std::vector<ChartKind> kinds = request.charts.empty() ? chartKindsOf(bundle) : request.charts;
-    if (Status known = checkCategoryNames(bundle, kinds, request.options.onlyCategories); !known)
+    const std::vector<ChartKind> kinds = request.charts.empty() ? chartKindsOf(figures) : request.charts;
+    if (Status known = checkCategoryNames(figures, kinds, request.options.onlyCategories); !known)
         return Error{QStringLiteral("--categories: %1").arg(known.error())};
     // Said, never silent: an unreadable chart is still written, with the reason and the way out;
     // a chart drawn taller than the default so that its figures fit says so too.
     for (const ChartKind kind : kinds) {
-        const ExportOptions fitted = fittedOptions(bundle, kind, request.options);
+        const ExportOptions fitted = fittedOptions(figures, kind, request.options);
         if (fitted.size != request.options.size)
             std::fprintf(stderr, "versus: %s drawn at %dx%d (blog-tall): at %dx%d its bars would be too thin for their figures; "
                                  "--preset blog keeps 16:9 without them\n",
                          qPrintable(figureView(kind).stem), fitted.size.width(), fitted.size.height(),
                          request.options.size.width(), request.options.size.height());
-        for (const QString &problem : legibilityProblems(bundle, kind, fitted))
+        for (const QString &problem : legibilityProblems(figures, kind, fitted))
             std::fprintf(stderr, "versus: warning: %s (%s)\n", qPrintable(problem),
                          problem.contains(QLatin1String("bar labels left out")) ? "--top N, --categories, --preset blog-tall"
                                                                                 : "--size WxH, --preset blog or slide");
     }
     if (request.charts.empty())
-        return exportAll(bundle, request.directory, request.options);
-    return exportCharts(bundle, request.charts, request.directory, request.options);
+        return exportAll(figures, request.directory, request.options);
+    return exportCharts(figures, request.charts, request.directory, request.options);
 }

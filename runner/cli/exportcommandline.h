@@ -28,5 +28,6 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
 // of `sweepKinds` (sweepChartKinds()).
 QStringList exportRequestFileNames(const ExportRequest &request, const std::vector<ChartKind> &bundleKinds,
                                    const std::vector<SweepChartKind> &sweepKinds = {});
-// Renders the requested charts of `bundle` into request.directory; returns the files written.
-Outcome<QStringList> exportRequested(const ResultsBundle &bundle, const ExportRequest &request);
+// Renders the requested charts of `figures` (built with figureOptionsOf(request.options)) into
+// request.directory; returns the files written. Reads that one Figures throughout.
+Outcome<QStringList> exportRequested(const Figures &figures, const ExportRequest &request);

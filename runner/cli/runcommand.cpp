@@ -37,32 +37,41 @@ int runFails(const QString &message, int code = 2)
     return code;
 }
 
-// A server failed, or its commands got errors: the run (or a point of the sweep) did not give
-// clean figures.
-bool runFailed(const ResultsBundle &results)
+// A server of `figures` failed, or its commands got errors.
+bool serverFailed(const Figures &figures)
 {
-    const int points = results.isSweep() ? int(results.sweep.points.size()) : 1;
-    for (int point = 0; point < points; ++point) {
-        const Figures figures(results.isSweep() ? sweepPointBundle(results, point) : results);
-        for (const QString &id : figures.allServerIds()) {
-            switch (figures.summary(id).verdict) {
-            case ServerVerdict::Completed:
-            case ServerVerdict::Cancelled:
-            case ServerVerdict::Running:
-                break;
-            default:
-                return true;
-            }
+    for (const QString &id : figures.allServerIds()) {
+        switch (figures.summary(id).verdict) {
+        case ServerVerdict::Completed:
+        case ServerVerdict::Cancelled:
+        case ServerVerdict::Running:
+            break;
+        default:
+            return true;
         }
     }
     return false;
 }
 
-// The data checks of the run, or of every point of a sweep (each message naming its point).
-QStringList sweepDataProblems(const ResultsBundle &results)
+// The run (`figures`, of the shown point), or a point of the sweep, did not give clean figures.
+bool runFailed(const Figures &figures)
 {
+    const ResultsBundle &results = figures.bundle();
     if (!results.isSweep())
-        return Figures(results).dataProblems();
+        return serverFailed(figures);
+    for (int point = 0; point < int(results.sweep.points.size()); ++point) {
+        if (serverFailed(Figures(sweepPointBundle(results, point))))
+            return true;
+    }
+    return false;
+}
+
+// The data checks of the run, or of every point of a sweep (each message naming its point).
+QStringList sweepDataProblems(const Figures &figures)
+{
+    const ResultsBundle &results = figures.bundle();
+    if (!results.isSweep())
+        return figures.dataProblems();
     QStringList problems;
     for (int point = 0; point < int(results.sweep.points.size()); ++point) {
         const QString at = QStringLiteral("%1=%2: ").arg(results.sweep.parameter, results.sweep.points[size_t(point)].value);
@@ -153,19 +162,19 @@ ResultsBundle runWithProgress(const RunPlan &plan)
     return results;
 }
 
-// Writes the bundle and the charts; false when a write failed (already said on stderr).
-bool writeOutputs(const ResultsBundle &results, const RunPlan &plan, const ExportRequest &exportRequest)
+// Writes the bundle and the charts of `figures`; false when a write failed (already said on stderr).
+bool writeOutputs(const Figures &figures, const RunPlan &plan, const ExportRequest &exportRequest)
 {
     bool ok = true;
     if (!plan.bundlePath.isEmpty()) {
-        const Status saved = saveBundle(results, plan.bundlePath);
+        const Status saved = saveBundle(figures.bundle(), figures, plan.bundlePath);
         if (saved)
             std::printf("Results bundle: %s\n", qPrintable(QDir::current().absoluteFilePath(plan.bundlePath)));
         else
             ok = runFails(saved.error()) == 0;
     }
     if (exportRequest.enabled()) {
-        const Outcome<QStringList> written = exportRequested(results, exportRequest);
+        const Outcome<QStringList> written = exportRequested(figures, exportRequest);
         if (written) {
             std::printf("Charts in %s:\n", qPrintable(QDir(exportRequest.directory).absolutePath()));
             for (const QString &file : written.value())
@@ -282,14 +291,15 @@ int runRunCommand(const QStringList &arguments)
         std::fprintf(stderr, "versus run: %s\n", qPrintable(notice));
 
     const ResultsBundle results = runWithProgress(plan.value());
-    const Figures figures(results);
+    // One Figures for everything the run prints and writes.
+    const Figures figures(results, figureOptionsOf(exportRequest->options));
     std::printf("%s\n", qPrintable(bundleToMarkdown(figures, exportRequest->options.order)));
     if (results.isSweep())
         std::printf("%s\n", qPrintable(sweepToMarkdown(results)));
-    const QStringList dataProblems = sweepDataProblems(results);
+    const QStringList dataProblems = sweepDataProblems(figures);
     for (const QString &problem : dataProblems)
         std::fprintf(stderr, "data check: %s\n", qPrintable(problem));
-    const bool written = writeOutputs(results, plan.value(), exportRequest.value());
+    const bool written = writeOutputs(figures, plan.value(), exportRequest.value());
     // The last screen is the answer, with its caveat: the details are above it.
     if (const QString answer = figures.answer(); !answer.isEmpty()) {
         const QString caveat = figures.buildCaveat();
@@ -303,5 +313,5 @@ int runRunCommand(const QStringList &arguments)
         return 130;
     if (!written)
         return 2;
-    return runFailed(results) || !dataProblems.isEmpty() ? 1 : 0;
+    return runFailed(figures) || !dataProblems.isEmpty() ? 1 : 0;
 }

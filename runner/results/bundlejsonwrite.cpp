@@ -306,13 +306,17 @@ Json derivedSections(const Figures &figures);
 
 QByteArray bundleToJson(const ResultsBundle &bundle)
 {
+    return bundleToJson(bundle, Figures(bundle));
+}
+
+QByteArray bundleToJson(const ResultsBundle &bundle, const Figures &figures)
+{
     std::vector<const ServerRun *> ordered;
     for (const QString &id : orderedServerIds(bundle))
         ordered.push_back(bundle.server(id));
     Json servers;
     Json runs;
     serversToJson(ordered, servers, runs);
-    const Figures figures(bundle);
     Json root = {
         {"schema", ResultsBundle::schema},
         {"created", bundle.created.toUTC().toString(Qt::ISODateWithMs)},
@@ -342,4 +346,9 @@ QByteArray bundleToJson(const ResultsBundle &bundle)
 Status saveBundle(const ResultsBundle &bundle, const QString &path)
 {
     return writeFileAtomically(path, bundleToJson(bundle));
+}
+
+Status saveBundle(const ResultsBundle &bundle, const Figures &figures, const QString &path)
+{
+    return writeFileAtomically(path, bundleToJson(bundle, figures));
 }

@@ -110,26 +110,28 @@ FigureTable commandTable(const FiguresData &data, bool fold, Measure measure = M
 
 FigureTable Figures::commandTime() const
 {
-    return commandTable(*d, d->options.foldOther);
+    return d->cachedTable(QStringLiteral("command time"), [this] { return commandTable(*d, d->options.foldOther); });
 }
 
 FigureTable Figures::allCommandTimes() const
 {
-    return commandTable(*d, false);
+    return d->cachedTable(QStringLiteral("all command times"), [this] { return commandTable(*d, false); });
 }
 
 FigureTable Figures::commandCalls() const
 {
-    return commandTable(*d, false, Measure::Calls);
+    return d->cachedTable(QStringLiteral("command calls"), [this] { return commandTable(*d, false, Measure::Calls); });
 }
 
 FigureTable Figures::perEvent() const
 {
-    QString note;
-    std::vector<FigureRule> rules;
-    if (std::optional<FigureRule> total = d->timeTotal(Measure::UsecPerEvent, kAllEvents, 1, note))
-        rules.push_back(*total);
-    return d->tableOf(Measure::UsecPerEvent, rules, note);
+    return d->cachedTable(QStringLiteral("per event"), [this] {
+        QString note;
+        std::vector<FigureRule> rules;
+        if (std::optional<FigureRule> total = d->timeTotal(Measure::UsecPerEvent, kAllEvents, 1, note))
+            rules.push_back(*total);
+        return d->tableOf(Measure::UsecPerEvent, rules, note);
+    });
 }
 
 FigureTable Figures::throughput() const
@@ -140,20 +142,22 @@ FigureTable Figures::throughput() const
 
 FigureTable Figures::client(Measure measure) const
 {
-    static const std::map<Measure, TotalLabel> labels = {
-        {Measure::EventsPerSecond, {QStringLiteral("Events"), QString()}},
-        {Measure::CommandsPerSecond, {QStringLiteral("Commands"), QString()}},
-        {Measure::LatencyP50Usec, {QStringLiteral("p50"), QString()}},
-        {Measure::LatencyP99Usec, {QStringLiteral("p99"), QString()}},
-        {Measure::UsecPerEvent, kAllEvents},
-        {Measure::UsecPerCall, kAllCommands},
-    };
-    QString note;
-    std::vector<FigureRule> rules;
-    const auto label = labels.find(measure);
-    if (label != labels.end()) {
-        if (std::optional<FigureRule> total = d->timeTotal(measure, label->second, 1, note))
-            rules.push_back(*total);
-    }
-    return d->tableOf(measure, rules, note);
+    return d->cachedTable(QStringLiteral("client %1").arg(int(measure)), [this, measure] {
+        static const std::map<Measure, TotalLabel> labels = {
+            {Measure::EventsPerSecond, {QStringLiteral("Events"), QString()}},
+            {Measure::CommandsPerSecond, {QStringLiteral("Commands"), QString()}},
+            {Measure::LatencyP50Usec, {QStringLiteral("p50"), QString()}},
+            {Measure::LatencyP99Usec, {QStringLiteral("p99"), QString()}},
+            {Measure::UsecPerEvent, kAllEvents},
+            {Measure::UsecPerCall, kAllCommands},
+        };
+        QString note;
+        std::vector<FigureRule> rules;
+        const auto label = labels.find(measure);
+        if (label != labels.end()) {
+            if (std::optional<FigureRule> total = d->timeTotal(measure, label->second, 1, note))
+                rules.push_back(*total);
+        }
+        return d->tableOf(measure, rules, note);
+    });
 }

@@ -428,17 +428,17 @@ FigureTable memoryTable(const FiguresData &data, Measure measure)
 
 FigureTable Figures::memory() const
 {
-    return memoryTable(*d, Measure::BytesPerKey);
+    return d->cachedTable(QStringLiteral("memory"), [this] { return memoryTable(*d, Measure::BytesPerKey); });
 }
 
 FigureTable Figures::memoryUsage() const
 {
-    return memoryTable(*d, Measure::MemoryUsageBytesPerKey);
+    return d->cachedTable(QStringLiteral("memory usage"), [this] { return memoryTable(*d, Measure::MemoryUsageBytesPerKey); });
 }
 
 FigureTable Figures::keys() const
 {
-    return memoryTable(*d, Measure::Keys);
+    return d->cachedTable(QStringLiteral("keys"), [this] { return memoryTable(*d, Measure::Keys); });
 }
 
 QString Figures::referenceType() const
@@ -449,27 +449,29 @@ QString Figures::referenceType() const
 
 FigureTable Figures::referenceRatios() const
 {
-    const QString reference = referenceType();
-    std::vector<FigureRule> rules;
-    for (const QString &type : d->types) {
-        if (reference.isEmpty() || type == reference)
-            continue;
-        FigureRule rule = d->typeRule(type, Measure::BytesPerKey);
-        rule.value = [type, reference](const RepeatResult &repeat) -> std::optional<double> {
-            const TypeMemory *memory = okType(repeat, type);
-            const TypeMemory *base = okType(repeat, reference);
-            if (!memory || !base || memory->keys <= 0 || base->keys <= 0 || base->bytesPerKey() <= 0)
-                return std::nullopt;
-            return memory->bytesPerKey() / base->bytesPerKey();
-        };
-        rule.unfinished = [type, reference](const RepeatResult &repeat) {
-            return repeat.unfinishedType == type || repeat.unfinishedType == reference;
-        };
-        rule.unsupported = [type, reference](const ServerRun &run) {
-            const QString refused = FiguresData::unsupportedText(run, type);
-            return refused.isEmpty() ? FiguresData::unsupportedText(run, reference) : refused;
-        };
-        rules.push_back(rule);
-    }
-    return d->tableOf(Measure::RatioToReference, rules);
+    return d->cachedTable(QStringLiteral("reference ratios"), [this] {
+        const QString reference = referenceType();
+        std::vector<FigureRule> rules;
+        for (const QString &type : d->types) {
+            if (reference.isEmpty() || type == reference)
+                continue;
+            FigureRule rule = d->typeRule(type, Measure::BytesPerKey);
+            rule.value = [type, reference](const RepeatResult &repeat) -> std::optional<double> {
+                const TypeMemory *memory = okType(repeat, type);
+                const TypeMemory *base = okType(repeat, reference);
+                if (!memory || !base || memory->keys <= 0 || base->keys <= 0 || base->bytesPerKey() <= 0)
+                    return std::nullopt;
+                return memory->bytesPerKey() / base->bytesPerKey();
+            };
+            rule.unfinished = [type, reference](const RepeatResult &repeat) {
+                return repeat.unfinishedType == type || repeat.unfinishedType == reference;
+            };
+            rule.unsupported = [type, reference](const ServerRun &run) {
+                const QString refused = FiguresData::unsupportedText(run, type);
+                return refused.isEmpty() ? FiguresData::unsupportedText(run, reference) : refused;
+            };
+            rules.push_back(rule);
+        }
+        return d->tableOf(Measure::RatioToReference, rules);
+    });
 }

@@ -253,6 +253,7 @@ static_assert(CategoryOrder(0) == CategoryOrder::Workload);
 namespace {
 
 std::atomic<long long> builtFigures{0};
+std::atomic<long long> computedTables{0};
 
 } // namespace
 
@@ -289,6 +290,20 @@ Figures::Figures(BundleSnapshot snapshot, const Options &options)
 long long Figures::constructions()
 {
     return builtFigures.load();
+}
+
+long long Figures::tableComputations()
+{
+    return computedTables.load();
+}
+
+FigureTable FiguresData::cachedTable(const QString &name, const std::function<FigureTable()> &compute) const
+{
+    const auto found = tableCache.find(name);
+    if (found != tableCache.end())
+        return found->second;
+    ++computedTables;
+    return tableCache.emplace(name, compute()).first->second;
 }
 
 const BundleSnapshot &Figures::snapshot() const { return d->snapshot; }

@@ -216,6 +216,9 @@ public:
     // How many Figures were built from a bundle since the program started (copies of a
     // Figures share its figures and are not counted): one per update of the window.
     static long long constructions();
+    // How many tables were computed since the program started: a Figures computes each of its
+    // tables once, however many views read it.
+    static long long tableComputations();
 
     const ResultsBundle &bundle() const;
     const BundleSnapshot &snapshot() const;

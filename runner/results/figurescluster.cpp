@@ -145,34 +145,36 @@ long long keysStored(const ServerRun &run)
 
 FigureTable Figures::clusterOverhead() const
 {
-    const FigureTable memoryTable = memory();
-    FigureTable table;
-    table.measure = Measure::BytesPerKey;
-    table.categories = memoryTable.categories;
-    table.note = memoryTable.note;
-    // Slot bookkeeping is shared by the keys stored: the same cluster costs less per key with more keys.
-    long long keys = 0;
-    for (const QString &id : clusterServerIds())
-        keys = std::max(keys, keysStored(*d->bundle.server(id)));
-    if (keys > 0) {
-        const QString counted = QLocale(QLocale::English).toString(keys);
-        // A workload's own memory passes put each type alone on an empty cluster: its row
-        // carries the slot tables its keys alone need, more than its share of the total's.
-        const QString measured = d->bundle.workload.typesTimedAlone
-            ? QStringLiteral("Measured at %1 keys per %2.").arg(counted, typeNoun())
-            : QStringLiteral("Measured at %1 keys in all; each %2's row is from its own pass, with its keys alone.")
-                  .arg(counted, typeNoun());
-        table.note += (table.note.isEmpty() ? QString() : QStringLiteral(" ")) + measured
-            + QStringLiteral(" The cost of cluster mode moves with the number of keys.");
-    }
-    table.cells.assign(table.categories.size(), {});
-    for (const QString &id : clusterServerIds()) {
-        const QString partner = standalonePartnerOf(id);
-        if (partner.isEmpty())
-            continue;
-        table.servers << id;
-        for (size_t c = 0; c < table.categories.size(); ++c)
-            table.cells[c].push_back(differenceOf(memoryTable.at(int(c), id), memoryTable.at(int(c), partner)));
-    }
-    return table;
+    return d->cachedTable(QStringLiteral("cluster overhead"), [this] {
+        const FigureTable memoryTable = memory();
+        FigureTable table;
+        table.measure = Measure::BytesPerKey;
+        table.categories = memoryTable.categories;
+        table.note = memoryTable.note;
+        // Slot bookkeeping is shared by the keys stored: the same cluster costs less per key with more keys.
+        long long keys = 0;
+        for (const QString &id : clusterServerIds())
+            keys = std::max(keys, keysStored(*d->bundle.server(id)));
+        if (keys > 0) {
+            const QString counted = QLocale(QLocale::English).toString(keys);
+            // A workload's own memory passes put each type alone on an empty cluster: its row
+            // carries the slot tables its keys alone need, more than its share of the total's.
+            const QString measured = d->bundle.workload.typesTimedAlone
+                ? QStringLiteral("Measured at %1 keys per %2.").arg(counted, typeNoun())
+                : QStringLiteral("Measured at %1 keys in all; each %2's row is from its own pass, with its keys alone.")
+                      .arg(counted, typeNoun());
+            table.note += (table.note.isEmpty() ? QString() : QStringLiteral(" ")) + measured
+                + QStringLiteral(" The cost of cluster mode moves with the number of keys.");
+        }
+        table.cells.assign(table.categories.size(), {});
+        for (const QString &id : clusterServerIds()) {
+            const QString partner = standalonePartnerOf(id);
+            if (partner.isEmpty())
+                continue;
+            table.servers << id;
+            for (size_t c = 0; c < table.categories.size(); ++c)
+                table.cells[c].push_back(differenceOf(memoryTable.at(int(c), id), memoryTable.at(int(c), partner)));
+        }
+        return table;
+    });
 }

@@ -58,6 +58,10 @@ struct FiguresData {
     mutable std::optional<QStringList> commonTypesCache;
     mutable std::optional<bool> refusedCache;
     mutable std::optional<QStringList> excludedCommandsCache;
+    // Each table this Figures was asked for, by name ("memory", "client 4"): every view, export
+    // and headline of one update reads the same table, computed once.
+    mutable std::map<QString, FigureTable> tableCache;
+    FigureTable cachedTable(const QString &name, const std::function<FigureTable()> &compute) const;
 
     const ServerData &server(const QString &id) const { return servers.at(id); }
     QStringList comparedIds() const;

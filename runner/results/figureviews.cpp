@@ -56,6 +56,7 @@ std::vector<FigureView> makeViews()
     command.tabTitle = QStringLiteral("µs per command");
     command.measured = QStringLiteral("Server time per call from INFO commandstats");
     command.table = &Figures::commandTime;
+    command.unfolded = &Figures::allCommandTimes;
     command.valueTitle = usecPerCallAxis;
     command.reportUnit = usecPerCallUnit;
     command.reportFirstColumn = commandColumn;

@@ -35,6 +35,9 @@ struct FigureView {
     bool lowerIsBetter = true;
     ViewPresence presence = ViewPresence::EveryBundle;
     FigureTable (Figures::*table)() const = nullptr;
+    // The same with nothing folded into "other", where the table folds (command time); null:
+    // the table itself.
+    FigureTable (Figures::*unfolded)() const = nullptr;
     // The value axis title; the report's unit and first column (empty unit: no section of its
     // own, as the cost of cluster mode, which report.md shows inside the memory section).
     QString (*valueTitle)(const Figures &) = nullptr;
@@ -53,6 +56,7 @@ struct FigureView {
     bool carriesMemoryExtras = false;
 
     FigureTable tableOf(const Figures &figures) const { return (figures.*table)(); }
+    FigureTable everyCategoryOf(const Figures &figures) const { return (figures.*(unfolded ? unfolded : table))(); }
     // "Bytes of used_memory per stored key, median of 3 repeats, bars show min–max. Lower is better."
     QString subtitle(int repeats) const;
     QString sectionTitle() const { return reportTitle.isEmpty() ? title : reportTitle; }

@@ -1,0 +1,54 @@
+// `versus export` of a bundle computes its figures once: one Figures, read by every chart, the
+// Why chart, results.csv, results.json and report.md, and each of its tables computed once.
+// Run in-process (the subcommand's body), so the counts are this process's own.
+
+#include "commands.h"
+#include "figures.h"
+
+#include <QDir>
+#include <QTemporaryDir>
+#include <QtTest>
+
+class TestOneFiguresExport : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void exportBuildsOneFigures_data()
+    {
+        QTest::addColumn<QString>("bundle");
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("files");
+        QTest::newRow("ecommerce, every chart, report") << QStringLiteral("ecommerce-4-versions.json")
+                                                        << QStringList{QStringLiteral("--report")} << 7;
+        QTest::newRow("hash-ttl, svg and png") << QStringLiteral("hash-ttl-3-versions.json")
+                                               << QStringList{QStringLiteral("--format"), QStringLiteral("png,svg")} << 10;
+        QTest::newRow("one chart") << QStringLiteral("ecommerce-4-versions.json")
+                                   << QStringList{QStringLiteral("--chart"), QStringLiteral("usec-per-command")} << 3;
+    }
+
+    void exportBuildsOneFigures()
+    {
+        QFETCH(QString, bundle);
+        QFETCH(QStringList, options);
+        QFETCH(int, files);
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        const QString exportDir = dir.filePath(QStringLiteral("charts"));
+        const long long figuresBefore = Figures::constructions();
+        const long long tablesBefore = Figures::tableComputations();
+        const int code = runExportCommand(QStringList{QStringLiteral("versus"), QStringLiteral(VERSUS_FIXTURES "/bundles/") + bundle,
+                                                      QStringLiteral("--export-dir"), exportDir}
+                                          + options);
+        QCOMPARE(code, 0);
+        QCOMPARE(Figures::constructions() - figuresBefore, 1LL);
+        QCOMPARE(int(QDir(exportDir).entryList(QDir::Files).size()), files);
+        // Each table once, however many charts and files read it: no more tables than the
+        // Figures has (memory, its MEMORY USAGE and keys, three command tables, per event, four
+        // client tables, reference ratios, cluster overhead).
+        qInfo("%lld tables computed", Figures::tableComputations() - tablesBefore);
+        QVERIFY2(Figures::tableComputations() - tablesBefore <= 14,
+                 qPrintable(QString::number(Figures::tableComputations() - tablesBefore)));
+    }
+};
+
+QTEST_MAIN(TestOneFiguresExport)
+#include "tst_onefiguresexport.moc"
