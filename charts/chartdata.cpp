@@ -209,11 +209,6 @@ FigureTable chartTable(const Figures &figures, ChartKind kind)
     return figureView(kind).tableOf(figures);
 }
 
-std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle)
-{
-    return chartKindsOf(Figures(bundle));
-}
-
 QStringList chartCategoryNames(const Figures &figures, ChartKind kind)
 {
     const FigureView &view = figureView(kind);
@@ -221,11 +216,6 @@ QStringList chartCategoryNames(const Figures &figures, ChartKind kind)
     for (const FigureCategory &category : view.everyCategoryOf(figures).categories)
         names << shownCategoryName(view, category);
     return names;
-}
-
-ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options)
-{
-    return buildChartData(Figures(bundle), kind, options);
 }
 
 ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartDataOptions &options)
@@ -362,11 +352,6 @@ bool takeReferenceRatio(const Figures &figures, ChartHeadline &headline)
 
 } // namespace
 
-std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKind kind)
-{
-    return chartHeadline(Figures(bundle), kind);
-}
-
 std::optional<ChartHeadline> chartHeadline(const Figures &figures, ChartKind kind)
 {
     const FigureView &view = figureView(kind);
@@ -402,11 +387,6 @@ QString ChartHeadline::caption() const
     return text;
 }
 
-QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind)
-{
-    return defaultChartTitle(Figures(bundle), kind);
-}
-
 QString defaultChartTitle(const Figures &figures, ChartKind kind)
 {
     const std::optional<ChartHeadline> headline = chartHeadline(figures, kind);
@@ -420,11 +400,6 @@ QString defaultChartTitle(const Figures &figures, ChartKind kind)
     if (headline->provisional)
         title += QStringLiteral(" (provisional)");
     return headline->ratio.isEmpty() ? title : title + QStringLiteral("; ") + headline->ratio;
-}
-
-QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
-{
-    return defaultChartSubtitle(Figures(bundle), kind);
 }
 
 QString defaultChartSubtitle(const Figures &figures, ChartKind kind)

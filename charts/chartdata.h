@@ -86,14 +86,10 @@ ResultsBundle shownResults(const Figures &figures);
 // Every category the chart can show, as it names them, those folded into "other" too.
 QStringList chartCategoryNames(const Figures &figures, ChartKind kind);
 FigureTable chartTable(const Figures &figures, ChartKind kind);   // the view's table (figureviews.h)
-// The charts `bundle` has (figureviews.h).
-std::vector<ChartKind> chartKindsOf(const ResultsBundle &bundle);
-
 // The chart of `figures`, as its options say (baseline, hidden versions, order, commands
-// shown); `options` only lays it out (categories picked, how many fit). The bundle's form
-// draws Figures(bundle).
+// shown); `options` only lays it out (categories picked, how many fit). The charts take only a
+// Figures: whoever holds a bundle builds one, once, and every chart reads it.
 ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartDataOptions &options = {});
-ChartData buildChartData(const ResultsBundle &bundle, ChartKind kind, const ChartDataOptions &options = {});
 
 // The chart's headline as the figures layer gives it (Figures::headline), in words: what the
 // title and a big-number call-out show.
@@ -117,16 +113,13 @@ struct ChartHeadline {
 // Empty when the chart has neither a headline change (no total, no newer version of the
 // baseline's product) nor a reference ratio.
 std::optional<ChartHeadline> chartHeadline(const Figures &figures, ChartKind kind);
-std::optional<ChartHeadline> chartHeadline(const ResultsBundle &bundle, ChartKind kind);
 
 // Titles from the figures, e.g. "Memory per stored attribute, Valkey 8.0.1 → 9.1.2: 191.4 → 175.4
 // bytes, −8.4%"; a time chart led by a command group names it: "Server time per command (writes), …".
 QString defaultChartTitle(const Figures &figures, ChartKind kind);
-QString defaultChartTitle(const ResultsBundle &bundle, ChartKind kind);
 // What the chart measures and over how many repeats; when the compared servers' allocators
 // differ, the build caveat (Figures::buildCaveat()) follows on a line of its own.
 QString defaultChartSubtitle(const Figures &figures, ChartKind kind);
-QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind);
 // Where the figures come from (provenance.h): workload and parameters, repeats and schedule,
 // each server's build, machine, date. `--footnote ""` (or an empty field) leaves it out.
 QString defaultChartFootnote(const Figures &figures);   // the shown servers' only

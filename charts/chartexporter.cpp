@@ -119,12 +119,6 @@ Status checkExportOptions(const ExportOptions &options)
     return Status::success();
 }
 
-Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
-                            ChartGeometry *geometry)
-{
-    return renderChart(Figures(bundle, figureOptionsOf(options)), kind, options, geometry);
-}
-
 Outcome<QImage> renderChart(const Figures &figures, ChartKind kind, const ExportOptions &options, ChartGeometry *geometry)
 {
     if (const Status valid = checkExportOptions(options); !valid)
@@ -156,11 +150,6 @@ QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, con
     return problems;
 }
 
-QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
-{
-    return legibilityProblems(Figures(bundle, figureOptionsOf(options)), kind, options);
-}
-
 QStringList legibilityProblems(const Figures &figures, ChartKind kind, const ExportOptions &options)
 {
     if (!checkExportOptions(options))
@@ -170,11 +159,6 @@ QStringList legibilityProblems(const Figures &figures, ChartKind kind, const Exp
     return legibilityProblems(kind, options, chart.geometry(1.0));
 }
 
-ExportOptions fittedOptions(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
-{
-    return fittedOptions(Figures(bundle, figureOptionsOf(options)), kind, options);
-}
-
 ExportOptions fittedOptions(const Figures &figures, ChartKind kind, const ExportOptions &options)
 {
     ExportOptions fitted = options;
@@ -182,12 +166,6 @@ ExportOptions fittedOptions(const Figures &figures, ChartKind kind, const Export
     if (options.tallerWhenCrowded && checkExportOptions(options) && !ComposedChart(figures, kind, options).geometry(1.0).barLabelsShown)
         fitted.size = findSizePreset(QStringLiteral("blog-tall"))->size;
     return fitted;
-}
-
-Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
-                   PathOrigin origin)
-{
-    return exportChart(Figures(bundle, figureOptionsOf(options)), kind, options, path, origin);
 }
 
 Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &requested, const QString &path,

@@ -36,19 +36,17 @@ Status checkExportOptions(const ExportOptions &options);
 
 // Every function that takes a Figures draws what it says (baseline, hidden versions, category
 // order, commands shown: Figures::options()) as `options` say how (size, theme, titles, the
-// categories picked). Its form with a bundle draws Figures(bundle, figureOptionsOf(options)).
+// categories picked). Whoever holds a bundle builds its Figures once, with
+// figureOptionsOf(options), as `versus export` does.
 
 // An image of exactly options.pixelSize(), with dots per metre set from options.dpi × scale.
 // `geometry`, when given, receives where the bars stand.
 Outcome<QImage> renderChart(const Figures &figures, ChartKind kind, const ExportOptions &options,
                             ChartGeometry *geometry = nullptr);
-Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
-                            ChartGeometry *geometry = nullptr);
 
 // What makes the chart hard to read at these options, said to the person exporting it and
 // never drawn into the image: today, bar labels left out because the bars are too thin.
 QStringList legibilityProblems(const Figures &figures, ChartKind kind, const ExportOptions &options);
-QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options);
 // The same for a chart already rendered (renderChart()'s geometry), without laying it out again.
 QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut);
 
@@ -56,13 +54,10 @@ QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, con
 // thin for their figures at options.size, the same at the blog-tall size (1200×1500). What comes
 // back has tallerWhenCrowded cleared: it is fitted already.
 ExportOptions fittedOptions(const Figures &figures, ChartKind kind, const ExportOptions &options);
-ExportOptions fittedOptions(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options);
 
 // Writes one chart; the format follows the file's extension (.png, .svg, .pdf). Drawn with
 // fittedOptions().
 Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &options, const QString &path,
-                   PathOrigin origin = PathOrigin::NamedByUser);
-Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
                    PathOrigin origin = PathOrigin::NamedByUser);
 
 // "<stem>.<ext>", the chart's name in an export folder (exportfolder.h).

@@ -134,21 +134,10 @@ Outcome<QStringList> writeCharts(const Figures &figures, const std::vector<Chart
 
 } // namespace
 
-Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
-                                  const QString &dir, const ExportOptions &options)
-{
-    return exportCharts(Figures(bundle, figureOptionsOf(options)), kinds, dir, options);
-}
-
 Outcome<QStringList> exportCharts(const Figures &figures, const std::vector<ChartKind> &kinds, const QString &dir,
                                   const ExportOptions &options)
 {
     return writeCharts(figures, kinds, dir, options, false);
-}
-
-Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
-{
-    return exportAll(Figures(bundle, figureOptionsOf(options)), dir, options);
 }
 
 Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const ExportOptions &options)

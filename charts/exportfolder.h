@@ -20,11 +20,8 @@
 // <stem>.<ext>, the Why chart, a sweep's own charts, plus results.csv and results.json
 // (and report.md with options.report). Returns the paths written.
 Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const ExportOptions &options);
-Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
 // The same for a chosen set of charts, without the Why and sweep charts.
 Outcome<QStringList> exportCharts(const Figures &figures, const std::vector<ChartKind> &kinds,
-                                  const QString &dir, const ExportOptions &options);
-Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds,
                                   const QString &dir, const ExportOptions &options);
 // The names exportCharts() writes into its folder, in order: "<stem>.<ext>" for each
 // chart and format, then results.csv and results.json (and report.md).

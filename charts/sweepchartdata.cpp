@@ -120,13 +120,8 @@ std::vector<SweepChartKind> sweepChartKinds(const ResultsBundle &bundle)
     std::vector<SweepChartKind> kinds{SweepChartKind::MemoryPerKey};
     if (!bundle.workload.referenceType.isEmpty())
         kinds.push_back(SweepChartKind::Ratio);
-    for (int point = 0; point < int(bundle.sweep.points.size()); ++point) {
-        const std::vector<ChartKind> kindsThere = chartKindsOf(sweepPointBundle(bundle, point));
-        if (std::find(kindsThere.begin(), kindsThere.end(), ChartKind::ClusterOverhead) != kindsThere.end()) {
-            kinds.push_back(SweepChartKind::ClusterOverhead);
-            break;
-        }
-    }
+    if (sweepHasBothTopologies(bundle))
+        kinds.push_back(SweepChartKind::ClusterOverhead);
     return kinds;
 }
 
@@ -203,7 +198,7 @@ QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, c
     // Servers that allocate differently compare builds as well as versions: said after the line.
     Figures::Options shown;
     shown.hiddenServers = hiddenServers;
-    const QString caveat = Figures(bundle, shown).buildCaveat();
+    const QString caveat = sweepBuildCaveat(bundle, shown);
     // The headline's points are final ones: a cancelled sweep's last point is partial.
     const size_t first = table.headline->first;
     const size_t last = table.headline->last;
@@ -219,12 +214,8 @@ QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, c
 QString defaultSweepFootnote(const ResultsBundle &bundle, const QStringList &hiddenServers)
 {
     // The workload as swept: the parameter with every value ("value-size=16/64/256").
-    ResultsBundle swept = bundle;
-    QStringList values;
-    for (const SweepPoint &point : bundle.sweep.points)
-        values << point.value;
-    swept.workload.parameters[bundle.sweep.parameter] = values.join(QLatin1Char('/'));
     Figures::Options shown;
     shown.hiddenServers = hiddenServers;
-    return QStringLiteral("Each value is a run of its own on freshly started servers. ") + defaultChartFootnote(Figures(swept, shown));
+    return QStringLiteral("Each value is a run of its own on freshly started servers. ")
+        + sweepProvenanceParts(bundle, shown).join(QStringLiteral(" · "));
 }

@@ -83,12 +83,6 @@ QString whyChartFileName(ImageFormat format)
     return whyChartFileStem() + QLatin1Char('.') + imageFormatExtension(format);
 }
 
-Outcome<QImage> renderWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
-                               WhyGeometry *geometry)
-{
-    return renderWhyChart(Figures(bundle, figureOptionsOf(options)), categoryId, options, geometry);
-}
-
 Outcome<QImage> renderWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
                                WhyGeometry *geometry)
 {
@@ -96,12 +90,6 @@ Outcome<QImage> renderWhyChart(const Figures &figures, const QString &categoryId
         return Error{valid.error()};
     ComposedWhy chart(figures, categoryId, options);
     return paintedComposition(chart, options, geometry);
-}
-
-Status exportWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
-                      const QString &path, PathOrigin origin)
-{
-    return exportWhyChart(Figures(bundle, figureOptionsOf(options)), categoryId, options, path, origin);
 }
 
 Status exportWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,

@@ -28,17 +28,12 @@ struct WhyGeometry {
 QString whyChartFileStem();   // "why-memory"
 QString whyChartFileName(ImageFormat format);
 
-// As for the other charts (chartexporter.h), a Figures says what is shown and `options` how; a
-// bundle's form draws Figures(bundle, figureOptionsOf(options)).
+// As for the other charts (chartexporter.h), a Figures says what is shown and `options` how.
 // `categoryId`: "all" or a type of figures.memory(); empty: defaultWhyCategory().
 Outcome<QImage> renderWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
                                WhyGeometry *geometry = nullptr);
-Outcome<QImage> renderWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
-                               WhyGeometry *geometry = nullptr);
 // One Why chart; the format follows the file's extension (.png, .svg, .pdf).
 Status exportWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
-                      const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
-Status exportWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
                       const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
 // The default title of the exported Why chart, for the export dialog's placeholder.
 QString defaultWhyTitle(const Figures &figures);

@@ -1,8 +1,11 @@
 #include "figuressweep.h"
 
+#include "figureviews.h"
 #include "presentation.h"
+#include "provenance.h"
 #include "sweepbundle.h"
 
+#include <algorithm>
 #include <functional>
 
 namespace {
@@ -206,4 +209,32 @@ QStringList rankingChanges(const SweepTable &table)
         }
     }
     return said;
+}
+
+bool sweepHasBothTopologies(const ResultsBundle &bundle)
+{
+    if (!bundle.isSweep())
+        return false;
+    for (int point = 0; point < int(bundle.sweep.points.size()); ++point) {
+        const std::vector<ChartKind> kinds = chartKindsOf(Figures(sweepPointBundle(bundle, point)));
+        if (std::find(kinds.begin(), kinds.end(), ChartKind::ClusterOverhead) != kinds.end())
+            return true;
+    }
+    return false;
+}
+
+QString sweepBuildCaveat(const ResultsBundle &bundle, const FigureOptions &options)
+{
+    return Figures(bundle, options).buildCaveat();
+}
+
+QStringList sweepProvenanceParts(const ResultsBundle &bundle, const FigureOptions &options)
+{
+    ResultsBundle swept = bundle;
+    QStringList values;
+    for (const SweepPoint &point : bundle.sweep.points)
+        values << point.value;
+    swept.workload.parameters[bundle.sweep.parameter] = values.join(QLatin1Char('/'));
+    const Figures figures(swept, options);
+    return provenanceParts(figures.bundle(), figures.serverIds());
 }

@@ -67,6 +67,15 @@ SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const Figure
 // and as a cluster; a sweep over keys shows how the cost moves with the key count.
 SweepTable clusterOverheadSweep(const ResultsBundle &bundle, const FigureOptions &options = {});
 
+// Whether some point of the sweep ran a version both standalone and as a cluster: the sweep
+// has a cost-of-cluster-mode chart.
+bool sweepHasBothTopologies(const ResultsBundle &bundle);
+// The build caveat over the shown servers of the sweep's shown point (Figures::buildCaveat()).
+QString sweepBuildCaveat(const ResultsBundle &bundle, const FigureOptions &options);
+// Where a sweep's figures come from (provenanceParts()), the parameter given with every value
+// ("value-size=16/64/256"), over its shown servers.
+QStringList sweepProvenanceParts(const ResultsBundle &bundle, const FigureOptions &options);
+
 // Where the sweep reverses an order, in words: two series of one category and topology whose
 // order at the first point both have a final figure is the other way round at the last one.
 // "set-ex: Valkey 9.1.2 · cluster ×3 takes more than Redis 7.0.15 · cluster ×3 at keys=1000

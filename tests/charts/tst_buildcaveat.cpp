@@ -4,6 +4,7 @@
 // and every view prints that sentence beside its headline: the chart subtitle, the Markdown
 // `versus run` prints and report.md. Bundles are built here.
 
+#include "bundlefigures.h"
 #include "bundlemarkdown.h"
 #include "chartdata.h"
 #include "chartexporter.h"

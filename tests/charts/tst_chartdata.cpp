@@ -1,3 +1,4 @@
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "bundlejson.h"
 #include "bundlemerge.h"

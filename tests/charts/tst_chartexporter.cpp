@@ -1,3 +1,4 @@
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "barchart.h"
 #include "bundlejson.h"

@@ -1,6 +1,7 @@
 // Where the chart puts things: value axes end at the smallest round value that holds the
 // bars and their labels, and bar labels stay inside their own bar's slot (never over the
 // neighbouring bar), checked on a real run of the default workload on four servers.
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "chartexporter.h"
 #include "chartfile.h"

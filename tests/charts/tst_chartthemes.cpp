@@ -1,5 +1,6 @@
 // The export themes: the transparent-dark variant has no background and light text, for
 // charts laid over dark slides.
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "bundlejson.h"
 #include "chartexporter.h"

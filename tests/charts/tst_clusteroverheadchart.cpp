@@ -5,6 +5,7 @@
 // cluster less the standalone ones, and Export all and the report carry it at the preset's
 // exact size.
 
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "chartdata.h"
 #include "chartexporter.h"

@@ -1,6 +1,7 @@
 // A development build (v=255.255.255) is no release: it is named by its git sha, it is not the
 // newest release a headline compares with, and a title never reads "8.0.1 → 255.255.255".
 
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "bundlejson.h"
 #include "chartdata.h"

@@ -4,6 +4,7 @@
 // a 3-server run snapshot by snapshot (the run controller is the one coalescing point); how
 // often per second is a figure of bench_gui_stall, not an assertion here.
 
+#include "bundlefigures.h"
 #include "chartdata.h"
 #include "chartwidget.h"
 #include "hashttlworkload.h"

@@ -2,6 +2,7 @@
 // display names and ratios against the baseline, and the provenance; the chart footnote
 // carries the same provenance.
 
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "bundlejson.h"
 #include "bundlemarkdown.h"

@@ -1,6 +1,7 @@
 // The sweep charts of a real sweep bundle: exact pixel sizes at every preset, theme and scale,
 // the lines' names inside the image and apart, and the files exportAll writes for a sweep.
 
+#include "bundlefigures.h"
 #include "chartexporter.h"
 #include "exportfolder.h"
 #include "fixturebundle.h"

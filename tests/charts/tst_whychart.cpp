@@ -2,6 +2,7 @@
 // exact pixel sizes at every preset, segments in the explanation's parts and the fixed order,
 // a part below zero drawn left of zero, "not attributed" drawn in its grey, the reference type's
 // bars beside hash-ttl's, and the files Export all writes, report.md's image among them.
+#include "bundlefigures.h"
 #include "chartexporter.h"
 #include "exportfolder.h"
 #include "fixturebundle.h"

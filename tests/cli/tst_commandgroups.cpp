@@ -2,6 +2,7 @@
 // Σusec / Σcalls over its commands in the server's own commandstats, exactly, with its change
 // against the baseline. Real servers through the versus program.
 
+#include "bundlefigures.h"
 #include "bundlejson.h"
 #include "chartdata.h"
 #include "figures.h"

@@ -3,6 +3,7 @@
 // labels overlap, a version keeps its colour in both bundles (the second a shade of it), the
 // exported title keeps its headline number, and the window opens on the screen and Esc or
 // Ctrl+W close it.
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "barchart.h"
 #include "bundlefiles.h"

@@ -2,6 +2,7 @@
 // text scales with the height), given to the offscreen platform by a configuration file.
 // Checked in pixels as drawn: bar and axis labels, the headline and the call-out, the keys,
 // the collapsed panels, and a real run started with Space on a fetched server.
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "bundlejson.h"
 #include "chartdata.h"

@@ -7,6 +7,7 @@
 // The bundles exercise the rules a view would get wrong if it computed a figure itself: which
 // repeats count, totals over different work, partial figures, errors.
 
+#include "bundlefigures.h"
 #include "fixturebundle.h"
 #include "bundlecsv.h"
 #include "bundlejson.h"
