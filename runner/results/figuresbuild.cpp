@@ -96,6 +96,8 @@ QString Figures::limitsCaveat() const
         if (!how.isEmpty())
             sentences << QStringLiteral("%1 refused CONFIG and was measured around it: %2.")
                              .arg(summary(id).name, how.join(QStringLiteral("; ")));
+        if (const QString integers = sharedIntegersCaveat(*d->bundle.server(id), summary(id)); !integers.isEmpty())
+            sentences << integers;
     }
     return sentences.join(QLatin1Char(' '));
 }
