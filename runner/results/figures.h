@@ -307,8 +307,8 @@ public:
     // Then, for each compared endpoint that refused CONFIG (measurementlimits.h), how it was
     // measured instead: "Valkey 9.1.2 (endpoint …) refused CONFIG and was measured around it:
     // server time from commandstats differences, not from a reset, and latency tracking left
-    // on, …", and for each that ran with a maxmemory and an LRU or LFU policy, that it kept no
-    // shared integers (limitsCaveat()).
+    // on, …", and for the servers that ran with a maxmemory and an LRU or LFU policy, that they
+    // kept no shared integers, one sentence per limit (limitsCaveat()).
     QString buildCaveat() const;
     QString allocatorCaveat() const;
     QString transportCaveat() const;

@@ -115,9 +115,9 @@ void compareFigures(Figure &figure, const Figure &reference, Measure measure, bo
 // What a pass lost (figuresloss.cpp). "maxmemory 4mb, allkeys-lru" from the server's recorded
 // settings; empty without a limit.
 QString memoryLimitOf(const ServerRun &run);
-// A server with a maxmemory and an LRU or LFU policy: the sentence saying that it kept no shared
-// integers, whose objects then count in the memory figures it has; empty otherwise.
-QString sharedIntegersCaveat(const ServerRun &run, const ServerSummary &summary);
+// A maxmemory with an LRU or LFU policy: the server shares no small integers, so each takes an
+// object of its own, which its memory figures count.
+bool sharesNoIntegers(const ServerRun &run);
 // Whether `loss` leaves a figure no value: any loss a memory figure, refused writes a time figure.
 bool lossBlocks(const DataLoss &loss, bool timed);
 // "evicted 14,203 keys and refused 3 writes as out of memory (maxmemory 4mb, allkeys-lru)".

@@ -37,16 +37,12 @@ QString memoryLimitOf(const ServerRun &run)
         : QStringLiteral("maxmemory %1, %2").arg(bytesSetting(bytes), policy->second);
 }
 
-QString sharedIntegersCaveat(const ServerRun &run, const ServerSummary &summary)
+bool sharesNoIntegers(const ServerRun &run)
 {
     const auto policy = run.config.find(QStringLiteral("maxmemory-policy"));
     const bool approximatesUse = policy != run.config.end()
         && (policy->second.endsWith(QLatin1String("-lru")) || policy->second.endsWith(QLatin1String("-lfu")));
-    if (!approximatesUse || summary.memoryLimit.isEmpty())
-        return QString();
-    return QStringLiteral("%1 ran with %2, under which it shares no small integers: each such value takes an object "
-                          "of its own, so its memory is not what it is without a limit.")
-        .arg(summary.name, summary.memoryLimit);
+    return approximatesUse && !memoryLimitOf(run).isEmpty();
 }
 
 bool lossBlocks(const DataLoss &loss, bool timed)

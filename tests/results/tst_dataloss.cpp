@@ -100,10 +100,17 @@ private slots:
     {
         const Figures kept(withLoss(DataLoss{}, DataLoss{}));
         QCOMPARE(kept.summary(kNewest).verdict, ServerVerdict::Completed);
-        QCOMPARE(kept.limitsCaveat(), QStringLiteral("Valkey 9.1.2 ran with maxmemory 4mb, allkeys-lru, under which it shares no "
-                                                     "small integers: each such value takes an object of its own, so its memory is "
-                                                     "not what it is without a limit."));
+        QCOMPARE(kept.limitsCaveat(), QStringLiteral("Valkey 9.1.2 ran with maxmemory 4mb, allkeys-lru: under an LRU or LFU policy "
+                                                     "a server shares no small integers, so each takes an object of its own and the "
+                                                     "memory figures are not those without a limit."));
         QVERIFY(kept.buildCaveat().contains(kept.limitsCaveat()));
+        // Servers with the same limit are named in one sentence.
+        ResultsBundle two = withLoss(DataLoss{}, DataLoss{});
+        changeServerRun(two, QStringLiteral("valkey-8.1.1"),
+                        [&](ServerRun &run) { run.config = two.server(kNewest)->config; });
+        QVERIFY(Figures(two).limitsCaveat().startsWith(
+            QStringLiteral("Valkey 8.1.1 and Valkey 9.1.2 ran with maxmemory 4mb, allkeys-lru: under an LRU")));
+        QCOMPARE(Figures(two).limitsCaveat().count(QStringLiteral("small integers")), 1);
         QCOMPARE(Figures(withLoss(DataLoss{}, DataLoss{}, QStringLiteral("noeviction"))).limitsCaveat(), QString());
         QCOMPARE(Figures(withLoss(DataLoss{5, 0}, DataLoss{})).limitsCaveat(), kept.limitsCaveat());
     }
