@@ -37,7 +37,7 @@ int runFails(const QString &message, int code = 2)
     return code;
 }
 
-// A server of `figures` failed, or its commands got errors.
+// A server of `figures` failed, lost data to maxmemory, or its commands got errors.
 bool serverFailed(const Figures &figures)
 {
     for (const QString &id : figures.allServerIds()) {
@@ -91,7 +91,8 @@ void addOptions(QCommandLineParser &parser)
         "  versus run --workload hash-ttl --set keys=20000 --set value-size=120 --set ttl=900\n"
         "  versus run --workload hash-ttl --set keys=20000 --topology standalone,cluster:3\n"
         "  versus run --workload capture.txt --servers valkey-9.1.2,127.0.0.1:6379 --allow-flush\n\n"
-        "Exit codes: 0 every server completed; 1 a server failed or commands got unexpected errors; "
+        "Exit codes: 0 every server completed; 1 a server failed, lost data to maxmemory (evicted keys, refused "
+        "writes) or its commands got unexpected errors; "
         "2 bad usage or input; 130 interrupted."));
     parser.addHelpOption();
     addRunOptions(parser);

@@ -99,6 +99,19 @@ Outcome<std::vector<long long>> NodeSessions::dbSizes()
     return perNode(m_sessions, [](ServerSession &session) { return session.dbSize(); });
 }
 
+Outcome<ServerSession::LossCounters> NodeSessions::lossCounters()
+{
+    ServerSession::LossCounters summed;
+    for (auto &session : m_sessions) {
+        Outcome<ServerSession::LossCounters> node = session->lossCounters();
+        if (!node)
+            return Error{node.error()};
+        summed.evictedKeys += node->evictedKeys;
+        summed.outOfMemoryErrors += node->outOfMemoryErrors;
+    }
+    return summed;
+}
+
 Outcome<std::map<QString, CommandStat>> NodeSessions::commandStats()
 {
     std::map<QString, CommandStat> summed;

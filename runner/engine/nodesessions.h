@@ -51,6 +51,8 @@ public:
     Outcome<std::vector<long long>> usedMemory();
     Outcome<std::vector<long long>> settledUsedMemory(int timeoutMs);
     Outcome<std::vector<long long>> dbSizes();
+    // Every node's evicted keys and out-of-memory refusals, summed.
+    Outcome<ServerSession::LossCounters> lossCounters();
     // INFO commandstats of every node, summed by command.
     Outcome<std::map<QString, CommandStat>> commandStats();
     // Every node's keys surveyed, the counts and encodings summed.

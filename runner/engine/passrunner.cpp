@@ -7,6 +7,18 @@
 #include "hostport.h"
 #include "interference.h"
 
+namespace {
+
+// What a pass lost between two readings of the counters. A counter that went back was reset
+// (another client's CONFIG RESETSTAT on an endpoint): what it reads now is all since then.
+DataLoss lossBetween(const ServerSession::LossCounters &before, const ServerSession::LossCounters &after)
+{
+    const auto since = [](long long from, long long to) { return to >= from ? to - from : to; };
+    return DataLoss{since(before.evictedKeys, after.evictedKeys), since(before.outOfMemoryErrors, after.outOfMemoryErrors)};
+}
+
+} // namespace
+
 QString PassPlan::noun() const
 {
     if (type.isEmpty())
@@ -99,6 +111,10 @@ Outcome<std::vector<long long>> PassRunner::takeBaseline(bool timed)
     }
     if (Status flushed = m_sessions.flushSync(m_job.request().commandTimeoutMs); !flushed)
         return Error{flushed.error()};
+    Outcome<ServerSession::LossCounters> loss = m_sessions.lossCounters();
+    if (!loss)
+        return Error{loss.error()};
+    m_lossBefore = loss.value();
     if (m_job.spec().isEndpoint && !timed) {
         m_ownBefore = m_sessions.ownCommands();   // before the INFO, which does not count itself
         Outcome<std::map<QString, CommandStat>> stats = m_sessions.commandStats();
@@ -241,6 +257,10 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
         return Error{keys.error()};
     out.usedMemoryDelta = sumOf(used.value()) - sumOf(baselineBytes);
     out.keys = sumOf(keys.value());
+    Outcome<ServerSession::LossCounters> loss = m_sessions.lossCounters();
+    if (!loss)
+        return Error{loss.error()};
+    out.loss = lossBetween(m_lossBefore, loss.value());
     Outcome<MemoryAccounting> accounting = m_sessions.memoryAccounting();
     if (!accounting)
         return Error{accounting.error()};
@@ -262,6 +282,13 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
                     .arg(out.pass.commands)
                     .arg(out.keys)
                     .arg(out.usedMemoryDelta));
+    QStringList lost;
+    if (out.loss.evictedKeys > 0)
+        lost << QStringLiteral("evicted %1 keys").arg(out.loss.evictedKeys);
+    if (out.loss.refusedWrites > 0)
+        lost << QStringLiteral("refused %1 writes as out of memory").arg(out.loss.refusedWrites);
+    if (!lost.isEmpty())
+        m_hooks.log(QStringLiteral("%1: the server %2: no memory figure").arg(plan.label, lost.join(QStringLiteral(" and "))));
     for (const QString &note : m_sessions.takeNotes())
         m_hooks.log(note);
     return m_job.spec().isEndpoint ? checkInterference(plan, counted, own, out) : Status::success();

@@ -7,7 +7,8 @@
 //   under the fair schedule and runs its server on a CPU of its own;
 // - measure: commandstats first after a timed pass (cleared of Versus's own commands, and what
 //   the server counted beyond what Versus sent reported, commandtally.h), then the settled
-//   used_memory again, DBSIZE and, for a type's own pass, every key's encoding.
+//   used_memory again, DBSIZE, the keys evicted and the writes refused as out of memory since
+//   the baseline and, for a type's own pass, every key's encoding.
 // On an endpoint, another client's FLUSHALL, CONFIG RESETSTAT or fewer calls counted than sent
 // fail the pass (interference.h); its other passes read commandstats before and after for it.
 // A cluster's readings are the sums over its primaries (nodesessions.h), each node's memory kept
@@ -41,6 +42,9 @@ struct PassMeasurement {
     long long keys = 0;
     std::vector<NodeMemory> nodes;          // a cluster's primaries, each one's share; empty standalone
     ServerSession::KeySurvey survey;
+    // Keys evicted and commands refused as out of memory between the baseline and the end:
+    // a pass with any has no memory figure (docs/MEASUREMENT.md).
+    DataLoss loss;
     // What the server's own accounting says changed (memoryreport.h): read after the memory
     // figure at the baseline and at the end, so it cannot change that figure.
     MemoryAccounting accounting;
@@ -96,5 +100,6 @@ private:
     std::map<QString, CommandStat> m_statsBefore;
     CommandTally m_ownBefore;
     MemoryAccounting m_accountingBefore;   // read right after the baseline's memory figure
+    ServerSession::LossCounters m_lossBefore;   // read right after the baseline's flush
     PassHooks m_hooks;
 };

@@ -65,6 +65,7 @@ void RepeatAssembly::recordCombined(const PassPlan &plan, const PassMeasurement 
     result.usedMemoryDelta = measured.usedMemoryDelta;
     result.nodes = measured.nodes;
     result.accounting = measured.accounting;
+    result.loss = measured.loss;
     result.timing = timingOf(measured);
     addErrors(result, measured.pass);
     recordUnknownCommands(measured.pass, m_workload.unsupportedByCommand, nullptr, result);
@@ -75,6 +76,7 @@ void RepeatAssembly::recordType(const PassPlan &plan, const PassMeasurement &mea
 {
     const QString &type = plan.type;
     TypeMemory &memory = result.byType[type];
+    memory.loss = measured.loss;
     if (plan.timed) {
         memory.timing = timingOf(measured);
         addErrors(result, measured.pass);

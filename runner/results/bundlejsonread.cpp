@@ -69,6 +69,17 @@ void from_json(const Json &json, NodeMemory &node)
     readOptional(json, "used_memory_delta", node.usedMemoryDelta);
 }
 
+// "evicted_keys" and "refused_out_of_memory" of one pass: counts, never below 0.
+void readLoss(const Json &object, DataLoss &out)
+{
+    readOptional(object, "evicted_keys", out.evictedKeys);
+    readOptional(object, "refused_out_of_memory", out.refusedWrites);
+    if (out.evictedKeys < 0)
+        failAtJson(object.at("evicted_keys"), "a count of evicted keys below 0");
+    if (out.refusedWrites < 0)
+        failAtJson(object.at("refused_out_of_memory"), "a count of refused writes below 0");
+}
+
 void from_json(const Json &json, TypeMemory &type)
 {
     readOptional(json, "status", type.status);
@@ -79,6 +90,7 @@ void from_json(const Json &json, TypeMemory &type)
     readOptional(json, "encodings", type.encodings);
     readOptional(json, "nodes", type.nodes);
     readAccounting(json, type.accounting);
+    readLoss(json, type.loss);
     // A type timed on its own: its commandstats under "commands", its pace beside them.
     const auto commands = json.find("commands");
     if (commands != json.end() && !commands->empty()) {
@@ -138,6 +150,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "used_memory_delta", repeat.usedMemoryDelta);
     readOptional(json, "nodes", repeat.nodes);
     readAccounting(json, repeat.accounting);
+    readLoss(json, repeat.loss);
     readOptional(json, "by_type", repeat.byType);
     readOptional(json, "by_command", repeat.timing.byCommand);
     readOptional(json, "events", repeat.timing.events);

@@ -68,6 +68,15 @@ Json nodesToJson(const std::vector<NodeMemory> &nodes)
     return array;
 }
 
+// A pass's evicted keys and writes refused as out of memory, each written only when not 0.
+void writeLoss(const DataLoss &loss, Json &json)
+{
+    if (loss.evictedKeys > 0)
+        json["evicted_keys"] = loss.evictedKeys;
+    if (loss.refusedWrites > 0)
+        json["refused_out_of_memory"] = loss.refusedWrites;
+}
+
 Json typeMemoryToJson(const TypeMemory &type)
 {
     Json json = {
@@ -91,6 +100,7 @@ Json typeMemoryToJson(const TypeMemory &type)
         json["nodes"] = nodesToJson(type.nodes);
     if (type.accounting)
         json["accounting"] = accountingToJson(*type.accounting);
+    writeLoss(type.loss, json);
     return json;
 }
 
@@ -122,6 +132,7 @@ Json repeatToJson(const RepeatResult &repeat)
         json["nodes"] = nodesToJson(repeat.nodes);
     if (repeat.accounting)
         json["accounting"] = accountingToJson(*repeat.accounting);
+    writeLoss(repeat.loss, json);
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
     if (!repeat.refused.empty())

@@ -1,6 +1,7 @@
 // The data check: every server replays the same commands, so every server must end each
 // pass with the same key counts. A server that rejected writes says so in its own error
-// counts; the check names it from those, never from a majority of key counts.
+// counts, one that evicted keys or refused writes as out of memory in its own INFO; the check
+// names it from those, never from a majority of key counts.
 
 #include "figuresdata.h"
 
@@ -58,17 +59,21 @@ bool sameSupport(const FiguresData &data, const std::vector<Count> &counts, bool
 QString disagreement(const FiguresData &data, int repeat, const QString &type, const std::vector<Count> &counts)
 {
     const QLocale english(QLocale::English);
-    QStringList blamed, listed;
+    QStringList blamed, lost, listed;
     for (const Count &count : counts) {
         listed << QStringLiteral("%1 %2").arg(count.server, english.toString(count.keys));
         if (data.server(count.server).summary.ownErrorCount > 0)
             blamed << count.server;
+        else if (data.server(count.server).summary.loss.any())
+            lost << count.server;
     }
     const QString what = QStringLiteral("repeat %1: %2 keys differ between servers (%3)")
                              .arg(repeat + 1)
                              .arg(type.isEmpty() ? QStringLiteral("all") : type, listed.join(QStringLiteral(", ")));
     if (!blamed.isEmpty())
         return QStringLiteral("%1 — %2 rejected writes").arg(what, blamed.join(QStringLiteral(", ")));
+    if (!lost.isEmpty())
+        return QStringLiteral("%1 — %2 lost data to maxmemory").arg(what, lost.join(QStringLiteral(", ")));
     return what + QStringLiteral(" — no server reported an error, so none is blamed (keys may have expired or been evicted)");
 }
 
@@ -82,6 +87,8 @@ QStringList dataProblemsOf(const FiguresData &data)
         const ServerSummary &summary = data.server(id).summary;
         if (summary.verdict == ServerVerdict::RejectedWrites)
             problems << QStringLiteral("%1 rejected writes: %2").arg(id, summary.statusText());
+        if (summary.loss.any())
+            problems << QStringLiteral("%1 lost data: %2").arg(id, lossText(summary.loss, summary.memoryLimit));
     }
     for (const auto &[key, counts] : keyCounts(data)) {
         if (counts.size() < 2 || !sameSupport(data, counts, key.second.isEmpty()))

@@ -158,6 +158,9 @@ FigureRule FiguresData::typeRule(const QString &type, Measure measure) const
     };
     rule.unfinished = [type](const RepeatResult &repeat) { return repeat.unfinishedType == type; };
     rule.unsupported = [type](const ServerRun &run) { return unsupportedText(run, type); };
+    // The keys a pass left are a count, not a memory figure: shown even when some were evicted.
+    if (measure != Measure::Keys)
+        rule.loss = [type](const RepeatResult &repeat) { return lossOfTypes(repeat, {type}); };
     return rule;
 }
 
@@ -193,6 +196,9 @@ FigureRule FiguresData::commandRule(const QStringList &commands, const FigureCat
     };
     rule.unfinished = [isCombined, ownTypes](const RepeatResult &repeat) {
         return isCombined ? repeat.unfinishedTimedPass : ownTypes.contains(repeat.unfinishedType);
+    };
+    rule.loss = [isCombined, ownTypes](const RepeatResult &repeat) {
+        return isCombined ? repeat.loss : lossOfTypes(repeat, ownTypes);
     };
     if (commands.size() != 1)
         return rule;
@@ -302,6 +308,8 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
             return measure == Measure::Keys ? double(repeat.keys) : repeat.bytesPerKey();
         };
         rule.unfinished = [](const RepeatResult &repeat) { return repeat.unfinishedTimedPass; };
+        if (measure != Measure::Keys)
+            rule.loss = [](const RepeatResult &repeat) { return repeat.loss; };
         return rule;
     }
     // Types timed alone store the same keys each their own way, one after the other: an average
@@ -334,6 +342,8 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
         return measure == Measure::Keys ? double(keys) : bytes / double(keys);
     };
     rule.unfinished = [common](const RepeatResult &repeat) { return common.contains(repeat.unfinishedType); };
+    if (measure != Measure::Keys)
+        rule.loss = [common](const RepeatResult &repeat) { return lossOfTypes(repeat, common); };
     return rule;
 }
 
@@ -350,6 +360,7 @@ std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const TotalLab
             return std::nullopt;
         }
         rule.unfinished = [](const RepeatResult &repeat) { return repeat.unfinishedTimedPass; };
+        rule.loss = [](const RepeatResult &repeat) { return repeat.loss; };
         const QStringList excluded = excludedCommands();
         if (excluded.isEmpty()) {
             rule.value = [measure](const RepeatResult &repeat) { return timingFigure(repeat.timing, measure); };
@@ -379,6 +390,7 @@ std::optional<FigureRule> FiguresData::timeTotal(Measure measure, const TotalLab
         return timings ? timingsFigure(*timings, measure) : std::nullopt;
     };
     rule.unfinished = [common](const RepeatResult &repeat) { return common.contains(repeat.unfinishedType); };
+    rule.loss = [common](const RepeatResult &repeat) { return lossOfTypes(repeat, common); };
     return rule;
 }
 
@@ -470,6 +482,7 @@ FigureTable Figures::referenceRatios() const
                 const QString refused = FiguresData::unsupportedText(run, type);
                 return refused.isEmpty() ? FiguresData::unsupportedText(run, reference) : refused;
             };
+            rule.loss = [type, reference](const RepeatResult &repeat) { return lossOfTypes(repeat, {type, reference}); };
             rules.push_back(rule);
         }
         return d->tableOf(Measure::RatioToReference, rules);

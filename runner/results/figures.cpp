@@ -144,6 +144,11 @@ Figure FiguresData::figureOf(const ServerData &server, const FigureRule &rule) c
         figure.note = refused;
         return figure;
     }
+    if (const QString lost = lossNote(server, rule); !lost.isEmpty()) {
+        figure.state = FigureState::Failed;
+        figure.note = lost;
+        return figure;
+    }
     std::vector<double> values;
     for (const RepeatResult *repeat : server.sources()) {
         if (const std::optional<double> value = rule.value(*repeat)) {

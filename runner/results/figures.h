@@ -118,6 +118,7 @@ enum class ServerVerdict {
     Completed,        // every repeat asked for, no command errors
     WorkloadErrors,   // completed, with the same command errors as every other server (or alone)
     RejectedWrites,   // its commands got errors the other servers did not get: its figures are wrong
+    LostData,         // maxmemory evicted keys or refused writes: the figures of those passes are unavailable
     Failed,           // the server failed before any repeat finished
     FailedLater,      // the server failed after some repeats finished
     Cancelled,        // the run stopped before it finished
@@ -133,13 +134,19 @@ struct ServerSummary {
     long long ownErrorCount = 0;      // of those, the ones the other servers did not get
     QString firstError;
     std::map<QString, long long> errors;
+    // Keys evicted and writes refused as out of memory in the repeats that count, every pass
+    // together, and the server's limit ("maxmemory 4mb, allkeys-lru"; empty without one).
+    DataLoss loss;
+    QString memoryLimit;
     int countedRepeats = 0;           // finished repeats whose figures count
     bool partial = false;             // no repeat finished: its figures come from one that did not
     int partialRepeat = -1;           // which (0-based)
     bool endpoint = false;
 
     bool hasFigures() const { return countedRepeats > 0 || partial; }
-    QString statusText() const;       // "ok", "ok, 2 command errors", "failed: …", "cancelled", "running"
+    // "ok", "ok, 2 command errors", "lost data: evicted 14,203 keys (maxmemory 4mb, allkeys-lru)",
+    // "failed: …", "cancelled", "running"
+    QString statusText() const;
 };
 
 // Whether a change against the baseline is good news for the measure: less memory and time,
@@ -303,7 +310,8 @@ public:
     // Then, for each compared endpoint that refused CONFIG (measurementlimits.h), how it was
     // measured instead: "Valkey 9.1.2 (endpoint …) refused CONFIG and was measured around it:
     // server time from commandstats differences, not from a reset, and latency tracking left
-    // on, …" (limitsCaveat()).
+    // on, …", and for the servers that ran with a maxmemory and an LRU or LFU policy, that they
+    // kept no shared integers, one sentence per limit (limitsCaveat()).
     QString buildCaveat() const;
     QString allocatorCaveat() const;
     QString transportCaveat() const;

@@ -2,7 +2,8 @@
 // time tables ("Valkey 9.1.2 stores the same attributes in 8.4% less memory than Valkey 8.0.1
 // and spends 23.8% less server time per write."), or, for a workload measured against a
 // reference pattern, the newest version's ratios ("On Valkey 9.1.2, hsetex takes 1.86× the
-// memory of set-ex."). Only settled figures of finished servers enter it.
+// memory of set-ex."). Only settled figures of finished servers enter it; a server that lost
+// data to maxmemory has no memory figure to enter, and the answer says why.
 
 #include "figures.h"
 #include "figuresdata.h"
@@ -40,22 +41,19 @@ QString perWhat(const FigureCategory &category)
     return QStringLiteral("per %1").arg(first.endsWith(QLatin1Char('s')) ? first.chopped(1) : first);
 }
 
-} // namespace
-
-QString Figures::answer() const
+// The memory and time headlines as one sentence, or a reference pattern's ratios.
+QString headlineAnswer(const Figures &figures)
 {
-    if (live())
-        return QString();
-    const FigureTable memory = this->memory();
-    const FigureTable times = commandTime();
-    const std::optional<Headline> stored = headline(memory);
-    const std::optional<Headline> timed = headline(times);
+    const FigureTable memory = figures.memory();
+    const FigureTable times = figures.commandTime();
+    const std::optional<Headline> stored = figures.headline(memory);
+    const std::optional<Headline> timed = figures.headline(times);
     const bool memoryKnown = stored && stored->change && !stored->provisional;
     const bool timeKnown = timed && timed->change && !timed->provisional;
-    const QString noun = typeNoun() == QLatin1String("pattern") ? QStringLiteral("keys") : QStringLiteral("attributes");
+    const QString noun = figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("keys") : QStringLiteral("attributes");
     if (memoryKnown || timeKnown) {
         const Headline &lead = memoryKnown ? *stored : *timed;
-        const QString from = summary(lead.fromId).name;
+        const QString from = figures.summary(lead.fromId).name;
         const QString time = timeKnown && (!memoryKnown || timed->toId == stored->toId)
                                  ? QStringLiteral("spends %1 %2").arg(changeWords(*timed->change, QStringLiteral("server time"),
                                                                                   timed->meaning == ChangeMeaning::Neutral),
@@ -63,18 +61,19 @@ QString Figures::answer() const
                                  : QString();
         const bool timeSame = timeKnown && sameWords(*timed->change, timed->meaning == ChangeMeaning::Neutral);
         if (!memoryKnown)
-            return QStringLiteral("%1 %2 %3 %4.").arg(summary(lead.toId).name, time, timeSame ? QStringLiteral("as") : QStringLiteral("than"), from);
+            return QStringLiteral("%1 %2 %3 %4.")
+                .arg(figures.summary(lead.toId).name, time, timeSame ? QStringLiteral("as") : QStringLiteral("than"), from);
         const bool memorySame = sameWords(*stored->change, stored->meaning == ChangeMeaning::Neutral);
         return QStringLiteral("%1 stores the same %2 in %3 %4 %5%6.")
-            .arg(summary(lead.toId).name, noun,
+            .arg(figures.summary(lead.toId).name, noun,
                  changeWords(*stored->change, QStringLiteral("memory"), stored->meaning == ChangeMeaning::Neutral),
                  memorySame ? QStringLiteral("as") : QStringLiteral("than"), from,
                  time.isEmpty() ? QString() : QStringLiteral(" and ") + time);
     }
     // A workload measured against a reference pattern: the ratios on the server the chart
     // quotes them on.
-    const FigureTable ratios = referenceRatios();
-    const QString quoted = referenceServer(ratios);
+    const FigureTable ratios = figures.referenceRatios();
+    const QString quoted = figures.referenceServer(ratios);
     if (quoted.isEmpty())
         return QString();
     QStringList parts;
@@ -85,12 +84,46 @@ QString Figures::answer() const
     }
     if (parts.isEmpty())
         return QString();
-    return QStringLiteral("On %1, %2 the memory of %3.").arg(summary(quoted).name, parts.join(QStringLiteral(" and ")), referenceType());
+    return QStringLiteral("On %1, %2 the memory of %3.")
+        .arg(figures.summary(quoted).name, parts.join(QStringLiteral(" and ")), figures.referenceType());
+}
+
+// For each shown server that lost data to maxmemory, why its memory is not in the answer: "No
+// memory figure for Valkey 9.1.2: it evicted 14,203 keys (maxmemory 4mb, allkeys-lru)."
+QStringList lossSentences(const Figures &figures)
+{
+    const FigureTable memory = figures.memory();
+    QStringList sentences;
+    for (const QString &id : figures.serverIds()) {
+        const ServerSummary &summary = figures.summary(id);
+        if (!summary.loss.any() || summary.verdict == ServerVerdict::Running)
+            continue;
+        const QString lost = lossText(summary.loss, summary.memoryLimit);
+        // Its headline figure, or, without one (a pattern's own passes), every memory figure.
+        bool headlineLost = !memory.categories.empty();
+        for (int c = 0; c < (memory.leadsWithHeadlineCategory() ? 1 : int(memory.categories.size())); ++c)
+            headlineLost = headlineLost && memory.at(c, id).state == FigureState::Failed;
+        sentences << (headlineLost ? QStringLiteral("No memory figure for %1: it %2.").arg(summary.name, lost)
+                                   : QStringLiteral("%1 %2: the passes that lost data have no memory figure.").arg(summary.name, lost));
+    }
+    return sentences;
+}
+
+} // namespace
+
+QString Figures::answer() const
+{
+    if (live())
+        return QString();
+    QStringList sentences = lossSentences(*this);
+    if (const QString headlines = headlineAnswer(*this); !headlines.isEmpty())
+        sentences.prepend(headlines);
+    return sentences.join(QLatin1Char(' '));
 }
 
 QString Figures::noiseNote() const
 {
-    if (answer().isEmpty())
+    if (live() || headlineAnswer(*this).isEmpty())
         return QString();
     const int repeats = bundle().repeats;
     if (repeats <= 1)

@@ -84,6 +84,7 @@ QString Figures::transportCaveat() const
 QString Figures::limitsCaveat() const
 {
     QStringList sentences;
+    std::map<QString, QStringList> withoutSharedIntegers;   // "maxmemory 4mb, allkeys-lru" -> names
     for (const QString &id : comparedServerIds()) {
         const MeasurementLimits &limits = d->bundle.server(id)->limits;
         QStringList how;
@@ -96,7 +97,13 @@ QString Figures::limitsCaveat() const
         if (!how.isEmpty())
             sentences << QStringLiteral("%1 refused CONFIG and was measured around it: %2.")
                              .arg(summary(id).name, how.join(QStringLiteral("; ")));
+        if (sharesNoIntegers(*d->bundle.server(id)))
+            withoutSharedIntegers[summary(id).memoryLimit] << summary(id).name;
     }
+    for (const auto &[limit, names] : withoutSharedIntegers)
+        sentences << QStringLiteral("%1 ran with %2: under an LRU or LFU policy a server shares no small integers, so each "
+                                    "takes an object of its own and the memory figures are not those without a limit.")
+                         .arg(namesText(names), limit);
     return sentences.join(QLatin1Char(' '));
 }
 

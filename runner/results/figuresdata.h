@@ -19,6 +19,9 @@ struct FigureRule {
     // empty otherwise. Asked before `unsupported`.
     std::function<QString(const ServerRun &)> notRun;
     bool timed = false;   // a time figure: a timed pass kept although the machine was slow marks it
+    // What the passes behind the figure lost in one repeat (figuresloss.cpp): evicted keys or
+    // writes refused as out of memory leave a memory figure none, refused writes a time figure.
+    std::function<DataLoss(const RepeatResult &)> loss;
 };
 
 struct ServerData {
@@ -70,6 +73,10 @@ struct FiguresData {
     static QString unsupportedText(const ServerRun &run, const QString &type);
 
     Figure figureOf(const ServerData &server, const FigureRule &rule) const;
+    // Why the rule's figure is unavailable on the server because its passes lost data ("unavailable:
+    // the server evicted 14,203 keys during the pass (maxmemory 4mb, allkeys-lru)"); empty when
+    // none of its repeats did (figuresloss.cpp).
+    QString lossNote(const ServerData &server, const FigureRule &rule) const;
     FigureTable tableOf(Measure measure, const std::vector<FigureRule> &rules, const QString &note = {}) const;
     void compareWithBaseline(FigureTable &table) const;
     // The column a column's change is taken against: the baseline's, or for a series run in
@@ -108,6 +115,20 @@ struct FiguresData {
 // (finished repeats of one run), and whether the change is within noise (figuresnoise.cpp).
 // Nothing when either is not settled, failed or covers other work.
 void compareFigures(Figure &figure, const Figure &reference, Measure measure, bool pairRepeats);
+
+// What a pass lost (figuresloss.cpp). "maxmemory 4mb, allkeys-lru" from the server's recorded
+// settings; empty without a limit.
+QString memoryLimitOf(const ServerRun &run);
+// A maxmemory with an LRU or LFU policy: the server shares no small integers, so each takes an
+// object of its own, which its memory figures count.
+bool sharesNoIntegers(const ServerRun &run);
+// Whether `loss` leaves a figure no value: any loss a memory figure, refused writes a time figure.
+bool lossBlocks(const DataLoss &loss, bool timed);
+// "evicted 14,203 keys and refused 3 writes as out of memory (maxmemory 4mb, allkeys-lru)".
+QString lossText(const DataLoss &loss, const QString &limit);
+// The loss of the passes of `types` in one repeat, and of every pass of the repeat.
+DataLoss lossOfTypes(const RepeatResult &repeat, const QStringList &types);
+DataLoss lossOfRepeat(const RepeatResult &repeat);
 
 // Built once per Figures: which repeats count and each server's verdict.
 void summariseServers(FiguresData &data);

@@ -54,6 +54,7 @@ ServerData dataOf(const FiguresData &data, const ServerRun &run)
     summary.name = serverDisplayName(data.bundle, run);
     summary.error = run.error;
     summary.endpoint = run.endpoint;
+    summary.memoryLimit = memoryLimitOf(run);
     summary.countedRepeats = int(server.counted.size());
     summary.partial = server.partial != nullptr;
     summary.partialRepeat = server.partial ? server.partial->repeat : -1;
@@ -61,6 +62,7 @@ ServerData dataOf(const FiguresData &data, const ServerRun &run)
         for (const auto &[key, count] : repeat->errors)
             summary.errors[key] += count;
         summary.errorCount += repeat->errorCount();
+        summary.loss += lossOfRepeat(*repeat);
         if (summary.firstError.isEmpty())
             summary.firstError = repeat->firstError;
     }
@@ -108,6 +110,8 @@ ServerVerdict verdictOf(const ServerRun &run, const ServerSummary &summary, bool
         return summary.countedRepeats > 0 ? ServerVerdict::FailedLater : ServerVerdict::Failed;
     if (run.status == RunStatus::Incomplete)
         return ServerVerdict::Cancelled;
+    if (summary.loss.any())
+        return ServerVerdict::LostData;
     return summary.errorCount > 0 ? ServerVerdict::WorkloadErrors : ServerVerdict::Completed;
 }
 
@@ -124,6 +128,8 @@ QString ServerSummary::statusText() const
     case ServerVerdict::RejectedWrites:
         return QStringLiteral("%1 command errors the other servers did not get (first: %2)")
             .arg(english.toString(ownErrorCount), firstError.isEmpty() ? QStringLiteral("?") : firstError);
+    case ServerVerdict::LostData:
+        return QStringLiteral("lost data: %1").arg(lossText(loss, memoryLimit));
     case ServerVerdict::Failed:
         return QStringLiteral("failed: %1").arg(error);
     case ServerVerdict::FailedLater:

@@ -56,6 +56,23 @@ struct Redirects {
     }
 };
 
+// What the server gave up of a pass's data, read at the pass's edges: keys `maxmemory` evicted
+// (INFO stats evicted_keys) and commands refused as out of memory (INFO errorstats
+// errorstat_OOM). A pass that lost or refused data has no memory figure (docs/MEASUREMENT.md,
+// "Evictions and refused writes"). Both 0 in bundles before Versus read them.
+struct DataLoss {
+    long long evictedKeys = 0;
+    long long refusedWrites = 0;
+
+    bool any() const { return evictedKeys > 0 || refusedWrites > 0; }
+    DataLoss &operator+=(const DataLoss &other)
+    {
+        evictedKeys += other.evictedKeys;
+        refusedWrites += other.refusedWrites;
+        return *this;
+    }
+};
+
 // What a server's COMMAND INFO flags a command: "write", else "readonly", else neither.
 enum class CommandKind { Neither, Write, Read };
 
@@ -81,6 +98,7 @@ struct TypeMemory {
     // The server's own accounting of the pass (MEMORY STATS, MALLOC-STATS), for the Why view;
     // absent in bundles before Versus read it.
     std::optional<MemoryAccounting> accounting;
+    DataLoss loss;                           // of the type's own pass
 };
 
 struct RepeatResult {
@@ -94,6 +112,7 @@ struct RepeatResult {
     double bytesPerKey() const { return keys > 0 ? double(usedMemoryDelta) / double(keys) : 0.0; }
     std::vector<NodeMemory> nodes;           // a cluster's primaries; empty for a standalone server
     std::optional<MemoryAccounting> accounting;   // of the combined pass, as TypeMemory's
+    DataLoss loss;                               // of the combined pass
     PassTiming timing;
     std::map<QString, TypeMemory> byType;
     std::map<QString, long long> errors;     // "CMD: message" -> count

@@ -31,6 +31,21 @@ std::map<QString, QString> parseInfoFields(const QString &info)
     return fields;
 }
 
+long long parseErrorCount(const QString &info, QStringView prefix)
+{
+    static const QLatin1String errorstat("errorstat_");
+    static const QLatin1String count("count=");
+    long long found = 0;
+    forEachField(info, [&](QStringView name, QStringView value) {
+        if (!name.startsWith(errorstat) || name.mid(errorstat.size()) != prefix || !value.startsWith(count))
+            return;
+        const QStringView number = value.mid(count.size());
+        const qsizetype comma = number.indexOf(QLatin1Char(','));
+        found = (comma < 0 ? number : number.left(comma)).toLongLong();
+    });
+    return found;
+}
+
 std::map<QString, CommandStat> parseCommandStats(const QString &info)
 {
     static const QLatin1String prefix("cmdstat_");

@@ -5,6 +5,7 @@
 
 #include "commandstat.h"
 #include <QString>
+#include <QStringView>
 #include <map>
 
 // Every "field:value" line of any INFO section(s).
@@ -12,6 +13,10 @@ std::map<QString, QString> parseInfoFields(const QString &info);
 
 // INFO commandstats -> command name (lower case, "config|get" for subcommands) -> calls/usec.
 std::map<QString, CommandStat> parseCommandStats(const QString &info);
+
+// INFO errorstats -> how many error replies the server gave with `prefix` as their first word
+// ("OOM" from errorstat_OOM:count=5); 0 when it gave none (or has no errorstats: before 6.2).
+long long parseErrorCount(const QString &info, QStringView prefix);
 
 // Server identity from INFO server: valkey_version when present (Valkey reports
 // redis_version:7.2.4 on every version), otherwise redis_version.

@@ -254,6 +254,22 @@ Outcome<long long> ServerSession::dbSize()
     return reply->integer;
 }
 
+Outcome<ServerSession::LossCounters> ServerSession::lossCounters()
+{
+    Outcome<QString> stats = info("stats");
+    if (!stats)
+        return Error{stats.error()};
+    Outcome<QString> errors = info("errorstats");
+    if (!errors)
+        return Error{errors.error()};
+    const auto fields = parseInfoFields(stats.value());
+    const auto evicted = fields.find(QStringLiteral("evicted_keys"));
+    LossCounters counters;
+    counters.evictedKeys = evicted == fields.end() ? 0 : evicted->second.toLongLong();
+    counters.outOfMemoryErrors = parseErrorCount(errors.value(), u"OOM");
+    return counters;
+}
+
 Outcome<ServerSession::SettingsReading> ServerSession::readSettings()
 {
     Outcome<Reply> reply = m_connection.command({"CONFIG", "GET", "*"});

@@ -65,6 +65,14 @@ public:
     Outcome<long long> settledUsedMemory(int timeoutMs);
     static constexpr int kRehashLimitMs = 60000;
     Outcome<long long> dbSize();
+    // What the server has given up of data since it started or its statistics were reset: keys
+    // `maxmemory` evicted (INFO stats evicted_keys) and commands refused as out of memory (INFO
+    // errorstats errorstat_OOM). A pass's are the change between its edges.
+    struct LossCounters {
+        long long evictedKeys = 0;
+        long long outOfMemoryErrors = 0;
+    };
+    Outcome<LossCounters> lossCounters();
     // CONFIG GET *: every setting the server has, by name; a refusal is an error.
     Outcome<std::map<QString, QString>> configSettings();
     // The same, where a refusal (CONFIG renamed or forbidden, as managed services do) is an

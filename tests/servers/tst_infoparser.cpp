@@ -42,6 +42,8 @@ private Q_SLOTS:
     void fieldsIgnoreHeadersAndBlankLines();
     void commandStatsEdgeCases_data();
     void commandStatsEdgeCases();
+    void errorCounts_data();
+    void errorCounts();
 };
 
 void TestInfoParser::fixturesAreThere_data()
@@ -195,6 +197,26 @@ void TestInfoParser::commandStatsEdgeCases()
     QFETCH(QString, info);
     QFETCH(QString, expected);
     QCOMPARE(describe(parseCommandStats(info)), expected);
+}
+
+void TestInfoParser::errorCounts_data()
+{
+    QTest::addColumn<QString>("info");
+    QTest::addColumn<long long>("outOfMemory");
+
+    // As Valkey 9.1.2 wrote it under maxmemory 2mb and noeviction.
+    QTest::newRow("OOM among others") << "# Errorstats\r\nerrorstat_ERR:count=2\r\nerrorstat_OOM:count=14134\r\n" << 14134LL;
+    QTest::newRow("none") << "# Errorstats\r\nerrorstat_WRONGTYPE:count=5\r\n" << 0LL;
+    QTest::newRow("no errorstats (before 6.2)") << "" << 0LL;
+    QTest::newRow("a prefix that only starts with OOM") << "errorstat_OOMX:count=3\r\n" << 0LL;
+    QTest::newRow("more fields after the count") << "errorstat_OOM:count=7,extra=1\r\n" << 7LL;
+}
+
+void TestInfoParser::errorCounts()
+{
+    QFETCH(QString, info);
+    QFETCH(long long, outOfMemory);
+    QCOMPARE(parseErrorCount(info, u"OOM"), outOfMemory);
 }
 
 QTEST_GUILESS_MAIN(TestInfoParser)
