@@ -44,6 +44,16 @@ Outcome<QString> ServerSession::info(const char *section)
     return m_connection.info(QString::fromLatin1(section));
 }
 
+Outcome<ServerClock> ServerSession::serverClock()
+{
+    Outcome<Reply> reply = m_connection.command({"INFO", "stats", "cpu"});
+    if (!reply)
+        return Error{reply.error()};
+    if (reply->isError())
+        return Error{QStringLiteral("%1: INFO stats cpu: %2").arg(m_connection.name(), QString::fromStdString(reply->text))};
+    return parseServerClock(QString::fromStdString(reply->text));
+}
+
 Status ServerSession::flushSync(int timeoutMs)
 {
     Outcome<Reply> flushed = call({"FLUSHALL", "SYNC"});

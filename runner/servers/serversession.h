@@ -7,6 +7,7 @@
 #include "outcome.h"
 #include "redisconnection.h"
 #include "commandstat.h"
+#include "serverclock.h"
 #include <QString>
 #include <QStringList>
 #include <utility>
@@ -79,6 +80,9 @@ public:
     // that went back (another client reset the statistics) reads as none.
     Outcome<std::map<QString, CommandStat>> commandStats();
     Outcome<QString> info(const char *section);
+    // INFO stats and cpu in one call: the server's own clock now (serverclock.h). The INFO is
+    // Versus's own, counted like every other command this connection sends.
+    Outcome<ServerClock> serverClock();
 
     struct KeySurvey {
         long long keys = 0;
