@@ -66,8 +66,8 @@ QString valueTitleOf(const Figures &figures, ChartKind kind)
 {
     switch (kind) {
     case ChartKind::MemoryPerAttribute: return QStringLiteral("bytes per key (used_memory)");
-    case ChartKind::UsecPerCommand: return QStringLiteral("server µs per call (INFO commandstats)");
-    case ChartKind::UsecPerEvent: return QStringLiteral("server µs per event");
+    case ChartKind::UsecPerCommand: return QStringLiteral("µs per call inside the commands (INFO commandstats)");
+    case ChartKind::UsecPerEvent: return QStringLiteral("µs per event inside the commands (INFO commandstats)");
     case ChartKind::Throughput:
         return figures.throughputInEvents() ? QStringLiteral("events per second (client side)")
                                             : QStringLiteral("commands per second (client side)");
@@ -311,7 +311,7 @@ ResultsBundle shownResults(const Figures &figures)
 namespace {
 
 // "Memory per stored attribute", with what a partial total covers, or the command group the
-// table leads with: "Server time per command (writes)".
+// table leads with: "Time inside the commands, per command (writes)".
 QString tableTitle(const FigureTable &table, ChartKind kind)
 {
     QString title = chartTitle(kind);
@@ -333,8 +333,11 @@ QString headlineUnit(Measure measure)
     case Measure::MemoryUsageBytesPerKey: return QStringLiteral("bytes");
     case Measure::UsecPerCall:
     case Measure::UsecPerEvent:
+    case Measure::MainThreadCpuPerCall:
+    case Measure::EventLoopPerCall:
     case Measure::LatencyP50Usec:
     case Measure::LatencyP99Usec: return QStringLiteral("µs");
+    case Measure::MainThreadBusyPercent: return QStringLiteral("%");
     case Measure::EventsPerSecond: return QStringLiteral("events/s");
     case Measure::CommandsPerSecond: return QStringLiteral("commands/s");
     case Measure::Keys: return QStringLiteral("keys");
@@ -454,9 +457,10 @@ QString measureSubtitle(const ResultsBundle &bundle, ChartKind kind)
     case ChartKind::MemoryPerAttribute:
         return QStringLiteral("Bytes of used_memory per stored key, %1. Lower is better.").arg(repeats);
     case ChartKind::UsecPerCommand:
-        return QStringLiteral("Server time per call from INFO commandstats, %1. Lower is better.").arg(repeats);
+        return QStringLiteral("Time inside the commands per call, from INFO commandstats: not the event loop around them, %1. "
+                              "Lower is better.").arg(repeats);
     case ChartKind::UsecPerEvent:
-        return QStringLiteral("Server time for all commands of one event, %1. Lower is better.").arg(repeats);
+        return QStringLiteral("Time inside all commands of one event, from INFO commandstats, %1. Lower is better.").arg(repeats);
     case ChartKind::Throughput:
         return QStringLiteral("Measured by the client, %1. Higher is better.").arg(repeats);
     case ChartKind::ClusterOverhead:

@@ -16,8 +16,8 @@ QString chartTitle(ChartKind kind)
 {
     switch (kind) {
     case ChartKind::MemoryPerAttribute: return QStringLiteral("Memory per stored attribute");
-    case ChartKind::UsecPerCommand: return QStringLiteral("Server time per command");
-    case ChartKind::UsecPerEvent: return QStringLiteral("Server time per event");
+    case ChartKind::UsecPerCommand: return QStringLiteral("Time inside the commands, per command");
+    case ChartKind::UsecPerEvent: return QStringLiteral("Time inside the commands, per event");
     case ChartKind::Throughput: return QStringLiteral("Throughput");
     case ChartKind::ClusterOverhead: return QStringLiteral("Cost of cluster mode");
     }

@@ -19,6 +19,9 @@ struct FigureRule {
     // empty otherwise. Asked before `unsupported`.
     std::function<QString(const ServerRun &)> notRun;
     bool timed = false;   // a time figure: a timed pass kept although the machine was slow marks it
+    // Why a server has no figure although it ran the category: "not reported by this version".
+    // Empty (or unset) otherwise.
+    std::function<QString(const ServerRun &)> absent;
 };
 
 struct ServerData {
@@ -104,6 +107,10 @@ struct FiguresData {
 // (finished repeats of one run), and whether the change is within noise (figuresnoise.cpp).
 // Nothing when either is not settled, failed or covers other work.
 void compareFigures(Figure &figure, const Figure &reference, Measure measure, bool pairRepeats);
+
+// A one-category table of the comparable work (client(), serverTime()); `absent` says why a
+// server that ran it has no figure.
+FigureTable totalTable(const FiguresData &data, Measure measure, const std::function<QString(const ServerRun &)> &absent = {});
 
 // Built once per Figures: which repeats count and each server's verdict.
 void summariseServers(FiguresData &data);

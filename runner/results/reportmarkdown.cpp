@@ -57,6 +57,17 @@ QString referenceLines(const Figures &figures)
     return lines;
 }
 
+bool anyFigure(const FigureTable &table)
+{
+    for (const std::vector<Figure> &row : table.cells) {
+        for (const Figure &figure : row) {
+            if (figure.hasValue())
+                return true;
+        }
+    }
+    return false;
+}
+
 QString relativeCell(const Figure &figure, bool isBaseline)
 {
     if (isBaseline && figure.hasValue())
@@ -150,17 +161,29 @@ std::vector<Section> sectionsOf(const Figures &figures, CategoryOrder order)
     const bool patterns = figures.typeNoun() == QLatin1String("pattern");
     FigureTable perEvent = figures.perEvent();
     const bool events = figures.throughputInEvents();
-    return {
+    std::vector<Section> sections = {
         {QStringLiteral("memory-per-attribute"), QStringLiteral("Memory per stored attribute"), QStringLiteral("bytes per key"),
          patterns ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), inCategoryOrder(figures.memory(), baseline, order)},
-        {QStringLiteral("usec-per-command"), QStringLiteral("Server time per command"), QStringLiteral("µs per call"),
-         QStringLiteral("Command"), inCategoryOrder(figures.commandTime(), baseline, order)},
-        {QStringLiteral("usec-per-event"), QStringLiteral("Server time per event"), QStringLiteral("µs per event"),
-         QStringLiteral("Events"), perEvent},
-        {QStringLiteral("throughput"), QStringLiteral("Throughput, measured by the client"),
-         events ? QStringLiteral("events per second") : QStringLiteral("commands per second"), QStringLiteral("Work"),
-         figures.throughput()},
+        {QStringLiteral("usec-per-command"), QStringLiteral("Time inside the commands (commandstats), per command"),
+         QStringLiteral("µs per call"), QStringLiteral("Command"), inCategoryOrder(figures.commandTime(), baseline, order)},
+        {QStringLiteral("usec-per-event"), QStringLiteral("Time inside the commands (commandstats), per event"),
+         QStringLiteral("µs per event"), QStringLiteral("Events"), perEvent},
     };
+    // The server's own time per command in all, beside the time inside the commands, where the
+    // bundle has it (no chart of their own).
+    const std::pair<Measure, QString> inAll[] = {
+        {Measure::MainThreadCpuPerCall, QStringLiteral("Server time per command in all, main-thread CPU (INFO cpu)")},
+        {Measure::EventLoopPerCall, QStringLiteral("Server time per command in all, event loop (INFO stats)")},
+    };
+    for (const auto &[measure, title] : inAll) {
+        FigureTable table = figures.serverTime(measure);
+        if (anyFigure(table))
+            sections.push_back({QString(), title, QStringLiteral("µs per command"), QStringLiteral("Commands"), table});
+    }
+    sections.push_back({QStringLiteral("throughput"), QStringLiteral("Throughput, measured by the client"),
+                        events ? QStringLiteral("events per second") : QStringLiteral("commands per second"), QStringLiteral("Work"),
+                        figures.throughput()});
+    return sections;
 }
 
 } // namespace
