@@ -1,17 +1,21 @@
 #include "serverclock.h"
 
-namespace {
-
-using Counter = std::optional<long long> ServerClock::*;
-constexpr Counter kCounters[] = {&ServerClock::mainThreadCpuUsec, &ServerClock::eventLoopCycles, &ServerClock::eventLoopUsec,
-                                 &ServerClock::eventLoopCommandUsec, &ServerClock::commandsProcessed};
-
-} // namespace
+const std::array<ServerClockCounter, 5> &serverClockCounters()
+{
+    static const std::array<ServerClockCounter, 5> counters = {{
+        {"main_thread_cpu_usec", &ServerClock::mainThreadCpuUsec},
+        {"eventloop_cycles", &ServerClock::eventLoopCycles},
+        {"eventloop_usec", &ServerClock::eventLoopUsec},
+        {"eventloop_cmd_usec", &ServerClock::eventLoopCommandUsec},
+        {"commands_processed", &ServerClock::commandsProcessed},
+    }};
+    return counters;
+}
 
 ServerClock ServerClock::since(const ServerClock &before) const
 {
     ServerClock change;
-    for (Counter counter : kCounters) {
+    for (const auto &[name, counter] : serverClockCounters()) {
         const std::optional<long long> &now = this->*counter;
         const std::optional<long long> &then = before.*counter;
         if (now && then && *now >= *then)
@@ -22,7 +26,7 @@ ServerClock ServerClock::since(const ServerClock &before) const
 
 void ServerClock::add(const ServerClock &other)
 {
-    for (Counter counter : kCounters) {
+    for (const auto &[name, counter] : serverClockCounters()) {
         std::optional<long long> &mine = this->*counter;
         const std::optional<long long> &theirs = other.*counter;
         mine = mine && theirs ? std::optional<long long>(*mine + *theirs) : std::nullopt;
@@ -31,7 +35,7 @@ void ServerClock::add(const ServerClock &other)
 
 void ServerClock::takeOff(const ServerClock &own)
 {
-    for (Counter counter : kCounters) {
+    for (const auto &[name, counter] : serverClockCounters()) {
         std::optional<long long> &mine = this->*counter;
         const std::optional<long long> &cost = own.*counter;
         if (mine && cost && *cost <= *mine)

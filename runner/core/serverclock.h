@@ -9,6 +9,7 @@
 // A counter the server does not report stays absent, never 0: Redis 7.0 has no event loop
 // counters.
 
+#include <array>
 #include <optional>
 
 struct ServerClock {
@@ -31,3 +32,10 @@ struct ServerClock {
     // that would go below 0 is left as it was.
     void takeOff(const ServerClock &own);
 };
+
+// Every counter of a ServerClock, with its name in the bundle's "server_time" (docs/BUNDLE.md).
+struct ServerClockCounter {
+    const char *name;
+    std::optional<long long> ServerClock::*counter;
+};
+const std::array<ServerClockCounter, 5> &serverClockCounters();

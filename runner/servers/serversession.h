@@ -81,7 +81,8 @@ public:
     Outcome<std::map<QString, CommandStat>> commandStats();
     Outcome<QString> info(const char *section);
     // INFO stats and cpu in one call: the server's own clock now (serverclock.h). The INFO is
-    // Versus's own, counted like every other command this connection sends.
+    // Versus's own, counted like every other command this connection sends. A server that
+    // refuses it gives a clock with every counter absent (said once in takeNotes()).
     Outcome<ServerClock> serverClock();
 
     struct KeySurvey {
@@ -110,5 +111,6 @@ private:
     bool m_resetByDifference = false;
     std::map<QString, CommandStat> m_statsBase;   // by difference: commandstats at resetStats()
     int m_idleClients = 1;
+    bool m_clockRefused = false;
     QStringList m_notes;
 };

@@ -3,6 +3,7 @@
 // (the edges' INFO, the live probe's), and a counter the version does not report stays absent.
 // No time's size or direction is asserted.
 
+#include "eventsworkload.h"
 #include "figures.h"
 #include "runcontroller.h"
 #include "servertesthelpers.h"
@@ -14,41 +15,19 @@ namespace {
 
 // Per event an INCRBY and, every third event, a SET with a TTL: 3,000 events are enough for
 // the live probe, every 10 ms, to read the server several times during the timed pass.
-class CounterEventsWorkload : public Workload {
-public:
-    WorkloadInfo describe() const override
-    {
-        WorkloadInfo d;
-        d.name = QStringLiteral("counter-events");
-        d.events = kEvents;
-        d.commands = kEvents + (kEvents + 2) / 3;
-        d.types = {QStringLiteral("counter"), QStringLiteral("string")};
-        return d;
-    }
-    Outcome<std::unique_ptr<CommandSource>> open() const override
-    {
-        return std::unique_ptr<CommandSource>(std::make_unique<Source>());
-    }
-    static constexpr long long kEvents = 3000;
-
-private:
-    class Source : public CommandSource {
-    public:
-        bool next(EventCommands &out) override
-        {
-            if (m_next >= kEvents)
-                return false;
-            const long long i = m_next++;
-            out.commands.push_back({{"INCRBY", "n:" + std::to_string(i % 200), "2"}, "counter"});
-            if (i % 3 == 0)
-                out.commands.push_back({{"SET", "s:" + std::to_string(i % 300), "value", "EX", "900"}, "string"});
-            return true;
-        }
-
-    private:
-        long long m_next = 0;
-    };
-};
+std::shared_ptr<const Workload> counterEvents()
+{
+    WorkloadInfo info;
+    info.name = QStringLiteral("counter-events");
+    info.events = 3000;
+    info.commands = info.events + (info.events + 2) / 3;
+    info.types = {QStringLiteral("counter"), QStringLiteral("string")};
+    return std::make_shared<EventsWorkload>(info, [](long long i, EventCommands &out) {
+        out.add("counter", {"INCRBY", "n:" + std::to_string(i % 200), "2"});
+        if (i % 3 == 0)
+            out.add("string", {"SET", "s:" + std::to_string(i % 300), "value", "EX", "900"});
+    });
+}
 
 } // namespace
 
@@ -59,7 +38,7 @@ private Q_SLOTS:
     {
         VERSUS_REQUIRE_SERVER(valkey, "valkey-9.1.");
         VERSUS_REQUIRE_SERVER(redis, "redis-7.0.");
-        const auto workload = std::make_shared<CounterEventsWorkload>();
+        const std::shared_ptr<const Workload> workload = counterEvents();
         RunController controller;
         QSignalSpy finished(&controller, &RunController::runFinished);
         QSignalSpy changed(&controller, &RunController::resultsChanged);
