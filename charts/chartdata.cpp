@@ -281,7 +281,7 @@ ResultsBundle shownResults(const Figures &figures)
 namespace {
 
 // "Memory per stored attribute", with what a partial total covers, or the command group the
-// table leads with: "Server time per command (writes)".
+// table leads with: "Time inside the commands, per command (writes)".
 QString tableTitle(const FigureTable &table, ChartKind kind)
 {
     QString title = figureView(kind).title;
@@ -303,8 +303,11 @@ QString headlineUnit(Measure measure)
     case Measure::MemoryUsageBytesPerKey: return QStringLiteral("bytes");
     case Measure::UsecPerCall:
     case Measure::UsecPerEvent:
+    case Measure::MainThreadCpuPerCall:
+    case Measure::EventLoopPerCall:
     case Measure::LatencyP50Usec:
     case Measure::LatencyP99Usec: return QStringLiteral("µs");
+    case Measure::MainThreadBusyPercent: return QStringLiteral("%");
     case Measure::EventsPerSecond: return QStringLiteral("events/s");
     case Measure::CommandsPerSecond: return QStringLiteral("commands/s");
     case Measure::Keys: return QStringLiteral("keys");

@@ -262,9 +262,11 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     case StatusColumn: return tr("Status");
     case BytesPerKeyColumn: return tr("Bytes per key");
     case BytesChangeColumn: return tr("Δ memory");
-    case UsecPerCommandColumn: return m_timeCategory.isEmpty() ? tr("µs per command") : tr("µs, %1").arg(m_timeCategory);
+    case UsecPerCommandColumn:
+        return m_timeCategory.isEmpty() ? tr("µs per command inside the commands (commandstats)")
+                                        : tr("µs inside the commands (commandstats), %1").arg(m_timeCategory);
     case UsecChangeColumn: return tr("Δ µs");
-    case UsecPerEventColumn: return tr("µs per event");
+    case UsecPerEventColumn: return tr("µs per event inside the commands (commandstats)");
     case EventsPerSecondColumn: return tr("Events/s");
     case LatencyP99Column: return tr("p99 µs");
     case RepeatsColumn: return tr("Repeats");

@@ -28,8 +28,9 @@ QStringList liveProbeCommands()
     return {QStringLiteral("INFO"), QStringLiteral("CLIENT"), QStringLiteral("DBSIZE")};
 }
 
-Outcome<RepeatResult> readLiveFigures(NodeSessions &sessions, const RepeatResult &finished, const LivePass &pass,
-                                      const PassResult &soFar)
+namespace {
+
+Outcome<RepeatResult> readNow(NodeSessions &sessions, const RepeatResult &finished, const LivePass &pass, const PassResult &soFar)
 {
     const CommandTally own = sessions.ownCommands();   // before the INFO, which does not count itself
     Outcome<std::map<QString, CommandStat>> stats = pass.timed ? sessions.commandStats()
@@ -71,4 +72,26 @@ Outcome<RepeatResult> readLiveFigures(NodeSessions &sessions, const RepeatResult
     partial.byType[pass.type] = memory;
     partial.unfinishedType = pass.type;
     return partial;
+}
+
+} // namespace
+
+Outcome<RepeatResult> readLiveFigures(NodeSessions &sessions, const RepeatResult &finished, const LivePass &pass,
+                                      const PassResult &soFar)
+{
+    if (!pass.timed)
+        return readNow(sessions, finished, pass, soFar);
+    // A timed pass's server time is the change of the server's clock over the pass
+    // (passrunner.cpp): what this probe costs the server is read around it and taken off there.
+    // What stays in is the closing read's own event loop cycle, which the server counts after
+    // answering it: one INFO stats cpu per probe.
+    Outcome<ServerClock> before = sessions.serverClock();
+    if (!before)
+        return Error{before.error()};
+    Outcome<RepeatResult> figures = readNow(sessions, finished, pass, soFar);
+    Outcome<ServerClock> after = sessions.serverClock();
+    if (!after)
+        return Error{after.error()};
+    sessions.addOwnReadTime(after->since(before.value()));
+    return figures;
 }

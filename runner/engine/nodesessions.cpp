@@ -128,6 +128,29 @@ Outcome<std::map<QString, CommandStat>> NodeSessions::commandStats()
     return summed;
 }
 
+Outcome<ServerClock> NodeSessions::serverClock()
+{
+    std::optional<ServerClock> summed;
+    for (auto &session : m_sessions) {
+        Outcome<ServerClock> node = session->serverClock();
+        if (!node)
+            return Error{node.error()};
+        if (summed)
+            summed->add(node.value());
+        else
+            summed = node.value();
+    }
+    return summed.value_or(ServerClock());
+}
+
+void NodeSessions::addOwnReadTime(const ServerClock &cost)
+{
+    if (m_ownReadTime)
+        m_ownReadTime->add(cost);
+    else
+        m_ownReadTime = cost;
+}
+
 Outcome<ServerSession::KeySurvey> NodeSessions::surveyKeys()
 {
     ServerSession::KeySurvey summed;

@@ -15,6 +15,8 @@
 #include <QStringList>
 #include <map>
 #include <memory>
+#include <optional>
+#include <utility>
 #include <vector>
 
 struct NodeAddress {
@@ -55,6 +57,12 @@ public:
     Outcome<ServerSession::LossCounters> lossCounters();
     // INFO commandstats of every node, summed by command.
     Outcome<std::map<QString, CommandStat>> commandStats();
+    // Every node's clock (ServerSession::serverClock()), summed.
+    Outcome<ServerClock> serverClock();
+    // The server time Versus's own reads took while a timed pass ran (the live probe's, read
+    // around them), gathered for the pass to take off its own; taking it starts again.
+    void addOwnReadTime(const ServerClock &cost);
+    std::optional<ServerClock> takeOwnReadTime() { return std::exchange(m_ownReadTime, std::nullopt); }
     // Every node's keys surveyed, the counts and encodings summed.
     Outcome<ServerSession::KeySurvey> surveyKeys();
     // MEMORY STATS and MALLOC-STATS summed over the nodes (memoryreport.h).
@@ -64,6 +72,7 @@ public:
 private:
     std::vector<NodeAddress> m_addresses;
     std::vector<std::unique_ptr<ServerSession>> m_sessions;
+    std::optional<ServerClock> m_ownReadTime;
 };
 
 long long sumOf(const std::vector<long long> &values);

@@ -203,6 +203,10 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
         options.fair = fair;
         fair->enter(m_job.index);
     }
+    if (plan.timed && !plan.warming) {
+        if (Status started = startServerClock(); !started)
+            return Error{started.error()};
+    }
     Outcome<PassResult> pass = replayPass(*request.workload, targets.value(), options);
     m_replayOwn = CommandTally();
     for (const auto &connection : connections)
@@ -227,10 +231,63 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
     return pass;
 }
 
+namespace {
+
+long long commandsIn(const CommandTally &tally)
+{
+    long long count = 0;
+    for (const auto &[name, calls] : tally.byCommand())
+        count += calls;
+    return count;
+}
+
+} // namespace
+
+// What Versus's own reads cost the server's clock, and how they are kept out of a pass's
+// change: each reading is one INFO stats cpu (about 8 µs inside the command and 15 µs of event
+// loop on valkey-9.1.2). The server adds a loop cycle's duration once the cycle ends, so the
+// opening reading's cycle falls inside the change and the closing one's outside; the CPU
+// splits each about in half. The live probe's reads during the pass are read around
+// (readLiveFigures) and taken off here; the closing read of each stays in. So one reading's
+// cycle per probe (every 200 ms) and one more stay in: about 15 µs each, against tens of
+// milliseconds of server time in a pass. The commands the server processed are counted
+// exactly: Versus's own between the edges (its tally) are taken off.
+Status PassRunner::startServerClock()
+{
+    m_sessions.takeOwnReadTime();
+    m_ownAtStart = commandsIn(m_sessions.ownCommands());   // before the INFO, which the server counts after it
+    Outcome<ServerClock> clock = m_sessions.serverClock();
+    if (!clock)
+        return Error{clock.error()};
+    m_clockAtStart = clock.value();
+    return Status::success();
+}
+
+Outcome<ServerClock> PassRunner::passServerTime()
+{
+    // ASKING is the replay connections' own (clusterredirects.h); their AUTH came before the start.
+    const long long ownAtEnd = commandsIn(m_sessions.ownCommands()) + m_replayOwn.ofCommand(QStringLiteral("asking"));
+    Outcome<ServerClock> clock = m_sessions.serverClock();
+    if (!clock)
+        return Error{clock.error()};
+    ServerClock pass = clock->since(m_clockAtStart);
+    ServerClock own = m_sessions.takeOwnReadTime().value_or(ServerClock());
+    own.commandsProcessed = ownAtEnd - m_ownAtStart;
+    pass.takeOff(own);
+    return pass;
+}
+
 Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &baselineBytes, PassMeasurement &out)
 {
     std::map<QString, CommandStat> counted;
     CommandTally own;
+    if (plan.timed) {
+        // Right before commandstats, so that no reading of Versus's own comes between the two.
+        Outcome<ServerClock> clock = passServerTime();
+        if (!clock)
+            return Error{clock.error()};
+        out.serverTime = clock.value();
+    }
     if (plan.timed || m_job.spec().isEndpoint) {
         // Read first, before the memory readings add INFO calls of Versus's own to the counts.
         // Versus's own commands are taken before the INFO: the server counts a command after

@@ -8,7 +8,9 @@
 // - measure: commandstats first after a timed pass (cleared of Versus's own commands, and what
 //   the server counted beyond what Versus sent reported, commandtally.h), then the settled
 //   used_memory again, DBSIZE, the keys evicted and the writes refused as out of memory since
-//   the baseline and, for a type's own pass, every key's encoding.
+//   the baseline and, for a type's own pass, every key's encoding. A timed pass's server time
+//   beside commandstats (main-thread CPU, the event loop) is the change of INFO stats and cpu
+//   between its first batch and that commandstats reading.
 // On an endpoint, another client's FLUSHALL, CONFIG RESETSTAT or fewer calls counted than sent
 // fail the pass (interference.h); its other passes read commandstats before and after for it.
 // A cluster's readings are the sums over its primaries (nodesessions.h), each node's memory kept
@@ -48,6 +50,9 @@ struct PassMeasurement {
     // What the server's own accounting says changed (memoryreport.h): read after the memory
     // figure at the baseline and at the end, so it cannot change that figure.
     MemoryAccounting accounting;
+    // Timed passes only: the server's own clock over the pass (serverclock.h), Versus's own
+    // reads taken off; absent when it could not be read.
+    std::optional<ServerClock> serverTime;
 };
 
 struct PassHooks {
@@ -80,6 +85,9 @@ private:
     Outcome<PassResult> replay(const PassPlan &plan, long long baselineBytes);
     // The replay connections, `lanes` per node in the nodes' order, each logged in; `owned` keeps them.
     Outcome<std::vector<RedisConnection *>> openLanes(int lanes, std::vector<std::unique_ptr<RedisConnection>> &owned) const;
+    // The server's clock at a timed pass's edges, and its change over the pass.
+    Status startServerClock();
+    Outcome<ServerClock> passServerTime();
     Status measure(const PassPlan &plan, const std::vector<long long> &baselineBytes, PassMeasurement &out);
     // The pinning of a timed pass's server to a CPU of its own: a standalone server Versus launched.
     qint64 pinnablePid() const;
@@ -101,5 +109,7 @@ private:
     CommandTally m_ownBefore;
     MemoryAccounting m_accountingBefore;   // read right after the baseline's memory figure
     ServerSession::LossCounters m_lossBefore;   // read right after the baseline's flush
+    ServerClock m_clockAtStart;            // startServerClock()
+    long long m_ownAtStart = 0;            // Versus's own commands sent before it
     PassHooks m_hooks;
 };

@@ -121,7 +121,7 @@ Json commandsOf(const Figures &figures, const FigureTable &times, const FigureTa
     return json;
 }
 
-Json clientOf(const Figures &figures, const std::vector<std::pair<const char *, FigureTable>> &tables, const QString &id)
+Json overallFiguresOf(const Figures &figures, const std::vector<std::pair<const char *, FigureTable>> &tables, const QString &id)
 {
     Json client = Json::object(), spreads = Json::object();
     for (const auto &[name, table] : tables) {
@@ -184,7 +184,14 @@ Json derivedSections(const Figures &figures)
         {"latency_p50_usec", figures.client(Measure::LatencyP50Usec)},
         {"latency_p99_usec", figures.client(Measure::LatencyP99Usec)},
     };
+    // The server's own time per command in all, beside commandstats' time inside the commands.
+    const std::vector<std::pair<const char *, FigureTable>> serverTime = {
+        {"main_thread_cpu_usec_per_command", figures.serverTime(Measure::MainThreadCpuPerCall)},
+        {"eventloop_usec_per_command", figures.serverTime(Measure::EventLoopPerCall)},
+        {"main_thread_busy_percent", figures.serverTime(Measure::MainThreadBusyPercent)},
+    };
     Json memoryJson = Json::object(), commandsJson = Json::object(), clientJson = Json::object(), verdicts = Json::object();
+    Json serverTimeJson = Json::object();
     for (const QString &id : figures.serverIds()) {
         const ServerSummary &summary = figures.summary(id);
         verdicts[id.toStdString()] = summary.statusText();
@@ -192,13 +199,15 @@ Json derivedSections(const Figures &figures)
             continue;   // a failed server has no figures; servers[].status and error say why
         memoryJson[id.toStdString()] = memoryOf(figures, memory, usage, keys, id);
         commandsJson[id.toStdString()] = commandsOf(figures, times, calls, perEvent, id);
-        clientJson[id.toStdString()] = clientOf(figures, client, id);
+        clientJson[id.toStdString()] = overallFiguresOf(figures, client, id);
+        serverTimeJson[id.toStdString()] = overallFiguresOf(figures, serverTime, id);
     }
     const QStringList problems = figures.dataProblems();
     return {
         {"memory", memoryJson},
         {"commands", commandsJson},
         {"client", clientJson},
+        {"server_time", serverTimeJson},
         {"why", whyOf(figures, memory)},
         {"verdicts", verdicts},
         {"data_check", {{"consistent", problems.isEmpty()}, {"mismatches", Json(std::vector<QString>(problems.begin(), problems.end()))}}},

@@ -3,6 +3,7 @@
 
 #include "bundlejson.h"
 #include "accountingjson.h"
+#include "servertimejson.h"
 #include "boundedfile.h"
 #include "buildoriginjson.h"
 #include "jsonsupport.h"
@@ -101,6 +102,7 @@ void from_json(const Json &json, TypeMemory &type)
         readOptional(json, "seconds", timing.seconds);
         readOptional(json, "latency_p50_usec", timing.latencyP50Usec);
         readOptional(json, "latency_p99_usec", timing.latencyP99Usec);
+        readServerTime(json, timing.serverTime);
         type.timing = timing;
     }
 }
@@ -158,6 +160,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "seconds", repeat.timing.seconds);
     readOptional(json, "latency_p50_usec", repeat.timing.latencyP50Usec);
     readOptional(json, "latency_p99_usec", repeat.timing.latencyP99Usec);
+    readServerTime(json, repeat.timing.serverTime);
     readOptional(json, "errors", repeat.errors);
     readOptional(json, "first_error", repeat.firstError);
     readOptional(json, "refused", repeat.refused);

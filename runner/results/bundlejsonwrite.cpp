@@ -8,6 +8,7 @@
 #include "figures.h"
 #include "jsonsupport.h"
 #include "presentation.h"
+#include "servertimejson.h"
 
 #include <cmath>
 
@@ -95,6 +96,8 @@ Json typeMemoryToJson(const TypeMemory &type)
         json["seconds"] = finiteOrNull(type.timing->seconds);
         json["latency_p50_usec"] = finiteOrNull(type.timing->latencyP50Usec);
         json["latency_p99_usec"] = finiteOrNull(type.timing->latencyP99Usec);
+        if (type.timing->serverTime)
+            json["server_time"] = serverTimeToJson(*type.timing->serverTime);
     }
     if (!type.nodes.empty())
         json["nodes"] = nodesToJson(type.nodes);
@@ -133,6 +136,8 @@ Json repeatToJson(const RepeatResult &repeat)
     if (repeat.accounting)
         json["accounting"] = accountingToJson(*repeat.accounting);
     writeLoss(repeat.loss, json);
+    if (timing.serverTime)
+        json["server_time"] = serverTimeToJson(*timing.serverTime);
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
     if (!repeat.refused.empty())

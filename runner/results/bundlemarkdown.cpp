@@ -56,7 +56,7 @@ QString pairedRow(const Figures &figures, const Figure *const *cells, const QStr
     bool intervals = true;
     for (int i = 0; i < ids.size(); ++i)
         intervals = intervals && (ids[i] == baseline || cells[i]->pairedRatio.hasInterval());
-    QStringList row{QStringLiteral("µs per command against %1 in the same repeat, %2")
+    QStringList row{QStringLiteral("µs per command inside the commands against %1 in the same repeat, %2")
                         .arg(markdownServerName(figures, baseline), intervals ? QStringLiteral("95% interval") : QStringLiteral("min–max"))};
     for (int i = 0; i < ids.size(); ++i) {
         if (ids[i] == baseline)
@@ -89,9 +89,9 @@ QString acrossRepeats(const Figures &figures, const QStringList &ids)
             cells << cell(i);
         markdown += markdownRow(cells);
     };
-    row(QStringLiteral("µs per command, min–max"), [&](int i) { return rangeCell(*totals[size_t(i)], false); });
+    row(QStringLiteral("µs per command inside the commands, min–max"), [&](int i) { return rangeCell(*totals[size_t(i)], false); });
     if (anyInterval)
-        row(QStringLiteral("µs per command, 95% interval"), [&](int i) { return rangeCell(*totals[size_t(i)], true); });
+        row(QStringLiteral("µs per command inside the commands, 95% interval"), [&](int i) { return rangeCell(*totals[size_t(i)], true); });
     const bool paired = hasTotal && ids.size() > 1 && ids.contains(figures.baselineId());
     if (paired)
         pairedRow(figures, totals.data(), ids, markdown);
@@ -101,6 +101,39 @@ QString acrossRepeats(const Figures &figures, const QStringList &ids)
                                    "side by side, so a change in the machine's own speed between repeats drops out of "
                                    "it.\n").arg(markdownServerName(figures, figures.baselineId()));
     return markdown;
+}
+
+// The server's own time per command in all beside the time inside the commands, how busy its
+// main thread was during the timed work and the throughput: near 100% busy the pass was
+// server-bound, and its throughput is the server's at saturation. Empty when the bundle has no
+// server time (bundles before Versus read it).
+QString serverTimeMarkdown(const Figures &figures, const QStringList &ids, const QStringList &names)
+{
+    const std::pair<Measure, QString> rows[] = {
+        {Measure::MainThreadCpuPerCall, QStringLiteral("main-thread CPU, µs per command (INFO cpu)")},
+        {Measure::EventLoopPerCall, QStringLiteral("event loop, µs per command (INFO stats)")},
+        {Measure::MainThreadBusyPercent, QStringLiteral("main thread busy, % of the pass")},
+    };
+    MarkdownNotes notes;
+    QString rowsText;
+    bool any = false;
+    for (const auto &[measure, label] : rows) {
+        FigureTable measured = figures.serverTime(measure);
+        for (FigureCategory &category : measured.categories)
+            category.label = label;
+        for (const QString &id : ids)
+            any = any || measured.at(0, id).hasValue();
+        appendMarkdownRows(rowsText, measured, ids, notes);
+    }
+    if (!any)
+        return QString();
+    FigureTable pace = figures.throughput();
+    for (FigureCategory &category : pace.categories)
+        category.label = figures.throughputInEvents() ? QStringLiteral("events per second (client)") : QStringLiteral("commands per second (client)");
+    appendMarkdownRows(rowsText, pace, ids, notes);
+    return QStringLiteral("\n### Server time per command in all\n\n") + markdownHeader(QStringLiteral("Measure"), names) + rowsText
+        + notes.text(QStringLiteral("commandstats times each command's own execution; the server's time in all also holds "
+                                    "the event loop around the commands (reading, parsing, replies)."));
 }
 
 // What happened to the servers whose run was not simply fine.
@@ -158,13 +191,15 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
     MarkdownNotes timeNotes;
     const FigureTable times = inCategoryOrder(figures.commandTime(), figures.baselineId(), order);
     const FigureTable perEvent = figures.perEvent();
-    markdown += QStringLiteral("\n### Server time per command (µs per call)\n\n") + markdownHeader(QStringLiteral("Command"), names);
+    markdown += QStringLiteral("\n### Time inside the commands (commandstats, µs per call)\n\n")
+        + markdownHeader(QStringLiteral("Command"), names);
     appendMarkdownRows(markdown, times, ids, timeNotes);
     FigureTable eventRow = perEvent;
     for (FigureCategory &category : eventRow.categories)
         category.label = QStringLiteral("µs per event");
     appendMarkdownRows(markdown, eventRow, ids, timeNotes);
     markdown += timeNotes.text(times.note.isEmpty() ? perEvent.note : times.note);
+    markdown += serverTimeMarkdown(figures, ids, names);
 
     if (bundle.repeats > 1 && !ids.isEmpty())
         markdown += acrossRepeats(figures, ids);

@@ -140,24 +140,66 @@ FigureTable Figures::throughput() const
     return client(events ? Measure::EventsPerSecond : Measure::CommandsPerSecond);
 }
 
+FigureTable totalTable(const FiguresData &data, Measure measure, const std::function<QString(const ServerRun &)> &absent)
+{
+    static const std::map<Measure, TotalLabel> labels = {
+        {Measure::EventsPerSecond, {QStringLiteral("Events"), QString()}},
+        {Measure::CommandsPerSecond, {QStringLiteral("Commands"), QString()}},
+        {Measure::LatencyP50Usec, {QStringLiteral("p50"), QString()}},
+        {Measure::LatencyP99Usec, {QStringLiteral("p99"), QString()}},
+        {Measure::UsecPerEvent, kAllEvents},
+        {Measure::UsecPerCall, kAllCommands},
+        {Measure::MainThreadCpuPerCall, kAllCommands},
+        {Measure::EventLoopPerCall, kAllCommands},
+        {Measure::MainThreadBusyPercent, kAllCommands},
+    };
+    QString note;
+    std::vector<FigureRule> rules;
+    const auto label = labels.find(measure);
+    if (label != labels.end()) {
+        if (std::optional<FigureRule> total = data.timeTotal(measure, label->second, 1, note)) {
+            total->absent = absent;
+            rules.push_back(*total);
+        }
+    }
+    return data.tableOf(measure, rules, note);
+}
+
 FigureTable Figures::client(Measure measure) const
 {
-    return d->cachedTable(QStringLiteral("client %1").arg(int(measure)), [this, measure] {
-        static const std::map<Measure, TotalLabel> labels = {
-            {Measure::EventsPerSecond, {QStringLiteral("Events"), QString()}},
-            {Measure::CommandsPerSecond, {QStringLiteral("Commands"), QString()}},
-            {Measure::LatencyP50Usec, {QStringLiteral("p50"), QString()}},
-            {Measure::LatencyP99Usec, {QStringLiteral("p99"), QString()}},
-            {Measure::UsecPerEvent, kAllEvents},
-            {Measure::UsecPerCall, kAllCommands},
-        };
-        QString note;
-        std::vector<FigureRule> rules;
-        const auto label = labels.find(measure);
-        if (label != labels.end()) {
-            if (std::optional<FigureRule> total = d->timeTotal(measure, label->second, 1, note))
-                rules.push_back(*total);
+    return d->cachedTable(QStringLiteral("client %1").arg(int(measure)), [this, measure] { return totalTable(*d, measure); });
+}
+
+namespace {
+
+// Why a server that ran the timed work has no server time: its version does not report the
+// counter (Redis 7.0 has no event loop counters), or its bundle is from before Versus read it.
+QString serverTimeAbsence(const ServerRun &run, Measure measure)
+{
+    bool read = false;
+    for (const RepeatResult &repeat : run.repeats) {
+        std::vector<const PassTiming *> timings{&repeat.timing};
+        for (const auto &[type, memory] : repeat.byType) {
+            if (memory.timing)
+                timings.push_back(&*memory.timing);
         }
-        return d->tableOf(measure, rules, note);
+        for (const PassTiming *timing : timings) {
+            if (!timing->serverTime)
+                continue;
+            read = true;
+            const ServerClock &clock = *timing->serverTime;
+            if (measure == Measure::EventLoopPerCall ? clock.eventLoopUsec.has_value() : clock.mainThreadCpuUsec.has_value())
+                return QString();
+        }
+    }
+    return read ? QStringLiteral("not reported by this version") : QStringLiteral("not recorded in this bundle");
+}
+
+} // namespace
+
+FigureTable Figures::serverTime(Measure measure) const
+{
+    return d->cachedTable(QStringLiteral("server time %1").arg(int(measure)), [this, measure] {
+        return totalTable(*d, measure, [measure](const ServerRun &run) { return serverTimeAbsence(run, measure); });
     });
 }

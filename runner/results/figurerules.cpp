@@ -40,9 +40,40 @@ std::optional<std::vector<const PassTiming *>> timingsOf(const RepeatResult &rep
     return timings;
 }
 
+// The server's own time over `timing`'s pass (serverclock.h), µs; nullopt where not read.
+std::optional<long long> serverTimeUsec(const PassTiming &timing, Measure measure)
+{
+    if (!timing.serverTime)
+        return std::nullopt;
+    return measure == Measure::EventLoopPerCall ? timing.serverTime->eventLoopUsec : timing.serverTime->mainThreadCpuUsec;
+}
+
+// The server's time per command in all over passes together, or how busy its main thread was:
+// Σ its time over Σ calls (or Σ seconds). Nothing when a pass lacks the counter.
+std::optional<double> serverTimeFigure(const std::vector<const PassTiming *> &timings, Measure measure)
+{
+    long long usec = 0, calls = 0;
+    double seconds = 0;
+    for (const PassTiming *timing : timings) {
+        const std::optional<long long> time = serverTimeUsec(*timing, measure);
+        if (!time)
+            return std::nullopt;
+        usec += *time;
+        calls += timing->totalCalls();
+        seconds += timing->seconds;
+    }
+    if (measure == Measure::MainThreadBusyPercent)
+        return seconds > 0 ? std::optional<double>(100.0 * double(usec) / (seconds * 1e6)) : std::nullopt;
+    return calls > 0 ? std::optional<double>(double(usec) / double(calls)) : std::nullopt;
+}
+
 std::optional<double> timingFigure(const PassTiming &timing, Measure measure)
 {
     switch (measure) {
+    case Measure::MainThreadCpuPerCall:
+    case Measure::EventLoopPerCall:
+    case Measure::MainThreadBusyPercent:
+        return serverTimeFigure({&timing}, measure);
     case Measure::UsecPerCall:
         return timing.totalUsec() > 0 ? std::optional<double>(timing.usecPerCall()) : std::nullopt;
     case Measure::UsecPerEvent:
@@ -84,6 +115,10 @@ std::optional<double> timingsFigure(const std::vector<const PassTiming *> &timin
         return usec > 0 ? std::optional<double>(double(usec) / double(calls)) : std::nullopt;
     case Measure::UsecPerEvent:
         return usec > 0 ? std::optional<double>(usecPerEvent) : std::nullopt;
+    case Measure::MainThreadCpuPerCall:
+    case Measure::EventLoopPerCall:
+    case Measure::MainThreadBusyPercent:
+        return serverTimeFigure(timings, measure);
     case Measure::EventsPerSecond:
         return secondsPerEvent > 0 ? std::optional<double>(1.0 / secondsPerEvent) : std::nullopt;
     case Measure::CommandsPerSecond:
@@ -116,6 +151,8 @@ std::optional<double> keptTimingFigure(const RepeatResult &repeat, const QString
         return double(usec) / double(calls);
     if (measure == Measure::UsecPerEvent)
         return events > 0 ? std::optional<double>(double(usec) / double(events)) : std::nullopt;
+    // The server's own time cannot be split by command: the whole pass's, shown uncompared
+    // (markUncompared()).
     return timingFigure(timing, measure);
 }
 

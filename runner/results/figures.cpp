@@ -45,7 +45,7 @@ int FigureTable::categoryIndex(const QString &id) const
 
 ChangeMeaning changeMeaning(Measure measure, const Figure &figure)
 {
-    if (!figure.change || figure.withinNoise || std::fabs(*figure.change) < 0.05)
+    if (!figure.change || figure.withinNoise || std::fabs(*figure.change) < 0.05 || measure == Measure::MainThreadBusyPercent)
         return ChangeMeaning::Neutral;
     const bool higherIsBetter = measure == Measure::EventsPerSecond || measure == Measure::CommandsPerSecond;
     return (*figure.change > 0) == higherIsBetter ? ChangeMeaning::Better : ChangeMeaning::Worse;
@@ -162,7 +162,7 @@ Figure FiguresData::figureOf(const ServerData &server, const FigureRule &rule) c
         // not apply".
         const bool pending = summary.verdict == ServerVerdict::Running;
         figure.state = failed ? FigureState::Failed : pending ? FigureState::Pending : FigureState::Absent;
-        figure.note = failed ? summary.statusText() : QString();
+        figure.note = failed ? summary.statusText() : pending || !rule.absent ? QString() : rule.absent(*server.run);
         return figure;
     }
     figure.spread = spreadOf(values);

@@ -19,8 +19,15 @@
 enum class Measure {
     BytesPerKey,            // used_memory delta / keys
     MemoryUsageBytesPerKey, // Σ MEMORY USAGE / keys, second opinion
-    UsecPerCall,            // Σusec / Σcalls (server)
-    UsecPerEvent,           // Σusec / events (server)
+    UsecPerCall,            // Σusec / Σcalls (server): time inside the commands (commandstats)
+    UsecPerEvent,           // Σusec / events (server), inside the commands too
+    // The server's time per command in all, around the commands as well (serverclock.h): over
+    // a timed pass, its change / Σcalls of commandstats.
+    MainThreadCpuPerCall,   // INFO cpu used_cpu_{user,sys}_main_thread, µs
+    EventLoopPerCall,       // INFO stats eventloop_duration_sum, µs; not in Redis 7.0
+    // The main thread's CPU over the pass's round-trip time, percent: near 100 the pass was
+    // server-bound, and its throughput is the server's at saturation.
+    MainThreadBusyPercent,
     EventsPerSecond,        // client
     CommandsPerSecond,      // client
     LatencyP50Usec,         // client, pipeline round trip
@@ -266,6 +273,11 @@ public:
     FigureTable perEvent() const;           // one category: the comparable work
     FigureTable throughput() const;         // events/s, or commands/s when events are single commands
     FigureTable client(Measure measure) const;   // one category: events/s, commands/s, latencies
+    // One category, the comparable work as client() has it: the server's own time per command
+    // in all (Measure::MainThreadCpuPerCall, EventLoopPerCall) or how busy its main thread was
+    // (MainThreadBusyPercent). A server whose version does not report the counter reads absent,
+    // "not reported by this version" (figureservertime.cpp).
+    FigureTable serverTime(Measure measure) const;
     bool throughputInEvents() const;
 
     // The table's first category from the baseline to the newest version of its product. In a
@@ -318,7 +330,9 @@ public:
     QString limitsCaveat() const;
     // The answer in one sentence, for the end of what versus run prints: the memory and time
     // headlines as a reader says them ("Valkey 9.1.2 stores the same attributes in 8.4% less
-    // memory than Valkey 8.0.1 and spends 23.8% less server time per write."), or a reference
+    // memory than Valkey 8.0.1 and spends 23.8% less time inside its write commands."), with
+    // the server's time per command in all when it moves the other way or apart beyond noise
+    // (", but 15.2% more main-thread CPU per command in all (…)"), or a reference
     // pattern's ratios on the newest server ("On Valkey 9.1.2, hsetex takes 1.86× the memory of
     // set-ex."). Empty while live or without settled figures (figuresanswer.cpp).
     QString answer() const;

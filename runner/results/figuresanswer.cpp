@@ -1,9 +1,15 @@
 // The answer as a reader wants it first: one sentence from the headlines of the memory and the
 // time tables ("Valkey 9.1.2 stores the same attributes in 8.4% less memory than Valkey 8.0.1
-// and spends 23.8% less server time per write."), or, for a workload measured against a
-// reference pattern, the newest version's ratios ("On Valkey 9.1.2, hsetex takes 1.86× the
+// The answer as a reader wants it first: one sentence from the headlines of the memory and the
+// time tables ("Valkey 9.1.2 stores the same attributes in 8.4% less memory than Valkey 8.0.1
+// and spends 23.8% less time inside its write commands."), or, for a workload measured against
+// a reference pattern, the newest version's ratios ("On Valkey 9.1.2, hsetex takes 1.86× the
 // memory of set-ex."). Only settled figures of finished servers enter it; a server that lost
 // data to maxmemory has no memory figure to enter, and the answer says why.
+// The time table's figures are commandstats time, inside the commands. The server's own time
+// per command in all (its main thread's CPU) also holds the event loop around them, which can
+// move the other way: the answer then says both, so a reader deciding on headroom does not read
+// the opposite of what the server does.
 
 #include "figures.h"
 #include "figuresdata.h"
@@ -31,14 +37,92 @@ QString changeWords(double percent, const QString &what, bool withinNoise = fals
         .arg(QString::number(std::fabs(percent), 'f', 1), percent < 0 ? QStringLiteral("less") : QStringLiteral("more"), what);
 }
 
-// "per write" for the writes group, "per command" for every command, "per <group>" otherwise.
-QString perWhat(const FigureCategory &category)
+// "inside its write commands" for the writes group, "inside its commands" for every command.
+QString insideWhat(const FigureCategory &category)
 {
     const QString group = commandGroupOf(category);
     if (group.isEmpty())
-        return QStringLiteral("per command");
+        return QStringLiteral("inside its commands");
     const QString first = group.section(QLatin1Char(' '), 0, 0);
-    return QStringLiteral("per %1").arg(first.endsWith(QLatin1Char('s')) ? first.chopped(1) : first);
+    return QStringLiteral("inside its %1 commands").arg(first.endsWith(QLatin1Char('s')) ? first.chopped(1) : first);
+}
+
+// `of` / `over` repeat by repeat (their repeats in common) and of the medians: how the server's
+// time in all stands to its time inside the commands.
+Figure shareOf(const Figure &of, const Figure &over)
+{
+    Figure share;
+    if (!of.settled() || !over.settled() || over.value == 0)
+        return share;
+    std::vector<double> values;
+    for (const auto &[repeat, value] : of.byRepeat) {
+        const auto paired = over.byRepeat.find(repeat);
+        if (paired != over.byRepeat.end() && paired->second != 0) {
+            share.byRepeat[repeat] = value / paired->second;
+            values.push_back(value / paired->second);
+        }
+    }
+    share.state = FigureState::Measured;
+    share.spread = spreadOf(values);
+    share.value = of.value / over.value;
+    return share;
+}
+
+// Whether the server's time in all moved apart from the time inside the commands beyond what
+// the figures move between runs: the same noise rule as any change (figuresnoise.cpp), on
+// their ratio, paired repeat by repeat when the changes themselves were.
+bool movedApart(const Figure &allFrom, const Figure &allTo, const Figure &insideFrom, const Figure &insideTo)
+{
+    Figure to = shareOf(allTo, insideTo);
+    const Figure from = shareOf(allFrom, insideFrom);
+    compareFigures(to, from, Measure::MainThreadCpuPerCall, allTo.pairedRatio.n > 0 && insideTo.pairedRatio.n > 0);
+    return to.change && !to.withinNoise;
+}
+
+// The headline's newer server's figure in `table`, its change taken from the headline's older
+// one: the table's own against the baseline, or, across two bundles, against the other
+// bundle's (never paired: two bundles are two runs).
+Figure headlineFigure(const Figures &figures, const FigureTable &table, const Headline &headline)
+{
+    Figure to = table.at(0, headline.toId);
+    if (headline.fromId != figures.baselineId())
+        compareFigures(to, table.at(0, headline.fromId), table.measure, false);
+    return to;
+}
+
+// "(35.0% more event-loop time per command)", or which server does not report it.
+QString eventLoopAside(const Figures &figures, const Headline &headline)
+{
+    const FigureTable loop = figures.serverTime(Measure::EventLoopPerCall);
+    const Figure to = headlineFigure(figures, loop, headline);
+    if (to.change)
+        return QStringLiteral(" (%1 per command)").arg(changeWords(*to.change, QStringLiteral("event-loop time"), to.withinNoise));
+    for (const QString &id : {headline.fromId, headline.toId}) {
+        if (loop.at(0, id).state == FigureState::Absent && !loop.at(0, id).note.isEmpty())
+            return QStringLiteral(" (event-loop time %1 on %2)").arg(loop.at(0, id).note, figures.summary(id).name);
+    }
+    return QString();
+}
+
+// ", but 15.2% more main-thread CPU per command in all (…)" when the server's own time per
+// command moves the other way from the time inside the commands, or apart from it beyond
+// noise; empty when they agree or it is not known.
+QString serverTimeClause(const Figures &figures, const Headline &headline, const FigureTable &times)
+{
+    const FigureTable cpu = figures.serverTime(Measure::MainThreadCpuPerCall);
+    const Figure cpuTo = headlineFigure(figures, cpu, headline);
+    if (!cpuTo.change || !headline.change)
+        return QString();
+    const bool cpuNews = changeMeaning(cpu.measure, cpuTo) != ChangeMeaning::Neutral;
+    const bool insideNews = headline.meaning != ChangeMeaning::Neutral;
+    const bool sameWay = (*cpuTo.change > 0) == (*headline.change > 0);
+    const bool otherWay = cpuNews && (!sameWay || !insideNews);
+    if (!otherWay
+        && !movedApart(cpu.at(0, headline.fromId), cpuTo, times.at(0, headline.fromId), headlineFigure(figures, times, headline)))
+        return QString();
+    return QStringLiteral(", %1 %2 per command in all%3")
+        .arg(cpuNews && insideNews && sameWay ? QStringLiteral("and") : QStringLiteral("but"),
+             changeWords(*cpuTo.change, QStringLiteral("main-thread CPU"), !cpuNews), eventLoopAside(figures, headline));
 }
 
 // The memory and time headlines as one sentence, or a reference pattern's ratios.
@@ -54,21 +138,23 @@ QString headlineAnswer(const Figures &figures)
     if (memoryKnown || timeKnown) {
         const Headline &lead = memoryKnown ? *stored : *timed;
         const QString from = figures.summary(lead.fromId).name;
-        const QString time = timeKnown && (!memoryKnown || timed->toId == stored->toId)
-                                 ? QStringLiteral("spends %1 %2").arg(changeWords(*timed->change, QStringLiteral("server time"),
+        const bool timeShown = timeKnown && (!memoryKnown || timed->toId == stored->toId);
+        const QString time = timeShown
+                                 ? QStringLiteral("spends %1 %2").arg(changeWords(*timed->change, QStringLiteral("time"),
                                                                                   timed->meaning == ChangeMeaning::Neutral),
-                                                                      perWhat(times.categories.front()))
+                                                                      insideWhat(times.categories.front()))
                                  : QString();
+        const QString serverTime = timeShown ? serverTimeClause(figures, *timed, times) : QString();
         const bool timeSame = timeKnown && sameWords(*timed->change, timed->meaning == ChangeMeaning::Neutral);
         if (!memoryKnown)
-            return QStringLiteral("%1 %2 %3 %4.")
-                .arg(figures.summary(lead.toId).name, time, timeSame ? QStringLiteral("as") : QStringLiteral("than"), from);
+            return QStringLiteral("%1 %2 %3 %4%5.")
+                .arg(figures.summary(lead.toId).name, time, timeSame ? QStringLiteral("as") : QStringLiteral("than"), from, serverTime);
         const bool memorySame = sameWords(*stored->change, stored->meaning == ChangeMeaning::Neutral);
-        return QStringLiteral("%1 stores the same %2 in %3 %4 %5%6.")
+        return QStringLiteral("%1 stores the same %2 in %3 %4 %5%6%7.")
             .arg(figures.summary(lead.toId).name, noun,
                  changeWords(*stored->change, QStringLiteral("memory"), stored->meaning == ChangeMeaning::Neutral),
                  memorySame ? QStringLiteral("as") : QStringLiteral("than"), from,
-                 time.isEmpty() ? QString() : QStringLiteral(" and ") + time);
+                 time.isEmpty() ? QString() : QStringLiteral(" and ") + time, serverTime);
     }
     // A workload measured against a reference pattern: the ratios on the server the chart
     // quotes them on.
@@ -136,7 +222,7 @@ QString Figures::noiseNote() const
     const Spread &paired = times.at(0, timed->toId).pairedRatio;
     if (paired.n < 2)
         return QString();
-    return QStringLiteral("Across %1 repeats the time change was %2 (%3, taken repeat by repeat).")
+    return QStringLiteral("Across %1 repeats the change in time inside the commands was %2 (%3, taken repeat by repeat).")
         .arg(repeats)
         .arg(formatChangeRange(paired, true), paired.hasInterval() ? QStringLiteral("95% interval") : QStringLiteral("min to max"));
 }

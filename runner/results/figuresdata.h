@@ -22,6 +22,9 @@ struct FigureRule {
     // What the passes behind the figure lost in one repeat (figuresloss.cpp): evicted keys or
     // writes refused as out of memory leave a memory figure none, refused writes a time figure.
     std::function<DataLoss(const RepeatResult &)> loss;
+    // Why a server has no figure although it ran the category: "not reported by this version".
+    // Empty (or unset) otherwise.
+    std::function<QString(const ServerRun &)> absent;
 };
 
 struct ServerData {
@@ -129,6 +132,9 @@ QString lossText(const DataLoss &loss, const QString &limit);
 // The loss of the passes of `types` in one repeat, and of every pass of the repeat.
 DataLoss lossOfTypes(const RepeatResult &repeat, const QStringList &types);
 DataLoss lossOfRepeat(const RepeatResult &repeat);
+// A one-category table of the comparable work (client(), serverTime()); `absent` says why a
+// server that ran it has no figure.
+FigureTable totalTable(const FiguresData &data, Measure measure, const std::function<QString(const ServerRun &)> &absent = {});
 
 // Built once per Figures: which repeats count and each server's verdict.
 void summariseServers(FiguresData &data);

@@ -21,6 +21,9 @@ double runToRunPercent(Measure measure)
     case Measure::RatioToReference: return 0.5;
     case Measure::UsecPerCall:
     case Measure::UsecPerEvent:
+    case Measure::MainThreadCpuPerCall:
+    case Measure::EventLoopPerCall:
+    case Measure::MainThreadBusyPercent:
     case Measure::EventsPerSecond:
     case Measure::CommandsPerSecond:
     case Measure::LatencyP50Usec:

@@ -12,11 +12,11 @@ QString typeColumn(const Figures &figures)
     return figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute");
 }
 
-QString usecPerCallAxis(const Figures &) { return QStringLiteral("server µs per call (INFO commandstats)"); }
+QString usecPerCallAxis(const Figures &) { return QStringLiteral("µs per call inside the commands (INFO commandstats)"); }
 QString usecPerCallUnit(const Figures &) { return QStringLiteral("µs per call"); }
 QString commandColumn(const Figures &) { return QStringLiteral("Command"); }
 
-QString usecPerEventAxis(const Figures &) { return QStringLiteral("server µs per event"); }
+QString usecPerEventAxis(const Figures &) { return QStringLiteral("µs per event inside the commands (INFO commandstats)"); }
 QString usecPerEventUnit(const Figures &) { return QStringLiteral("µs per event"); }
 QString eventsColumn(const Figures &) { return QStringLiteral("Events"); }
 
@@ -52,26 +52,28 @@ std::vector<FigureView> makeViews()
     FigureView &command = views[1];
     command.kind = ChartKind::UsecPerCommand;
     command.stem = QStringLiteral("usec-per-command");
-    command.title = QStringLiteral("Server time per command");
+    command.title = QStringLiteral("Time inside the commands, per command");
     command.tabTitle = QStringLiteral("µs per command");
-    command.measured = QStringLiteral("Server time per call from INFO commandstats");
+    command.measured = QStringLiteral("Time inside the commands per call, from INFO commandstats: not the event loop around them");
     command.table = &Figures::commandTime;
     command.unfolded = &Figures::allCommandTimes;
     command.valueTitle = usecPerCallAxis;
     command.reportUnit = usecPerCallUnit;
     command.reportFirstColumn = commandColumn;
     command.categoriesAreCommands = true;
+    command.reportTitle = QStringLiteral("Time inside the commands (commandstats), per command");
 
     FigureView &event = views[2];
     event.kind = ChartKind::UsecPerEvent;
     event.stem = QStringLiteral("usec-per-event");
-    event.title = QStringLiteral("Server time per event");
+    event.title = QStringLiteral("Time inside the commands, per event");
     event.tabTitle = QStringLiteral("µs per event");
-    event.measured = QStringLiteral("Server time for all commands of one event");
+    event.measured = QStringLiteral("Time inside all commands of one event, from INFO commandstats");
     event.table = &Figures::perEvent;
     event.valueTitle = usecPerEventAxis;
     event.reportUnit = usecPerEventUnit;
     event.reportFirstColumn = eventsColumn;
+    event.reportTitle = QStringLiteral("Time inside the commands (commandstats), per event");
 
     FigureView &throughput = views[3];
     throughput.kind = ChartKind::Throughput;

@@ -111,7 +111,7 @@ QString markdownCell(const Figure &figure)
     case FigureState::Unsupported: return QStringLiteral("unsupported");
     case FigureState::NotRun: return figure.note;
     case FigureState::Failed: return QStringLiteral("failed");
-    case FigureState::Absent: return QStringLiteral("—");
+    case FigureState::Absent: return figure.note.isEmpty() ? QStringLiteral("—") : figure.note;
     case FigureState::Pending: return QStringLiteral("pending");
     default: break;
     }

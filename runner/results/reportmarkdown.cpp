@@ -14,7 +14,7 @@ namespace {
 
 // A view's section (figureviews.h), with its table in the order asked for.
 struct Section {
-    const FigureView *view;
+    const FigureView *view;   // null: a section with no chart of its own
     QString title;         // "Memory per stored attribute"
     QString unit;          // "bytes per key"
     QString firstColumn;   // "Attribute"
@@ -59,6 +59,17 @@ QString referenceLines(const Figures &figures)
     return lines;
 }
 
+bool anyFigure(const FigureTable &table)
+{
+    for (const std::vector<Figure> &row : table.cells) {
+        for (const Figure &figure : row) {
+            if (figure.hasValue())
+                return true;
+        }
+    }
+    return false;
+}
+
 QString relativeCell(const Figure &figure, bool isBaseline)
 {
     if (isBaseline && figure.hasValue())
@@ -86,7 +97,7 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
                         const std::map<QString, QString> &images)
 {
     QString markdown = QStringLiteral("\n## %1 (%2)\n\n").arg(section.title, section.unit);
-    if (const auto image = images.find(section.view->stem); image != images.end())
+    if (const auto image = section.view ? images.find(section.view->stem) : images.end(); image != images.end())
         markdown += QStringLiteral("![%1](%2)\n\n").arg(section.title, image->second);
     MarkdownNotes notes;
     markdown += markdownHeader(section.firstColumn, markdownServerNames(figures, ids));
@@ -94,7 +105,7 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
     markdown += notes.text(section.table.note);
     if (ids.contains(figures.baselineId()) && ids.size() > 1)
         markdown += relativeTable(figures, section, ids);
-    if (section.view->carriesMemoryExtras) {
+    if (section.view && section.view->carriesMemoryExtras) {
         const auto named = [&figures](const QString &id) { return markdownServerName(figures, id); };
         markdown += referenceRatiosMarkdown(figures, ids, named, QStringLiteral("###"));
         const auto image = images.find(figureView(ChartKind::ClusterOverhead).stem);
@@ -153,6 +164,19 @@ std::vector<Section> sectionsOf(const Figures &figures, CategoryOrder order)
         if (view.inReport())
             sections.push_back({&view, view.sectionTitle(), view.reportUnit(figures), view.reportFirstColumn(figures),
                                 inCategoryOrder(view.tableOf(figures), figures.baselineId(), order)});
+        if (view.kind != ChartKind::UsecPerEvent)
+            continue;
+        // The server's own time per command in all, beside the time inside the commands, where
+        // the bundle has it (no chart of their own).
+        const std::pair<Measure, QString> inAll[] = {
+            {Measure::MainThreadCpuPerCall, QStringLiteral("Server time per command in all, main-thread CPU (INFO cpu)")},
+            {Measure::EventLoopPerCall, QStringLiteral("Server time per command in all, event loop (INFO stats)")},
+        };
+        for (const auto &[measure, title] : inAll) {
+            FigureTable table = figures.serverTime(measure);
+            if (anyFigure(table))
+                sections.push_back({nullptr, title, QStringLiteral("µs per command"), QStringLiteral("Commands"), table});
+        }
     }
     return sections;
 }
@@ -199,7 +223,7 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
     for (const Section &section : sections) {
         markdown += sectionMarkdown(figures, section, ids, images);
         // Why the memory differs, right after the memory figures it explains.
-        if (section.view->carriesMemoryExtras)
+        if (section.view && section.view->carriesMemoryExtras)
             markdown += whyMarkdown(figures, images.count(QStringLiteral("why-memory")) ? images.at(QStringLiteral("why-memory")) : QString());
     }
     markdown += configDifferencesMarkdown(figures, [&figures](const QString &id) { return markdownServerName(figures, id); },

@@ -7,6 +7,7 @@
 #include "commandstat.h"
 #include "measurementlimits.h"
 #include "memoryaccounting.h"
+#include "serverclock.h"
 #include "topology.h"
 #include "workloadinfo.h"
 
@@ -25,7 +26,12 @@ enum class Schedule { Fair, Concurrent };
 
 // What one timed pass measured: the server's time per command and the client's pace.
 struct PassTiming {
-    std::map<QString, CommandStat> byCommand;   // INFO commandstats, Versus's own probes excluded
+    // INFO commandstats, Versus's own probes excluded: time inside the commands only.
+    std::map<QString, CommandStat> byCommand;
+    // The server's own time over the pass, around the commands as well (main-thread CPU, the
+    // event loop: serverclock.h), Versus's own reads taken off. Absent in bundles before Versus
+    // read it; a counter the version does not report is absent within it.
+    std::optional<ServerClock> serverTime;
     long long events = 0;                       // events that sent at least one command
     long long commands = 0;
     double seconds = 0;                         // spent in pipeline round trips

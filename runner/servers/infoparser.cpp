@@ -2,6 +2,7 @@
 
 #include <QList>
 #include <QStringView>
+#include <cmath>
 
 namespace {
 
@@ -84,4 +85,40 @@ InfoServer parseInfoServer(const QString &info)
     if (server.product.isEmpty() && !server.version.isEmpty())
         server.product = valkeyVersion.isEmpty() ? QStringLiteral("redis") : QStringLiteral("valkey");
     return server;
+}
+
+namespace {
+
+std::optional<long long> countField(const std::map<QString, QString> &fields, const char *name)
+{
+    const auto found = fields.find(QLatin1String(name));
+    bool ok = false;
+    const long long value = found == fields.end() ? -1 : found->second.toLongLong(&ok);
+    return ok && value >= 0 ? std::optional<long long>(value) : std::nullopt;
+}
+
+// "0.013999" seconds -> 13999 µs.
+std::optional<long long> secondsFieldUsec(const std::map<QString, QString> &fields, const char *name)
+{
+    const auto found = fields.find(QLatin1String(name));
+    bool ok = false;
+    const double seconds = found == fields.end() ? -1 : found->second.toDouble(&ok);
+    return ok && seconds >= 0 && seconds < 1e12 ? std::optional<long long>(std::llround(seconds * 1e6)) : std::nullopt;
+}
+
+} // namespace
+
+ServerClock parseServerClock(const QString &info)
+{
+    const std::map<QString, QString> fields = parseInfoFields(info);
+    ServerClock clock;
+    const std::optional<long long> user = secondsFieldUsec(fields, "used_cpu_user_main_thread");
+    const std::optional<long long> sys = secondsFieldUsec(fields, "used_cpu_sys_main_thread");
+    if (user && sys)
+        clock.mainThreadCpuUsec = *user + *sys;
+    clock.eventLoopCycles = countField(fields, "eventloop_cycles");
+    clock.eventLoopUsec = countField(fields, "eventloop_duration_sum");
+    clock.eventLoopCommandUsec = countField(fields, "eventloop_duration_cmd_sum");
+    clock.commandsProcessed = countField(fields, "total_commands_processed");
+    return clock;
 }

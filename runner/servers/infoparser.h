@@ -4,6 +4,7 @@
 // Subcommands appear as cmdstat_config|get.
 
 #include "commandstat.h"
+#include "serverclock.h"
 #include <QString>
 #include <QStringView>
 #include <map>
@@ -25,3 +26,7 @@ struct InfoServer {
     QString version;
 };
 InfoServer parseInfoServer(const QString &info);
+
+// INFO stats and cpu -> the server's clock (serverclock.h). A field the server does not report,
+// or one that is not a number of 0 or more, stays absent.
+ServerClock parseServerClock(const QString &info);

@@ -44,6 +44,22 @@ Outcome<QString> ServerSession::info(const char *section)
     return m_connection.info(QString::fromLatin1(section));
 }
 
+Outcome<ServerClock> ServerSession::serverClock()
+{
+    Outcome<Reply> reply = m_connection.command({"INFO", "stats", "cpu"});
+    if (!reply)
+        return Error{reply.error()};
+    // A server that refuses it (INFO with several sections arrived in Redis 7.0; an endpoint's
+    // ACL) is measured without its clock: its server time reads absent, the pass goes on.
+    if (reply->isError()) {
+        if (!std::exchange(m_clockRefused, true))
+            m_notes << QStringLiteral("%1: INFO stats cpu refused (%2): its server time per command in all is not read")
+                           .arg(m_connection.name(), QString::fromStdString(reply->text));
+        return ServerClock();
+    }
+    return parseServerClock(QString::fromStdString(reply->text));
+}
+
 Status ServerSession::flushSync(int timeoutMs)
 {
     Outcome<Reply> flushed = call({"FLUSHALL", "SYNC"});

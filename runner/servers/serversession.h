@@ -7,6 +7,7 @@
 #include "outcome.h"
 #include "redisconnection.h"
 #include "commandstat.h"
+#include "serverclock.h"
 #include <QString>
 #include <QStringList>
 #include <utility>
@@ -87,6 +88,10 @@ public:
     // that went back (another client reset the statistics) reads as none.
     Outcome<std::map<QString, CommandStat>> commandStats();
     Outcome<QString> info(const char *section);
+    // INFO stats and cpu in one call: the server's own clock now (serverclock.h). The INFO is
+    // Versus's own, counted like every other command this connection sends. A server that
+    // refuses it gives a clock with every counter absent (said once in takeNotes()).
+    Outcome<ServerClock> serverClock();
 
     struct KeySurvey {
         long long keys = 0;
@@ -114,5 +119,6 @@ private:
     bool m_resetByDifference = false;
     std::map<QString, CommandStat> m_statsBase;   // by difference: commandstats at resetStats()
     int m_idleClients = 1;
+    bool m_clockRefused = false;
     QStringList m_notes;
 };

@@ -189,7 +189,7 @@ private Q_SLOTS:
         QCOMPARE(defaultChartTitle(bundle, ChartKind::MemoryPerAttribute),
                  QStringLiteral("Memory per stored attribute, Valkey 8.0.1 → 9.1.2: 241.7\u00A0→\u00A0217.6\u00A0bytes, −10.0%"));
         QCOMPARE(defaultChartTitle(bundle, ChartKind::UsecPerCommand),
-                 QStringLiteral("Server time per command, Valkey 8.0.1 → 9.1.2: 1.22\u00A0→\u00A00.89\u00A0µs, −26.7%"));
+                 QStringLiteral("Time inside the commands, per command, Valkey 8.0.1 → 9.1.2: 1.22\u00A0→\u00A00.89\u00A0µs, −26.7%"));
         QVERIFY(defaultChartFootnote(Figures(bundle)).startsWith(QStringLiteral("Workload ecommerce (profiles 2,000, seed 42), 20,000 events · "
                                                                       "median of 3 repeats, fair schedule · Valkey 8.0.1 (build valkey-8)")));
     }

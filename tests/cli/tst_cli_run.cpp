@@ -65,7 +65,7 @@ private slots:
 
         // The table on stdout names every server, then the paths of what was written.
         QVERIFY2(r.out.contains(QLatin1String("### Memory per stored attribute")), r.describe());
-        QVERIFY2(r.out.contains(QLatin1String("### Server time per command")), r.describe());
+        QVERIFY2(r.out.contains(QLatin1String("### Time inside the commands")), r.describe());
         QVERIFY2(r.out.contains(QLatin1String("Results bundle: ") + bundlePath), r.describe());
         QVERIFY2(r.out.contains(QLatin1String("Charts in ") + exportDir), r.describe());
 

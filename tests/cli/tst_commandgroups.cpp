@@ -63,7 +63,7 @@ private slots:
         const Figure &from = time.at(0, older.label);
         const Figure &to = time.at(0, newer.label);
         QCOMPARE(defaultChartTitle(bundle.value(), ChartKind::UsecPerCommand),
-                 QStringLiteral("Server time per command (writes), %1 → %2: %3\u00A0→\u00A0%4\u00A0µs, %5")
+                 QStringLiteral("Time inside the commands, per command (writes), %1 → %2: %3\u00A0→\u00A0%4\u00A0µs, %5")
                      .arg(figures.summary(older.label).name, serverVersionText(*bundle->server(newer.label)),
                           formatFigure(from.value), formatFigure(to.value), formatPercentChange(*to.change)));
         QVERIFY(cli.leftoverServers().empty());

@@ -140,7 +140,7 @@ private Q_SLOTS:
             "\n"
             "(1) Over counter and sum, the types every server supports.\n"
             "\n"
-            "### Server time per command (µs per call)\n"
+            "### Time inside the commands (commandstats, µs per call)\n"
             "\n"
             "| Command | Valkey 8.0.1 | Valkey 9.1.2 |\n"
             "|---|---:|---:|\n"
@@ -177,10 +177,10 @@ private Q_SLOTS:
             "\n"
             "| | Valkey 8.0.1 | Valkey 9.1.2 |\n"
             "|---|---:|---:|\n"
-            "| µs per command, min–max | 1.47–1.47 | 0.73–1.00 |\n"
-            "| µs per command, 95% interval | 1.47–1.47 | %1–%2 |\n"
+            "| µs per command inside the commands, min–max | 1.47–1.47 | 0.73–1.00 |\n"
+            "| µs per command inside the commands, 95% interval | 1.47–1.47 | %1–%2 |\n"
             // (11 + r) / 22 in repeat r: mean 0.591, t = 2.776, s / √5 = 0.0321.
-            "| µs per command against Valkey 8.0.1 in the same repeat, 95% interval | baseline | \u221249.8% to \u221232.0% |\n"
+            "| µs per command inside the commands against Valkey 8.0.1 in the same repeat, 95% interval | baseline | \u221249.8% to \u221232.0% |\n"
             "| memory per attribute, spread | identical | 0.00% (sum: 0.93%) |\n"
             "\nThe change against Valkey 8.0.1 is taken repeat by repeat: the versions of a repeat are timed side by "
             "side, so a change in the machine's own speed between repeats drops out of it.\n")
@@ -202,10 +202,10 @@ private Q_SLOTS:
                                                    "this machine may differ by a few percent; repeat with --repeat 5 for an "
                                                    "interval.");
         QTest::newRow("3 repeats") << 3
-                                   << QStringLiteral("Across 3 repeats the time change was −20.0% to −20.0% (min "
+                                   << QStringLiteral("Across 3 repeats the change in time inside the commands was −20.0% to −20.0% (min "
                                                      "to max, taken repeat by repeat).");
         QTest::newRow("5 repeats") << 5
-                                   << QStringLiteral("Across 5 repeats the time change was −20.0% to −20.0% (95% "
+                                   << QStringLiteral("Across 5 repeats the change in time inside the commands was −20.0% to −20.0% (95% "
                                                      "interval, taken repeat by repeat).");
     }
 
@@ -229,9 +229,9 @@ private Q_SLOTS:
         QTest::addColumn<int>("repeats");
         QTest::addColumn<QString>("row");
         QTest::newRow("5 repeats: 95% interval")
-            << 5 << QStringLiteral("| µs per command against Valkey 8.0.1 in the same repeat, 95% interval | baseline | \u221220.0% to \u221220.0% |\n");
+            << 5 << QStringLiteral("| µs per command inside the commands against Valkey 8.0.1 in the same repeat, 95% interval | baseline | \u221220.0% to \u221220.0% |\n");
         QTest::newRow("3 repeats: min–max")
-            << 3 << QStringLiteral("| µs per command against Valkey 8.0.1 in the same repeat, min–max | baseline | \u221220.0% to \u221220.0% |\n");
+            << 3 << QStringLiteral("| µs per command inside the commands against Valkey 8.0.1 in the same repeat, min–max | baseline | \u221220.0% to \u221220.0% |\n");
     }
 
     void markdownPairsTheChangeByRepeat()
@@ -246,7 +246,7 @@ private Q_SLOTS:
         ResultsBundle bundle = repeated(repeats, swing);
         const QString markdown = bundleToMarkdown(bundle);
         QVERIFY2(markdown.contains(row), qPrintable(markdown));
-        QVERIFY2(markdown.contains(QStringLiteral("| µs per command, min–max | 9.00–13.0 | 7.20–10.4 |")), qPrintable(markdown));
+        QVERIFY2(markdown.contains(QStringLiteral("| µs per command inside the commands, min–max | 9.00–13.0 | 7.20–10.4 |")), qPrintable(markdown));
 
         // A repeat the baseline did not complete is left out of the pairing, not paired with another.
         for (ServerRun &run : bundle.servers) {

@@ -84,7 +84,7 @@ private Q_SLOTS:
     {
         const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
         const QStringList labels = sectionLabels(bundleToMarkdown(figures, CategoryOrder::Name),
-                                                 QStringLiteral("### Server time per command"));
+                                                 QStringLiteral("### Time inside the commands"));
         // The total first; the commands alphabetical, the folded rest and the per-event row last.
         QVERIFY(labels.size() > 4);
         QVERIFY(labels.front().startsWith(QLatin1String("All commands")));
@@ -96,7 +96,7 @@ private Q_SLOTS:
         std::sort(alphabetical.begin(), alphabetical.end(),
                   [](const QString &a, const QString &b) { return a.compare(b, Qt::CaseInsensitive) < 0; });
         QCOMPARE(commands, alphabetical);
-        const QStringList asIs = sectionLabels(bundleToMarkdown(figures), QStringLiteral("### Server time per command"));
+        const QStringList asIs = sectionLabels(bundleToMarkdown(figures), QStringLiteral("### Time inside the commands"));
         QVERIFY2(asIs != labels, "the workload order is already alphabetical: the test could not fail");
     }
 

@@ -83,12 +83,12 @@ private Q_SLOTS:
 
     // Two bundles of the same versions: the headline is the baseline's version from one bundle to
     // the other, its change that difference, and +0.1% of memory is within noise.
-    // The answer words a change within noise as no change: "about the same server time
-    // (−2.0%, within noise)", compared with "as", never "2.0% less server time than".
+    // The answer words a change within noise as no change: "about the same time (−2.0%, within
+    // noise) inside its commands", compared with "as", never "2.0% less time … than".
     void answerCallsNoiseTheSame()
     {
         const QString answer = Figures(withPairedTimes({0.98})).answer();
-        QVERIFY2(answer.endsWith(QStringLiteral(" and spends about the same server time (\u22122.0%, within noise) per command.")),
+        QVERIFY2(answer.endsWith(QStringLiteral(" and spends about the same time (\u22122.0%, within noise) inside its commands.")),
                  qPrintable(answer));
         // Memory 0.1% apart in one run (no pairs to say otherwise): within noise, and compared with "as".
         ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
@@ -100,7 +100,7 @@ private Q_SLOTS:
         newer.repeats.front().timing = bundle.servers[0].repeats.front().timing;
         QCOMPARE(Figures(bundle).answer(),
                  QStringLiteral("Valkey 9.1.2 stores the same attributes in about the same memory (+0.1%, within noise) as Valkey "
-                                "8.0.1 and spends the same server time per command."));
+                                "8.0.1 and spends the same time inside its commands."));
     }
 
     void comparisonHeadlineIsBetweenTheBundles()

@@ -72,8 +72,8 @@ private Q_SLOTS:
                 expected << QStringLiteral("%1 (%2)").arg(view.sectionTitle(), view.reportUnit(figures));
         }
         QCOMPARE(expected, QStringList({QStringLiteral("Memory per stored attribute (bytes per key)"),
-                                        QStringLiteral("Server time per command (µs per call)"),
-                                        QStringLiteral("Server time per event (µs per event)"),
+                                        QStringLiteral("Time inside the commands (commandstats), per command (µs per call)"),
+                                        QStringLiteral("Time inside the commands (commandstats), per event (µs per event)"),
                                         QStringLiteral("Throughput, measured by the client (events per second)")}));
         QStringList sections;
         for (const QString &line : headings) {

@@ -44,6 +44,9 @@ private Q_SLOTS:
     void commandStatsEdgeCases();
     void errorCounts_data();
     void errorCounts();
+    void serverClock();
+    void serverClockHostileValues_data();
+    void serverClockHostileValues();
 };
 
 void TestInfoParser::fixturesAreThere_data()
@@ -217,6 +220,41 @@ void TestInfoParser::errorCounts()
     QFETCH(QString, info);
     QFETCH(long long, outOfMemory);
     QCOMPARE(parseErrorCount(info, u"OOM"), outOfMemory);
+}
+
+// INFO stats cpu of a fresh server after one INCR (the capture's own INFO not yet counted):
+// Valkey reports its event loop, Redis 7.0 does not, and its absence stays absence.
+void TestInfoParser::serverClock()
+{
+    const ServerClock valkey = parseServerClock(fixture(QStringLiteral("valkey-9.1.2-stats-cpu.txt")));
+    QCOMPARE(valkey.mainThreadCpuUsec, std::optional<long long>(9142));
+    QCOMPARE(valkey.eventLoopCycles, std::optional<long long>(8));
+    QCOMPARE(valkey.eventLoopUsec, std::optional<long long>(794));
+    QCOMPARE(valkey.eventLoopCommandUsec, std::optional<long long>(16));
+    QCOMPARE(valkey.commandsProcessed, std::optional<long long>(3));
+    const ServerClock redis = parseServerClock(fixture(QStringLiteral("redis-7.0.15-stats-cpu.txt")));
+    QCOMPARE(redis.mainThreadCpuUsec, std::optional<long long>(9556));
+    QCOMPARE(redis.commandsProcessed, std::optional<long long>(1));
+    QVERIFY(!redis.eventLoopCycles && !redis.eventLoopUsec && !redis.eventLoopCommandUsec);
+}
+
+void TestInfoParser::serverClockHostileValues_data()
+{
+    QTest::addColumn<QString>("info");
+    QTest::newRow("negative") << "eventloop_duration_sum:-4\r\nused_cpu_user_main_thread:-0.5\r\nused_cpu_sys_main_thread:0.1\r\n";
+    QTest::newRow("text") << "eventloop_duration_sum:lots\r\nused_cpu_user_main_thread:abc\r\nused_cpu_sys_main_thread:0.1\r\n";
+    QTest::newRow("beyond range") << "eventloop_duration_sum:99999999999999999999\r\nused_cpu_user_main_thread:1e300\r\n"
+                                     "used_cpu_sys_main_thread:0.1\r\n";
+    QTest::newRow("one half of the CPU") << "eventloop_duration_sum:\r\nused_cpu_sys_main_thread:0.1\r\n";
+}
+
+// A counter that is not a number of 0 or more is no figure: absent, never 0 or a wrapped value.
+void TestInfoParser::serverClockHostileValues()
+{
+    QFETCH(QString, info);
+    const ServerClock clock = parseServerClock(info);
+    QVERIFY(!clock.eventLoopUsec);
+    QVERIFY(!clock.mainThreadCpuUsec);
 }
 
 QTEST_GUILESS_MAIN(TestInfoParser)

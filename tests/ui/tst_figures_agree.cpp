@@ -154,8 +154,8 @@ private:
         };
         int memoryScopes = 0, timeScopes = 0;
         compareTable(figures.memory(), QStringLiteral("### Memory per stored attribute"), QString(), memoryScopes);
-        compareTable(figures.commandTime(), QStringLiteral("### Server time per command"), QString(), timeScopes);
-        compareTable(figures.perEvent(), QStringLiteral("### Server time per command"), QStringLiteral("µs per event"), timeScopes);
+        compareTable(figures.commandTime(), QStringLiteral("### Time inside the commands"), QString(), timeScopes);
+        compareTable(figures.perEvent(), QStringLiteral("### Time inside the commands"), QStringLiteral("µs per event"), timeScopes);
     }
 
     void checkCsv(const Figures &figures)

@@ -1,0 +1,159 @@
+// What a time measures: commandstats time is time inside the commands; the server's own time
+// per command in all (main-thread CPU, the event loop) also holds the loop around them. The
+// figures give both, the answer says both when they move apart, and a counter a version does
+// not report reads "not reported by this version", never a figure. Fixed bundles: no time here
+// is measured.
+
+#include "bundlejson.h"
+#include "bundlemarkdown.h"
+#include "figures.h"
+
+#include "fixturebundle.h"
+
+#include <QtTest>
+#include <cmath>
+
+namespace {
+
+// real-ecommerce.json (Valkey 8.0.1 and 9.1.2, one combined timed pass, no command groups),
+// three repeats: 9.1.2's commandstats time is `inside` times 8.0.1's in every repeat, its
+// main-thread CPU per command `cpu` times and its event loop `loop` times. 8.0.1 spends
+// 0.6 µs of CPU and 0.5 µs of event loop per call; the machine drifts between repeats.
+ResultsBundle withServerTimes(double inside, double cpu, double loop)
+{
+    ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
+    const double machine[] = {1.0, 1.1, 0.9};
+    bundle.repeats = 3;
+    ServerRun &old = bundle.servers[0];
+    ServerRun &newer = bundle.servers[1];
+    old.repeats.resize(1);
+    for (int r = 0; r < 3; ++r) {
+        RepeatResult repeat = old.repeats.front();
+        repeat.repeat = r;
+        PassTiming &timing = repeat.timing;
+        for (auto &entry : timing.byCommand)
+            entry.second.usec = std::llround(double(entry.second.usec) * machine[r]);
+        ServerClock clock;
+        clock.mainThreadCpuUsec = std::llround(0.6 * double(timing.totalCalls()) * machine[r]);
+        clock.eventLoopUsec = std::llround(0.5 * double(timing.totalCalls()) * machine[r]);
+        timing.serverTime = clock;
+        if (r > 0)
+            old.repeats.push_back(repeat);
+        else
+            old.repeats.front() = repeat;
+        for (auto &entry : repeat.timing.byCommand)
+            entry.second.usec = std::llround(double(entry.second.usec) * inside);
+        repeat.timing.serverTime->mainThreadCpuUsec = std::llround(double(*clock.mainThreadCpuUsec) * cpu);
+        repeat.timing.serverTime->eventLoopUsec = std::llround(double(*clock.eventLoopUsec) * loop);
+        if (r == 0)
+            newer.repeats.assign(1, repeat);
+        else
+            newer.repeats.push_back(repeat);
+    }
+    return bundle;
+}
+
+const QString kNewer = QStringLiteral("valkey-9.1.2");
+
+} // namespace
+
+class TestFiguresServerTime : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    // The server's time per command in all: its change over the pass over commandstats' calls.
+    void serverTimeIsPerCommandInAll()
+    {
+        const Figures figures(withServerTimes(0.9, 1.15, 1.35));
+        const FigureTable cpu = figures.serverTime(Measure::MainThreadCpuPerCall);
+        QCOMPARE(cpu.categories.size(), size_t(1));
+        const Figure &old = cpu.at(0, QStringLiteral("valkey-8.0.1"));
+        QCOMPARE(old.state, FigureState::Measured);
+        QVERIFY2(std::fabs(old.value - 0.6) < 0.001, qPrintable(QString::number(old.value)));
+        QVERIFY2(std::fabs(*cpu.at(0, kNewer).change - 15.0) < 0.1, qPrintable(QString::number(*cpu.at(0, kNewer).change)));
+        QCOMPARE(cpu.at(0, kNewer).pairedRatio.n, 3);
+        const FigureTable loop = figures.serverTime(Measure::EventLoopPerCall);
+        QVERIFY(std::fabs(*loop.at(0, kNewer).change - 35.0) < 0.1);
+    }
+
+    // Both move the same way, within what the noise rule allows: the answer says the time
+    // inside the commands, in those words, and nothing more.
+    void agreeingTimesGiveOneClause()
+    {
+        const QString answer = Figures(withServerTimes(0.9, 0.9, 0.9)).answer();
+        QVERIFY2(answer.endsWith(QStringLiteral(" and spends 10.0% less time inside its commands.")), qPrintable(answer));
+        QVERIFY2(!answer.contains(QStringLiteral("server time")), qPrintable(answer));
+    }
+
+    // Less time inside the commands, more of the server's time in all: both, with the event loop.
+    void disagreeingTimesGiveBothClauses()
+    {
+        const QString answer = Figures(withServerTimes(0.9, 1.15, 1.35)).answer();
+        QVERIFY2(answer.endsWith(QStringLiteral(" and spends 10.0% less time inside its commands, but 15.0% more main-thread "
+                                                "CPU per command in all (35.0% more event-loop time per command).")),
+                 qPrintable(answer));
+    }
+
+    // The same way, but apart beyond noise (−25% inside, −5% in all, every repeat): both, "and".
+    void timesApartBeyondNoiseGiveBothClauses()
+    {
+        const QString answer = Figures(withServerTimes(0.75, 0.95, 1.1)).answer();
+        QVERIFY2(answer.endsWith(QStringLiteral(" and spends 25.0% less time inside its commands, and 5.0% less main-thread "
+                                                "CPU per command in all (10.0% more event-loop time per command).")),
+                 qPrintable(answer));
+    }
+
+    // A version without event loop counters (Redis 7.0) and a bundle from before Versus read the
+    // server's clock: absent, with the reason, in the figures, the Markdown and the answer.
+    void absentCountersSayWhy()
+    {
+        ResultsBundle bundle = withServerTimes(0.9, 1.15, 1.35);
+        for (RepeatResult &repeat : bundle.servers[0].repeats)
+            repeat.timing.serverTime->eventLoopUsec.reset();
+        const Figures figures(bundle);
+        const FigureTable loop = figures.serverTime(Measure::EventLoopPerCall);
+        const Figure &old = loop.at(0, QStringLiteral("valkey-8.0.1"));
+        QCOMPARE(old.state, FigureState::Absent);
+        QCOMPARE(old.note, QStringLiteral("not reported by this version"));
+        QVERIFY2(figures.answer().endsWith(QStringLiteral(", but 15.0% more main-thread CPU per command in all (event-loop "
+                                                          "time not reported by this version on Valkey 8.0.1).")),
+                 qPrintable(figures.answer()));
+        QVERIFY(bundleToMarkdown(figures).contains(QStringLiteral("| event loop, µs per command (INFO stats) | not reported by this version |")));
+
+        const Figures before(fixtureBundle("real-ecommerce.json"));
+        const FigureTable cpu = before.serverTime(Measure::MainThreadCpuPerCall);
+        const Figure &none = cpu.at(0, kNewer);
+        QCOMPARE(none.state, FigureState::Absent);
+        QCOMPARE(none.note, QStringLiteral("not recorded in this bundle"));
+        QVERIFY(!bundleToMarkdown(before).contains(QStringLiteral("### Server time per command in all")));
+    }
+
+    // The bundle keeps what was read and nothing else; a hostile counter is no figure.
+    void bundleKeepsServerTime()
+    {
+        const ResultsBundle bundle = withServerTimes(0.9, 1.15, 1.35);
+        const Outcome<ResultsBundle> read = bundleFromJson(bundleToJson(bundle), QStringLiteral("test"));
+        QVERIFY2(read, qPrintable(read ? QString() : read.error()));
+        const ServerClock &clock = *read->servers[1].repeats[2].timing.serverTime;
+        QCOMPARE(clock.mainThreadCpuUsec, bundle.servers[1].repeats[2].timing.serverTime->mainThreadCpuUsec);
+        QCOMPARE(clock.eventLoopUsec, bundle.servers[1].repeats[2].timing.serverTime->eventLoopUsec);
+        QVERIFY(!clock.eventLoopCycles);
+
+        QByteArray json = bundleToJson(bundle);
+        const QByteArray cpu = "\"main_thread_cpu_usec\":";
+        const int at = json.indexOf(cpu);
+        QVERIFY(at > 0);
+        for (const QByteArray &hostile : {QByteArray("-5"), QByteArray("\"12\""), QByteArray("2.5"), QByteArray("1e300"),
+                                          QByteArray("null"), QByteArray("18446744073709551615")}) {
+            QByteArray changed = json;
+            const int end = changed.indexOf(',', at);
+            changed.replace(at + cpu.size(), end - at - cpu.size(), hostile);
+            const Outcome<ResultsBundle> hostileRead = bundleFromJson(changed, QStringLiteral("hostile"));
+            QVERIFY2(hostileRead, qPrintable(hostile));
+            QVERIFY2(!hostileRead->servers[0].repeats[0].timing.serverTime->mainThreadCpuUsec, qPrintable(hostile));
+            QCOMPARE(Figures(hostileRead.value()).serverTime(Measure::MainThreadCpuPerCall).at(0, QStringLiteral("valkey-8.0.1")).spread.n, 2);
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFiguresServerTime)
+#include "tst_figuresservertime.moc"
