@@ -1,5 +1,7 @@
 // A hash-ttl run's results opened in the window (fixtures of real runs), read as a user reads
-// them: the µs per command chart says why a command was not run in one pair of parentheses.
+// them: the µs per command chart says why a command was not run in one pair of parentheses, and
+// the Configuration tab does not call an unset hash-seed a setting that bears on memory or
+// server time.
 #include "fixturebundle.h"
 #include "chartwidget.h"
 #include "figures.h"
@@ -16,6 +18,33 @@
 #include <QTableView>
 #include <QTreeWidget>
 #include <QtTest>
+
+namespace {
+
+void showTab(ResultsView *view, const QString &title)
+{
+    auto *tabs = view->findChild<QTabWidget *>(QStringLiteral("resultTabs"));
+    for (int i = 0; i < tabs->count(); ++i) {
+        if (tabs->tabText(i) == title)
+            tabs->setCurrentIndex(i);
+    }
+    QCOMPARE(tabs->tabText(tabs->currentIndex()), title);
+}
+
+// The section of the Configuration tab that holds `setting`, or empty.
+QString sectionOf(const QTreeWidget *tree, const QString &setting)
+{
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *section = tree->topLevelItem(i);
+        for (int row = 0; row < section->childCount(); ++row) {
+            if (section->child(row)->text(0) == setting)
+                return section->text(0);
+        }
+    }
+    return QString();
+}
+
+} // namespace
 
 class WindowHashTtlTest : public QObject {
     Q_OBJECT
@@ -47,6 +76,20 @@ private Q_SLOTS:
         QCOMPARE(notRun, QStringList{QStringLiteral("not run: hset-hexpire is unsupported (Valkey 8.0.1)")});
     }
 
+    // hash-seed exists from Valkey 9.0; left empty it is a random seed at every start, as on 8.0.
+    void anUnsetHashSeedBearsOnNoFigure()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-why-hash-ttl.json");
+        QCOMPARE(bundle.server(QStringLiteral("valkey-9.1.2"))->config.at(QStringLiteral("hash-seed")), QString());
+        QVERIFY(!bundle.server(QStringLiteral("valkey-8.0.1"))->config.count(QStringLiteral("hash-seed")));
+        MainWindow window;
+        window.show();
+        window.showResults(bundle, QStringLiteral("hash-ttl.json"));
+        showTab(window.resultsView(), QStringLiteral("Configuration"));
+        auto *tree = window.resultsView()->findChild<QTreeWidget *>(QStringLiteral("configuration"));
+        QVERIFY(tree);
+        QCOMPARE(sectionOf(tree, QStringLiteral("hash-seed")), QStringLiteral("Only some versions have"));
+    }
 };
 
 QTEST_MAIN(WindowHashTtlTest)
