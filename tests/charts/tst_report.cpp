@@ -83,6 +83,23 @@ private slots:
         QVERIFY2(!report.contains(QLatin1String("valkey-8.0.1")), qPrintable(report));
     }
 
+    // One run has no ± on its ratios, and report.md explains no sign it does not print; with
+    // repeats the ratios carry one, and the report says what it is.
+    void plusMinusIsExplainedWhereItIsPrinted()
+    {
+        const ResultsBundle single = fixtureBundle("real-why-ecommerce.json");
+        QCOMPARE(single.repeats, 1);
+        const QString report = reportMarkdown(Figures(single), {});
+        QVERIFY2(report.contains(QStringLiteral(", the baseline.\n")), qPrintable(report));
+        QVERIFY2(!report.contains(QStringLiteral("±")), qPrintable(report));
+
+        const QString repeated = reportMarkdown(Figures(fixtureBundle("real-ecommerce.json")), {});
+        QVERIFY2(repeated.contains(QStringLiteral("Ratios are against Valkey 8.0.1, the baseline: ± is half the 95% interval of "
+                                                  "the ratios taken repeat by repeat, or half their range with fewer than 5 repeats.\n")),
+                 qPrintable(repeated));
+        QVERIFY(repeated.contains(QStringLiteral(" ± ")));
+    }
+
     // Only images that were written are linked; a PDF is no image in Markdown; hidden versions
     // are left out of the report as of the charts.
     void reportLinksWhatWasWritten()
