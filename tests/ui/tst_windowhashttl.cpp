@@ -1,7 +1,7 @@
 // A hash-ttl run's results opened in the window (fixtures of real runs), read as a user reads
-// them: the µs per command chart says why a command was not run in one pair of parentheses, and
-// the Configuration tab does not call an unset hash-seed a setting that bears on memory or
-// server time.
+// them: the µs per command chart says why a command was not run in one pair of parentheses, the
+// Why tab explains the server the answer names, and the Configuration tab does not call an unset
+// hash-seed a setting that bears on memory or server time.
 #include "fixturebundle.h"
 #include "chartwidget.h"
 #include "figures.h"
@@ -74,6 +74,39 @@ private Q_SLOTS:
                 notRun << label.text;
         }
         QCOMPARE(notRun, QStringList{QStringLiteral("not run: hset-hexpire is unsupported (Valkey 8.0.1)")});
+    }
+
+    // With Redis 8.0 beside the Valkey versions, the answer quotes Valkey 9.1.2 (the newest of the
+    // baseline's product); the Why tab's line about hsetex against set-ex was about Redis 8.0.2.
+    void whyExplainsTheServerTheAnswerNames()
+    {
+        ResultsBundle bundle = fixtureBundle("real-why-hash-ttl.json");
+        ServerRun redis = *bundle.server(QStringLiteral("valkey-9.1.2"));
+        redis.id = QStringLiteral("redis-8.0.2");
+        redis.product = QStringLiteral("redis");
+        redis.version = QStringLiteral("8.0.2");
+        bundle.servers.push_back(redis);
+        const Figures figures(bundle);
+        QVERIFY2(figures.answer().startsWith(QStringLiteral("On Valkey 9.1.2, hsetex takes ")), qPrintable(figures.answer()));
+
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        window.showResults(bundle, QStringLiteral("hash-ttl.json"));
+        ResultsView *view = window.resultsView();
+        showTab(view, QStringLiteral("Why"));
+        WhyView *why = view->whyView();
+        auto *chooser = why->findChild<QComboBox *>(QStringLiteral("whyCategory"));
+        const int hsetex = chooser->findData(QStringLiteral("hsetex"));
+        QVERIFY(hsetex >= 0);
+        chooser->setCurrentIndex(hsetex);
+        Q_EMIT chooser->activated(hsetex);
+        why->flush();
+        QCOMPARE(why->categoryId(), QStringLiteral("hsetex"));
+        const QString sentences = why->sentencesText();
+        QVERIFY2(sentences.contains(QStringLiteral("On Valkey 9.1.2, of the ")), qPrintable(sentences));
+        QVERIFY2(sentences.contains(QStringLiteral(" a hsetex key takes beyond a set-ex key")), qPrintable(sentences));
+        QVERIFY2(!sentences.contains(QStringLiteral("On Redis 8.0.2")), qPrintable(sentences));
     }
 
     // hash-seed exists from Valkey 9.0; left empty it is a random seed at every start, as on 8.0.
