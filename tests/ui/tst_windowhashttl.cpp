@@ -1,7 +1,8 @@
 // A hash-ttl run's results opened in the window (fixtures of real runs), read as a user reads
 // them: the µs per command chart says why a command was not run in one pair of parentheses, the
-// Why tab explains the server the answer names, and the Configuration tab does not call an unset
-// hash-seed a setting that bears on memory or server time.
+// Why tab explains the server the answer names, the Table tab carries the answer's figures
+// (set-ex's bytes per key and hsetex's multiple of them), and the Configuration tab does not call
+// an unset hash-seed a setting that bears on memory or server time.
 #include "fixturebundle.h"
 #include "chartwidget.h"
 #include "figures.h"
@@ -42,6 +43,23 @@ QString sectionOf(const QTreeWidget *tree, const QString &setting)
         }
     }
     return QString();
+}
+
+// The table's text as shown: header, then the row of `server`, column by column, hidden ones left out.
+QStringList shownRow(const QTableView *table, const QString &server)
+{
+    QStringList header, cells;
+    const QAbstractItemModel *model = table->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        if (model->index(row, ResultsTableModel::ServerColumn).data().toString() != server)
+            continue;
+        for (int column = 0; column < model->columnCount(); ++column) {
+            if (!table->isColumnHidden(column))
+                cells << model->headerData(column, Qt::Horizontal).toString() + QStringLiteral(": ")
+                             + model->index(row, column).data().toString();
+        }
+    }
+    return cells;
 }
 
 } // namespace
@@ -107,6 +125,38 @@ private Q_SLOTS:
         QVERIFY2(sentences.contains(QStringLiteral("On Valkey 9.1.2, of the ")), qPrintable(sentences));
         QVERIFY2(sentences.contains(QStringLiteral(" a hsetex key takes beyond a set-ex key")), qPrintable(sentences));
         QVERIFY2(!sentences.contains(QStringLiteral("On Redis 8.0.2")), qPrintable(sentences));
+    }
+
+    // hash-ttl has no total: the table showed "–" for bytes per key on every server. The answer's
+    // figures are there now: set-ex's bytes per key and hsetex as a multiple of them.
+    void theTableCarriesTheAnswersFigures()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-hash-ttl.json");
+        const Figures figures(bundle);
+        const FigureTable memory = figures.memory();
+        const FigureTable ratios = figures.referenceRatios();
+        const QString newer = QStringLiteral("valkey-9.1.2");
+        const double setEx = memory.at(memory.categoryIndex(QStringLiteral("set-ex")), newer).value;
+        const double ratio = ratios.at(ratios.categoryIndex(QStringLiteral("hsetex")), newer).value;
+
+        MainWindow window;
+        window.show();
+        window.showResults(bundle, QStringLiteral("hash-ttl.json"));
+        showTab(window.resultsView(), QStringLiteral("Table"));
+        auto *table = window.resultsView()->findChild<QTableView *>(QStringLiteral("resultsTable"));
+        QVERIFY(table);
+        const QStringList row = shownRow(table, QStringLiteral("Valkey 9.1.2"));
+        QVERIFY2(row.contains(QStringLiteral("Bytes per key, set-ex: %1").arg(formatFigure(setEx))), qPrintable(row.join(" | ")));
+        QVERIFY2(row.contains(QStringLiteral("hsetex ÷ set-ex: %1").arg(formatMultiple(ratio))), qPrintable(row.join(" | ")));
+        // Valkey 8.0.1 has no HSETEX: its set-ex figure, and the ratio said unsupported.
+        const QStringList older = shownRow(table, QStringLiteral("Valkey 8.0.1"));
+        QVERIFY2(older.contains(QStringLiteral("hsetex ÷ set-ex: unsupported")), qPrintable(older.join(" | ")));
+        QVERIFY2(!older.contains(QStringLiteral("Bytes per key, set-ex: –")), qPrintable(older.join(" | ")));
+
+        // A workload without a reference type has no such column.
+        window.showResults(fixtureBundle("real-ecommerce.json"), QStringLiteral("ecommerce.json"));
+        QVERIFY(table->isColumnHidden(ResultsTableModel::ReferenceRatioColumn));
+        QCOMPARE(table->model()->headerData(ResultsTableModel::BytesPerKeyColumn, Qt::Horizontal).toString(), QStringLiteral("Bytes per key"));
     }
 
     // hash-seed exists from Valkey 9.0; left empty it is a random seed at every start, as on 8.0.
