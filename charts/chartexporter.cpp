@@ -5,8 +5,12 @@
 #include "barchart.h"
 #include <QBarCategoryAxis>
 #include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
 #include <QPainter>
 #include <QValueAxis>
+#include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -63,7 +67,7 @@ public:
                 }
             }
             const double band = geometry.data.categories.isEmpty() ? 0 : m_chart->plotArea().height() / geometry.data.categories.size();
-            geometry.categoryNamesCut = widest > m_chart->plotArea().left() || names.height() > band;
+            geometry.categoryNamesCut = widest > m_chart->plotArea().left() || names.height() > band || axisLabelCut();
         }
         geometry.labelPx = m_chart->labelFont().pixelSize() * scale;
         geometry.plotArea = toImage.mapRect(m_chart->plotArea().translated(offset));
@@ -85,6 +89,21 @@ public:
     const QString &title() const { return m_title; }
 
 private:
+    // What Qt Charts drew on the axis: it elides a category name with "..." (to "..." alone when its
+    // label, margins included, is taller than its band) by rules of its own, so read the labels back.
+    bool axisLabelCut() const
+    {
+        const QStringList names = m_data.categories;
+        const QList<QGraphicsItem *> items = m_chart->scene() ? m_chart->scene()->items() : QList<QGraphicsItem *>();
+        return std::any_of(items.begin(), items.end(), [this, &names](const QGraphicsItem *item) {
+            const auto *label = qgraphicsitem_cast<const QGraphicsTextItem *>(item);
+            if (!label || !m_chart->isAncestorOf(item) || !label->isVisible())
+                return false;
+            const QString text = label->toPlainText();
+            return (text.endsWith(QLatin1String("...")) || text.endsWith(QChar(0x2026))) && !names.contains(text);
+        });
+    }
+
     // Lays the title, subtitle, chart and `notes` (the footnote lines) out in a scene of its own.
     void compose(const QStringList &notes)
     {
@@ -127,16 +146,31 @@ Outcome<QImage> renderChart(const Figures &figures, ChartKind kind, const Export
     return paintedComposition(chart, options, geometry);
 }
 
-QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut)
+std::optional<QSize> sizeForCategoryNames(const Figures &figures, ChartKind kind, const ExportOptions &options)
+{
+    // Fonts follow the height and the names' room the width: both grow, in steps of 5%.
+    for (double factor = 1.05; factor <= 4.0; factor *= 1.05) {
+        ExportOptions larger = options;
+        larger.size = QSize(int(std::ceil(options.size.width() * factor / 10.0)) * 10,
+                            int(std::ceil(options.size.height() * factor / 10.0)) * 10);
+        if (checkExportOptions(larger) && !ComposedChart(figures, kind, larger).geometry(1.0).categoryNamesCut)
+            return larger.size;
+    }
+    return std::nullopt;
+}
+
+QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut,
+                               const std::optional<QSize> &namesFit)
 {
     QStringList problems;
     if (laidOut.categoryNamesCut)
-        problems << QStringLiteral("%1 at %2x%3: category names cut short, the chart is too narrow for \"%4\"; use a wider "
-                                   "size or preset")
+        problems << QStringLiteral("%1 at %2x%3: category names cut short, the chart is too narrow for \"%4\"; %5")
                         .arg(figureView(kind).stem)
                         .arg(options.size.width())
                         .arg(options.size.height())
-                        .arg(laidOut.widestCategory);
+                        .arg(laidOut.widestCategory,
+                             namesFit ? QStringLiteral("they fit from %1x%2").arg(namesFit->width()).arg(namesFit->height())
+                                      : QStringLiteral("use a wider size or preset"));
     if (laidOut.barLabelsShown)
         return problems;
     const size_t bars = laidOut.data.series.size() * size_t(laidOut.data.categories.size());
@@ -156,7 +190,9 @@ QStringList legibilityProblems(const Figures &figures, ChartKind kind, const Exp
         return {};
     // Laid out, not painted: the geometry is all the check needs.
     const ComposedChart chart(figures, kind, options);
-    return legibilityProblems(kind, options, chart.geometry(1.0));
+    const ChartGeometry geometry = chart.geometry(1.0);
+    return legibilityProblems(kind, options, geometry,
+                              geometry.categoryNamesCut ? sizeForCategoryNames(figures, kind, options) : std::nullopt);
 }
 
 ExportOptions fittedOptions(const Figures &figures, ChartKind kind, const ExportOptions &options)

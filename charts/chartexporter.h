@@ -47,8 +47,13 @@ Outcome<QImage> renderChart(const Figures &figures, ChartKind kind, const Export
 // What makes the chart hard to read at these options, said to the person exporting it and
 // never drawn into the image: today, bar labels left out because the bars are too thin.
 QStringList legibilityProblems(const Figures &figures, ChartKind kind, const ExportOptions &options);
-// The same for a chart already rendered (renderChart()'s geometry), without laying it out again.
-QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut);
+// The same for a chart already rendered (renderChart()'s geometry), without laying it out again;
+// `namesFit`, when known, is the size that cut category names would fit at.
+QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, const ChartGeometry &laidOut,
+                               const std::optional<QSize> &namesFit = std::nullopt);
+// The smallest size of options.size's proportions (in steps of 5%, up to four times it) at which
+// no category name of `kind` is cut short; none when even that is too small.
+std::optional<QSize> sizeForCategoryNames(const Figures &figures, ChartKind kind, const ExportOptions &options);
 
 // The options `kind` is drawn with: `options`, or, with options.tallerWhenCrowded and bars too
 // thin for their figures at options.size, the same at the blog-tall size (1200×1500). What comes

@@ -13,7 +13,10 @@ ExportChoices loadExportChoices()
 {
     QSettings settings;
     ExportChoices choices;
-    choices.preset = settings.value(QStringLiteral("export/preset"), choices.preset).toString();
+    // Versions before "export/picked-preset" wrote "blog" to "export/preset" whether or not it
+    // was picked: only another preset there is known to be a pick.
+    const QString older = settings.value(QStringLiteral("export/preset")).toString();
+    choices.preset = settings.value(QStringLiteral("export/picked-preset"), older == QLatin1String("blog") ? QString() : older).toString();
     const double scale = settings.value(QStringLiteral("export/scale"), 1.0).toDouble();
     choices.scale = scale == 2 || scale == 3 ? scale : 1.0;
     // Names, not enum numbers, so settings written by another version still read right.
@@ -30,7 +33,11 @@ ExportChoices loadExportChoices()
 void saveExportChoices(const ExportChoices &choices)
 {
     QSettings settings;
-    settings.setValue(QStringLiteral("export/preset"), choices.preset);
+    settings.remove(QStringLiteral("export/preset"));
+    if (choices.preset.isEmpty())
+        settings.remove(QStringLiteral("export/picked-preset"));
+    else
+        settings.setValue(QStringLiteral("export/picked-preset"), choices.preset);
     settings.setValue(QStringLiteral("export/scale"), choices.scale);
     settings.setValue(QStringLiteral("export/format"), imageFormatExtension(choices.format));
     if (choices.pickedTheme) {

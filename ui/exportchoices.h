@@ -10,7 +10,9 @@
 #include <optional>
 
 struct ExportChoices {
-    QString preset = QStringLiteral("blog");
+    // The preset picked in the dialog; empty when none was: then each chart is drawn at blog,
+    // or at blog-tall where its bars would be too thin for their figures (fittedOptions()).
+    QString preset;
     double scale = 1;
     ImageFormat format = ImageFormat::Png;
     std::optional<ColorTheme> pickedTheme;          // chosen in the dialog

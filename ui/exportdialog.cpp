@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QSignalBlocker>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTimer>
@@ -66,7 +67,8 @@ ExportDialog::ExportDialog(const Figures &figures, ChartKind kind, QWidget *pare
     setChartKind(kind);
     m_choices = loadExportChoices();
     const ExportChoices remembered = m_choices;
-    setPreset(remembered.preset);
+    if (!remembered.preset.isEmpty())
+        setPreset(remembered.preset);
     setScale(remembered.scale);
     setFormat(remembered.format);
     setViewTheme(ColorTheme::Light);
@@ -78,6 +80,7 @@ ExportDialog::ExportDialog(const Figures &figures, ChartKind kind, QWidget *pare
 void ExportDialog::createFields()
 {
     m_chart = new QComboBox;
+    m_chart->setObjectName(QStringLiteral("chart"));
     for (ChartKind each : chartKindsOf(m_figures))
         m_chart->addItem(figureView(each).title, int(each));
     // The Why chart, when a server reported where its bytes go.
@@ -90,6 +93,8 @@ void ExportDialog::createFields()
                               .arg(preset.name).arg(preset.size.width()).arg(preset.size.height()).arg(preset.use),
                           preset.name);
     m_preset->addItem(tr("custom"), QStringLiteral("custom"));
+    m_preset->setToolTip(tr("Until you pick one: blog, or blog-tall for a chart whose bars would be too thin for "
+                            "their figures at blog's size, as versus export without --preset"));
     m_width = sizeBox(1200);
     m_height = sizeBox(675);
     m_scale = new QComboBox;
@@ -192,14 +197,20 @@ QDialogButtonBox *ExportDialog::buildButtons()
 void ExportDialog::connectFields()
 {
     connect(m_preset, qOverload<int>(&QComboBox::currentIndexChanged), this, &ExportDialog::presetChanged);
+    connect(m_preset, qOverload<int>(&QComboBox::activated), this, [this] {
+        m_presetPicked = true;
+        presetChanged();
+    });
     connect(m_chart, qOverload<int>(&QComboBox::currentIndexChanged), this, [this] {
         updatePlaceholders();
         schedulePreview();
     });
     for (QSpinBox *box : {m_width, m_height})
         connect(box, qOverload<int>(&QSpinBox::valueChanged), this, [this] {
-            if (!m_settingPreset)
+            if (!m_settingPreset) {
+                m_presetPicked = true;
                 m_preset->setCurrentIndex(m_preset->findData(QStringLiteral("custom")));
+            }
             schedulePreview();
         });
     for (QComboBox *box : {m_scale, m_format, m_theme})
@@ -268,6 +279,7 @@ void ExportDialog::setCategoryOrder(CategoryOrder order)
 
 void ExportDialog::setPreset(const QString &name)
 {
+    m_presetPicked = true;
     const int index = m_preset->findData(name);
     if (index >= 0)
         m_preset->setCurrentIndex(index);
@@ -282,10 +294,26 @@ void ExportDialog::presetChanged()
         m_width->setValue(preset->size.width());
         m_height->setValue(preset->size.height());
         m_settingPreset = false;
-        m_choices.preset = name;
-        remember();
+        if (m_presetPicked) {
+            m_choices.preset = name;
+            remember();
+        }
     }
     schedulePreview();
+}
+
+// No preset picked: the fields show the size the chart chosen is drawn at (fittedOptions()).
+void ExportDialog::showDrawnSize(const QSize &size)
+{
+    const QSignalBlocker presetBlocker(m_preset);
+    const QSignalBlocker widthBlocker(m_width);
+    const QSignalBlocker heightBlocker(m_height);
+    for (const SizePreset &preset : sizePresets()) {
+        if (preset.size == size)
+            m_preset->setCurrentIndex(m_preset->findData(preset.name));
+    }
+    m_width->setValue(size.width());
+    m_height->setValue(size.height());
 }
 
 void ExportDialog::setCustomSize(const QSize &size)
@@ -357,9 +385,12 @@ bool ExportDialog::mayReplace(const QStringList &names)
 ExportOptions ExportDialog::options() const
 {
     ExportOptions options;
-    options.size = QSize(m_width->value(), m_height->value());
+    // No size picked: the default size, taller for a chart that needs it, as versus export's.
+    options.tallerWhenCrowded = !m_presetPicked;
+    if (m_presetPicked)
+        options.size = QSize(m_width->value(), m_height->value());
     options.scale = m_scale->currentData().toDouble();
-    if (std::optional<SizePreset> preset = findSizePreset(m_preset->currentData().toString()))
+    if (std::optional<SizePreset> preset = findSizePreset(m_preset->currentData().toString()); preset && m_presetPicked)
         options.dpi = preset->dpi;
     options.theme = theme();
     options.formats = {ImageFormat(m_format->currentData().toInt())};
@@ -381,6 +412,11 @@ ExportOptions ExportDialog::options() const
     return options;
 }
 
+ExportOptions ExportDialog::drawnOptions() const
+{
+    return whyChosen() ? options() : fittedOptions(m_figures, chartKind(), options());
+}
+
 QString ExportDialog::outputPath() const
 {
     const ImageFormat format = ImageFormat(m_format->currentData().toInt());
@@ -390,14 +426,16 @@ QString ExportDialog::outputPath() const
 
 void ExportDialog::schedulePreview()
 {
-    const QSize pixels = options().pixelSize();
-    m_pixelSize->setText(tr("Image: %1 × %2 px → %3").arg(pixels.width()).arg(pixels.height()).arg(outputPath()));
     m_previewTimer->start();
 }
 
 void ExportDialog::renderPreview()
 {
-    ExportOptions preview = options();
+    ExportOptions preview = drawnOptions();
+    if (!m_presetPicked)
+        showDrawnSize(preview.size);
+    const QSize pixels = preview.pixelSize();
+    m_pixelSize->setText(tr("Image: %1 × %2 px → %3").arg(pixels.width()).arg(pixels.height()).arg(outputPath()));
     // The preview shows the layout at scale 1: the same picture, fewer pixels.
     preview.scale = 1.0;
     ChartGeometry geometry;
@@ -460,7 +498,7 @@ Status ExportDialog::exportCurrent()
         return written;
     }
     UiSettings::setLastDirectory(QStringLiteral("export"), m_folder->text());
-    const QSize pixels = options().pixelSize();
+    const QSize pixels = drawnOptions().pixelSize();
     showResult(tr("Wrote %1 (%2 × %3 px)").arg(path).arg(pixels.width()).arg(pixels.height()), false);
     return written;
 }
@@ -487,8 +525,7 @@ Outcome<QStringList> ExportDialog::exportEverything()
 
 Status ExportDialog::copyImage()
 {
-    ExportOptions options = this->options();
-    Outcome<QImage> image = renderChosen(options);
+    Outcome<QImage> image = renderChosen(drawnOptions());
     if (!image) {
         showResult(image.error(), true);
         return Error{image.error()};

@@ -27,7 +27,11 @@ public:
     // and category order stay. Shares their bundle.
     ExportDialog(const Figures &figures, ChartKind kind, QWidget *parent = nullptr);
 
+    // What was chosen; without a picked preset or size, the default size with
+    // tallerWhenCrowded, as versus export without --preset or --size.
     ExportOptions options() const;
+    // The options the chosen chart is drawn with: options() fitted (fittedOptions()).
+    ExportOptions drawnOptions() const;
     // The chart chosen; the Why chart has no ChartKind (whyChosen()).
     ChartKind chartKind() const;
     void setChartKind(ChartKind kind);
@@ -64,6 +68,7 @@ private:
     QDialogButtonBox *buildButtons();
     void connectFields();
     void presetChanged();
+    void showDrawnSize(const QSize &size);
     void schedulePreview();
     void updatePlaceholders();
     Outcome<QImage> renderChosen(const ExportOptions &options, ChartGeometry *geometry = nullptr) const;
@@ -96,6 +101,7 @@ private:
     QTimer *m_previewTimer = nullptr;
     QImage m_preview;
     bool m_settingPreset = false;
+    bool m_presetPicked = false;   // a preset or a size chosen, now or remembered
     ExportChoices m_choices;
     ColorTheme m_viewTheme = ColorTheme::Light;
     bool m_themePicked = false;   // in this dialog, by the user

@@ -28,7 +28,15 @@ QString scopeOf(const FigureTable &table)
     return table.categories.front().scope;
 }
 
-QString cellText(const Figure &figure)
+// A workload measured against a reference type (hash-ttl) has no total: its answer is the
+// reference's own bytes per key and each type's multiple of it, the first type's shown here.
+int referenceRow(const FigureTable &table, const QString &referenceType)
+{
+    return table.leadsWithHeadlineCategory() || referenceType.isEmpty() ? -1 : table.categoryIndex(referenceType);
+}
+
+// `format` writes the value: formatFigure(), or formatMultiple() for a ratio ("3.07×").
+QString cellText(const Figure &figure, QString (*format)(double) = formatFigure)
 {
     switch (figure.state) {
     case FigureState::Unsupported: return QObject::tr("unsupported");
@@ -36,12 +44,12 @@ QString cellText(const Figure &figure)
     case FigureState::Failed: return QObject::tr("failed");
     case FigureState::Absent: return QStringLiteral("–");
     case FigureState::Pending: return QObject::tr("pending");
-    case FigureState::Incomplete: return withFigureMark(formatFigure(figure.value), figure.state);
+    case FigureState::Incomplete: return withFigureMark(format(figure.value), figure.state);
     // The window's table marks a provisional figure by whether it still grows, not with "*".
-    case FigureState::Provisional: return formatFigure(figure.value) + (figure.growing ? QStringLiteral(" …") : QString());
+    case FigureState::Provisional: return format(figure.value) + (figure.growing ? QStringLiteral(" …") : QString());
     case FigureState::Measured: break;
     }
-    return formatFigure(figure.value);
+    return format(figure.value);
 }
 
 } // namespace
@@ -74,12 +82,21 @@ void ResultsTableModel::setFigures(const Figures &figures)
 void ResultsTableModel::rebuildRows(const Figures &figures)
 {
     const FigureTable memory = figures.memory();
+    const FigureTable ratios = figures.referenceRatios();
+    const int reference = referenceRow(memory, figures.referenceType());
+    m_referenceType = figures.referenceType();
+    m_memoryCategory = reference < 0 ? QString() : memory.categories[size_t(reference)].label;
+    m_ratioCategory = ratios.categories.empty() ? QString() : ratios.categories.front().label;
     const FigureTable times = figures.commandTime();
     const FigureTable perEvent = figures.perEvent();
     const FigureTable events = figures.client(Measure::EventsPerSecond);
     const FigureTable latency = figures.client(Measure::LatencyP99Usec);
     m_timeCategory = times.leadsWithHeadlineCategory() && !times.categories.front().total ? times.categories.front().label : QString();
-    m_scopes = {{BytesPerKeyColumn, scopeOf(memory)}, {UsecPerCommandColumn, scopeOf(times)},
+    m_scopes = {{BytesPerKeyColumn, scopeOf(memory)},
+                {ReferenceRatioColumn, m_ratioCategory.isEmpty() ? QString()
+                                                                  : tr("%1's bytes per key as a multiple of %2's on the same server")
+                                                                        .arg(m_ratioCategory, m_referenceType)},
+                {UsecPerCommandColumn, scopeOf(times)},
                 {UsecPerEventColumn, scopeOf(perEvent)}, {EventsPerSecondColumn, scopeOf(events)},
                 {LatencyP99Column, scopeOf(latency)}};
     m_rows.clear();
@@ -88,7 +105,9 @@ void ResultsTableModel::rebuildRows(const Figures &figures)
         row.id = id;
         row.summary = figures.summary(id);
         row.baseline = id == figures.baselineId();
-        row.bytesPerKey = totalOf(memory, id);
+        row.bytesPerKey = reference < 0 ? totalOf(memory, id) : memory.at(reference, id);
+        if (!m_ratioCategory.isEmpty())
+            row.referenceRatio = ratios.at(0, id);
         row.usecPerCommand = totalOf(times, id);
         row.usecPerEvent = totalOf(perEvent, id);
         row.eventsPerSecond = totalOf(events, id);
@@ -111,6 +130,7 @@ const Figure *ResultsTableModel::figureAt(int row, Column column) const
     switch (column) {
     case BytesPerKeyColumn:
     case BytesChangeColumn: return &r.bytesPerKey;
+    case ReferenceRatioColumn: return &r.referenceRatio;
     case UsecPerCommandColumn:
     case UsecChangeColumn: return &r.usecPerCommand;
     case UsecPerEventColumn: return &r.usecPerEvent;
@@ -146,7 +166,9 @@ QVariant ResultsTableModel::displayOf(const Row &row, Column column) const
     default: break;
     }
     const Figure *figure = figureAt(int(&row - m_rows.data()), column);
-    return figure ? QVariant(cellText(*figure)) : QVariant();
+    if (column == ReferenceRatioColumn && !hasReferenceRatio())
+        return QVariant();
+    return figure ? QVariant(cellText(*figure, column == ReferenceRatioColumn ? formatMultiple : formatFigure)) : QVariant();
 }
 
 QVariant ResultsTableModel::sortKeyOf(const Row &row, Column column) const
@@ -260,7 +282,8 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     switch (Column(section)) {
     case ServerColumn: return tr("Server");
     case StatusColumn: return tr("Status");
-    case BytesPerKeyColumn: return tr("Bytes per key");
+    case BytesPerKeyColumn: return m_memoryCategory.isEmpty() ? tr("Bytes per key") : tr("Bytes per key, %1").arg(m_memoryCategory);
+    case ReferenceRatioColumn: return m_ratioCategory.isEmpty() ? tr("× reference") : tr("%1 ÷ %2").arg(m_ratioCategory, m_referenceType);
     case BytesChangeColumn: return tr("Δ memory");
     case UsecPerCommandColumn:
         return m_timeCategory.isEmpty() ? tr("µs per command inside the commands (commandstats)")

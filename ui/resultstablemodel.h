@@ -18,6 +18,7 @@ public:
         StatusColumn,
         BytesPerKeyColumn,
         BytesChangeColumn,
+        ReferenceRatioColumn,   // hash-ttl: hsetex's bytes per key as a multiple of set-ex's
         UsecPerCommandColumn,
         UsecChangeColumn,
         UsecPerEventColumn,
@@ -34,6 +35,8 @@ public:
     void setFigures(const Figures &figures);
     // The figure behind a cell; nullptr for the columns that show none.
     const Figure *figureAt(int row, Column column) const;
+    // Whether ReferenceRatioColumn has figures: the workload is measured against a reference type.
+    bool hasReferenceRatio() const { return !m_ratioCategory.isEmpty(); }
 
     int rowCount(const QModelIndex &parent = QModelIndex()) const override;
     int columnCount(const QModelIndex &parent = QModelIndex()) const override;
@@ -46,6 +49,7 @@ private:
         ServerSummary summary;
         bool baseline = false;
         Figure bytesPerKey;
+        Figure referenceRatio;
         Figure usecPerCommand;
         Figure usecPerEvent;
         Figure eventsPerSecond;
@@ -62,5 +66,8 @@ private:
     BundleSnapshot m_bundle = std::make_shared<const ResultsBundle>();
     std::vector<Row> m_rows;
     std::map<Column, QString> m_scopes;
+    QString m_memoryCategory;   // the memory column's category when it is not a total ("set-ex")
+    QString m_ratioCategory;    // the type ReferenceRatioColumn gives as a multiple of the reference ("hsetex")
+    QString m_referenceType;
     QString m_timeCategory;   // the time column's category when it is a group ("All writes"), else empty   // the totals' scopes, for the header tooltips
 };

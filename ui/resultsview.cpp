@@ -241,6 +241,7 @@ void ResultsView::showFigures()
     for (auto &entry : m_charts)
         entry.second->setFigures(m_figures);
     m_model->setFigures(m_figures);
+    m_table->setColumnHidden(ResultsTableModel::ReferenceRatioColumn, !m_model->hasReferenceRatio());
     m_encodings->setFigures(m_figures);
     m_sweep->setFigures(m_figures);
     m_configuration->setFigures(m_figures);

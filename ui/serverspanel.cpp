@@ -70,9 +70,7 @@ ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new Backg
             Q_EMIT selectionChanged();
         }
     });
-    connect(m_list, &QTreeWidget::itemSelectionChanged, this, [this] {
-        m_remove->setEnabled(!m_list->selectedItems().isEmpty() && m_list->isEnabled());
-    });
+    connect(m_list, &QTreeWidget::itemSelectionChanged, this, &ServersPanel::updateRemoveButton);
 
     m_message = new QLabel;
     m_message->setObjectName(QStringLiteral("serverMessage"));
@@ -90,6 +88,9 @@ ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new Backg
     m_addEndpoint->setObjectName(QStringLiteral("addEndpoint"));
     m_addEndpoint->setToolTip(tr("Add a running server that Versus does not launch (host:port)"));
     m_remove = new QPushButton(tr("Remove"));
+    m_remove->setObjectName(QStringLiteral("removeServer"));
+    m_remove->setToolTip(tr("Remove a binary or an endpoint you added; the servers found in the cache or on PATH "
+                            "stay listed"));
     m_remove->setEnabled(false);
     connect(m_addBinary, &QPushButton::clicked, this, &ServersPanel::chooseBinary);
     connect(m_addSource, &QPushButton::clicked, this, &ServersPanel::chooseSourceTree);
@@ -394,29 +395,48 @@ QString ServersPanel::addEndpoint(const QString &hostPort, const QString &passwo
     return QString();
 }
 
-void ServersPanel::removeSelected()
+// Only what the user added can be removed: a server found in the cache or on PATH would be
+// listed again by the next discovery.
+bool ServersPanel::isRemovable(const QTreeWidgetItem *item) const
+{
+    const auto it = m_entries.find(item->data(NameColumn, LabelRole).toString());
+    return it != m_entries.end() && (it->second.spec.isEndpoint || it->second.spec.source == ServerSource::User);
+}
+
+void ServersPanel::updateRemoveButton()
 {
     const QList<QTreeWidgetItem *> items = m_list->selectedItems();
-    for (QTreeWidgetItem *item : items) {
-        const QString label = item->data(NameColumn, LabelRole).toString();
-        auto it = m_entries.find(label);
-        if (it != m_entries.end()) {
-            const ServerSpec &spec = it->second.spec;
-            if (spec.isEndpoint) {
-                QStringList saved = UiSettings::endpoints();
-                saved.removeAll(hostPortText(spec.host, spec.port));
-                UiSettings::setEndpoints(saved);
-            } else if (spec.source == ServerSource::User) {
-                QStringList saved = UiSettings::userBinaries();
-                saved.removeAll(spec.binaryPath);
-                UiSettings::setUserBinaries(saved);
-            }
-            m_entries.erase(it);
+    m_remove->setEnabled(m_list->isEnabled() && !items.isEmpty()
+                         && std::all_of(items.begin(), items.end(), [this](const QTreeWidgetItem *item) { return isRemovable(item); }));
+}
+
+void ServersPanel::removeSelected()
+{
+    QStringList removed;
+    for (QTreeWidgetItem *item : m_list->selectedItems()) {
+        if (!isRemovable(item))
+            continue;
+        auto it = m_entries.find(item->data(NameColumn, LabelRole).toString());
+        const ServerSpec &spec = it->second.spec;
+        if (spec.isEndpoint) {
+            QStringList saved = UiSettings::endpoints();
+            saved.removeAll(hostPortText(spec.host, spec.port));
+            UiSettings::setEndpoints(saved);
+            removed << tr("endpoint %1").arg(hostPortText(spec.host, spec.port));
+        } else {
+            QStringList saved = UiSettings::userBinaries();
+            saved.removeAll(spec.binaryPath);
+            UiSettings::setUserBinaries(saved);
+            removed << spec.binaryPath;
         }
+        m_entries.erase(it);
         delete item;
     }
     fitListHeight();
     saveSelection();
+    // What was said about adding it ("Added endpoint …") no longer holds.
+    if (!removed.isEmpty())
+        showMessage(tr("Removed %1.").arg(removed.join(QStringLiteral(", "))), false);
     Q_EMIT selectionChanged();
 }
 
@@ -469,7 +489,7 @@ void ServersPanel::setLocked(bool locked)
     m_addBinary->setEnabled(!locked);
     m_addSource->setEnabled(!locked);   // a build never runs beside a timed pass
     m_addEndpoint->setEnabled(!locked);
-    m_remove->setEnabled(!locked && !m_list->selectedItems().isEmpty());
+    updateRemoveButton();
 }
 
 void ServersPanel::setPathsHidden(bool hidden)

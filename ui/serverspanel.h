@@ -54,6 +54,8 @@ private:
     void chooseSourceTree();
     void askEndpoint();
     void removeSelected();
+    bool isRemovable(const QTreeWidgetItem *item) const;
+    void updateRemoveButton();
     void showMessage(const QString &text, bool error);
     void saveSelection() const;
     QString sourceText(const ServerSpec &spec) const;

@@ -84,12 +84,14 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
                              .arg(parser.value(QStringLiteral("preset")), sizePresetList())};
         options.size = preset->size;
         options.dpi = preset->dpi;
+        request.sizeOption = QStringLiteral("--preset ") + preset->name;
     }
     if (hasSize) {
         const Outcome<QSize> size = parseImageSize(parser.value(QStringLiteral("size")));
         if (!size)
             return Error{QStringLiteral("--size: %1").arg(size.error())};
         options.size = size.value();
+        request.sizeOption = QStringLiteral("--size ") + parser.value(QStringLiteral("size"));
     }
     // Without a size chosen, the default is what a writer can publish: each bar with its figure.
     options.tallerWhenCrowded = !hasPreset && !hasSize;
@@ -166,8 +168,13 @@ Outcome<QStringList> exportRequested(const Figures &figures, const ExportRequest
                          request.options.size.width(), request.options.size.height());
         for (const QString &problem : legibilityProblems(figures, kind, fitted))
             std::fprintf(stderr, "versus: warning: %s (%s)\n", qPrintable(problem),
-                         problem.contains(QLatin1String("bar labels left out")) ? "--top N, --categories, --preset blog-tall"
-                                                                                : "--size WxH, --preset blog or slide");
+                         qPrintable(problem.contains(QLatin1String("bar labels left out"))
+                                        ? QStringLiteral("--top N, --categories, --preset blog-tall")
+                                        // The option at fault; the size the names fit from is in the problem.
+                                        : QStringLiteral("%1 cuts them; or --preset blog or slide")
+                                              .arg(request.sizeOption.isEmpty() || fitted.size != request.options.size
+                                                       ? QStringLiteral("the default size")
+                                                       : request.sizeOption)));
     }
     if (request.charts.empty())
         return exportAll(figures, request.directory, request.options);

@@ -14,6 +14,7 @@
 struct ExportRequest {
     QString directory;               // --export-dir; empty: nothing is exported
     ExportOptions options;
+    QString sizeOption;              // what set options.size: "--size 400x300", "--preset social", or empty
     std::vector<ChartKind> charts;   // --chart; every chart when empty
     bool enabled() const { return !directory.isEmpty(); }
 };

@@ -36,6 +36,14 @@ bool bearsOnFigures(const QString &name)
     return std::any_of(parts.begin(), parts.end(), [&name](const QString &part) { return name.contains(part); });
 }
 
+// An empty value is the setting left unset, which does what a version without the setting
+// does: hash-seed empty is a random seed at every start, as before Valkey 9.0 had the setting.
+// Empty where it exists and missing elsewhere, such a setting changes neither figure.
+bool anySet(const ConfigDifference &difference)
+{
+    return std::any_of(difference.values.begin(), difference.values.end(), [](const auto &entry) { return !entry.second.isEmpty(); });
+}
+
 int rank(const ConfigDifference &difference)
 {
     if (difference.bearsOnFigures)
@@ -77,7 +85,7 @@ std::vector<ConfigDifference> Figures::configDifferences() const
                                       [&first](const auto &entry) { return entry.second == first; });
         if (difference.everywhere && same)
             continue;
-        difference.bearsOnFigures = bearsOnFigures(name);
+        difference.bearsOnFigures = bearsOnFigures(name) && anySet(difference);
         differences.push_back(std::move(difference));
     }
     std::stable_sort(differences.begin(), differences.end(),

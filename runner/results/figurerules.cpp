@@ -252,7 +252,8 @@ FigureRule FiguresData::commandRule(const QStringList &commands, const FigureCat
                 return QString();
             refusedTypes << type;
         }
-        return QStringLiteral("not run (%1 %2 unsupported)")
+        // Said without parentheses: the chart puts the server's name after it in its own.
+        return QStringLiteral("not run: %1 %2 unsupported")
             .arg(refusedTypes.join(QStringLiteral(", ")), refusedTypes.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"));
     };
     rule.unsupported = [this, isCombined, ownTypes, command = commands.front()](const ServerRun &run) -> QString {

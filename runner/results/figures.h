@@ -197,7 +197,9 @@ struct TypeEncodings {
 struct ConfigDifference {
     QString name;
     std::map<QString, QString> values;   // server id -> value; a server without it has no entry
-    bool bearsOnFigures = false;         // encodings thresholds, lazyfree, io-threads, hz, expire, defrag, maxmemory
+    // Encoding thresholds, lazyfree, io-threads, hz, expire, defrag, maxmemory, hash-seed; not a
+    // setting left empty (unset) wherever it exists.
+    bool bearsOnFigures = false;
     bool everywhere = false;             // every compared server has the setting
 };
 

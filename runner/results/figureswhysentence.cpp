@@ -216,14 +216,13 @@ QString referenceSentence(const Figures &figures, const MemoryExplanation &expla
     const QString type = explanation.category.id;
     if (reference.isEmpty() || explanation.category.total || type == reference || explanation.servers.empty())
         return QString();
-    // The pair's newer server, else the last one run as the baseline was (standalone, usually).
-    QString serverId = explanation.toId;
-    for (auto it = explanation.servers.rbegin(); serverId.isEmpty() && it != explanation.servers.rend(); ++it) {
-        if (sameTopology(figures, it->serverId, figures.baselineId()))
-            serverId = it->serverId;
-    }
+    // The server the answer quotes the ratios on (referenceServer()), so that the Why explains
+    // the figure the answer gives; else the pair's newer server.
+    QString serverId = figures.referenceServer(figures.referenceRatios());
+    if (!explanation.server(serverId))
+        serverId = explanation.toId;
     if (serverId.isEmpty())
-        serverId = explanation.servers.back().serverId;
+        return QString();
     const MemoryBreakdown *mine = explanation.server(serverId);
     const MemoryExplanation base = figures.explainMemory(reference);
     const MemoryBreakdown *theirs = base.server(serverId);

@@ -79,6 +79,22 @@ QString relativeCell(const Figure &figure, bool isBaseline)
     return formatRatio(figure.ratio, figure.ratioPlusMinus);
 }
 
+// Whether a ratio of the relative tables carries a ± (paired repeats): a single run's do not,
+// and the report explains no sign it does not print.
+bool anyRatioPlusMinus(const std::vector<Section> &sections, const QStringList &ids, const QString &baseline)
+{
+    for (const Section &section : sections) {
+        for (size_t c = 0; c < section.table.categories.size(); ++c) {
+            for (const QString &id : ids) {
+                const Figure &figure = section.table.at(int(c), id);
+                if (id != baseline && figure.ratio && figure.ratioPlusMinus)
+                    return true;
+            }
+        }
+    }
+    return false;
+}
+
 QString relativeTable(const Figures &figures, const Section &section, const QStringList &ids)
 {
     const QString baseline = figures.baselineId();
@@ -217,9 +233,12 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
     if (const QString caveat = figures.limitsCaveat(); !caveat.isEmpty())
         markdown += QStringLiteral("**Measurement:** %1\n\n").arg(caveat);
     if (ids.size() > 1 && ids.contains(figures.baselineId()))
-        markdown += QStringLiteral("Ratios are against %1, the baseline: ± is half the 95% interval of the ratios taken "
-                                   "repeat by repeat, or half their range with fewer than 5 repeats.\n")
-                        .arg(markdownServerName(figures, figures.baselineId()));
+        markdown += QStringLiteral("Ratios are against %1, the baseline%2.\n")
+                        .arg(markdownServerName(figures, figures.baselineId()),
+                             anyRatioPlusMinus(sections, ids, figures.baselineId())
+                                 ? QStringLiteral(": ± is half the 95% interval of the ratios taken repeat by repeat, "
+                                                  "or half their range with fewer than 5 repeats")
+                                 : QString());
     for (const Section &section : sections) {
         markdown += sectionMarkdown(figures, section, ids, images);
         // Why the memory differs, right after the memory figures it explains.

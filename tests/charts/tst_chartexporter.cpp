@@ -245,10 +245,17 @@ private Q_SLOTS:
         ChartGeometry geometry;
         QVERIFY(renderChart(bundle, ChartKind::UsecPerCommand, small, &geometry).ok());
         QVERIFY2(geometry.categoryNamesCut, qPrintable(QStringLiteral("%1 plot left %2").arg(geometry.widestCategory).arg(geometry.plotArea.left())));
+        // With the smallest size of the same proportions at which they fit.
+        const std::optional<QSize> fits = sizeForCategoryNames(Figures(bundle), ChartKind::UsecPerCommand, small);
+        QVERIFY(fits && fits->width() > 400 && fits->height() > 300);
         QVERIFY2(legibilityProblems(bundle, ChartKind::UsecPerCommand, small)
                      .contains(QStringLiteral("usec-per-command at 400x300: category names cut short, the chart is too narrow "
-                                              "for \"%1\"; use a wider size or preset").arg(geometry.widestCategory)),
+                                              "for \"%1\"; they fit from %2x%3").arg(geometry.widestCategory).arg(fits->width()).arg(fits->height())),
                  qPrintable(legibilityProblems(bundle, ChartKind::UsecPerCommand, small).join(QLatin1Char('|'))));
+        ExportOptions fitting;
+        fitting.size = *fits;
+        QVERIFY(renderChart(bundle, ChartKind::UsecPerCommand, fitting, &geometry).ok());
+        QVERIFY2(!geometry.categoryNamesCut, qPrintable(geometry.widestCategory));
         ExportOptions blog;
         QVERIFY(renderChart(bundle, ChartKind::UsecPerCommand, blog, &geometry).ok());
         QVERIFY2(!geometry.categoryNamesCut, qPrintable(geometry.widestCategory));

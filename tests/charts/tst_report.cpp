@@ -84,6 +84,23 @@ private slots:
         QVERIFY2(!report.contains(QLatin1String("valkey-8.0.1")), qPrintable(report));
     }
 
+    // One run has no ± on its ratios, and report.md explains no sign it does not print; with
+    // repeats the ratios carry one, and the report says what it is.
+    void plusMinusIsExplainedWhereItIsPrinted()
+    {
+        const ResultsBundle single = fixtureBundle("real-why-ecommerce.json");
+        QCOMPARE(single.repeats, 1);
+        const QString report = reportMarkdown(Figures(single), {});
+        QVERIFY2(report.contains(QStringLiteral(", the baseline.\n")), qPrintable(report));
+        QVERIFY2(!report.contains(QStringLiteral("±")), qPrintable(report));
+
+        const QString repeated = reportMarkdown(Figures(fixtureBundle("real-ecommerce.json")), {});
+        QVERIFY2(repeated.contains(QStringLiteral("Ratios are against Valkey 8.0.1, the baseline: ± is half the 95% interval of "
+                                                  "the ratios taken repeat by repeat, or half their range with fewer than 5 repeats.\n")),
+                 qPrintable(repeated));
+        QVERIFY(repeated.contains(QStringLiteral(" ± ")));
+    }
+
     // Only images that were written are linked; a PDF is no image in Markdown; hidden versions
     // are left out of the report as of the charts.
     void reportLinksWhatWasWritten()
@@ -149,14 +166,20 @@ private slots:
         ResultsBundle bundle = fixtureBundle("real-hash-ttl.json");
         QCOMPARE(int(bundle.servers.size()), 2);
         bundle.servers[0].config = {{QStringLiteral("hz"), QStringLiteral("10")}, {QStringLiteral("port"), QStringLiteral("7001")},
-                                    {QStringLiteral("maxclients"), QStringLiteral("10000")}};
+                                    {QStringLiteral("maxclients"), QStringLiteral("10000")},
+                                    {QStringLiteral("hash-max-listpack-value"), QString()}};
         bundle.servers[1].config = {{QStringLiteral("hz"), QStringLiteral("10")}, {QStringLiteral("port"), QStringLiteral("7002")},
                                     {QStringLiteral("maxclients"), QStringLiteral("4064")},
+                                    {QStringLiteral("hash-max-listpack-value"), QStringLiteral("64")},
                                     {QStringLiteral("hash-seed"), QString()}};
         const Figures figures(bundle);
         const QString markdown = configDifferencesMarkdown(figures, [&figures](const QString &id) { return figures.summary(id).name; });
-        QVERIFY2(markdown.contains(QStringLiteral("| **hash-seed** | — | (empty) |\n")), qPrintable(markdown));
+        QVERIFY2(markdown.contains(QStringLiteral("| **hash-max-listpack-value** | (empty) | `64` |\n")), qPrintable(markdown));
         QVERIFY2(markdown.contains(QStringLiteral("| maxclients | `10000` | `4064` |\n")), qPrintable(markdown));
+        // hash-seed left empty is a random seed at every start, as on a version without it: it
+        // bears on neither figure and is one of the settings only some versions have.
+        QVERIFY2(!markdown.contains(QLatin1String("**hash-seed**")), qPrintable(markdown));
+        QVERIFY2(markdown.contains(QStringLiteral("Settings only some of these versions have (1): `hash-seed`.")), qPrintable(markdown));
         QVERIFY(!markdown.contains(QLatin1String("``")));
         QVERIFY(!markdown.contains(QLatin1String("port")));
         QVERIFY(!markdown.contains(QLatin1String("| hz")) && !markdown.contains(QLatin1String("**hz**")));

@@ -20,6 +20,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QtTest>
 
 namespace {
@@ -265,6 +266,48 @@ private slots:
         QVERIFY2(text.contains(QLatin1String("<li>and 24 more primaries, which hold no keys</li></ul>")), qPrintable(text.left(3000)));
         QCOMPARE(text.count(QLatin1String("<li>primary ")), 16);
         QVERIFY2(text.size() < 5000, qPrintable(QString::number(text.size())));
+    }
+
+    // Remove takes away what the user added, and what was said about adding it: "Added endpoint
+    // …" stayed under the list after the endpoint was gone. A server found in the cache comes back
+    // with the next discovery, so Remove is not offered for it.
+    void removeForgetsTheEndpointAndItsMessage()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-");
+        ServersPanel panel;
+        panel.show();
+        panel.discover();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isDiscovering(), 60000);
+        auto *list = panel.findChild<QTreeWidget *>(QStringLiteral("serverList"));
+        QPushButton *remove = nullptr;
+        for (QPushButton *button : panel.findChildren<QPushButton *>()) {
+            if (button->text() == QLatin1String("Remove"))
+                remove = button;
+        }
+        QVERIFY(list && remove);
+        // Rows are in the order of labels(), as the user sees them.
+        const auto select = [list, &panel](const QString &label) {
+            const int row = panel.labels().indexOf(label);
+            if (row < 0)
+                return false;
+            QTest::mouseClick(list->viewport(), Qt::LeftButton, {}, list->visualItemRect(list->topLevelItem(row)).center());
+            return list->currentItem() == list->topLevelItem(row);
+        };
+        QVERIFY(panel.labels().contains(spec.label));
+        QVERIFY(select(spec.label));
+        QVERIFY(!remove->isEnabled());
+
+        const QString hostPort = QStringLiteral("127.0.0.1:6399");
+        QCOMPARE(panel.addEndpoint(hostPort, QString()), QString());
+        QCOMPARE(panel.inlineMessage(), QStringLiteral("Added endpoint %1. It is flushed only if you confirm before a run.").arg(hostPort));
+        QVERIFY(panel.labels().contains(hostPort));
+        QVERIFY(select(hostPort));
+        QVERIFY(remove->isEnabled());
+        QTest::mouseClick(remove, Qt::LeftButton);
+        QVERIFY(!panel.labels().contains(hostPort));
+        QVERIFY(panel.labels().contains(spec.label));
+        QCOMPARE(panel.inlineMessage(), QStringLiteral("Removed endpoint %1.").arg(hostPort));
+        QVERIFY(!QSettings().value(QStringLiteral("servers/endpoints")).toStringList().contains(hostPort));
     }
 
     // The window's run, with one server named twice: not started, both names in the reason,

@@ -5,8 +5,10 @@
 #include "bundlejson.h"
 #include "chartwidget.h"
 #include "exportdialog.h"
+#include "mainwindow.h"
 #include "resultsview.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QComboBox>
@@ -88,6 +90,7 @@ private Q_SLOTS:
     void asksBeforeReplacingASweepChart();
     void copyFollowsTheSort();
     void fewerCategoriesKeepTheirFigures();
+    void unpickedSizeIsTheCommandLines();
 
 private:
     QTemporaryDir m_settings;
@@ -318,6 +321,77 @@ void ExportMemoryTest::fewerCategoriesKeepTheirFigures()
                                                               "All attributes, counter,")),
                  qPrintable(legibility->text()));
     QCOMPARE(dialog.options().onlyCategories, (QStringList{QStringLiteral("counter"), QStringLiteral("cpu")}));
+}
+
+// Until a preset is picked, a chart is drawn as versus export draws it without --preset: at
+// blog, or at blog-tall where its bars would lose their figures (the dialog started at blog,
+// which left every figure off the memory chart of four versions). File ▸ Export chart… as a
+// user opens it; a preset picked is kept.
+void ExportMemoryTest::unpickedSizeIsTheCommandLines()
+{
+    const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
+    ExportOptions blog;
+    QVERIFY(!legibilityProblems(bundle, ChartKind::MemoryPerAttribute, blog).filter(QStringLiteral("bar labels left out")).isEmpty());
+    QVERIFY(legibilityProblems(bundle, ChartKind::Throughput, blog).isEmpty());
+    QTemporaryDir folder;
+    MainWindow window;
+    window.show();
+    window.showResults(bundle, QStringLiteral("four.json"));
+    window.resultsView()->showChart(ChartKind::MemoryPerAttribute);
+    QAction *exportAction = nullptr;
+    for (QAction *action : window.findChildren<QAction *>()) {
+        if (action->text() == QStringLiteral("&Export chart…"))
+            exportAction = action;
+    }
+    QVERIFY(exportAction);
+
+    QStringList presets;   // the preset box as shown: memory chart, then throughput
+    QStringList written;
+    auto *poll = new QTimer(&window);
+    connect(poll, &QTimer::timeout, [&] {
+        auto *dialog = qobject_cast<ExportDialog *>(QApplication::activeModalWidget());
+        if (!dialog)
+            return;
+        poll->stop();
+        auto *preset = dialog->findChild<QComboBox *>(QStringLiteral("preset"));
+        auto *chart = dialog->findChild<QComboBox *>(QStringLiteral("chart"));
+        dialog->setFolder(folder.path());
+        presets << preset->currentData().toString();
+        if (dialog->exportCurrent().ok())
+            written << QStringLiteral("memory-per-attribute.png");
+        chart->setCurrentIndex(chart->findData(int(ChartKind::Throughput)));
+        QTest::qWait(400);   // the preview, and the size shown with it, follow the chart chosen
+        presets << preset->currentData().toString();
+        dialog->setFolder(folder.filePath(QStringLiteral("all")));
+        const Outcome<QStringList> all = dialog->exportEverything();
+        if (all)
+            written << QStringLiteral("all");
+        dialog->reject();
+    });
+    poll->start(20);
+    exportAction->trigger();
+    QCOMPARE(presets, (QStringList{QStringLiteral("blog-tall"), QStringLiteral("blog")}));
+    QCOMPARE(written, (QStringList{QStringLiteral("memory-per-attribute.png"), QStringLiteral("all")}));
+    QCOMPARE(QImage(folder.filePath(QStringLiteral("memory-per-attribute.png"))).size(), QSize(1200, 1500));
+    // Export all fits each chart alone.
+    QCOMPARE(QImage(folder.filePath(QStringLiteral("all/memory-per-attribute.png"))).size(), QSize(1200, 1500));
+    QCOMPARE(QImage(folder.filePath(QStringLiteral("all/throughput.png"))).size(), QSize(1200, 675));
+    QVERIFY(!QSettings().contains(QStringLiteral("export/picked-preset")));
+
+    // Picked in the box: kept for every chart, and for the next export.
+    {
+        ExportDialog dialog(Figures(bundle), ChartKind::MemoryPerAttribute);
+        auto *preset = dialog.findChild<QComboBox *>(QStringLiteral("preset"));
+        preset->setCurrentIndex(preset->findData(QStringLiteral("blog")));
+        Q_EMIT preset->activated(preset->currentIndex());
+        QCOMPARE(dialog.options().size, QSize(1200, 675));
+    }
+    QTemporaryDir later;
+    ExportDialog next(Figures(bundle), ChartKind::MemoryPerAttribute);
+    QCOMPARE(next.findChild<QComboBox *>(QStringLiteral("preset"))->currentData().toString(), QStringLiteral("blog"));
+    next.setFolder(later.path());
+    QVERIFY(next.exportCurrent().ok());
+    QCOMPARE(QImage(later.filePath(QStringLiteral("memory-per-attribute.png"))).size(), QSize(1200, 675));
 }
 
 QTEST_MAIN(ExportMemoryTest)

@@ -253,8 +253,12 @@ private:
             for (const auto &[column, table] : {std::pair{ResultsTableModel::BytesPerKeyColumn, &memory},
                                                 {ResultsTableModel::UsecPerCommandColumn, &times}}) {
                 // The category the chart's headline reads: a total, or the leading group ("All writes",
-                // which the table once left empty for every ecommerce result).
-                const Figure &figure = table->leadsWithHeadlineCategory() ? table->at(0, ids[row]) : Figure();
+                // which the table once left empty for every ecommerce result); without either, the
+                // memory of the reference type the answer's ratios are of (hash-ttl: set-ex).
+                const int reference = table == &memory ? memory.categoryIndex(figures.referenceType()) : -1;
+                const Figure &figure = table->leadsWithHeadlineCategory() ? table->at(0, ids[row])
+                                       : reference >= 0                    ? table->at(reference, ids[row])
+                                                                           : Figure();
                 if (column == ResultsTableModel::UsecPerCommandColumn && figures.headline(*table) && ids[row] == figures.headline(*table)->toId)
                     QVERIFY2(figure.hasValue(), qPrintable(ids[row]));
                 const QString shown = model.data(model.index(row, column)).toString();
