@@ -4,27 +4,28 @@
 
 #include <QString>
 
+namespace {
+
+bool is(const std::string &word, const char *name)
+{
+    return QString::fromStdString(word).compare(QLatin1String(name), Qt::CaseInsensitive) == 0;
+}
+
+} // namespace
+
 Outcome<std::set<std::string>> librariesLoadedBy(const Workload &workload, const QStringList &commandNames)
 {
     std::set<std::string> codes;
     if (!commandNames.isEmpty() && !commandNames.contains(QLatin1String("FUNCTION")))
         return codes;
-    Outcome<std::unique_ptr<CommandSource>> opened = workload.open();
-    if (!opened)
-        return Error{opened.error()};
-    EventCommands event;
-    for (;;) {
-        event.clear();
-        if (!opened.value()->next(event))
-            break;
+    const Status read = forEachEvent(workload, [&codes](long long, const EventCommands &event) {
         for (const WorkloadCommand &command : event.commands) {
-            const std::vector<std::string> &args = command.args;
-            if (args.size() >= 3 && QString::fromStdString(args[0]).compare(QLatin1String("FUNCTION"), Qt::CaseInsensitive) == 0
-                && QString::fromStdString(args[1]).compare(QLatin1String("LOAD"), Qt::CaseInsensitive) == 0)
-                codes.insert(args.back());
+            if (command.args.size() >= 3 && is(command.args[0], "FUNCTION") && is(command.args[1], "LOAD"))
+                codes.insert(command.args.back());
         }
-    }
-    if (!opened.value()->error().isEmpty())
-        return Error{opened.value()->error()};
+        return Status::success();
+    });
+    if (!read)
+        return Error{read.error()};
     return codes;
 }
