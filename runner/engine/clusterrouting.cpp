@@ -101,40 +101,25 @@ Outcome<std::vector<std::string>> commandNamesSent(const Workload &workload)
     for (const QString &name : described)
         names.insert(name.toUpper().toStdString());
     if (names.empty()) {
-        Outcome<std::unique_ptr<CommandSource>> opened = workload.open();
-        if (!opened)
-            return Error{opened.error()};
-        EventCommands event;
-        for (;;) {
-            event.clear();
-            if (!opened.value()->next(event))
-                break;
+        const Status read = forEachEvent(workload, [&names](long long, const EventCommands &event) {
             for (const WorkloadCommand &command : event.commands)
                 names.insert(QString::fromStdString(command.args.front()).toUpper().toStdString());
-        }
-        if (!opened.value()->error().isEmpty())
-            return Error{opened.value()->error()};
+            return Status::success();
+        });
+        if (!read)
+            return Error{read.error()};
     }
     return std::vector<std::string>(names.begin(), names.end());
 }
 
 Status checkWorkloadForCluster(const Workload &workload, const CommandKeys &keys)
 {
-    Outcome<std::unique_ptr<CommandSource>> opened = workload.open();
-    if (!opened)
-        return Error{opened.error()};
     const ClusterRouting routing(keys, ClusterTopology{});
-    EventCommands event;
-    for (long long number = 1;; ++number) {
-        event.clear();
-        if (!opened.value()->next(event))
-            break;
+    return forEachEvent(workload, [&routing](long long number, const EventCommands &event) -> Status {
         for (const WorkloadCommand &command : event.commands) {
             if (const Outcome<int> slot = routing.slotOf(command.args); !slot)
                 return Error{QStringLiteral("event %1: %2").arg(number).arg(slot.error())};
         }
-    }
-    if (!opened.value()->error().isEmpty())
-        return Error{opened.value()->error()};
-    return Status::success();
+        return Status::success();
+    });
 }

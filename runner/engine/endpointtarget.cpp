@@ -8,6 +8,7 @@
 #include "hostport.h"
 #include "nodesessions.h"
 #include "presentation.h"
+#include "workloadlibraries.h"
 
 EndpointTarget::EndpointTarget(const WorkerJob &job, ServerRun &run, TargetHooks hooks)
     : ServerTarget(job, run, std::move(hooks))
@@ -139,6 +140,12 @@ Status EndpointTarget::sameAsConsented(const ClusterTopology &topology) const
 Status EndpointTarget::prepareNodes(NodeSessions &sessions)
 {
     const bool cluster = m_cluster != nullptr;
+    if (!m_workloadLibraries) {
+        Outcome<std::set<std::string>> libraries = librariesLoadedBy(*m_job.request().workload, m_job.workload().commandNames);
+        if (!libraries)
+            return Error{libraries.error()};
+        m_workloadLibraries = std::move(libraries.value());
+    }
     for (const NodeAddress &node : sessions.addresses()) {
         const QString where = hostPortText(node.host, node.port);
         if (m_states.count(where))
@@ -148,6 +155,7 @@ Status EndpointTarget::prepareNodes(NodeSessions &sessions)
         spec.port = node.port;
         const QString name = cluster ? QStringLiteral("primary %1").arg(where) : m_run.id;
         auto state = std::make_unique<EndpointState>(spec, m_job.request().commandTimeoutMs, name);
+        state->setWorkloadLibraries(*m_workloadLibraries);
         if (Status captured = state->capture(); !captured)
             return captured;
         for (const QString &note : state->takeNotes())

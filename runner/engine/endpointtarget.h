@@ -10,6 +10,9 @@
 #include "servertarget.h"
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
+#include <string>
 
 class ClusterNodes;
 struct ClusterTopology;
@@ -61,5 +64,8 @@ private:
 
     std::unique_ptr<ClusterNodes> m_cluster;   // when the endpoint is a node of a cluster
     std::map<QString, std::unique_ptr<EndpointState>> m_states;   // by node, "127.0.0.1:7001"
+    // The code of each function library the workload loads, read once: the only libraries the
+    // end of the run deletes or puts back (endpointstate.h).
+    std::optional<std::set<std::string>> m_workloadLibraries;
     MeasurementLimits m_limits;   // what the nodes refused of prepareNodes(), together (measurementlimits.h)
 };

@@ -7,8 +7,6 @@
 
 namespace {
 
-constexpr const char *kReplayUserPrefix = "versus-replay-";
-
 // The marker of this endpoint, and whether it still means anything: its Versus running now,
 // or the server restarted since it was written.
 void readMarker(EndpointLeftovers &found, ServerSession &session)
@@ -56,23 +54,7 @@ QString settingsText(const EndpointLeftovers &found)
 
 bool EndpointLeftovers::empty() const
 {
-    return replayUsers.isEmpty() && !marker;
-}
-
-Outcome<QStringList> replayUsersOn(RedisConnection &connection)
-{
-    const Outcome<Reply> users = connection.command({"ACL", "USERS"});
-    if (!users)
-        return Error{users.error()};
-    if (users->isError())
-        return Error{QStringLiteral("%1: ACL USERS refused: %2").arg(connection.name(), QString::fromStdString(users->text))};
-    QStringList found;
-    for (const Reply &name : users->elements) {
-        const QString user = QString::fromStdString(name.text);
-        if (user.startsWith(QLatin1String(kReplayUserPrefix)))
-            found << user;
-    }
-    return found;
+    return replayUsers.versus.isEmpty() && !marker;
 }
 
 Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const QString &password, int timeoutMs,
@@ -85,7 +67,7 @@ Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, 
     ServerSession session;
     if (Status connected = session.connect(host, port, Credentials{QString(), password}, timeoutMs, found.where, tls); !connected)
         return Error{connected.error()};
-    if (Outcome<QStringList> users = replayUsersOn(session.connection()); users)
+    if (Outcome<ReplayUsers> users = replayUsersOn(session.connection()); users)
         found.replayUsers = users.value();
     else
         found.usersProblem = users.error();
@@ -102,10 +84,10 @@ QStringList describeEndpointLeftovers(const EndpointLeftovers &found)
         lines << QStringLiteral("%1: its ACL users could not be listed (%2)").arg(found.where, found.usersProblem);
     if (!found.markerProblem.isEmpty())
         lines << QStringLiteral("%1: %2").arg(found.where, found.markerProblem);
-    if (!found.replayUsers.isEmpty())
+    if (!found.replayUsers.versus.isEmpty())
         lines << QStringLiteral("%1: ACL users a run of Versus made, whose password no one knows any more unless a run is "
                                 "going on now: %2")
-                     .arg(found.where, found.replayUsers.join(QStringLiteral(", ")));
+                     .arg(found.where, found.replayUsers.versus.join(QStringLiteral(", ")));
     if (found.marker && found.writerAlive)
         lines << QStringLiteral("%1: Versus (pid %2) is running on it now; its marker: %3")
                      .arg(found.where).arg(found.marker->pid).arg(endpointMarkerPath(found.host, found.port));
@@ -122,6 +104,7 @@ QStringList describeEndpointLeftovers(const EndpointLeftovers &found)
                      .arg(found.where).arg(found.marker->pid).arg(endpointMarkerPath(found.host, found.port));
     if (found.empty() && lines.isEmpty())
         lines << QStringLiteral("%1: nothing left by Versus").arg(found.where);
+    lines << found.replayUsers.othersLeft(found.where);
     return lines;
 }
 
@@ -134,8 +117,8 @@ Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &found, co
     ServerSession session;
     if (Status connected = session.connect(found.host, found.port, Credentials{QString(), password}, timeoutMs, found.where, tls); !connected)
         return Error{connected.error()};
-    QStringList done;
-    for (const QString &user : found.replayUsers) {
+    QStringList done;   // the users of other shapes were named by describeEndpointLeftovers(), and are left
+    for (const QString &user : found.replayUsers.versus) {
         const Outcome<Reply> deleted = session.connection().command({"ACL", "DELUSER", user.toStdString()});
         if (!deleted || deleted->isError())
             return Error{QStringLiteral("%1: ACL DELUSER %2 failed: %3")

@@ -8,6 +8,9 @@
 // value the run wrote down on this machine first (endpointmarker.h). The next run on the
 // endpoint already names both; this is how they are removed without starting a run.
 //
+// Only users of Versus's exact shape are deleted (replayusers.h): an owner's user that merely
+// starts with versus-replay- is named and left.
+//
 // A `versus-replay-` user may also belong to a run going on now, from this machine or another:
 // deleting it ends that run's connections. Put back refuses while the marker's Versus still
 // runs here; for other machines the consent says so.
@@ -15,19 +18,18 @@
 
 #include "endpointmarker.h"
 #include "outcome.h"
+#include "replayusers.h"
 #include "tlssettings.h"
 #include <QString>
 #include <QStringList>
 #include <map>
 #include <optional>
 
-class RedisConnection;
-
 struct EndpointLeftovers {
     QString where;                        // "127.0.0.1:6379"
     QString host;
     int port = 0;
-    QStringList replayUsers;              // ACL users named versus-replay-*
+    ReplayUsers replayUsers;              // ACL users named versus-replay-*: Versus's, and others'
     QString usersProblem;                 // ACL USERS refused: the users could not be listed
     std::optional<EndpointMarker> marker; // what an earlier run on this machine wrote down
     QString markerProblem;                // the marker could not be read
@@ -39,10 +41,6 @@ struct EndpointLeftovers {
     bool empty() const;
 };
 
-// The ACL users a run of Versus made on the server `connection` reaches (ACL USERS). An error
-// names the server when ACL USERS is refused or fails.
-Outcome<QStringList> replayUsersOn(RedisConnection &connection);
-
 // Connects (AUTH with `password` when one is given) and reads the ACL users, the marker and the
 // settings it names. Changes nothing.
 Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const QString &password, int timeoutMs,
@@ -51,7 +49,7 @@ Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, 
 // One line each: what is left and what --put-back does about it; "nothing left by Versus".
 QStringList describeEndpointLeftovers(const EndpointLeftovers &leftovers);
 
-// Deletes the users found (ACL DELUSER), sets the settings left back to the owner's values and
+// Deletes the users found of Versus's shape (ACL DELUSER), names the others, sets the settings left back to the owner's values and
 // removes the marker; refuses while the marker's Versus still runs. Returns what it did.
 Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &leftovers, const QString &password, int timeoutMs,
                                               const TlsSettings &tls = {});

@@ -5,6 +5,8 @@
 #include "serversession.h"
 
 #include <algorithm>
+#include <set>
+#include <vector>
 #include <unistd.h>
 #include <utility>
 
@@ -55,6 +57,32 @@ QStringList differences(const std::map<QString, QString> &before, const std::map
     return names;
 }
 
+// FUNCTION LIST WITHCODE's reply: each library's code by its name.
+std::map<std::string, std::string> librariesOf(const Reply &list)
+{
+    std::map<std::string, std::string> libraries;
+    for (const Reply &library : list.elements) {
+        std::string name;
+        std::string code;
+        for (size_t i = 0; i + 1 < library.elements.size(); i += 2) {
+            if (library.elements[i].text == "library_name")
+                name = library.elements[i + 1].text;
+            else if (library.elements[i].text == "library_code")
+                code = library.elements[i + 1].text;
+        }
+        libraries[name] = code;
+    }
+    return libraries;
+}
+
+QString namesText(const std::vector<std::string> &names)
+{
+    QStringList parts;
+    for (const std::string &name : names)
+        parts << QString::fromStdString(name);
+    return parts.join(QStringLiteral(", "));
+}
+
 } // namespace
 
 // Putting things back is worth waiting for: a server that stalled the run (a CLIENT PAUSE, a
@@ -93,17 +121,17 @@ Status EndpointState::capture()
     Outcome<ServerSession::SettingsReading> settings = session.readSettings();
     if (!settings)
         return Error{settings.error()};
-    Outcome<Reply> functions = session.connection().command({"FUNCTION", "DUMP"});
+    Outcome<Reply> functions = session.connection().command({"FUNCTION", "LIST", "WITHCODE"});
     if (!functions)
         return Error{functions.error()};
-    m_functions.reset();
+    m_libraries.reset();
     if (!functions->isError()) {
-        m_functions = functions->text;
+        m_libraries = librariesOf(functions.value());
     } else if (!isUnknownCommand(functions.value())) {
         // A workload that loads a library is refused it the same way (FUNCTION is not a data
         // command): nothing of the owner's can be replaced.
         m_notes << QStringLiteral("%1: %2: function libraries are not kept; the replay may not load any")
-                       .arg(m_name, refusalText(QStringLiteral("FUNCTION DUMP"), functions.value()));
+                       .arg(m_name, refusalText(QStringLiteral("FUNCTION LIST"), functions.value()));
     }
     m_settings = std::move(settings->settings);
     m_limits = MeasurementLimits();
@@ -203,18 +231,48 @@ Status EndpointState::turnTrackingOff(ServerSession &session)
     return Status::success();
 }
 
-Outcome<QString> EndpointState::restoreFunctions(ServerSession &session) const
+// Only a library whose code now is one the workload loads is Versus's to undo: deleted, or the
+// owner's code loaded again over it. Whatever else changed was done by another client.
+Outcome<QStringList> EndpointState::restoreFunctions(ServerSession &session) const
 {
-    if (!m_functions)
-        return QString();
-    Outcome<Reply> now = call(session, {"FUNCTION", "DUMP"});
-    if (!now)
-        return Error{now.error()};
-    if (now->text == *m_functions)
-        return QString();
-    if (Outcome<Reply> restored = call(session, {"FUNCTION", "RESTORE", *m_functions, "FLUSH"}); !restored)
-        return Error{restored.error()};
-    return QStringLiteral("%1: function libraries put back as they were before the run").arg(m_name);
+    if (!m_libraries)
+        return QStringList();
+    Outcome<Reply> listed = call(session, {"FUNCTION", "LIST", "WITHCODE"});
+    if (!listed)
+        return Error{listed.error()};
+    const std::map<std::string, std::string> now = librariesOf(listed.value());
+    std::set<std::string> names;
+    for (const auto *libraries : {&m_libraries.value(), &now}) {
+        for (const auto &[name, code] : *libraries)
+            names.insert(name);
+    }
+    std::vector<std::string> deleted, putBack, others;
+    for (const std::string &name : names) {
+        const auto before = m_libraries->find(name);
+        const auto after = now.find(name);
+        const bool had = before != m_libraries->end();
+        if (had && after != now.end() && before->second == after->second)
+            continue;
+        if (after == now.end() || !m_workloadLibraries.count(after->second)) {
+            others.push_back(name);
+            continue;
+        }
+        Outcome<Reply> undone = had ? call(session, {"FUNCTION", "LOAD", "REPLACE", before->second})
+                                    : call(session, {"FUNCTION", "DELETE", name});
+        if (!undone)
+            return Error{QStringLiteral("%1 (library %2)").arg(undone.error(), QString::fromStdString(name))};
+        (had ? putBack : deleted).push_back(name);
+    }
+    QStringList done;
+    if (!deleted.empty())
+        done << QStringLiteral("%1: function libraries the workload loaded deleted: %2").arg(m_name, namesText(deleted));
+    if (!putBack.empty())
+        done << QStringLiteral("%1: function libraries the workload replaced put back as they were before the run: %2")
+                    .arg(m_name, namesText(putBack));
+    if (!others.empty())
+        done << QStringLiteral("%1: function libraries changed during the run by another client: kept as they are: %2")
+                    .arg(m_name, namesText(others));
+    return done;
 }
 
 Outcome<QStringList> EndpointState::restoreSettings(ServerSession &session) const
@@ -252,10 +310,10 @@ Outcome<QStringList> EndpointState::restore()
     QStringList failed;
     if (Status flushed = session.flushSync(m_timeoutMs); !flushed)
         failed << flushed.error();
-    Outcome<QString> functions = restoreFunctions(session);
+    Outcome<QStringList> functions = restoreFunctions(session);
     if (!functions)
         failed << functions.error();
-    else if (!functions->isEmpty())
+    else
         done << functions.value();
     if (m_limits.settingsUnread.isEmpty()) {
         Outcome<QStringList> settings = restoreSettings(session);

@@ -9,7 +9,11 @@
 // - deletes every key of every database (FLUSHALL SYNC before each pass and at the end), with
 //   the user's consent. Cannot be undone;
 // - leaves function libraries alone unless the workload loads some (FUNCTION LOAD outlives
-//   FLUSHALL): they are put back from a FUNCTION DUMP taken before the run.
+//   FLUSHALL; the replay user may load but not delete, flush or restore): at the end, a
+//   library whose code is one the workload loads is deleted, or put back to the owner's code
+//   when it replaced one of the owner's (FUNCTION LIST WITHCODE before the run). Any other
+//   change (a library loaded, replaced or deleted by another client during the run) is
+//   someone else's: named and kept.
 // restore() runs at the end of every run: completed, failed, cancelled from the window or by
 // Ctrl-C (SIGINT and SIGTERM cancel the run, see runcommand.cpp). Only SIGKILL or a crash of
 // Versus skips it: what was changed is written down first (endpointmarker.h), and the next
@@ -30,7 +34,9 @@
 #include <QStringList>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 
 class ServerSession;
 
@@ -40,8 +46,11 @@ public:
     // command may take `timeoutMs`, and at least 5 s.
     EndpointState(ServerSpec spec, int timeoutMs, QString name);
 
+    // The code of each library the workload loads (FUNCTION LOAD's last argument): the only
+    // libraries restore() deletes or puts back. None by default.
+    void setWorkloadLibraries(std::set<std::string> codes) { m_workloadLibraries = std::move(codes); }
     // Reads what restore() puts back: every setting (CONFIG GET *) and the function
-    // libraries (FUNCTION DUMP, on servers that have functions). Changes nothing. A refused
+    // libraries (FUNCTION LIST WITHCODE, on servers that have functions). Changes nothing. A refused
     // CONFIG GET is a limit, not a failure: Versus then changes no setting.
     Status capture();
     // FLUSHALL SYNC (refused: an error, before anything changes), latency-tracking no, then
@@ -50,7 +59,7 @@ public:
     // becomes a limit.
     Status prepareForMeasuring();
     const MeasurementLimits &limits() const { return m_limits; }
-    // FLUSHALL SYNC (the run's keys), the function libraries and the settings as captured,
+    // FLUSHALL SYNC (the run's keys), the workload's function libraries and the settings as captured,
     // then CONFIG GET * once more against the capture. Returns what it did, for the log; the
     // error names what it could not put back. Does nothing before prepareForMeasuring() has
     // flushed: until then nothing was changed.
@@ -66,7 +75,7 @@ private:
     Outcome<std::map<QString, QString>> readSettings(ServerSession &session) const;
     // latency-tracking no where the settings were read; a refusal becomes a limit.
     Status turnTrackingOff(ServerSession &session);
-    Outcome<QString> restoreFunctions(ServerSession &session) const;
+    Outcome<QStringList> restoreFunctions(ServerSession &session) const;
     Outcome<QStringList> restoreSettings(ServerSession &session) const;
     // An earlier run's marker: its owner's values where the server still has Versus's.
     Status adoptLeftover(ServerSession &session);
@@ -76,7 +85,8 @@ private:
     QString m_name;
     bool m_captured = false;
     std::map<QString, QString> m_settings;        // CONFIG GET * before the run
-    std::optional<std::string> m_functions;       // FUNCTION DUMP before the run; none: no functions
+    std::optional<std::map<std::string, std::string>> m_libraries;   // name → code before the run; none: no functions
+    std::set<std::string> m_workloadLibraries;    // the code of each library the workload loads
     QString m_runId;                              // INFO server run_id, for the marker
     bool m_markerWritten = false;
     QStringList m_notes;

@@ -1,8 +1,8 @@
 #include "replayaccess.h"
 
-#include "endpointleftovers.h"
 #include "redisconnection.h"
 #include "replayrules.h"
+#include "replayusers.h"
 
 #include <algorithm>
 #include <utility>
@@ -129,12 +129,11 @@ Status ReplayAccess::createTemporaryUser(QString *refusal)
     RedisConnection connection;
     if (Status connected = connectAs(connection, m_login); !connected)
         return connected;
-    // Users of this name that exist already were left by a run killed before it deleted them
-    // (or belong to a run going on now): named for the owner, never deleted by this run.
-    if (const Outcome<QStringList> users = replayUsersOn(connection); users)
-        m_leftoverUsers = users.value();
-    const Credentials user{QStringLiteral("versus-replay-") + ReplayRules::randomPassword().left(12),
-                           ReplayRules::randomPassword()};
+    // Users of Versus's shape that exist already were left by a run killed before it deleted
+    // them (or belong to a run going on now): named for the owner, never deleted by this run.
+    if (const Outcome<ReplayUsers> users = replayUsersOn(connection); users)
+        m_leftoverUsers = users->versus;
+    const Credentials user{newReplayUserName(), ReplayRules::randomPassword()};
     std::vector<std::string> setUser{"ACL", "SETUSER", user.user.toStdString(), "on", ">" + user.password.toStdString()};
     for (const std::string &rule : words(ReplayRules::userRules()))
         setUser.push_back(rule);

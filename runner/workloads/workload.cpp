@@ -46,3 +46,21 @@ WorkloadCommand &EventCommands::add(std::string_view type, std::initializer_list
         kept[i++].assign(arg.data(), arg.size());
     return command;
 }
+
+Status forEachEvent(const Workload &workload, const std::function<Status(long long number, const EventCommands &event)> &visit)
+{
+    Outcome<std::unique_ptr<CommandSource>> opened = workload.open();
+    if (!opened)
+        return Error{opened.error()};
+    EventCommands event;
+    for (long long number = 1;; ++number) {
+        event.clear();
+        if (!opened.value()->next(event))
+            break;
+        if (Status visited = visit(number, event); !visited)
+            return visited;
+    }
+    if (!opened.value()->error().isEmpty())
+        return Error{opened.value()->error()};
+    return Status::success();
+}

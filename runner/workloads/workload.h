@@ -6,6 +6,7 @@
 #include "workloadinfo.h"
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <map>
 #include <memory>
 #include <initializer_list>
@@ -61,3 +62,7 @@ public:
 // RESP encoding of one command, appended to `out`. Shared by the replay engine and the
 // tests that hash the stream.
 void appendResp(const WorkloadCommand &command, std::string &out);
+
+// Reads one pass of `workload` event by event (numbered from 1), stopping at the first error of
+// `visit` or of the workload itself, which it returns.
+Status forEachEvent(const Workload &workload, const std::function<Status(long long number, const EventCommands &event)> &visit);

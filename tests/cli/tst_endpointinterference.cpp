@@ -189,6 +189,12 @@ void EndpointInterferenceTest::killedRunIsPutBackOnRequest()
     QVERIFY2(!left.isEmpty(), qPrintable(QStringLiteral("the killed run left no temporary user; ") + cli.errSoFar()));
     const QString marker = cli.path(QStringLiteral("state/versus/endpoints/127.0.0.1_%1.json").arg(server.port()));
     QVERIFY(QFileInfo::exists(marker));
+    // The owner's users that only share the name's start: never Versus's to delete.
+    QCOMPARE(server.command({"ACL", "SETUSER", "versus-replay-prod", "on", ">prod-pw", "~app:*", "+get"}), QStringLiteral("OK"));
+    QCOMPARE(server.command({"ACL", "SETUSER", "versus-replay-0123456789ab", "on", ">pw", "~*", "&*", "+@all"}), QStringLiteral("OK"));
+    const QString ownersLeft = QStringLiteral("%1: versus-replay-0123456789ab is not one Versus made (its rules differ): left as "
+                                              "it is\n%1: versus-replay-prod is not one Versus made (its name is not of the form "
+                                              "Versus gives): left as it is\n").arg(server.hostPort());
 
     // Looking changes nothing.
     const QStringList look{QStringLiteral("servers"), QStringLiteral("--endpoint"), server.hostPort()};
@@ -203,20 +209,23 @@ void EndpointInterferenceTest::killedRunIsPutBackOnRequest()
              r.describe());
     QVERIFY2(r.out.contains(QStringLiteral("versus servers --endpoint %1 --put-back deletes these users").arg(server.hostPort())),
              r.describe());
+    QVERIFY2(r.out.contains(ownersLeft), r.describe());
     QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("no"));
     QVERIFY(QFileInfo::exists(marker));
 
     r = cli.run(look + QStringList{QStringLiteral("--put-back")}, 30000);
     QVERIFY2(r.finished && r.exitCode == 0, r.describe());
     QVERIFY2(r.out.contains(QStringLiteral("%1: ACL user %2 deleted\n").arg(server.hostPort(), left)), r.describe());
+    QVERIFY2(r.out.contains(ownersLeft), r.describe());
+    QCOMPARE(r.out.count(QLatin1String(" deleted\n")), 1);
     QVERIFY2(r.out.contains(QStringLiteral("%1: latency-tracking put back to yes\n").arg(server.hostPort())), r.describe());
     QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
     QVERIFY(!QFileInfo::exists(marker));
-    QCOMPARE(replayUsersOf(server), QStringList());
+    QCOMPARE(replayUsersOf(server), (QStringList{QStringLiteral("versus-replay-0123456789ab"), QStringLiteral("versus-replay-prod")}));
 
     r = cli.run(look, 30000);
     QVERIFY2(r.finished && r.exitCode == 0, r.describe());
-    QCOMPARE(r.out, QStringLiteral("%1: nothing left by Versus\n").arg(server.hostPort()));
+    QCOMPARE(r.out, QStringLiteral("%1: nothing left by Versus\n").arg(server.hostPort()) + ownersLeft);
 }
 
 QTEST_GUILESS_MAIN(EndpointInterferenceTest)

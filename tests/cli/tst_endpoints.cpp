@@ -19,6 +19,7 @@ namespace {
 
 const char *const kPassword = "right-pw 7";
 const char *const kUserLibrary = "#!lua name=userlib\nredis.register_function('user_one', function() return 1 end)";
+const char *const kOthersLibrary = "#!lua name=otherlib\nredis.register_function('other', function() return 5 end)";
 
 QStringList smallRun(const QString &servers)
 {
@@ -141,6 +142,7 @@ private slots:
     void consentSaysWhatIsDeletedAndReset();
     void endpointIsPutBackAfterARun();
     void endpointIsPutBackAfterCtrlC();
+    void libraryLoadedDuringARunIsKept();
     void endpointIsPutBackAfterAFailure();
     void sameServerNamedTwiceIsRefused_data();
     void sameServerNamedTwiceIsRefused();
@@ -354,6 +356,32 @@ void EndpointsTest::endpointIsPutBackAfterCtrlC()
     QVERIFY2(r.err.contains(QStringLiteral("%1: latency-tracking put back to yes\n").arg(server.hostPort())), r.describe());
     QCOMPARE(differingSettings(before, server.settings()), QStringList());
     QCOMPARE(keyspace(server), QStringList());
+}
+
+// Another client loads a function library while the run replays: the run cannot have loaded
+// it (hash-ttl loads none), so it is the other client's: kept, and the run says so.
+void EndpointsTest::libraryLoadedDuringARunIsKept()
+{
+    VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+    ForeignServer server(spec);
+    QVERIFY2(server.start(), qPrintable(server.error()));
+    QCOMPARE(server.command({"FUNCTION", "LOAD", kUserLibrary}), QStringLiteral("userlib"));
+
+    VersusCli cli;
+    QStringList arguments = smallRun(server.hostPort());
+    arguments.replace(arguments.indexOf(QStringLiteral("keys=50")), QStringLiteral("keys=2000000"));
+    cli.start(arguments);
+    QVERIFY2(cli.waitForErr(QRegularExpression(QStringLiteral("replaying")), 120000), qPrintable(cli.errSoFar()));
+    QCOMPARE(server.command({"FUNCTION", "LOAD", kOthersLibrary}), QStringLiteral("otherlib"));
+    cli.signal(SIGINT);
+    const VersusCli::Result r = cli.finish(120000);
+    QVERIFY2(r.finished && !r.crashed && r.exitCode == 130, r.describe());
+    QVERIFY2(r.err.contains(QStringLiteral("%1: function libraries changed during the run by another client: kept as they are: "
+                                           "otherlib\n").arg(server.hostPort())),
+             r.describe());
+    QVERIFY2(!r.err.contains(QLatin1String("put back as they were")), r.describe());
+    QCOMPARE(server.command({"FCALL", "other", "0"}), QStringLiteral("5"));
+    QCOMPARE(server.command({"FCALL", "user_one", "0"}), QStringLiteral("1"));
 }
 
 // The endpoint stalls (CLIENT PAUSE) longer than --timeout: the server fails (exit 1), and

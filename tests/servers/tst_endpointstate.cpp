@@ -11,6 +11,11 @@ namespace {
 
 const char *const kUserLibrary = "#!lua name=userlib\nredis.register_function('user_one', function() return 1 end)";
 const char *const kWorkloadLibrary = "#!lua name=workloadlib\nredis.register_function('wl', function() return 2 end)";
+// The workload's version of the user's library, and another client's libraries.
+const char *const kWorkloadUserLibrary = "#!lua name=userlib\nredis.register_function('user_one', function() return 3 end)";
+const char *const kOwnersOtherLibrary = "#!lua name=ownerlib\nredis.register_function('owner_two', function() return 4 end)";
+const char *const kOthersLibrary = "#!lua name=otherlib\nredis.register_function('other', function() return 5 end)";
+const char *const kOthersUserLibrary = "#!lua name=userlib\nredis.register_function('user_one', function() return 6 end)";
 
 ServerSpec endpointSpec(const ForeignServer &server, const QString &password = {})
 {
@@ -85,6 +90,7 @@ private slots:
 
         const QString name = QStringLiteral("endpoint (%1)").arg(server.hostPort());
         EndpointState state(endpointSpec(server), 5000, name);
+        state.setWorkloadLibraries({kWorkloadLibrary});
         const Status captured = state.capture();
         QVERIFY2(captured, qPrintable(captured.error()));
         QVERIFY(server.settings() == before);   // capture() changes nothing
@@ -103,11 +109,59 @@ private slots:
 
         const Outcome<QStringList> restored = state.restore();
         QVERIFY2(restored, qPrintable(restored.error()));
-        QCOMPARE(restored.value(), (QStringList{name + QStringLiteral(": function libraries put back as they were before the run"),
+        QCOMPARE(restored.value(), (QStringList{name + QStringLiteral(": function libraries the workload loaded deleted: workloadlib"),
                                                 name + QStringLiteral(": latency-tracking put back to yes")}));
         QVERIFY(server.settings() == before);
         QCOMPARE(libraries(server), QStringList{QStringLiteral("userlib")});
         QCOMPARE(server.command({"DBSIZE"}), QStringLiteral("0"));
+    }
+
+    // Only what the workload loaded is undone: its new library deleted, the user's library it
+    // replaced loaded again. A library another client loaded, replaced or deleted during the
+    // run is theirs: named and kept. (The replay user may FUNCTION LOAD, never DELETE.)
+    void othersLibrariesAreKept_data()
+    {
+        QTest::addColumn<bool>("othersReplaceUserlib");
+        QTest::newRow("the workload replaced userlib") << false;
+        QTest::newRow("another client replaced userlib") << true;
+    }
+
+    void othersLibrariesAreKept()
+    {
+        QFETCH(bool, othersReplaceUserlib);
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QCOMPARE(server.command({"FUNCTION", "LOAD", kUserLibrary}), QStringLiteral("userlib"));
+        QCOMPARE(server.command({"FUNCTION", "LOAD", kOwnersOtherLibrary}), QStringLiteral("ownerlib"));
+        const QString name = server.hostPort();
+        EndpointState state(endpointSpec(server), 5000, name);
+        state.setWorkloadLibraries({kWorkloadLibrary, kWorkloadUserLibrary});
+        QVERIFY(state.capture());
+        QVERIFY(state.prepareForMeasuring());
+
+        QCOMPARE(server.command({"FUNCTION", "LOAD", kWorkloadLibrary}), QStringLiteral("workloadlib"));
+        const char *const userlib = othersReplaceUserlib ? kOthersUserLibrary : kWorkloadUserLibrary;
+        QCOMPARE(server.command({"FUNCTION", "LOAD", "REPLACE", userlib}), QStringLiteral("userlib"));
+        QCOMPARE(server.command({"FUNCTION", "LOAD", kOthersLibrary}), QStringLiteral("otherlib"));
+        QCOMPARE(server.command({"FUNCTION", "DELETE", "ownerlib"}), QStringLiteral("OK"));
+
+        const Outcome<QStringList> restored = state.restore();
+        QVERIFY2(restored, qPrintable(restored ? QString() : restored.error()));
+        QStringList expected{name + QStringLiteral(": function libraries the workload loaded deleted: workloadlib")};
+        if (othersReplaceUserlib) {
+            expected << name + QStringLiteral(": function libraries changed during the run by another client: kept as they are: "
+                                              "otherlib, ownerlib, userlib");
+        } else {
+            expected << name + QStringLiteral(": function libraries the workload replaced put back as they were before the run: userlib")
+                     << name + QStringLiteral(": function libraries changed during the run by another client: kept as they are: "
+                                              "otherlib, ownerlib");
+        }
+        expected << name + QStringLiteral(": latency-tracking put back to yes");
+        QCOMPARE(restored.value(), expected);
+        QCOMPARE(libraries(server), (QStringList{QStringLiteral("otherlib"), QStringLiteral("userlib")}));
+        QCOMPARE(server.command({"FCALL", "user_one", "0"}), othersReplaceUserlib ? QStringLiteral("6") : QStringLiteral("1"));
+        QCOMPARE(server.command({"FCALL", "other", "0"}), QStringLiteral("5"));
     }
 
     // CONFIG RESETSTAT after latency-tracking no: the histograms that commands sent before
