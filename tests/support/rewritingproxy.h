@@ -144,29 +144,6 @@ private:
         return words;
     }
 
-    static sockaddr_in loopback(int port)
-    {
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        address.sin_port = htons(uint16_t(port));
-        return address;
-    }
-
-    static bool sendAll(int fd, const char *data, size_t size)
-    {
-        while (size > 0) {
-            const ssize_t sent = ::send(fd, data, size, MSG_NOSIGNAL);
-            if (sent < 0 && errno == EINTR)
-                continue;
-            if (sent <= 0)
-                return false;
-            data += sent;
-            size -= size_t(sent);
-        }
-        return true;
-    }
-
     void serve()
     {
         while (!m_stop.load()) {
@@ -181,11 +158,11 @@ private:
 
     void relay(int client)
     {
-        const int server = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        sockaddr_in address = loopback(m_serverPort);
-        if (::connect(server, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0)
+        const int server = connectToLoopback(m_serverPort);
+        if (server >= 0) {
             relayBetween(client, server);
-        ::close(server);
+            ::close(server);
+        }
         ::close(client);
     }
 
@@ -222,7 +199,7 @@ private:
                         if (message != before)
                             ++m_rewritten;
                     }
-                    if (!sendAll(side == 0 ? server : client, message.data(), message.size()))
+                    if (!sendAllBytes(side == 0 ? server : client, message.data(), message.size()))
                         return;
                 }
             }
