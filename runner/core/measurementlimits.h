@@ -19,6 +19,14 @@ struct MeasurementLimits {
     // mid-run) or refused: server time is read as the difference of commandstats over each pass.
     QString statsNotReset;
 
+    // latency-tracking missing from CONFIG GET * (a proxy or a managed service that filters
+    // CONFIG, or a server before Redis 7.0): its state is unknown, so it is taken as on.
+    static QString trackingUnknownText()
+    {
+        return QStringLiteral("CONFIG GET * did not list latency-tracking: its state is unknown, taken as on");
+    }
+    bool trackingUnknown() const { return trackingLeftOn == trackingUnknownText(); }
+
     bool any() const { return !settingsUnread.isEmpty() || !trackingLeftOn.isEmpty() || !statsNotReset.isEmpty(); }
     bool needsWarming() const { return !trackingLeftOn.isEmpty(); }
     bool statsByDifference() const { return !statsNotReset.isEmpty(); }

@@ -7,6 +7,11 @@
 #include <QString>
 #include <map>
 
+// No reading of a process's memory can pass this: the largest virtual address space Linux
+// gives a 64-bit process (57 bits, with five-level paging). A used_memory change or a MEMORY
+// STATS field beyond it is no reading of a server (docs/MEASUREMENT.md, "Impossible readings").
+inline constexpr long long kMostAddressableBytes = 1LL << 57;
+
 struct MemoryAccounting {
     // MEMORY STATS field -> bytes. The fields of a database ("db.0") are summed over the
     // databases and kept under "db." + their name: "db.overhead.hashtable.main".

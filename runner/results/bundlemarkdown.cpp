@@ -136,6 +136,21 @@ QString serverTimeMarkdown(const Figures &figures, const QStringList &ids, const
                                     "the event loop around the commands (reading, parsing, replies)."));
 }
 
+// Why a figure of `table` is unavailable where a reading was impossible (figuresreadings.cpp),
+// one line per figure: the table says only "failed".
+QString impossibleReadingNotes(const Figures &figures, const FigureTable &table, const QStringList &ids)
+{
+    QStringList lines;
+    for (size_t c = 0; c < table.categories.size(); ++c) {
+        for (const QString &id : ids) {
+            const Figure &figure = table.at(int(c), id);
+            if (figure.state == FigureState::Failed && figure.note.contains(QLatin1String("not a possible reading")))
+                lines << QStringLiteral("%1, %2: %3").arg(markdownServerName(figures, id), markdownText(table.categories[c].label), figure.note);
+        }
+    }
+    return lines.isEmpty() ? QString() : QStringLiteral("\n") + lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
 // What happened to the servers whose run was not simply fine.
 QString serverNotes(const Figures &figures)
 {
@@ -185,6 +200,7 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
         + markdownHeader(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Attribute"), names);
     appendMarkdownRows(markdown, memory, ids, memoryNotes);
     markdown += memoryNotes.text(memory.note);
+    markdown += impossibleReadingNotes(figures, memory, ids);
     markdown += referenceRatiosMarkdown(figures, ids, nameOf);
     markdown += clusterOverheadMarkdown(figures, nameOf);
 

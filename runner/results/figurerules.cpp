@@ -196,8 +196,10 @@ FigureRule FiguresData::typeRule(const QString &type, Measure measure) const
     rule.unfinished = [type](const RepeatResult &repeat) { return repeat.unfinishedType == type; };
     rule.unsupported = [type](const ServerRun &run) { return unsupportedText(run, type); };
     // The keys a pass left are a count, not a memory figure: shown even when some were evicted.
-    if (measure != Measure::Keys)
+    if (measure != Measure::Keys) {
         rule.loss = [type](const RepeatResult &repeat) { return lossOfTypes(repeat, {type}); };
+        rule.impossible = [type](const RepeatResult &repeat) { return impossibleOfTypes(repeat, {type}); };
+    }
     return rule;
 }
 
@@ -346,8 +348,10 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
             return measure == Measure::Keys ? double(repeat.keys) : repeat.bytesPerKey();
         };
         rule.unfinished = [](const RepeatResult &repeat) { return repeat.unfinishedTimedPass; };
-        if (measure != Measure::Keys)
+        if (measure != Measure::Keys) {
             rule.loss = [](const RepeatResult &repeat) { return repeat.loss; };
+            rule.impossible = impossibleOfCombinedPass;
+        }
         return rule;
     }
     // Types timed alone store the same keys each their own way, one after the other: an average
@@ -380,8 +384,10 @@ std::optional<FigureRule> FiguresData::memoryTotal(Measure measure, QString &not
         return measure == Measure::Keys ? double(keys) : bytes / double(keys);
     };
     rule.unfinished = [common](const RepeatResult &repeat) { return common.contains(repeat.unfinishedType); };
-    if (measure != Measure::Keys)
+    if (measure != Measure::Keys) {
         rule.loss = [common](const RepeatResult &repeat) { return lossOfTypes(repeat, common); };
+        rule.impossible = [common](const RepeatResult &repeat) { return impossibleOfTypes(repeat, common); };
+    }
     return rule;
 }
 
@@ -521,6 +527,7 @@ FigureTable Figures::referenceRatios() const
                 return refused.isEmpty() ? FiguresData::unsupportedText(run, reference) : refused;
             };
             rule.loss = [type, reference](const RepeatResult &repeat) { return lossOfTypes(repeat, {type, reference}); };
+            rule.impossible = [type, reference](const RepeatResult &repeat) { return impossibleOfTypes(repeat, {type, reference}); };
             rules.push_back(rule);
         }
         return d->tableOf(Measure::RatioToReference, rules);

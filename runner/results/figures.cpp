@@ -149,8 +149,15 @@ Figure FiguresData::figureOf(const ServerData &server, const FigureRule &rule) c
         figure.note = lost;
         return figure;
     }
+    if (const QString impossible = impossibleNote(server, rule); !impossible.isEmpty()) {
+        figure.state = FigureState::Failed;
+        figure.note = impossible;
+        return figure;
+    }
     std::vector<double> values;
     for (const RepeatResult *repeat : server.sources()) {
+        if (!countsRepeat(rule, *repeat))
+            continue;
         if (const std::optional<double> value = rule.value(*repeat)) {
             values.push_back(*value);
             figure.byRepeat[repeat->repeat] = *value;

@@ -182,6 +182,13 @@ QStringList lossSentences(const Figures &figures)
     QStringList sentences;
     for (const QString &id : figures.serverIds()) {
         const ServerSummary &summary = figures.summary(id);
+        // A headline memory reading that could not have happened (figuresreadings.cpp) is said
+        // as its note says it, as a loss would be.
+        const Figure &headline = memory.categories.empty() ? Figure() : memory.at(0, id);
+        if (!summary.loss.any() && headline.state == FigureState::Failed && headline.note.contains(QLatin1String("not a possible reading"))) {
+            sentences << QStringLiteral("No memory figure for %1: %2.").arg(summary.name, headline.note.section(QStringLiteral(": "), 1));
+            continue;
+        }
         if (!summary.loss.any() || summary.verdict == ServerVerdict::Running)
             continue;
         const QString lost = lossText(summary.loss, summary.memoryLimit);

@@ -95,8 +95,12 @@ QString Figures::limitsCaveat() const
         if (!limits.settingsUnread.isEmpty())
             how << QStringLiteral("its settings were not recorded");
         if (!how.isEmpty())
-            sentences << QStringLiteral("%1 refused CONFIG and was measured around it: %2.")
-                             .arg(summary(id).name, how.join(QStringLiteral("; ")));
+            sentences << QStringLiteral("%1 %2 and was measured around it: %3.")
+                             .arg(summary(id).name,
+                                  limits.trackingUnknown() && limits.settingsUnread.isEmpty()
+                                      ? QStringLiteral("did not list latency-tracking in its settings")
+                                      : QStringLiteral("refused CONFIG"),
+                                  how.join(QStringLiteral("; ")));
         if (sharesNoIntegers(*d->bundle.server(id)))
             withoutSharedIntegers[summary(id).memoryLimit] << summary(id).name;
     }

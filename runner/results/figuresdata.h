@@ -25,6 +25,9 @@ struct FigureRule {
     // Why a server has no figure although it ran the category: "not reported by this version".
     // Empty (or unset) otherwise.
     std::function<QString(const ServerRun &)> absent;
+    // Why the memory reading behind the figure in one repeat could not have happened (a pass
+    // that wrote keys and shrank; figuresreadings.cpp); empty when it could. Memory figures only.
+    std::function<QString(const RepeatResult &)> impossible;
 };
 
 struct ServerData {
@@ -80,6 +83,12 @@ struct FiguresData {
     // the server evicted 14,203 keys during the pass (maxmemory 4mb, allkeys-lru)"); empty when
     // none of its repeats did (figuresloss.cpp).
     QString lossNote(const ServerData &server, const FigureRule &rule) const;
+    // Why the rule's figure is unavailable on the server because a finished repeat's reading was
+    // impossible ("unavailable: used_memory grew by −2,147,483,648 bytes for 20,000 keys written:
+    // not a possible reading"); empty when none was (figuresreadings.cpp).
+    QString impossibleNote(const ServerData &server, const FigureRule &rule) const;
+    // Whether the repeat's value counts: not when its reading is impossible and its pass still runs.
+    bool countsRepeat(const FigureRule &rule, const RepeatResult &repeat) const;
     FigureTable tableOf(Measure measure, const std::vector<FigureRule> &rules, const QString &note = {}) const;
     void compareWithBaseline(FigureTable &table) const;
     // The column a column's change is taken against: the baseline's, or for a series run in
@@ -135,6 +144,13 @@ DataLoss lossOfRepeat(const RepeatResult &repeat);
 // A one-category table of the comparable work (client(), serverTime()); `absent` says why a
 // server that ran it has no figure.
 FigureTable totalTable(const FiguresData &data, Measure measure, const std::function<QString(const ServerRun &)> &absent = {});
+
+// Impossible readings (figuresreadings.cpp): why a pass's used_memory change over `keys` keys
+// written cannot be (not positive, or past what a process can address); empty when it can.
+QString impossibleReading(long long usedMemoryDelta, long long keys);
+// The first impossible reading among the passes of `types` in one repeat, and of its combined pass.
+QString impossibleOfTypes(const RepeatResult &repeat, const QStringList &types);
+QString impossibleOfCombinedPass(const RepeatResult &repeat);
 
 // Built once per Figures: which repeats count and each server's verdict.
 void summariseServers(FiguresData &data);

@@ -8,7 +8,9 @@
 #include "figureswhy.h"
 #include "memoryexplanation.h"
 
+#include <QLocale>
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -49,6 +51,28 @@ std::vector<MemoryPart> partsOf(const PassAccounting &pass)
     parts.push_back({QStringLiteral("keys-values"), QStringLiteral("keys and values"), double(a.field("dataset.bytes")) / keys});
     parts.push_back({QStringLiteral("server"), QStringLiteral("server overhead"), double(server) / keys});
     return parts;
+}
+
+// Why a pass's parts could not have happened; empty when they could. The pass wrote keys into
+// an empty server, so its key tables and data only grew, and by no more than the whole change;
+// the server's own overhead moves either way, by no more than the whole. "Not attributed" is
+// the remainder and holds what other clients' buffers did on an endpoint: not checked.
+QString impossiblePart(const PassAccounting &pass)
+{
+    const std::vector<MemoryPart> parts = partsOf(pass);
+    const double total = double(pass.usedMemoryDelta) / double(pass.keys);
+    for (const MemoryPart &part : parts) {
+        const double lowest = part.id == QLatin1String("server") ? -total : 0.0;
+        if (std::isfinite(part.bytesPerKey) && part.bytesPerKey >= lowest && part.bytesPerKey <= total)
+            continue;
+        const auto text = [](double bytes) {
+            const QString digits = QLocale(QLocale::English).toString(std::abs(bytes), 'f', bytes == 0 ? 0 : 1);
+            return bytes < 0 ? QString(QChar(0x2212)) + digits : digits;
+        };
+        return QStringLiteral("MEMORY STATS: the %1 changed by %2 bytes per key of %3 in all, outside %4 to %3: not a possible reading")
+            .arg(part.label, text(part.bytesPerKey), text(total), text(lowest));
+    }
+    return QString();
 }
 
 // The repeats a median comes from: the middle one, or the middle two of an even count.
@@ -96,6 +120,11 @@ MemoryBreakdown breakdownOf(const QString &serverId, double figure, const std::v
         noteUnavailable(pass.accounting, breakdown.unavailable);
         stats = stats && pass.accounting.hasStats();
         regions = regions && pass.accounting.hasRegions();
+        if (const QString impossible = stats ? impossiblePart(pass) : QString(); !impossible.isEmpty()) {
+            stats = false;
+            if (!breakdown.unavailable.contains(impossible))
+                breakdown.unavailable << impossible;
+        }
     }
     const double share = 1.0 / double(passes.size());
     for (const PassAccounting &pass : passes)

@@ -220,8 +220,13 @@ Status EndpointState::turnTrackingOff(ServerSession &session)
         return Status::success();
     }
     for (const auto &[name, value] : settingsChanged()) {
-        if (!m_settings.count(name))
-            continue;   // a server without the setting (latency-tracking arrived in Redis 7.0)
+        if (!m_settings.count(name)) {
+            // A server before Redis 7.0 has no latency tracking, but a proxy or a managed service
+            // that filters CONFIG leaves it out as well while tracking stays on: its state is
+            // unknown, and taken as on. Not set either: its value could not be put back.
+            m_limits.trackingLeftOn = MeasurementLimits::trackingUnknownText();
+            continue;
+        }
         Outcome<Reply> set = session.connection().command({"CONFIG", "SET", name.toStdString(), value.toStdString()});
         if (!set)
             return Error{set.error()};

@@ -1,8 +1,12 @@
 #include "infoparser.h"
 
+#include "messagetext.h"
+
 #include <QList>
 #include <QStringView>
 #include <cmath>
+#include <algorithm>
+#include <limits>
 
 namespace {
 
@@ -22,6 +26,31 @@ void forEachField(const QString &info, Visit visit)
 }
 
 } // namespace
+
+std::optional<long long> parseInfoCount(QStringView value)
+{
+    if (value.isEmpty() || std::any_of(value.begin(), value.end(), [](QChar c) { return c < u'0' || c > u'9'; }))
+        return std::nullopt;
+    bool ok = false;
+    const long long count = value.toLongLong(&ok);
+    return ok ? std::optional<long long>(count) : std::nullopt;
+}
+
+Outcome<long long> infoCount(const std::map<QString, QString> &fields, const QString &name, const QString &where,
+                             std::optional<long long> fallback)
+{
+    const auto found = fields.find(name);
+    if (found == fields.end()) {
+        if (fallback)
+            return *fallback;
+        return Error{QStringLiteral("%1 has no %2").arg(where, name)};
+    }
+    if (const std::optional<long long> count = parseInfoCount(found->second))
+        return *count;
+    return Error{QStringLiteral("%1 %2 is %3, not a count from 0 to %4")
+                     .arg(where, name, quotedForMessage(found->second, 60))
+                     .arg(std::numeric_limits<long long>::max())};
+}
 
 std::map<QString, QString> parseInfoFields(const QString &info)
 {

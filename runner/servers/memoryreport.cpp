@@ -39,6 +39,17 @@ bool isDatabase(const std::string &name)
     return name.find_first_not_of("0123456789", 3) == std::string::npos;
 }
 
+// A MEMORY STATS byte count no server can report: below −2^57 or above 2^57 bytes (a field
+// such as dataset.bytes is a difference and may dip below 0; none passes what a process can
+// address). Kept, such values would overflow the changes and sums made of them.
+Status checkBytes(const Reply &value, const std::string &name)
+{
+    if (value.integer >= -kMostAddressableBytes && value.integer <= kMostAddressableBytes)
+        return Status::success();
+    return Error{QStringLiteral("MEMORY STATS: %1 is %2 bytes, more than a process can address (2^57): not a possible reading")
+                     .arg(quotedForMessage(QString::fromStdString(name))).arg(value.integer)};
+}
+
 Status addDatabase(const Reply &fields, const std::string &database, std::map<QString, long long> &out)
 {
     if (fields.kind != Reply::Kind::Array || fields.elements.size() % 2 != 0)
@@ -46,8 +57,13 @@ Status addDatabase(const Reply &fields, const std::string &database, std::map<QS
     for (size_t i = 0; i + 1 < fields.elements.size(); i += 2) {
         const Reply &name = fields.elements[i];
         const Reply &value = fields.elements[i + 1];
-        if (value.kind == Reply::Kind::Integer && listed(name.text, kDatabaseFields))
-            out[QStringLiteral("db.") + QString::fromStdString(name.text)] += value.integer;
+        if (value.kind != Reply::Kind::Integer || !listed(name.text, kDatabaseFields))
+            continue;
+        if (Status possible = checkBytes(value, database + "." + name.text); !possible)
+            return possible;
+        long long &sum = out[QStringLiteral("db.") + QString::fromStdString(name.text)];
+        if (__builtin_add_overflow(sum, value.integer, &sum) || sum > kMostAddressableBytes)
+            return checkBytes(Reply{Reply::Kind::Integer, sum, {}, {}}, "the databases' " + name.text);
     }
     return Status::success();
 }
@@ -130,6 +146,8 @@ Outcome<std::map<QString, long long>> memoryStatsFields(const Reply &reply)
             if (Status added = addDatabase(value, name.text, fields); !added)
                 return Error{added.error()};
         } else if (value.kind == Reply::Kind::Integer && listed(name.text, kServerFields)) {
+            if (Status possible = checkBytes(value, name.text); !possible)
+                return Error{possible.error()};
             fields[QString::fromStdString(name.text)] = value.integer;
         }
     }

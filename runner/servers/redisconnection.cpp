@@ -354,3 +354,23 @@ QString refusalText(const QString &command, const Reply &reply)
 {
     return QStringLiteral("%1 refused: %2").arg(command, quotedForMessage(QString::fromStdString(reply.text), 120));
 }
+
+QString describeReply(const Reply &reply)
+{
+    const QString text = quotedForMessage(QString::fromStdString(reply.text), 60);
+    switch (reply.kind) {
+    case Reply::Kind::Nil:
+        return QStringLiteral("nil");
+    case Reply::Kind::Status:
+        return QStringLiteral("the status %1").arg(text);
+    case Reply::Kind::Error:
+        return QStringLiteral("the error %1").arg(text);
+    case Reply::Kind::Integer:
+        return QStringLiteral("the integer %1").arg(reply.integer);
+    case Reply::Kind::String:
+        return QStringLiteral("the bulk string %1").arg(text);
+    case Reply::Kind::Array:
+        return QStringLiteral("an array of %1 elements").arg(reply.elements.size());
+    }
+    return QString();
+}

@@ -49,6 +49,9 @@ struct Reply {
 // A server's refusal of `command`, for a message or a record: "CONFIG GET refused: \"NOPERM …\""
 // (the reply quoted on one line and shortened: it is the server's text, not Versus's).
 QString refusalText(const QString &command, const Reply &reply);
+// What kind of reply it was, for a message about a reply of the wrong kind: "the bulk string
+// \"12\"", "an array of 3 elements", "the integer -4", "nil".
+QString describeReply(const Reply &reply);
 
 class RedisConnection {
 public:

@@ -209,18 +209,20 @@ Outcome<ServerSession::MemoryReading> ServerSession::memoryReading()
         return Error{QStringLiteral("%1: INFO memory failed: %2")
                          .arg(m_connection.name(), QString::fromStdString(memory->text))};
     const auto fields = parseInfoFields(QString::fromStdString(memory->text));
-    const auto used = fields.find(QStringLiteral("used_memory"));
-    if (used == fields.end())
-        return Error{QStringLiteral("%1: INFO memory has no used_memory").arg(m_connection.name())};
+    const QString where = QStringLiteral("%1: INFO memory").arg(m_connection.name());
+    const Outcome<long long> used = infoCount(fields, QStringLiteral("used_memory"), where);
+    if (!used)
+        return Error{used.error()};
     // This connection's own buffers are Versus's, not the data's; servers before CLIENT INFO
     // (Redis 6.2) answer an error and their figure keeps them.
     const long long ownBuffers = self->isError() ? 0 : ownMemoryAtInfo(self->text);
     // The EVAL script cache (bodies and their table, in used_memory) grows with the scripts a
     // capture sends, not with the keys it stores: it is no stored attribute's memory.
-    const auto scripts = fields.find(QStringLiteral("used_memory_scripts_eval"));
-    const long long scriptCache = scripts == fields.end() ? 0 : scripts->second.toLongLong();
+    const Outcome<long long> scriptCache = infoCount(fields, QStringLiteral("used_memory_scripts_eval"), where, 0);
+    if (!scriptCache)
+        return Error{scriptCache.error()};
     MemoryReading reading;
-    reading.used = used->second.toLongLong() - ownBuffers - scriptCache;
+    reading.used = used.value() - ownBuffers - scriptCache.value();
     const auto rehashing = fields.find(QStringLiteral("mem_overhead_db_hashtable_rehashing"));
     if (rehashing != fields.end())
         reading.rehashing = rehashing->second.toLongLong() > 0 ? 1 : 0;
@@ -267,6 +269,11 @@ Outcome<long long> ServerSession::dbSize()
     Outcome<Reply> reply = call({"DBSIZE"});
     if (!reply)
         return Error{reply.error()};
+    // Another kind of reply (a proxy's, a broken server's) is no key count: its integer field
+    // is 0, which would read as "no keys" and leave every memory figure without a divisor.
+    if (reply->kind != Reply::Kind::Integer || reply->integer < 0)
+        return Error{QStringLiteral("%1: DBSIZE answered %2, not a count of keys")
+                         .arg(m_connection.name(), describeReply(reply.value()))};
     return reply->integer;
 }
 
@@ -278,10 +285,12 @@ Outcome<ServerSession::LossCounters> ServerSession::lossCounters()
     Outcome<QString> errors = info("errorstats");
     if (!errors)
         return Error{errors.error()};
-    const auto fields = parseInfoFields(stats.value());
-    const auto evicted = fields.find(QStringLiteral("evicted_keys"));
+    const Outcome<long long> evicted = infoCount(parseInfoFields(stats.value()), QStringLiteral("evicted_keys"),
+                                                 QStringLiteral("%1: INFO stats").arg(m_connection.name()), 0);
+    if (!evicted)
+        return Error{evicted.error()};
     LossCounters counters;
-    counters.evictedKeys = evicted == fields.end() ? 0 : evicted->second.toLongLong();
+    counters.evictedKeys = evicted.value();
     counters.outOfMemoryErrors = parseErrorCount(errors.value(), u"OOM");
     return counters;
 }

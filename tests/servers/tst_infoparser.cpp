@@ -47,6 +47,8 @@ private Q_SLOTS:
     void serverClock();
     void serverClockHostileValues_data();
     void serverClockHostileValues();
+    void countsOutOfRangeAreErrors_data();
+    void countsOutOfRangeAreErrors();
 };
 
 void TestInfoParser::fixturesAreThere_data()
@@ -255,6 +257,44 @@ void TestInfoParser::serverClockHostileValues()
     const ServerClock clock = parseServerClock(info);
     QVERIFY(!clock.eventLoopUsec);
     QVERIFY(!clock.mainThreadCpuUsec);
+}
+
+// used_memory:100000000000000000000000 from a rewriting proxy read as 0 with toLongLong, and
+// the memory figure as −35.8 bytes per key: a count is a whole number of 64 bits or an error
+// naming the server, the section and the field.
+void TestInfoParser::countsOutOfRangeAreErrors_data()
+{
+    QTest::addColumn<QString>("value");
+    QTest::addColumn<QString>("error");
+    const QString notACount = QStringLiteral("valkey-9.1.2: INFO memory used_memory is %1, not a count from 0 to 9223372036854775807");
+    QTest::newRow("largest") << QStringLiteral("9223372036854775807") << QString();
+    QTest::newRow("zero") << QStringLiteral("0") << QString();
+    QTest::newRow("10^23") << QStringLiteral("100000000000000000000000") << notACount.arg(QStringLiteral("\"100000000000000000000000\""));
+    QTest::newRow("2^63") << QStringLiteral("9223372036854775808") << notACount.arg(QStringLiteral("\"9223372036854775808\""));
+    QTest::newRow("negative") << QStringLiteral("-5") << notACount.arg(QStringLiteral("\"-5\""));
+    QTest::newRow("plus sign") << QStringLiteral("+5") << notACount.arg(QStringLiteral("\"+5\""));
+    QTest::newRow("fraction") << QStringLiteral("1.5") << notACount.arg(QStringLiteral("\"1.5\""));
+    QTest::newRow("text") << QStringLiteral("lots") << notACount.arg(QStringLiteral("\"lots\""));
+    QTest::newRow("empty") << QString() << notACount.arg(QStringLiteral("\"\""));
+}
+
+void TestInfoParser::countsOutOfRangeAreErrors()
+{
+    QFETCH(QString, value);
+    QFETCH(QString, error);
+    const auto fields = parseInfoFields(QStringLiteral("# Memory\r\nused_memory:%1\r\nused_memory_human:1K\r\n").arg(value));
+    const Outcome<long long> count = infoCount(fields, QStringLiteral("used_memory"), QStringLiteral("valkey-9.1.2: INFO memory"));
+    if (error.isEmpty()) {
+        QVERIFY2(count, qPrintable(count ? QString() : count.error()));
+        QCOMPARE(count.value(), value.toLongLong());
+    } else {
+        QVERIFY(!count);
+        QCOMPARE(count.error(), error);
+    }
+    QCOMPARE(parseInfoCount(value).has_value(), error.isEmpty());
+    // Absent: an error, or the fallback when there is one.
+    QVERIFY(!infoCount(fields, QStringLiteral("evicted_keys"), QStringLiteral("x")));
+    QCOMPARE(infoCount(fields, QStringLiteral("evicted_keys"), QStringLiteral("x"), 0).value(), 0LL);
 }
 
 QTEST_GUILESS_MAIN(TestInfoParser)

@@ -46,6 +46,8 @@ Reply nested(int depth)
 
 using namespace MemoryReplies;
 
+Q_DECLARE_METATYPE(Reply)
+
 class TestMemoryReport : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -61,6 +63,39 @@ private Q_SLOTS:
                                                    {QStringLiteral("dataset.bytes"), 400},
                                                    {QStringLiteral("db.overhead.hashtable.main"), 100}};
         QCOMPARE(fields.value(), expected);
+    }
+
+    // A rewriting proxy answered every integer as 2^63 − 1: kept, a pass's change and the sum of
+    // two databases overflowed, and the Why read ±4.6·10^16 bytes per key. No server can report
+    // more than a process can address: the reply is refused, naming the field.
+    void countsNoServerCanReportAreRefused_data()
+    {
+        QTest::addColumn<Reply>("reply");
+        QTest::addColumn<QString>("message");
+        const long long most = 9223372036854775807LL;
+        QTest::newRow("total at 2^63 - 1")
+            << list({text("total.allocated"), number(most), text("dataset.bytes"), number(400)})
+            << QStringLiteral("MEMORY STATS: \"total.allocated\" is 9223372036854775807 bytes, more than a process can address "
+                              "(2^57): not a possible reading");
+        QTest::newRow("a database's table below -2^57")
+            << list({text("total.allocated"), number(1000), text("dataset.bytes"), number(400), text("db.0"),
+                     list({text("overhead.hashtable.main"), number(-most)})})
+            << QStringLiteral("MEMORY STATS: \"db.0.overhead.hashtable.main\" is -9223372036854775807 bytes, more than a process can "
+                              "address (2^57): not a possible reading");
+        QTest::newRow("two databases whose sum overflows")
+            << list({text("total.allocated"), number(1000), text("dataset.bytes"), number(400), text("db.0"),
+                     list({text("overhead.hashtable.expires"), number(1LL << 57)}), text("db.1"),
+                     list({text("overhead.hashtable.expires"), number(1LL << 57)})})
+            << QStringLiteral("MEMORY STATS: \"the databases' overhead.hashtable.expires\" is 288230376151711744 bytes, more than a "
+                              "process can address (2^57): not a possible reading");
+    }
+    void countsNoServerCanReportAreRefused()
+    {
+        QFETCH(Reply, reply);
+        QFETCH(QString, message);
+        const Outcome<std::map<QString, long long>> fields = memoryStatsFields(reply);
+        QVERIFY(!fields);
+        QCOMPARE(fields.error(), message);
     }
 
     void replyOfAnotherShapeIsAnError_data()

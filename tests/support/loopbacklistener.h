@@ -1,8 +1,10 @@
 #pragma once
 // A listening TCP socket on 127.0.0.1 at a port the kernel picks, for the test servers that
-// play an endpoint (misbehavingserver.h, fakeclusternode.h, recordingproxy.h).
+// play an endpoint (misbehavingserver.h, fakeclusternode.h, recordingproxy.h), and what the
+// proxies in front of a real server need besides: a connection to it, and writing all of a buffer.
 
 #include <arpa/inet.h>
+#include <cerrno>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <unistd.h>
@@ -22,4 +24,33 @@ inline int listenOnLoopback(int backlog, int &port)
     ::getsockname(listener, reinterpret_cast<sockaddr *>(&address), &length);
     port = ntohs(address.sin_port);
     return listener;
+}
+
+// A connection to 127.0.0.1:`port` (close-on-exec); -1 when it was refused.
+inline int connectToLoopback(int port)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(uint16_t(port));
+    if (::connect(fd, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0)
+        return fd;
+    ::close(fd);
+    return -1;
+}
+
+// Writes all `size` bytes (no SIGPIPE); false once the peer is gone.
+inline bool sendAllBytes(int fd, const char *data, size_t size)
+{
+    while (size > 0) {
+        const ssize_t sent = ::send(fd, data, size, MSG_NOSIGNAL);
+        if (sent < 0 && errno == EINTR)
+            continue;
+        if (sent <= 0)
+            return false;
+        data += sent;
+        size -= size_t(sent);
+    }
+    return true;
 }

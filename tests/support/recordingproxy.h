@@ -43,29 +43,6 @@ public:
     }
 
 private:
-    static sockaddr_in loopback(int port)
-    {
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        address.sin_port = htons(uint16_t(port));
-        return address;
-    }
-
-    static bool sendAll(int fd, const char *data, size_t size)
-    {
-        while (size > 0) {
-            const ssize_t sent = ::send(fd, data, size, MSG_NOSIGNAL);
-            if (sent < 0 && errno == EINTR)
-                continue;
-            if (sent <= 0)
-                return false;
-            data += sent;
-            size -= size_t(sent);
-        }
-        return true;
-    }
-
     void serve()
     {
         while (!m_stop.load()) {
@@ -75,11 +52,11 @@ private:
             const int client = ::accept4(m_listener, nullptr, nullptr, SOCK_CLOEXEC);
             if (client < 0)
                 continue;
-            const int server = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-            sockaddr_in address = loopback(m_serverPort);
-            if (::connect(server, reinterpret_cast<sockaddr *>(&address), sizeof address) == 0)
+            const int server = connectToLoopback(m_serverPort);
+            if (server >= 0) {
                 relay(client, server);
-            ::close(server);
+                ::close(server);
+            }
             ::close(client);
         }
     }
@@ -102,7 +79,7 @@ private:
                     std::lock_guard<std::mutex> lock(m_mutex);
                     m_received.append(buffer.data(), size_t(got));
                 }
-                if (!sendAll(side == 0 ? server : client, buffer.data(), size_t(got)))
+                if (!sendAllBytes(side == 0 ? server : client, buffer.data(), size_t(got)))
                     return;
             }
         }
