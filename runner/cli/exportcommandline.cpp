@@ -11,7 +11,7 @@
 
 namespace {
 
-// "memory-per-attribute, …, throughput or cluster-overhead (a version run in both topologies)".
+// Every view's stem, "…, throughput or cluster-overhead (a version run in both topologies)".
 QString chartChoices()
 {
     QStringList choices;

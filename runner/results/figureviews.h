@@ -27,7 +27,7 @@ enum class ViewPresence {
 
 struct FigureView {
     ChartKind kind;
-    QString stem;            // file stem and --chart name: "memory-per-attribute"
+    QString stem;            // file stem and --chart name
     QString title;           // chart title and report.md section: "Memory per stored attribute"
     QString tabTitle;        // the window's tab: "Memory per attribute"
     // What a bar measures, for the subtitle: "Bytes of used_memory per stored key".

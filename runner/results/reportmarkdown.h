@@ -9,9 +9,8 @@
 #include <QString>
 #include <map>
 
-// `images`: the chart files beside the report, by chart ("memory-per-attribute",
-// "usec-per-command", "usec-per-event", "throughput") -> file name; a chart without one is
-// written as tables only.
+// `images`: the chart files beside the report, by the view's stem (figureviews.h) -> file
+// name; a chart without one is written as tables only.
 // The memory and command tables follow `order`, as the charts beside them.
 QString reportMarkdown(const Figures &figures, const std::map<QString, QString> &images,
                        CategoryOrder order = CategoryOrder::Workload);
