@@ -6,6 +6,17 @@ long long MemoryAccounting::field(const char *name) const
     return found == stats.end() ? 0 : found->second;
 }
 
+long long MemoryAccounting::databaseField(const char *name) const
+{
+    const auto found = stats.find(QLatin1String(MemoryStatsField::kDatabasePrefix) + QLatin1String(name));
+    return found == stats.end() ? 0 : found->second;
+}
+
+bool MemoryAccounting::hasSlotTable() const
+{
+    return stats.count(QLatin1String(MemoryStatsField::kDatabasePrefix) + QLatin1String(MemoryStatsField::kSlotTable)) > 0;
+}
+
 MemoryAccounting MemoryAccounting::change(const MemoryAccounting &before, const MemoryAccounting &after)
 {
     MemoryAccounting delta;
@@ -13,7 +24,7 @@ MemoryAccounting MemoryAccounting::change(const MemoryAccounting &before, const 
     delta.regionsUnavailable = !after.regionsUnavailable.isEmpty() ? after.regionsUnavailable : before.regionsUnavailable;
     if (delta.statsUnavailable.isEmpty()) {
         // A database without keys is not in MEMORY STATS at all: its tables count as empty.
-        auto isDatabaseField = [](const QString &name) { return name.startsWith(QLatin1String("db.")); };
+        auto isDatabaseField = [](const QString &name) { return name.startsWith(QLatin1String(MemoryStatsField::kDatabasePrefix)); };
         for (const auto &[name, bytes] : after.stats) {
             const auto earlier = before.stats.find(name);
             if (earlier != before.stats.end())

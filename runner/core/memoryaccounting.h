@@ -12,6 +12,30 @@
 // STATS field beyond it is no reading of a server (docs/MEASUREMENT.md, "Impossible readings").
 inline constexpr long long kMostAddressableBytes = 1LL << 57;
 
+// The MEMORY STATS fields Versus reads, named once: the reader's allow-list (memoryreport.cpp)
+// and MemoryAccounting's getters below. Ratios, peaks and the allocator's RSS figures are not
+// kept; a hostile reply cannot fill the bundle with names of its own.
+namespace MemoryStatsField {
+inline constexpr const char *kTotalAllocated = "total.allocated";
+inline constexpr const char *kStartupAllocated = "startup.allocated";
+inline constexpr const char *kOverheadTotal = "overhead.total";
+inline constexpr const char *kDataset = "dataset.bytes";
+inline constexpr const char *kNormalClients = "clients.normal";
+inline constexpr const char *kReplicaClients = "clients.slaves";
+inline constexpr const char *kServerFields[] = {
+    kTotalAllocated, kStartupAllocated, kOverheadTotal, kDataset, "keys.count",
+    kNormalClients, kReplicaClients, "replication.backlog", "replicas.repl.buffer", "aof.buffer",
+    "lua.caches", "functions.caches", "script.VMs", "cluster.links",
+    "overhead.db.hashtable.lut", "overhead.db.hashtable.rehashing",
+};
+// Each database's ("db.0") fields, summed over the databases under kDatabasePrefix + name.
+inline constexpr const char *kDatabasePrefix = "db.";
+inline constexpr const char *kMainTable = "overhead.hashtable.main";
+inline constexpr const char *kExpiresTable = "overhead.hashtable.expires";
+inline constexpr const char *kSlotTable = "overhead.hashtable.slot-to-keys";
+inline constexpr const char *kDatabaseFields[] = {kMainTable, kExpiresTable, kSlotTable};
+} // namespace MemoryStatsField
+
 struct MemoryAccounting {
     // MEMORY STATS field -> bytes. The fields of a database ("db.0") are summed over the
     // databases and kept under "db." + their name: "db.overhead.hashtable.main".
@@ -29,6 +53,19 @@ struct MemoryAccounting {
     bool hasRegions() const { return regionsUnavailable.isEmpty(); }
     // A stats field, 0 when the server does not report it.
     long long field(const char *name) const;
+    // The fields the Why view splits bytes into, by name (MemoryStatsField), 0 when not reported.
+    long long totalAllocated() const { return field(MemoryStatsField::kTotalAllocated); }
+    long long startupAllocated() const { return field(MemoryStatsField::kStartupAllocated); }
+    long long overheadTotal() const { return field(MemoryStatsField::kOverheadTotal); }
+    long long dataset() const { return field(MemoryStatsField::kDataset); }
+    long long clients() const { return field(MemoryStatsField::kNormalClients) + field(MemoryStatsField::kReplicaClients); }
+    long long mainTable() const { return databaseField(MemoryStatsField::kMainTable); }
+    long long expiresTable() const { return databaseField(MemoryStatsField::kExpiresTable); }
+    long long slotTable() const { return databaseField(MemoryStatsField::kSlotTable); }
+    // Only cluster nodes of some versions report a slot-to-keys table.
+    bool hasSlotTable() const;
+    // A database field summed over the databases ("db." + name).
+    long long databaseField(const char *name) const;
 
     // after − before: stats fields both report, every size class either reports (a class
     // missing on one side held no region there). A part either side lacks stays unavailable.

@@ -35,20 +35,19 @@ std::vector<MemoryPart> partsOf(const PassAccounting &pass)
 {
     const MemoryAccounting &a = pass.accounting;
     const double keys = double(pass.keys);
-    const long long mainTable = a.field("db.overhead.hashtable.main");
-    const long long expires = a.field("db.overhead.hashtable.expires");
-    const long long slotTable = a.field("db.overhead.hashtable.slot-to-keys");
+    const long long mainTable = a.mainTable();
+    const long long expires = a.expiresTable();
+    const long long slotTable = a.slotTable();
     // overhead.total holds the clients' buffers too: Versus's own connection is left out of the
     // memory figure, so the clients are no part of it.
-    const long long server = a.field("overhead.total") - mainTable - expires - slotTable - a.field("startup.allocated")
-        - a.field("clients.normal") - a.field("clients.slaves");
+    const long long server = a.overheadTotal() - mainTable - expires - slotTable - a.startupAllocated() - a.clients();
     std::vector<MemoryPart> parts = {
         {QStringLiteral("main-table"), QStringLiteral("main table"), double(mainTable) / keys},
         {QStringLiteral("expires-table"), QStringLiteral("expires table"), double(expires) / keys},
     };
-    if (a.stats.count(QStringLiteral("db.overhead.hashtable.slot-to-keys")))
+    if (a.hasSlotTable())
         parts.push_back({QStringLiteral("slot-table"), QStringLiteral("slot-to-keys table"), double(slotTable) / keys});
-    parts.push_back({QStringLiteral("keys-values"), QStringLiteral("keys and values"), double(a.field("dataset.bytes")) / keys});
+    parts.push_back({QStringLiteral("keys-values"), QStringLiteral("keys and values"), double(a.dataset()) / keys});
     parts.push_back({QStringLiteral("server"), QStringLiteral("server overhead"), double(server) / keys});
     return parts;
 }

@@ -9,18 +9,10 @@
 
 namespace {
 
-// The fields the Why view splits bytes into (docs/MEASUREMENT.md, "Why"): what used_memory is
-// made of, and the key tables' own overhead. Ratios, peaks and the allocator's RSS figures are
-// not kept. An allow-list: a hostile reply cannot fill the bundle with names of its own.
-const char *const kServerFields[] = {
-    "total.allocated", "startup.allocated", "overhead.total", "dataset.bytes", "keys.count",
-    "clients.normal", "clients.slaves", "replication.backlog", "replicas.repl.buffer", "aof.buffer",
-    "lua.caches", "functions.caches", "script.VMs", "cluster.links",
-    "overhead.db.hashtable.lut", "overhead.db.hashtable.rehashing",
-};
-const char *const kDatabaseFields[] = {
-    "overhead.hashtable.main", "overhead.hashtable.expires", "overhead.hashtable.slot-to-keys",
-};
+// The fields the Why view splits bytes into (docs/MEASUREMENT.md, "Why"), as an allow-list
+// (memoryaccounting.h, MemoryStatsField).
+using MemoryStatsField::kDatabaseFields;
+using MemoryStatsField::kServerFields;
 
 template <size_t N>
 bool listed(const std::string &name, const char *const (&names)[N])
@@ -61,7 +53,7 @@ Status addDatabase(const Reply &fields, const std::string &database, std::map<QS
             continue;
         if (Status possible = checkBytes(value, database + "." + name.text); !possible)
             return possible;
-        long long &sum = out[QStringLiteral("db.") + QString::fromStdString(name.text)];
+        long long &sum = out[QLatin1String(MemoryStatsField::kDatabasePrefix) + QString::fromStdString(name.text)];
         if (__builtin_add_overflow(sum, value.integer, &sum) || sum > kMostAddressableBytes)
             return checkBytes(Reply{Reply::Kind::Integer, sum, {}, {}}, "the databases' " + name.text);
     }
@@ -151,8 +143,9 @@ Outcome<std::map<QString, long long>> memoryStatsFields(const Reply &reply)
             fields[QString::fromStdString(name.text)] = value.integer;
         }
     }
-    if (!fields.count(QStringLiteral("total.allocated")) || !fields.count(QStringLiteral("dataset.bytes")))
-        return Error{QStringLiteral("MEMORY STATS: the reply has no total.allocated or dataset.bytes")};
+    if (!fields.count(QLatin1String(MemoryStatsField::kTotalAllocated)) || !fields.count(QLatin1String(MemoryStatsField::kDataset)))
+        return Error{QStringLiteral("MEMORY STATS: the reply has no %1 or %2").arg(QLatin1String(MemoryStatsField::kTotalAllocated),
+                                                                                 QLatin1String(MemoryStatsField::kDataset))};
     return fields;
 }
 
