@@ -8,6 +8,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QTemporaryDir>
+#include <QThread>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -21,8 +22,15 @@ public:
     explicit BuildLock(const QString &path)
     {
         m_fd = ::open(QFile::encodeName(path).constData(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-        m_held = m_fd >= 0 && ::flock(m_fd, LOCK_EX | LOCK_NB) == 0;
+        tryTake();
     }
+    // Takes the lock if no one holds it; false while another build does.
+    bool tryTake()
+    {
+        m_held = m_held || (m_fd >= 0 && ::flock(m_fd, LOCK_EX | LOCK_NB) == 0);
+        return m_held;
+    }
+    bool opened() const { return m_fd >= 0; }
     ~BuildLock()
     {
         if (m_fd >= 0)
@@ -69,9 +77,17 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     if (!QDir().mkpath(builds) || !QFile::setPermissions(builds, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
         return Error{failedStep(QStringLiteral("source"), QStringLiteral("cannot create %1").arg(builds))};
     BuildLock lock(QDir(builds).filePath(QStringLiteral("lock")));
+    if (!lock.opened())
+        return Error{failedStep(QStringLiteral("source"), QStringLiteral("cannot open the build lock in %1").arg(builds))};
+    // Another build in this cache (another Versus, another window): wait for it, as cargo waits
+    // for its file lock, saying so; Cancel ends the wait.
     if (!lock.held())
-        return Error{failedStep(QStringLiteral("source"),
-                                QStringLiteral("another build is running in %1; try again when it ends").arg(m_cacheDir))};
+        report(QStringLiteral("source"), 0, QStringLiteral("waiting for another build in %1 to end").arg(m_cacheDir));
+    while (!lock.tryTake()) {
+        if (cancelled())
+            return Error{QStringLiteral("cancelled while waiting for another build in %1 to end").arg(m_cacheDir)};
+        QThread::msleep(200);
+    }
     // Holding the lock, nothing else builds: what a killed build left half-made goes.
     const QStringList leftovers = QDir(builds).entryList({QStringLiteral("unpack-*"), QStringLiteral("install-*"), QStringLiteral("replaced-*")},
                                                          QDir::Dirs | QDir::NoDotAndDotDot);

@@ -20,6 +20,8 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <chrono>
+#include <thread>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -214,7 +216,9 @@ private slots:
         QVERIFY2(left.isEmpty(), qPrintable(left.join(QLatin1Char(' '))));
     }
 
-    void secondBuildAtOnceIsRefused()
+    // A second build in one cache waits for the first, saying so, and Cancel ends the wait: two
+    // suites or two windows on one machine used to have the second refused outright.
+    void secondBuildWaitsForTheFirst()
     {
         QTemporaryDir cache;
         QTemporaryDir tree;
@@ -229,12 +233,32 @@ private slots:
         QFile makefile(tree.filePath(QStringLiteral("Makefile")));
         QVERIFY(makefile.open(QIODevice::WriteOnly));
         makefile.close();
-        SourceBuilder builder(cache.path());
-        const Outcome<BuiltServer> built = builder.build(tree.path());
-        ::close(fd);
-        QVERIFY(!built);
-        QCOMPARE(built.error(), QStringLiteral("build failed at step 'source': another build is running in %1; try again when it ends")
-                                    .arg(cache.path()));
+        const QString waiting = QStringLiteral("waiting for another build in %1 to end").arg(cache.path());
+
+        // Cancelled while it waits: it says why it stopped, and never built.
+        SourceBuilder cancelledBuilder(cache.path());
+        QStringList details;
+        cancelledBuilder.setProgress([&details](const BuildProgress &progress) { details << progress.detail; });
+        cancelledBuilder.setCancelled([&details, &waiting] { return details.contains(waiting); });
+        const Outcome<BuiltServer> cancelled = cancelledBuilder.build(tree.path());
+        QVERIFY(!cancelled);
+        QCOMPARE(cancelled.error(), QStringLiteral("cancelled while waiting for another build in %1 to end").arg(cache.path()));
+        QCOMPARE(details.last(), waiting);
+
+        // The first build ends while the second waits: the second goes on past the lock (this
+        // tree has nothing to make, so it stops at a later step, never at the lock).
+        SourceBuilder second(cache.path());
+        QStringList steps;
+        second.setProgress([&steps](const BuildProgress &progress) { steps << progress.step + QLatin1Char(' ') + progress.detail; });
+        std::thread firstEnds([fd] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(500));
+            ::close(fd);
+        });
+        const Outcome<BuiltServer> built = second.build(tree.path());
+        firstEnds.join();
+        QVERIFY(steps.contains(QStringLiteral("source ") + waiting));
+        QVERIFY2(built || !built.error().contains(QLatin1String("another build")), qPrintable(built.error()));
+        QVERIFY2(steps.size() > 2, qPrintable(steps.join(QLatin1String(" | "))));
     }
 };
 
