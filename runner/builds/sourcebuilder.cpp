@@ -82,7 +82,7 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     // Another build in this cache (another Versus, another window): wait for it, as cargo waits
     // for its file lock, saying so; Cancel ends the wait.
     if (!lock.held())
-        report(QStringLiteral("source"), 0, QStringLiteral("waiting for another build in %1 to end").arg(m_cacheDir));
+        report(QStringLiteral("wait"), 0, QStringLiteral("for another build in %1 to end").arg(m_cacheDir));
     while (!lock.tryTake()) {
         if (cancelled())
             return Error{QStringLiteral("cancelled while waiting for another build in %1 to end").arg(m_cacheDir)};

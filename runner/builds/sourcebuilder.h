@@ -18,7 +18,7 @@
 #include <functional>
 
 struct BuildProgress {
-    QString step;        // "source", "unpack", "prepare", "make", "check", "install"
+    QString step;        // "source", "wait" (for another build), "unpack", "prepare", "make", "check", "install"
     int percent = -1;    // of the whole build, -1 when unknown
     QString detail;      // "compiling server.c (57 of 231)"
 };

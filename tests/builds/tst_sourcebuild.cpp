@@ -233,7 +233,7 @@ private slots:
         QFile makefile(tree.filePath(QStringLiteral("Makefile")));
         QVERIFY(makefile.open(QIODevice::WriteOnly));
         makefile.close();
-        const QString waiting = QStringLiteral("waiting for another build in %1 to end").arg(cache.path());
+        const QString waiting = QStringLiteral("for another build in %1 to end").arg(cache.path());
 
         // Cancelled while it waits: it says why it stopped, and never built.
         SourceBuilder cancelledBuilder(cache.path());
@@ -256,7 +256,7 @@ private slots:
         });
         const Outcome<BuiltServer> built = second.build(tree.path());
         firstEnds.join();
-        QVERIFY(steps.contains(QStringLiteral("source ") + waiting));
+        QVERIFY(steps.contains(QStringLiteral("wait ") + waiting));
         QVERIFY2(built || !built.error().contains(QLatin1String("another build")), qPrintable(built.error()));
         QVERIFY2(steps.size() > 2, qPrintable(steps.join(QLatin1String(" | "))));
     }
