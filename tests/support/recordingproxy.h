@@ -52,6 +52,7 @@ private:
             const int client = ::accept4(m_listener, nullptr, nullptr, SOCK_CLOEXEC);
             if (client < 0)
                 continue;
+            sendWithoutDelay(client);
             const int server = connectToLoopback(m_serverPort);
             if (server >= 0) {
                 relay(client, server);

@@ -167,11 +167,13 @@ private:
     }
 
     // Until either side closes or the proxy stops. Requests go through as they come; each
-    // complete reply goes back once paired with its request's command and rewritten.
+    // complete reply goes back once paired with its request's command and rewritten. What one
+    // read completes goes on in one write, so a pipeline is relayed in time linear in its size.
     void relayBetween(int client, int server)
     {
+        sendWithoutDelay(client);
         std::string buffer(1 << 16, '\0');
-        std::string requests, replies;
+        std::string pendingBySide[2];
         std::deque<std::string> commands;
         while (!m_stop.load()) {
             pollfd entries[2] = {{client, POLLIN, 0}, {server, POLLIN, 0}};
@@ -183,27 +185,44 @@ private:
                 const ssize_t got = ::recv(entries[side].fd, &buffer[0], buffer.size(), 0);
                 if (got <= 0)
                     return;
-                std::string &pending = side == 0 ? requests : replies;
+                std::string &pending = pendingBySide[side];
                 pending.append(buffer.data(), size_t(got));
-                for (size_t end; (end = replyEnd(pending, 0)) != std::string::npos;) {
-                    std::string message = pending.substr(0, end);
-                    pending.erase(0, end);
-                    if (side == 0) {
-                        commands.push_back(commandOf(message));
-                    } else {
-                        const std::string command = commands.empty() ? std::string() : commands.front();
-                        if (!commands.empty())
-                            commands.pop_front();
-                        const std::string before = message;
-                        m_rewrite(command, message);
-                        if (message != before)
-                            ++m_rewritten;
-                    }
-                    if (!sendAllBytes(side == 0 ? server : client, message.data(), message.size()))
-                        return;
-                }
+                const std::string out = side == 0 ? takeRequests(pending, commands) : takeReplies(pending, commands);
+                if (!sendAllBytes(side == 0 ? server : client, out.data(), out.size()))
+                    return;
             }
         }
+    }
+
+    // The complete requests at the front of `pending`, taken out; their commands are queued.
+    static std::string takeRequests(std::string &pending, std::deque<std::string> &commands)
+    {
+        size_t at = 0;
+        for (size_t end; (end = replyEnd(pending, at)) != std::string::npos; at = end)
+            commands.push_back(commandOf(pending.substr(at, end - at)));
+        std::string out = pending.substr(0, at);
+        pending.erase(0, at);
+        return out;
+    }
+
+    // The complete replies at the front of `pending`, taken out and each rewritten for its command.
+    std::string takeReplies(std::string &pending, std::deque<std::string> &commands)
+    {
+        std::string out;
+        size_t at = 0;
+        for (size_t end; (end = replyEnd(pending, at)) != std::string::npos; at = end) {
+            std::string message = pending.substr(at, end - at);
+            const std::string command = commands.empty() ? std::string() : commands.front();
+            if (!commands.empty())
+                commands.pop_front();
+            const std::string before = message;
+            m_rewrite(command, message);
+            if (message != before)
+                ++m_rewritten;
+            out += message;
+        }
+        pending.erase(0, at);
+        return out;
     }
 
     int m_serverPort;
