@@ -90,6 +90,10 @@ void ProgressList::setServers(const QStringList &ids, const QStringList &names)
         row.rate->setStyleSheet(QStringLiteral("color: palette(mid);"));
         row.message = new QLabel;
         row.message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        // A server's error can be a long line (an endpoint's transport error, with its address):
+        // it wraps in the room the row has, and never makes the window wider than the screen.
+        row.message->setWordWrap(true);
+        row.message->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         m_grid->addWidget(row.name, i, 0);
         m_grid->addWidget(row.bar, i, 1);
         m_grid->addWidget(row.rate, i, 2);
