@@ -74,8 +74,9 @@ QString flushConsentText(const std::vector<EndpointSize> &sizes, bool hideHosts)
     }
     return QObject::tr("<p>These servers were not launched by Versus. A run on them cannot be undone: %1.</p><ul>%2</ul>"
                        "<p>Their replicas, and their RDB or AOF file when they persist, lose the keys too. "
-                       "latency-tracking, which Versus turns off for the run, and function libraries are put back at "
-                       "the end, also when the run fails or is cancelled.</p>"
+                       "latency-tracking, which Versus turns off for the run, is put back at the end, and so is every "
+                       "function library the workload loaded or replaced (one another client changes during the run is "
+                       "kept), also when the run fails or is cancelled.</p>"
                        "<p>If you do not allow it, they are left untouched and skipped in this run.</p>")
         .arg(irreversibleEffects().toHtmlEscaped(), details);
 }
@@ -88,7 +89,9 @@ FlushDecision askFlushConsent(QWidget *parent, const std::vector<EndpointSize> &
     QPushButton *refuse = box.addButton(QObject::tr("Don't flush them"), QMessageBox::RejectRole);
     QPushButton *cancel = box.addButton(QObject::tr("Cancel run"), QMessageBox::NoRole);
     box.setDefaultButton(refuse);
-    box.setEscapeButton(cancel);
+    // Esc deletes nothing and cancels nothing: in a demo it means "leave full screen", and a
+    // presenter pressing it must not end the run the audience is waiting for.
+    box.setEscapeButton(refuse);
     box.exec();
     if (box.clickedButton() == allow)
         return FlushDecision::Allow;
