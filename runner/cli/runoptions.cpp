@@ -163,7 +163,8 @@ void addRunOptions(QCommandLineParser &parser)
                         "or AOF file when it persists, lose them too), and its statistics are reset (CONFIG RESETSTAT: INFO stats counters, "
                         "commandstats, errorstats, latency histograms). Each endpoint's keys, database by database, are "
                         "printed before the run, and in the refusal without this option. latency-tracking, which Versus "
-                        "turns off for the run, and function libraries are put back at the end, also after a failure, a "
+                        "turns off for the run, is put back at the end, and so is every function library the workload "
+                        "loaded or replaced (one another client changes during the run is kept), also after a failure, a "
                         "cancel or Ctrl-C. On a server that refuses CONFIG (a managed service) only the keys are deleted: "
                         "its statistics and settings are left as they are, and the figures say how it was measured.")},
         {QStringLiteral("lenient"), QStringLiteral("Skip and count malformed capture lines instead of failing.")},

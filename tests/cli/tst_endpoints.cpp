@@ -283,8 +283,9 @@ void EndpointsTest::consentSaysWhatIsDeletedAndReset()
     for (const QString &part : {QStringLiteral("every key of every database is deleted (FLUSHALL, before each pass and at the end;"),
                                 QStringLiteral("its statistics are reset (CONFIG RESETSTAT: INFO stats counters, commandstats, errorstats, "
                                                "latency histograms)"),
-                                QStringLiteral("latency-tracking, which Versus turns off for the run, and function libraries are put back at "
-                                               "the end, also after a failure, a cancel or Ctrl-C"),
+                                QStringLiteral("latency-tracking, which Versus turns off for the run, is put back at the end, and so is every "
+                                               "function library the workload loaded or replaced (one another client changes "
+                                               "during the run is kept), also after a failure, a cancel or Ctrl-C"),
                                 QStringLiteral("Visible to every local user in /proc/<pid>/cmdline")})
         QVERIFY2(helpText.contains(part), qPrintable(part + QStringLiteral("\n---\n") + helpText));
 

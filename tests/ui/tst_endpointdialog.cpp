@@ -190,8 +190,9 @@ private slots:
                                 "database is deleted (FLUSHALL) and its statistics are reset (CONFIG RESETSTAT: INFO stats counters, "
                                 "commandstats, errorstats, latency histograms).</p><ul><li><b>%1</b> holds db0: 1 key, db5: 3 keys</li></ul>"
                                 "<p>Their replicas, and their RDB or AOF file when they persist, lose the keys too. latency-tracking, "
-                                "which Versus turns off for the run, and function libraries are put back at the end, also when the "
-                                "run fails or is cancelled.</p><p>If you do not allow it, they are left untouched and skipped in this "
+                                "which Versus turns off for the run, is put back at the end, and so is every function library the "
+                                "workload loaded or replaced (one another client changes during the run is kept), also when the run "
+                                "fails or is cancelled.</p><p>If you do not allow it, they are left untouched and skipped in this "
                                 "run.</p>")
                      .arg(server.hostPort()));
         QVERIFY(flushConsentText(sizes, true).contains(QLatin1String("<li><b>mine</b> holds db0: 1 key, db5: 3 keys</li>")));
