@@ -2,9 +2,10 @@
 // manifest.json, the file that describes one folder of the server cache: which product and
 // version it holds, where it came from (a Debian package that scripts/fetch-servers unpacked,
 // or an upstream build Versus made), the command that starts it, and the sha256 of every file
-// that command runs. This is its one reader and its one writer: the catalog, the trust check
-// and the source builds read and write it only through them, and scripts/fetch-servers reads
-// it back through `versus servers --json`.
+// that command runs. This is its one C++ reader and writer: the catalog, the trust check, the
+// source builds and the benchmarks go through them. scripts/fetch-servers still writes a Debian
+// package's manifest in bash and reads its own fields back by hand (to be replaced by reading
+// `versus servers --json`, whose entries carry every field it needs).
 
 #include "buildorigin.h"
 #include "outcome.h"
