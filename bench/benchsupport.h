@@ -2,7 +2,6 @@
 // Helpers shared by the benchmarks: the fetched servers (from the catalog), simple
 // statistics, and Versus's own peak memory. Header-only: each bench_*.cpp is its own program.
 
-#include "jsonsupport.h"
 #include "servercatalog.h"
 #include "serverspec.h"
 
@@ -30,7 +29,7 @@ struct FetchedServer {
 };
 
 // The usable servers of the cache as the catalog finds them, sorted by label, each with the
-// valkey-cli command fetch-servers recorded beside it (the catalog has no use for clients).
+// valkey-cli command its manifest records (the catalog keeps it beside the entry).
 inline std::vector<FetchedServer> fetchedServers()
 {
     ServerCatalog catalog;
@@ -41,13 +40,7 @@ inline std::vector<FetchedServer> fetchedServers()
             continue;
         FetchedServer server;
         server.spec = entry.spec;
-        // <cache>/<label>/bin/<server>: the manifest sits two folders up from the binary.
-        QFile file(QFileInfo(entry.spec.binaryPath).dir().filePath(QStringLiteral("../manifest.json")));
-        if (file.open(QIODevice::ReadOnly)) {
-            const Outcome<Json> manifest = parseJson(file.readAll(), file.fileName());
-            if (manifest && manifest->is_object())
-                readOptional(manifest.value(), "cli_command", server.cliCommand);
-        }
+        server.cliCommand = entry.cliCommand;
         servers.push_back(server);
     }
     std::sort(servers.begin(), servers.end(),

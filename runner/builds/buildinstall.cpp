@@ -1,8 +1,8 @@
 #include "buildinstall.h"
 
 #include "allocatorfacts.h"
-#include "boundedfile.h"
-#include "jsonsupport.h"
+#include "cachefolder.h"
+#include "cachemanifest.h"
 #include "redisconnection.h"
 #include "servercatalog.h"
 #include "serverprocess.h"
@@ -33,49 +33,30 @@ ServerSpec specFor(const QString &binary)
     return spec;
 }
 
-Json manifestOf(const InstallRequest &request, const QString &folder, const std::map<QString, QString> &files,
-                const QString &versionOutput)
+CacheManifest manifestOf(const InstallRequest &request, const QString &folder, const std::map<QString, QString> &files,
+                         const QString &versionOutput)
 {
     const QString product = request.source.product;
     const QString server = QDir(folder).filePath(QStringLiteral("bin/") + product + QStringLiteral("-server"));
     const QString cli = QDir(folder).filePath(QStringLiteral("bin/") + product + QStringLiteral("-cli"));
-    const BuildOrigin origin = request.source.origin();
-    Json manifest = {
-        {"label", request.label},
-        {"product", product},
-        {"version", request.source.version},
-        {"origin", buildKindName(BuildKind::UpstreamBuild)},
-        {"source", origin.source},
-        {"source_sha256", origin.sourceSha256},
-        {"git_sha", origin.gitSha},
-        {"git_branch", origin.gitBranch},
-        {"dirty", origin.dirty},
-        {"make_variables", request.recipe.makeVariables.join(QLatin1Char(' '))},
-        {"compiler", request.recipe.compiler},
-        {"build_key", request.buildKey},
-        {"binary", server},
-        {"sha256", files.at(QStringLiteral("bin/") + product + QStringLiteral("-server"))},
-        {"version_output", versionOutput.trimmed()},
-        {"built_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODate)},
-        {"command", std::vector<QString>{server}},
-        {"mem_allocator", request.allocator.memAllocator},
-    };
-    if (request.allocator.quantumBytes > 0)
-        manifest["jemalloc_quantum"] = request.allocator.quantumBytes;
+    CacheManifest manifest;
+    manifest.label = request.label;
+    manifest.product = product;
+    manifest.version = request.source.version;
+    manifest.origin = request.source.origin();
+    manifest.origin.makeVariables = request.recipe.makeVariables.join(QLatin1Char(' '));
+    manifest.origin.compiler = request.recipe.compiler;
+    manifest.buildKey = request.buildKey;
+    manifest.binary = server;
+    manifest.sha256 = files.at(QStringLiteral("bin/") + product + QStringLiteral("-server"));
+    manifest.versionOutput = versionOutput.trimmed();
+    manifest.recordedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    manifest.command = QStringList{server};
     if (files.count(QStringLiteral("bin/") + product + QStringLiteral("-cli")))
-        manifest["cli_command"] = std::vector<QString>{cli};
-    manifest["files"] = toJsonObject(files);
+        manifest.cliCommand = QStringList{cli};
+    manifest.allocator = request.allocator;
+    manifest.files = files;
     return manifest;
-}
-
-Status writeFile(const QString &path, const QByteArray &content)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(content) != content.size() || !file.flush())
-        return Error{QStringLiteral("cannot write %1: %2").arg(path, file.errorString())};
-    file.close();
-    QFile::setPermissions(path, kReadable);
-    return Status::success();
 }
 
 // Copies the programs and the log into `staging`; their sha256 by path relative to it.
@@ -120,27 +101,28 @@ Status moveIntoPlace(const QString &staging, const QString &folder, const QStrin
 
 QString installedBuildKey(const QString &folder)
 {
-    const QString path = QDir(folder).filePath(QStringLiteral("manifest.json"));
-    const Outcome<QByteArray> bytes = readBoundedFile(path, 4 << 20, QStringLiteral("a manifest"));
-    if (!bytes)
-        return QString();
-    const Outcome<Json> manifest = parseJson(bytes.value(), path);
-    if (!manifest || !manifest->is_object())
-        return QString();
-    QString key, binary, sha;
+    const Outcome<CacheManifest> manifest = readCacheManifest(QDir(folder).filePath(QStringLiteral("manifest.json")));
     // Installed before the manifest recorded the allocator: installed again (make has nothing to do).
-    if (!manifest->contains("mem_allocator"))
+    if (!manifest || manifest->allocator.memAllocator.isEmpty())
         return QString();
-    try {
-        readOptional(manifest.value(), "build_key", key);
-        readOptional(manifest.value(), "binary", binary);
-        readOptional(manifest.value(), "sha256", sha);
-    } catch (const nlohmann::json::exception &) {
+    // Already built only when the catalog would run it as it is: every file it lists (the CLI
+    // too) still has its sha256 and nothing in it could have been changed by someone else.
+    VerifiedRecords nothingRemembered;
+    if (!entryFromCacheFolder(folder, QString(), nothingRemembered).usable())
         return QString();
-    }
-    if (binary.isEmpty() || sha.isEmpty() || sha256OfFile(binary) != sha)
-        return QString();
-    return key;
+    return manifest->buildKey;
+}
+
+Status checkReplaceable(const QString &folder, const BuildSource &source)
+{
+    if (source.kind != BuildSource::Kind::Tarball || !QFileInfo::exists(folder))
+        return Status::success();
+    const Outcome<CacheManifest> manifest = readCacheManifest(QDir(folder).filePath(QStringLiteral("manifest.json")));
+    if (!manifest || !manifest->origin.isReleaseBuild() || manifest->origin.sourceSha256 == source.tarballSha256)
+        return Status::success();
+    return Error{QStringLiteral("%1 holds %2 %3 built from another %4 (sha256 %5), %6 has sha256 %7; remove %1 to replace it")
+                     .arg(folder, manifest->product, manifest->version, manifest->origin.source, manifest->origin.sourceSha256,
+                          source.path, source.tarballSha256)};
 }
 
 Status checkBuiltServer(InstallRequest &request)
@@ -181,9 +163,8 @@ Status installBuild(const InstallRequest &request, const QString &cacheDir)
     if (!version)
         return Error{version.error()};
     // The manifest names the files where they will be, once renamed into place.
-    const Json manifest = manifestOf(request, folder, files.value(), version.value());
-    if (Status written = writeFile(QDir(staging.path()).filePath(QStringLiteral("manifest.json")),
-                                   QByteArray::fromStdString(manifest.dump(2)) + '\n');
+    if (Status written = writeCacheManifest(QDir(staging.path()).filePath(QStringLiteral("manifest.json")),
+                                            manifestOf(request, folder, files.value(), version.value()));
         !written)
         return written;
     const QString aside = QDir(builds).filePath(QStringLiteral("replaced-") + request.label);

@@ -19,10 +19,14 @@ struct InstallRequest {
     AllocatorFacts allocator;   // what the built server said when it was checked
 };
 
-// The build key recorded in `folder`'s manifest when its server binary still has the sha256
-// recorded there; empty otherwise (not built, another recipe, changed since, or installed before
-// manifests recorded the allocator).
+// The build key recorded in `folder`'s manifest when the catalog would use the folder as it
+// is (every listed file, the CLI too, has its recorded sha256; the folder and its files are this
+// user's and writable by no one else); empty otherwise (not built, changed or taken over since,
+// or installed before manifests recorded the allocator).
 QString installedBuildKey(const QString &folder);
+// An error when `folder` holds a release build from another tarball of the same name (another
+// sha256) than `source`: building would silently replace it.
+Status checkReplaceable(const QString &folder, const BuildSource &source);
 // The built server answers --version as the product and version of its source, and PING;
 // what it says of its allocator (mem_allocator, jemalloc quantum) is kept for the manifest.
 Status checkBuiltServer(InstallRequest &request);

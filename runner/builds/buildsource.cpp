@@ -1,6 +1,6 @@
 #include "buildsource.h"
 
-#include "verifiedrecords.h"
+#include "sourcefile.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -41,12 +41,16 @@ bool isBuildProduct(const QString &relative)
     return products.match(relative).hasMatch();
 }
 
-QStringList filesOfPlainFolder(const QString &root)
+// Every entry that is not a folder, FIFOs and devices included (they are refused by name when
+// hashed, not left out unseen).
+Outcome<QStringList> filesOfPlainFolder(const QString &root, const StopRequested &stop)
 {
     QStringList files;
     const QDir dir(root);
     QDirIterator it(root, QDir::Files | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot, QDirIterator::Subdirectories);
     while (it.hasNext()) {
+        if (stop && stop())
+            return Error{QStringLiteral("cancelled")};
         const QString relative = dir.relativeFilePath(it.next());
         if (!relative.startsWith(QLatin1String(".git/")) && !isBuildProduct(relative))
             files << relative;
@@ -65,7 +69,9 @@ std::optional<QStringList> filesOfCheckout(const QString &root)
     QSet<QString> files;   // a file with a merge conflict is listed once per stage
     for (const QByteArray &name : listed->split('\0')) {
         const QString relative = QString::fromLocal8Bit(name);
-        if (!relative.isEmpty() && QFileInfo(QDir(root).filePath(relative)).isFile())
+        // A FIFO or device stays in: hashing refuses it by name. Deleted tracked files go.
+        const QFileInfo info(QDir(root).filePath(relative));
+        if (!relative.isEmpty() && info.exists() && !info.isDir())
             files.insert(relative);
     }
     return QStringList(files.begin(), files.end());
@@ -73,7 +79,7 @@ std::optional<QStringList> filesOfCheckout(const QString &root)
 
 // The hash of a tree: for each file in name order its path, whether it is executable and its
 // content's sha256. A symbolic link counts as the file it names, which must lie in the tree.
-Outcome<QString> contentHash(const QString &root, QStringList files, std::map<QString, QString> &recorded)
+Outcome<QString> contentHash(const QString &root, QStringList files, std::map<QString, QString> &recorded, const StopRequested &stop)
 {
     std::sort(files.begin(), files.end());
     recorded.clear();
@@ -84,10 +90,10 @@ Outcome<QString> contentHash(const QString &root, QStringList files, std::map<QS
         const QFileInfo info(dir.filePath(relative));
         if (info.isSymLink() && !info.canonicalFilePath().startsWith(canonicalRoot))
             return Error{QStringLiteral("%1: a link to %2, outside the source tree").arg(info.filePath(), info.symLinkTarget())};
-        const QString sha = sha256OfFile(info.filePath());
-        if (sha.isEmpty())
-            return Error{QStringLiteral("%1: cannot read it").arg(info.filePath())};
-        const QString entry = sha + (info.isExecutable() ? QStringLiteral(" x") : QStringLiteral(" -"));
+        const Outcome<QString> sha = hashSourceFile(info.filePath(), stop);
+        if (!sha)
+            return Error{sha.error()};
+        const QString entry = sha.value() + (info.isExecutable() ? QStringLiteral(" x") : QStringLiteral(" -"));
         hash.addData(relative.toUtf8());
         hash.addData(QByteArrayView("\0", 1));
         hash.addData(entry.toLatin1());
@@ -142,7 +148,7 @@ Outcome<std::pair<QString, QString>> productAndVersionOf(const QByteArray &versi
     return Error{QStringLiteral("%1: defines neither VALKEY_VERSION nor REDIS_VERSION").arg(path)};
 }
 
-Outcome<BuildSource> sourceFromTree(const QString &folder)
+Outcome<BuildSource> sourceFromTree(const QString &folder, const StopRequested &stop)
 {
     const QFileInfo info(folder);
     if (!info.isDir())
@@ -169,21 +175,24 @@ Outcome<BuildSource> sourceFromTree(const QString &folder)
             git(source.treeRoot, {QStringLiteral("status"), QStringLiteral("--porcelain"), QStringLiteral("--untracked-files=normal")});
         source.dirty = !status || !status->trimmed().isEmpty();
     } else {
-        files = filesOfPlainFolder(source.treeRoot);
+        Outcome<QStringList> plain = filesOfPlainFolder(source.treeRoot, stop);
+        if (!plain)
+            return Error{plain.error()};
+        files = plain.value();
     }
     if (files.isEmpty())
         return Error{QStringLiteral("%1: the source tree has no files").arg(source.treeRoot)};
-    Outcome<QString> hash = contentHash(source.treeRoot, files, source.files);
+    Outcome<QString> hash = contentHash(source.treeRoot, files, source.files, stop);
     if (!hash)
         return Error{hash.error()};
     source.contentSha256 = hash.value();
     return source;
 }
 
-Outcome<BuildSource> sourceFromTarball(const QString &file)
+Outcome<BuildSource> sourceFromTarball(const QString &file, const StopRequested &stop)
 {
     const QFileInfo info(file);
-    if (!info.isFile())
+    if (!info.exists())
         return Error{QStringLiteral("%1: no such file").arg(file)};
     static const QRegularExpression tarball(QStringLiteral("\\.(tar\\.gz|tgz|tar\\.xz|tar\\.bz2|tar)$"));
     if (!tarball.match(info.fileName()).hasMatch())
@@ -191,13 +200,14 @@ Outcome<BuildSource> sourceFromTarball(const QString &file)
     BuildSource source;
     source.kind = BuildSource::Kind::Tarball;
     source.path = info.absoluteFilePath();
-    source.tarballSha256 = sha256OfFile(source.path);
-    if (source.tarballSha256.isEmpty())
-        return Error{QStringLiteral("%1: cannot read it").arg(file)};
+    const Outcome<QString> sha = hashSourceFile(source.path, stop);
+    if (!sha)
+        return Error{sha.error()};
+    source.tarballSha256 = sha.value();
     return source;
 }
 
-Status completeUnpackedSource(BuildSource &source, const QString &folder)
+Status completeUnpackedSource(BuildSource &source, const QString &folder, const StopRequested &stop)
 {
     Outcome<QString> root = treeRootOf(folder);
     if (!root)
@@ -205,7 +215,10 @@ Status completeUnpackedSource(BuildSource &source, const QString &folder)
     source.treeRoot = root.value();
     if (Status read = readProductAndVersion(source); !read)
         return read;
-    Outcome<QString> hash = contentHash(source.treeRoot, filesOfPlainFolder(source.treeRoot), source.files);
+    const Outcome<QStringList> files = filesOfPlainFolder(source.treeRoot, stop);
+    if (!files)
+        return Error{files.error()};
+    Outcome<QString> hash = contentHash(source.treeRoot, files.value(), source.files, stop);
     if (!hash)
         return Error{hash.error()};
     source.contentSha256 = hash.value();

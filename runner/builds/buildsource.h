@@ -6,6 +6,7 @@
 
 #include "buildorigin.h"
 #include "outcome.h"
+#include "sourcefile.h"
 
 #include <QString>
 #include <QStringList>
@@ -33,13 +34,15 @@ struct BuildSource {
 
 // A folder: finds the tree (the folder itself, or its one subfolder holding src/version.h),
 // lists its files (a git checkout's tracked and untracked files, without what .gitignore names;
-// any other folder's files without build products) and hashes them.
-Outcome<BuildSource> sourceFromTree(const QString &folder);
+// any other folder's files without build products) and hashes them. Only regular files are
+// read: a FIFO, a device node or a socket is refused by its path. `stop` ends the walk between
+// files and chunks ("cancelled").
+Outcome<BuildSource> sourceFromTree(const QString &folder, const StopRequested &stop = {});
 // A tarball (.tar.gz, .tar.xz, .tgz): hashes the file. The tree is resolved once unpacked
 // (completeUnpackedSource).
-Outcome<BuildSource> sourceFromTarball(const QString &file);
+Outcome<BuildSource> sourceFromTarball(const QString &file, const StopRequested &stop = {});
 // A tarball's source once unpacked into `folder`: its tree, product, version and files.
-Status completeUnpackedSource(BuildSource &source, const QString &folder);
+Status completeUnpackedSource(BuildSource &source, const QString &folder, const StopRequested &stop = {});
 
 // "valkey" and "8.0.1" from the text of src/version.h; an error naming `path` otherwise.
 Outcome<std::pair<QString, QString>> productAndVersionOf(const QByteArray &versionHeader, const QString &path);

@@ -4,6 +4,7 @@
 #include "processgroup.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QProcess>
 #include <QProcessEnvironment>
@@ -34,7 +35,7 @@ QProcessEnvironment buildEnvironment()
 
 } // namespace
 
-Status unpackTarball(const QString &tarball, const QString &folder)
+Status unpackTarball(const QString &tarball, const QString &folder, const std::function<bool()> &stop)
 {
     QProcess tar;
     tar.setProcessChannelMode(QProcess::MergedChannels);
@@ -45,9 +46,16 @@ Status unpackTarball(const QString &tarball, const QString &folder)
                                       QStringLiteral("-xf"), tarball, QStringLiteral("-C"), folder});
     if (!tar.waitForStarted(10000))
         return Error{QStringLiteral("cannot run tar: %1").arg(tar.errorString())};
-    if (!tar.waitForFinished(kTarTimeoutMs)) {
+    QElapsedTimer running;
+    running.start();
+    while (tar.state() != QProcess::NotRunning && !tar.waitForFinished(200)) {
+        const bool stopped = stop && stop();
+        if (!stopped && !running.hasExpired(kTarTimeoutMs))
+            continue;
         tar.kill();
         tar.waitForFinished(1000);
+        if (stopped)
+            return Error{QStringLiteral("cancelled")};
         return Error{QStringLiteral("%1: tar did not finish within %2 s").arg(tarball).arg(kTarTimeoutMs / 1000)};
     }
     if (tar.exitStatus() != QProcess::NormalExit || tar.exitCode() != 0)

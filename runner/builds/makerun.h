@@ -10,8 +10,9 @@
 #include <QStringList>
 #include <functional>
 
-// tar -xf `tarball` -C `folder`, refusing members that would land outside it.
-Status unpackTarball(const QString &tarball, const QString &folder);
+// tar -xf `tarball` -C `folder`, refusing members that would land outside it; `stop` ends tar
+// ("cancelled").
+Status unpackTarball(const QString &tarball, const QString &folder, const std::function<bool()> &stop = {});
 
 // The compilations a build from nothing makes, roughly: the C files of the tree.
 int expectedCompilations(const BuildSource &source);

@@ -2,6 +2,7 @@
 
 #include "buildinstall.h"
 #include "buildrecipe.h"
+#include "filetrust.h"
 #include "makerun.h"
 #include "worktree.h"
 
@@ -43,6 +44,45 @@ private:
     bool m_held = false;
 };
 
+// The cache is judged as the catalog judges it before anything is written into it, and its
+// .builds folder must be a folder of this user's, not a link: what a killed build left there is
+// removed, and a link would have that removed wherever it points.
+Status prepareBuildsFolder(const QString &cacheDir, const QString &builds)
+{
+    const bool existed = QFileInfo::exists(cacheDir);
+    if (existed || QDir().mkpath(cacheDir)) {
+        if (const QString reason = untrustedFolderReason(cacheDir); !reason.isEmpty())
+            return Error{QStringLiteral("refusing the server cache: %1").arg(reason)};
+    }
+    const QFileInfo info(builds);
+    if (info.isSymLink())
+        return Error{QStringLiteral("refusing %1: a symbolic link (to %2), not a folder; remove it").arg(builds, info.symLinkTarget())};
+    if (!QDir().mkpath(builds) || !QFile::setPermissions(builds, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
+        return Error{QStringLiteral("cannot create %1").arg(builds)};
+    if (const QString reason = untrustedFileReason(builds); !reason.isEmpty())
+        return Error{QStringLiteral("refusing %1: %2").arg(builds, reason)};
+    return Status::success();
+}
+
+bool waitForTheLock(BuildLock &lock, const SourceBuilder::Cancelled &cancelled)
+{
+    while (!lock.tryTake()) {
+        if (cancelled && cancelled())
+            return false;
+        QThread::msleep(200);
+    }
+    return true;
+}
+
+// Holding the lock, nothing else builds: what a killed build left half-made goes.
+void removeLeftovers(const QString &builds)
+{
+    const QStringList leftovers = QDir(builds).entryList({QStringLiteral("unpack-*"), QStringLiteral("install-*"), QStringLiteral("replaced-*")},
+                                                         QDir::Dirs | QDir::NoDotAndDotDot);
+    for (const QString &leftover : leftovers)
+        QDir(QDir(builds).filePath(leftover)).removeRecursively();
+}
+
 QString failedStep(const QString &step, const QString &why)
 {
     return QStringLiteral("build failed at step '%1': %2").arg(step, why);
@@ -65,7 +105,7 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
 {
     report(QStringLiteral("source"), 0, path);
     const QFileInfo given(path);
-    Outcome<BuildSource> resolved = given.isDir() ? sourceFromTree(path) : sourceFromTarball(path);
+    Outcome<BuildSource> resolved = given.isDir() ? sourceFromTree(path, m_cancelled) : sourceFromTarball(path, m_cancelled);
     if (!resolved)
         return Error{failedStep(QStringLiteral("source"), resolved.error())};
     BuildSource source = std::move(resolved.value());
@@ -74,8 +114,8 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
         return Error{failedStep(QStringLiteral("source"), recipe.error())};
 
     const QString builds = QDir(m_cacheDir).filePath(QStringLiteral(".builds"));
-    if (!QDir().mkpath(builds) || !QFile::setPermissions(builds, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
-        return Error{failedStep(QStringLiteral("source"), QStringLiteral("cannot create %1").arg(builds))};
+    if (Status ready = prepareBuildsFolder(m_cacheDir, builds); !ready)
+        return Error{failedStep(QStringLiteral("source"), ready.error())};
     BuildLock lock(QDir(builds).filePath(QStringLiteral("lock")));
     if (!lock.opened())
         return Error{failedStep(QStringLiteral("source"), QStringLiteral("cannot open the build lock in %1").arg(builds))};
@@ -83,30 +123,25 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     // for its file lock, saying so; Cancel ends the wait.
     if (!lock.held())
         report(QStringLiteral("wait"), 0, QStringLiteral("for another build in %1 to end").arg(m_cacheDir));
-    while (!lock.tryTake()) {
-        if (cancelled())
-            return Error{QStringLiteral("cancelled while waiting for another build in %1 to end").arg(m_cacheDir)};
-        QThread::msleep(200);
-    }
-    // Holding the lock, nothing else builds: what a killed build left half-made goes.
-    const QStringList leftovers = QDir(builds).entryList({QStringLiteral("unpack-*"), QStringLiteral("install-*"), QStringLiteral("replaced-*")},
-                                                         QDir::Dirs | QDir::NoDotAndDotDot);
-    for (const QString &leftover : leftovers)
-        QDir(QDir(builds).filePath(leftover)).removeRecursively();
+    if (!waitForTheLock(lock, m_cancelled))
+        return Error{QStringLiteral("cancelled while waiting for another build in %1 to end").arg(m_cacheDir)};
+    removeLeftovers(builds);
 
     // A tarball is unpacked into a folder that goes when the build ends, however it ends.
     QTemporaryDir unpacked(QDir(builds).filePath(QStringLiteral("unpack-XXXXXX")));
     if (source.kind == BuildSource::Kind::Tarball) {
         report(QStringLiteral("unpack"), 1, source.path);
-        if (Status done = unpackTarball(source.path, unpacked.path()); !done)
+        if (Status done = unpackTarball(source.path, unpacked.path(), m_cancelled); !done)
             return Error{failedStep(QStringLiteral("unpack"), done.error())};
-        if (Status done = completeUnpackedSource(source, unpacked.path()); !done)
+        if (Status done = completeUnpackedSource(source, unpacked.path(), m_cancelled); !done)
             return Error{failedStep(QStringLiteral("unpack"), done.error())};
     }
 
     const QString label = buildLabel(source);
     const QString key = recipe->buildKey(source);
     const QString folder = QDir(m_cacheDir).filePath(label);
+    if (Status replaceable = checkReplaceable(folder, source); !replaceable)
+        return Error{failedStep(QStringLiteral("source"), replaceable.error())};
     if (installedBuildKey(folder) == key) {
         report(QStringLiteral("install"), 100, QStringLiteral("%1 is already built").arg(label));
         return BuiltServer{label, folder, true, false, QDir(folder).filePath(QStringLiteral("build.log"))};
@@ -114,7 +149,7 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
 
     WorkTree tree(QDir(builds).filePath(source.product + QLatin1Char('-') + source.version));
     report(QStringLiteral("prepare"), 2, source.treeRoot);
-    const Outcome<SyncResult> synced = tree.sync(source, recipe->signature());
+    const Outcome<SyncResult> synced = tree.sync(source, recipe->signature(), m_cancelled);
     if (!synced)
         return Error{failedStep(QStringLiteral("prepare"), synced.error())};
 
@@ -132,9 +167,8 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
         return Error{failedStep(QStringLiteral("make"), made.error())};
     }
     tree.endMake();
-    if (cancelled()) {
+    if (cancelled())
         return Error{failedStep(QStringLiteral("make"), QStringLiteral("cancelled"))};
-    }
 
     report(QStringLiteral("check"), 96, label);
     InstallRequest request{label, key, source, recipe.value(), tree.treePath(), tree.logPath(), AllocatorFacts()};

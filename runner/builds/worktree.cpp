@@ -33,18 +33,18 @@ std::optional<TreeState> readState(const QString &path)
     return state;
 }
 
-Status copyFile(const QString &from, const QString &to, bool executable)
+// Copies one file of the source and checks that what was copied is what was hashed: a tree
+// that changes between the two would otherwise build content its label does not name.
+Status copyHashedFile(const QString &from, const QString &to, const QString &entry, const StopRequested &stop)
 {
-    QDir().mkpath(QFileInfo(to).path());
-    QFile::remove(to);
-    if (!QFile::copy(from, to))
-        return Error{QStringLiteral("cannot copy %1 to %2").arg(from, to)};
-    const QFileDevice::Permissions mode = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                          | QFileDevice::ReadOther
-                                          | (executable ? QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther
-                                                        : QFileDevice::Permissions());
-    if (!QFile::setPermissions(to, mode))
-        return Error{QStringLiteral("cannot set the mode of %1").arg(to)};
+    const Outcome<QString> copied = copySourceFile(from, to, entry.endsWith(QLatin1String(" x")), stop);
+    if (!copied)
+        return Error{copied.error()};
+    const QString hashed = entry.section(QLatin1Char(' '), 0, 0);
+    if (copied.value() != hashed)
+        return Error{QStringLiteral("%1 changed while the build read the source (sha256 %2 when hashed, %3 when copied); "
+                                    "build again once the tree stops changing")
+                         .arg(from, hashed, copied.value())};
     return Status::success();
 }
 
@@ -95,7 +95,7 @@ bool WorkTree::needsFromNothing(const BuildSource &source, const std::map<QStrin
     return false;
 }
 
-Outcome<SyncResult> WorkTree::sync(const BuildSource &source, const QString &signature)
+Outcome<SyncResult> WorkTree::sync(const BuildSource &source, const QString &signature, const StopRequested &stop)
 {
     const std::optional<TreeState> state = readState(statePath());
     std::map<QString, QString> before;   // empty: another recipe built it, or nothing is known
@@ -124,7 +124,7 @@ Outcome<SyncResult> WorkTree::sync(const BuildSource &source, const QString &sig
         const auto known = before.find(relative);
         if (known != before.end() && known->second == entry && QFileInfo::exists(tree.filePath(relative)))
             continue;
-        if (Status copied = copyFile(from.filePath(relative), tree.filePath(relative), entry.endsWith(QLatin1String(" x"))); !copied)
+        if (Status copied = copyHashedFile(from.filePath(relative), tree.filePath(relative), entry, stop); !copied)
             return Error{copied.error()};
         ++result.copied;
     }

@@ -28,8 +28,10 @@ public:
     QString treePath() const;   // where make runs
     QString logPath() const;    // the last build's output
 
-    // Makes the tree hold exactly `source`'s files.
-    Outcome<SyncResult> sync(const BuildSource &source, const QString &signature);
+    // Makes the tree hold exactly `source`'s files. A file whose copy is not the content that
+    // was hashed (the tree changed since) is an error naming it: the build's label would lie.
+    // `stop` ends the copy between files and chunks ("cancelled").
+    Outcome<SyncResult> sync(const BuildSource &source, const QString &signature, const StopRequested &stop = {});
     // After a cancelled or killed build: the next one starts from nothing.
     void distrust();
     // Around make: a marker that only a make that ended by itself removes, so a build whose

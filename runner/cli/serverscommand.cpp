@@ -36,6 +36,7 @@ Json toJson(const CatalogEntry &entry)
         {"binary", spec.binaryPath},
         {"sha256", spec.binarySha256},
         {"command", command},
+        {"cli_command", entry.cliCommand.isEmpty() ? Json() : Json(std::vector<QString>(entry.cliCommand.begin(), entry.cliCommand.end()))},
         {"usable", entry.usable()},
         {"status", entry.usable() ? QStringLiteral("ok") : entry.problem},
     };

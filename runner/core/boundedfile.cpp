@@ -30,6 +30,30 @@ QString sizeText(qint64 bytes)
 
 } // namespace
 
+Outcome<int> openRegularFile(const QString &path, const QString &what)
+{
+    const QByteArray name = QFile::encodeName(path);
+    const auto notRegular = [&](mode_t mode) {
+        return Error{QStringLiteral("%1: not a regular file (%2); %3 is read only from a regular file").arg(path, kindOf(mode), what)};
+    };
+    // Judged before the open too: opening a device can do something by itself (rewind a tape).
+    struct stat info {};
+    if (::stat(name.constData(), &info) == 0 && !S_ISREG(info.st_mode))
+        return notRegular(info.st_mode);
+    // O_NONBLOCK: opening a FIFO no one writes returns at once instead of waiting for a writer.
+    const int fd = ::open(name.constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0)
+        return Error{QStringLiteral("%1: cannot read: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)))};
+    // Judged again on what was opened: the path may have been replaced in between.
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+        ::close(fd);
+        return notRegular(info.st_mode);
+    }
+    // Reads of a regular file never block anyway; a descriptor handed on is an ordinary one.
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    return fd;
+}
+
 Outcome<QByteArray> readBoundedFile(const QString &path, qint64 limit, const QString &what)
 {
     if (path.startsWith(QLatin1Char(':'))) {
@@ -38,16 +62,12 @@ Outcome<QByteArray> readBoundedFile(const QString &path, qint64 limit, const QSt
             return Error{QStringLiteral("%1: cannot read: %2").arg(path, resource.errorString())};
         return resource.readAll();
     }
-    // O_NONBLOCK: opening a FIFO no one writes returns at once instead of waiting for a writer.
-    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        return Error{QStringLiteral("%1: cannot read: %2").arg(path, QString::fromLocal8Bit(std::strerror(errno)))};
+    const Outcome<int> opened = openRegularFile(path, what);
+    if (!opened)
+        return Error{opened.error()};
+    const int fd = opened.value();
     struct stat info {};
-    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
-        ::close(fd);
-        return Error{QStringLiteral("%1: not a regular file (%2); %3 is read only from a regular file")
-                         .arg(path, kindOf(info.st_mode), what)};
-    }
+    ::fstat(fd, &info);
     if (info.st_size > limit) {
         ::close(fd);
         return Error{QStringLiteral("%1: %2 bytes, more than the %3 %4 may have").arg(path, QString::number(info.st_size), sizeText(limit), what)};

@@ -13,3 +13,8 @@
 // "x.json: not a regular file (a FIFO); a results bundle is read only from a regular file",
 // "x.json: 1073741824 bytes, more than the 67108864 (64 MiB) a results bundle may have".
 Outcome<QByteArray> readBoundedFile(const QString &path, qint64 limit, const QString &what);
+
+// A descriptor open for reading on `path` (close-on-exec) when it is a regular file (a link
+// counts as what it names), without ever waiting on a FIFO or opening a device: the caller
+// closes it. The error names the path and what it is instead, as readBoundedFile's does.
+Outcome<int> openRegularFile(const QString &path, const QString &what);

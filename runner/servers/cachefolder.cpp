@@ -1,130 +1,20 @@
 #include "cachefolder.h"
 
-#include "boundedfile.h"
+#include "cachemanifest.h"
 #include "filetrust.h"
-#include "jsonsupport.h"
 #include "verifiedrecords.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QRegularExpression>
 
 namespace {
 
 const QLatin1String kFetchAgain(" (run scripts/fetch-servers)");
 
-// What scripts/fetch-servers (a Debian package) or the upstream build recipe wrote about one
-// version.
-struct Manifest {
-    QString product, version, binary, sha256;
-    QString label;            // upstream builds only: the catalog's label for it
-    BuildOrigin origin;
-    AllocatorFacts allocator; // as the server said when it was fetched or built
-    QStringList command;
-    std::map<QString, QString> files;   // path relative to the folder -> sha256
-};
-
-// "make_variables" as one string ("BUILD_TLS=yes MALLOC=jemalloc") or a list of them.
-QString readMakeVariables(const Json &json)
-{
-    const auto found = json.find("make_variables");
-    if (found == json.end())
-        return QString();
-    if (found->is_array()) {
-        QStringList variables;
-        readValue(*found, variables);
-        return variables.join(QLatin1Char(' '));
-    }
-    QString variables;
-    readValue(*found, variables);
-    return variables;
-}
-
-// A manifest without "origin" is one scripts/fetch-servers wrote: a Debian package.
-void readOrigin(const Json &json, Manifest &manifest)
-{
-    QString kind = buildKindName(BuildKind::DebianPackage);
-    readOptional(json, "origin", kind);
-    BuildOrigin &origin = manifest.origin;
-    origin.kind = buildKindFromName(kind);
-    if (origin.kind == BuildKind::DebianPackage) {
-        readOptional(json, "suite", origin.suite);
-        readOptional(json, "package_version", origin.packageVersion);
-        return;
-    }
-    if (origin.kind != BuildKind::UpstreamBuild)
-        failAtJson(json.at("origin"), "expected \"debian-package\" or \"upstream-build\"");
-    readOptional(json, "label", manifest.label);
-    readOptional(json, "source", origin.source);
-    readOptional(json, "source_sha256", origin.sourceSha256);
-    readOptional(json, "git_sha", origin.gitSha);
-    readOptional(json, "git_branch", origin.gitBranch);
-    readOptional(json, "dirty", origin.dirty);
-    origin.makeVariables = readMakeVariables(json);
-    readOptional(json, "compiler", origin.compiler);
-}
-
-void from_json(const Json &json, Manifest &manifest)
-{
-    readOptional(json, "product", manifest.product);
-    readOptional(json, "version", manifest.version);
-    readOptional(json, "binary", manifest.binary);
-    readOptional(json, "sha256", manifest.sha256);
-    readOptional(json, "command", manifest.command);
-    readOptional(json, "files", manifest.files);
-    readOptional(json, "mem_allocator", manifest.allocator.memAllocator);
-    readOptional(json, "jemalloc_quantum", manifest.allocator.quantumBytes);
-    readOrigin(json, manifest);
-}
-
-// An upstream build names itself ("valkey-8.0.1-upstream"): the catalog's label, so it does
-// not collide with the Debian package of the same version. Empty when it is acceptable.
-QString labelProblem(const Manifest &manifest)
-{
-    if (manifest.origin.kind != BuildKind::UpstreamBuild)
-        return QString();
-    static const QRegularExpression form(QStringLiteral("^[a-z0-9][a-z0-9._-]{0,63}$"));
-    if (manifest.label.isEmpty())
-        return QStringLiteral("missing or empty label");
-    if (!form.match(manifest.label).hasMatch())
-        return QStringLiteral("label '%1' is not lower-case letters, digits, '.', '_' or '-' (at most 64)").arg(manifest.label);
-    return QString();
-}
-
-Outcome<Manifest> parseManifest(const QString &path)
-{
-    const Outcome<QByteArray> bytes = readBoundedFile(path, 4 << 20, QStringLiteral("a manifest"));
-    if (!bytes)
-        return Error{QStringLiteral("unreadable manifest %1%2").arg(bytes.error(), kFetchAgain)};
-    const Outcome<Json> document = parseJson(bytes.value(), path);
-    if (!document)
-        return Error{QStringLiteral("corrupt manifest %1%2").arg(document.error(), kFetchAgain)};
-    if (!document->is_object())
-        return Error{QStringLiteral("corrupt manifest %1: not a JSON object%2").arg(path, kFetchAgain)};
-    Manifest manifest;
-    try {
-        document->get_to(manifest);
-    } catch (const nlohmann::json::exception &error) {
-        return Error{QStringLiteral("corrupt manifest %1%2").arg(jsonErrorMessage(path, error), kFetchAgain)};
-    }
-    QStringList missing;
-    for (const auto &[name, value] : {std::pair{"product", &manifest.product}, {"version", &manifest.version}, {"binary", &manifest.binary}}) {
-        if (value->isEmpty())
-            missing << QString::fromLatin1(name);
-    }
-    if (manifest.command.isEmpty() || manifest.command.contains(QString()))
-        missing << QStringLiteral("command");
-    if (!missing.isEmpty())
-        return Error{QStringLiteral("corrupt manifest %1: missing or empty %2%3").arg(path, missing.join(QStringLiteral(", ")), kFetchAgain)};
-    if (const QString problem = labelProblem(manifest); !problem.isEmpty())
-        return Error{QStringLiteral("corrupt manifest %1: %2").arg(path, problem)};
-    return manifest;
-}
-
 // The files the command runs that must have a recorded sha256: the program, and every argument
 // naming a file (the server binary behind the loader).
-QStringList filesTheCommandRuns(const Manifest &manifest)
+QStringList filesTheCommandRuns(const CacheManifest &manifest)
 {
     QStringList files{manifest.command.front(), manifest.binary};
     for (const QString &argument : manifest.command.mid(1)) {
@@ -136,7 +26,7 @@ QStringList filesTheCommandRuns(const Manifest &manifest)
 
 // Every file the manifest lists, as absolute paths; a problem naming the first one that is
 // missing, lies outside the folder or could be changed by someone else.
-Outcome<QStringList> listedFiles(const Manifest &manifest, const QString &folder, const QString &manifestPath)
+Outcome<QStringList> listedFiles(const CacheManifest &manifest, const QString &folder, const QString &manifestPath)
 {
     QStringList paths;
     const QDir dir(folder);
@@ -173,7 +63,7 @@ QString folderProblem(const QString &folder, const QString &manifestPath, const 
 }
 
 // Why the command's own files cannot be run; empty when each is inside and listed.
-QString commandProblem(const Manifest &manifest, const QString &folder, const QString &manifestPath)
+QString commandProblem(const CacheManifest &manifest, const QString &folder, const QString &manifestPath)
 {
     const QString program = manifest.command.front();
     if (!QFileInfo::exists(manifest.binary))
@@ -194,7 +84,7 @@ QString commandProblem(const Manifest &manifest, const QString &folder, const QS
 }
 
 // Hashes every listed file; a problem naming the first that changed since the fetch.
-Outcome<VerifiedEntry> hashListed(const Manifest &manifest, const QStringList &paths, const QString &folder,
+Outcome<VerifiedEntry> hashListed(const CacheManifest &manifest, const QStringList &paths, const QString &folder,
                                   const QString &manifestPath)
 {
     VerifiedEntry verified;
@@ -216,7 +106,7 @@ Outcome<VerifiedEntry> hashListed(const Manifest &manifest, const QStringList &p
     return verified;
 }
 
-void applyManifest(ServerSpec &spec, const Manifest &manifest, const QString &folder)
+void applyManifest(ServerSpec &spec, const CacheManifest &manifest, const QString &folder)
 {
     spec.identity.product = manifest.product;
     spec.identity.version = manifest.version;
@@ -240,12 +130,13 @@ CatalogEntry entryFromCacheFolder(const QString &folder, const QString &cachePro
     const QString manifestPath = QDir(folder).filePath(QStringLiteral("manifest.json"));
     if (entry.problem = folderProblem(folder, manifestPath, cacheProblem); !entry.problem.isEmpty())
         return entry;
-    const Outcome<Manifest> manifest = parseManifest(manifestPath);
+    const Outcome<CacheManifest> manifest = readCacheManifest(manifestPath);
     if (!manifest) {
         entry.problem = manifest.error();
         return entry;
     }
     applyManifest(entry.spec, manifest.value(), folder);
+    entry.cliCommand = manifest->cliCommand;
     if (entry.problem = commandProblem(manifest.value(), folder, manifestPath); !entry.problem.isEmpty())
         return entry;
     Outcome<QStringList> paths = listedFiles(manifest.value(), folder, manifestPath);
@@ -285,6 +176,8 @@ CatalogEntry entryFromCacheFolder(const QString &folder, const QString &cachePro
         return entry;
     }
     entry.spec.identity = identity.value();
-    entry.spec.label = manifest->label.isEmpty() ? labelForServer(entry.spec.identity, entry.spec.binaryPath) : manifest->label;
+    // An upstream build names itself; a Debian package is labelled by what --version said.
+    const bool named = manifest->origin.kind == BuildKind::UpstreamBuild;
+    entry.spec.label = named ? manifest->label : labelForServer(entry.spec.identity, entry.spec.binaryPath);
     return entry;
 }

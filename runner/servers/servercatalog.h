@@ -12,6 +12,7 @@
 struct CatalogEntry {
     ServerSpec spec;
     QString problem;   // why it cannot be used ("missing binary …", "corrupt manifest …"); empty when usable
+    QStringList cliCommand;   // a cache folder's valkey-cli, as its manifest gives it; empty when none
     bool usable() const { return problem.isEmpty(); }
 };
 

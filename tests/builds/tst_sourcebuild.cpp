@@ -5,7 +5,7 @@
 // leaves nothing in the cache; a cancelled build ends make's whole process group.
 
 #include "buildsource.h"
-#include "jsonsupport.h"
+#include "cachemanifest.h"
 #include "redisconnection.h"
 #include "serverprocess.h"
 #include "servertesthelpers.h"
@@ -39,13 +39,10 @@ namespace {
         QSKIP(qPrintable(why));                                                                                         \
     }
 
-Json readManifest(const QString &folder)
+CacheManifest readManifest(const QString &folder)
 {
-    QFile file(folder + QStringLiteral("/manifest.json"));
-    if (!file.open(QIODevice::ReadOnly))
-        return Json();
-    const Outcome<Json> json = parseJson(file.readAll(), file.fileName());
-    return json ? json.value() : Json();
+    const Outcome<CacheManifest> manifest = readCacheManifest(folder + QStringLiteral("/manifest.json"));
+    return manifest ? manifest.value() : CacheManifest();
 }
 
 bool unpack(const QString &tarball, const QString &into)
@@ -99,10 +96,10 @@ private slots:
         const Outcome<BuiltServer> built = buildWhenFree(builder, tarball);
         QVERIFY2(built, qPrintable(built.error()));
         QCOMPARE(built->label, QStringLiteral("valkey-8.0.1-upstream"));
-        const Json manifest = readManifest(built->folder);
-        QCOMPARE(manifest.value("origin", ""), std::string("upstream-build"));
-        QCOMPARE(QString::fromStdString(manifest.value("source_sha256", "")), sha256OfFile(tarball));
-        QCOMPARE(manifest.value("make_variables", ""), std::string("BUILD_TLS=yes"));
+        const CacheManifest manifest = readManifest(built->folder);
+        QCOMPARE(manifest.origin.kind, BuildKind::UpstreamBuild);
+        QCOMPARE(manifest.origin.sourceSha256, sha256OfFile(tarball));
+        QCOMPARE(manifest.origin.makeVariables, QStringLiteral("BUILD_TLS=yes"));
         QVERIFY(QFileInfo::exists(built->logPath));
 
         // Asked again: nothing is built.
@@ -169,9 +166,9 @@ private slots:
         QVERIFY(third->label != first->label);
         QVERIFY(!third->reused);
         QVERIFY(!third->fromNothing);
-        const Json manifest = readManifest(third->folder);
-        QCOMPARE(manifest.value("version", ""), std::string("8.0.1"));
-        QCOMPARE(QString::fromStdString(manifest.value("source", "")), tree);
+        const CacheManifest manifest = readManifest(third->folder);
+        QCOMPARE(manifest.version, QStringLiteral("8.0.1"));
+        QCOMPARE(manifest.origin.source, tree);
 
         for (const QString &label : labels)
             QDir(ServerTestHelpers::serverCacheDir() + QLatin1Char('/') + label).removeRecursively();
