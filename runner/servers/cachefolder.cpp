@@ -10,7 +10,6 @@
 
 namespace {
 
-const QLatin1String kFetchAgain(" (run scripts/fetch-servers)");
 
 // The files the command runs that must have a recorded sha256: the program, and every argument
 // naming a file (the server binary behind the loader).
@@ -33,7 +32,7 @@ Outcome<QStringList> listedFiles(const CacheManifest &manifest, const QString &f
     for (const auto &[relative, sha] : manifest.files) {
         const QString path = QDir::cleanPath(dir.filePath(relative));
         if (!QFileInfo::exists(path))
-            return Error{QStringLiteral("missing file %1 (listed in %2)%3").arg(path, manifestPath, kFetchAgain)};
+            return Error{QStringLiteral("missing file %1 (listed in %2)%3").arg(path, manifestPath, kFetchServersAgain)};
         if (QString outside = outsideFolderReason(path, folder); !outside.isEmpty())
             return Error{QStringLiteral("refusing %1: %2").arg(manifestPath, outside)};
         const QString real = QFileInfo(path).canonicalFilePath();
@@ -54,7 +53,7 @@ QString folderProblem(const QString &folder, const QString &manifestPath, const 
     if (QString reason = untrustedFileReason(folder); !reason.isEmpty())
         return QStringLiteral("refusing %1: %2").arg(folder, reason);
     if (!QFileInfo::exists(manifestPath))
-        return QStringLiteral("incomplete fetch: no %1%2").arg(manifestPath, kFetchAgain);
+        return QStringLiteral("incomplete fetch: no %1%2").arg(manifestPath, kFetchServersAgain);
     if (QString outside = outsideFolderReason(manifestPath, folder); !outside.isEmpty())
         return QStringLiteral("refusing %1: %2").arg(manifestPath, outside);
     if (QString reason = untrustedFileReason(manifestPath); !reason.isEmpty())

@@ -9,7 +9,6 @@
 
 namespace {
 
-const QLatin1String kFetchAgain(" (run scripts/fetch-servers)");
 const qint64 kManifestLimit = 4 << 20;
 
 // "make_variables" as one string ("BUILD_TLS=yes MALLOC=jemalloc") or a list of them.
@@ -123,20 +122,20 @@ Outcome<CacheManifest> readCacheManifest(const QString &path)
 {
     const Outcome<QByteArray> bytes = readBoundedFile(path, kManifestLimit, QStringLiteral("a manifest"));
     if (!bytes)
-        return Error{QStringLiteral("unreadable manifest %1%2").arg(bytes.error(), kFetchAgain)};
+        return Error{QStringLiteral("unreadable manifest %1%2").arg(bytes.error(), kFetchServersAgain)};
     const Outcome<Json> document = parseJson(bytes.value(), path);
     if (!document)
-        return Error{QStringLiteral("corrupt manifest %1%2").arg(document.error(), kFetchAgain)};
+        return Error{QStringLiteral("corrupt manifest %1%2").arg(document.error(), kFetchServersAgain)};
     if (!document->is_object())
-        return Error{QStringLiteral("corrupt manifest %1: not a JSON object%2").arg(path, kFetchAgain)};
+        return Error{QStringLiteral("corrupt manifest %1: not a JSON object%2").arg(path, kFetchServersAgain)};
     CacheManifest manifest;
     try {
         readFields(document.value(), manifest);
     } catch (const nlohmann::json::exception &error) {
-        return Error{QStringLiteral("corrupt manifest %1%2").arg(jsonErrorMessage(path, error), kFetchAgain)};
+        return Error{QStringLiteral("corrupt manifest %1%2").arg(jsonErrorMessage(path, error), kFetchServersAgain)};
     }
     if (const QString missing = missingFields(manifest); !missing.isEmpty())
-        return Error{QStringLiteral("corrupt manifest %1: missing or empty %2%3").arg(path, missing, kFetchAgain)};
+        return Error{QStringLiteral("corrupt manifest %1: missing or empty %2%3").arg(path, missing, kFetchServersAgain)};
     if (const QString problem = labelProblem(manifest); !problem.isEmpty())
         return Error{QStringLiteral("corrupt manifest %1: %2").arg(path, problem)};
     return manifest;

@@ -31,6 +31,9 @@ struct CacheManifest {
     QString recordedAt;       // when it was fetched or built (UTC, ISO 8601)
 };
 
+// What a message about a broken cache entry ends with: how to mend it.
+inline const QLatin1String kFetchServersAgain(" (run scripts/fetch-servers)");
+
 // The manifest at `path` (a regular file of at most 4 MiB), checked: product, version, binary
 // and command are present and an upstream build names itself with a valid label. Errors name
 // the file and, for the JSON, its line and the key at fault.
