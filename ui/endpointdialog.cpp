@@ -12,11 +12,19 @@ EndpointDialog::EndpointDialog(QWidget *parent) : QDialog(parent)
     setWindowTitle(tr("Add endpoint"));
     m_hostPort = new QLineEdit;
     m_hostPort->setPlaceholderText(QStringLiteral("127.0.0.1:6379"));
+    m_user = new QLineEdit;
+    m_user->setPlaceholderText(tr("optional: an ACL user; empty: the default user"));
+    m_user->setObjectName(QStringLiteral("endpointUser"));
     m_password = new QLineEdit;
     m_password->setEchoMode(QLineEdit::Password);
     m_password->setPlaceholderText(tr("optional, never saved"));
     m_password->setObjectName(QStringLiteral("endpointPassword"));
     m_hostPort->setObjectName(QStringLiteral("endpointHostPort"));
+    m_authOtherNodes = new QCheckBox(tr("Send the login to the other primaries of its cluster"));
+    m_authOtherNodes->setObjectName(QStringLiteral("endpointAuthOtherNodes"));
+    m_authOtherNodes->setToolTip(tr("When this server is a node of a cluster, the other primaries it names are sent the "
+                                    "user and password only with this ticked: an address a node names may be anyone's. "
+                                    "Unticked, a cluster whose other primaries ask for a password is refused."));
     m_tls = new QCheckBox(tr("Connect over TLS"));
     m_tls->setObjectName(QStringLiteral("endpointTls"));
     m_caCert = new QLineEdit;
@@ -26,8 +34,8 @@ EndpointDialog::EndpointDialog(QWidget *parent) : QDialog(parent)
     connect(m_tls, &QCheckBox::toggled, m_caCert, &QLineEdit::setEnabled);
 
     auto *note = new QLabel(tr("Versus does not launch this server. Before a run it asks you to confirm "
-                               "that its data may be deleted, and refuses by default. The password is kept for "
-                               "this session only and never saved: add the endpoint again to give it after a restart."));
+                               "that its data may be deleted, and refuses by default. The user and password are kept for "
+                               "this session only and never saved: add the endpoint again to give them after a restart."));
     note->setWordWrap(true);
     m_error = new QLabel;
     m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
@@ -36,7 +44,9 @@ EndpointDialog::EndpointDialog(QWidget *parent) : QDialog(parent)
 
     auto *form = new QFormLayout;
     form->addRow(tr("Host:port"), m_hostPort);
+    form->addRow(tr("User"), m_user);
     form->addRow(tr("Password"), m_password);
+    form->addRow(QString(), m_authOtherNodes);
     form->addRow(QString(), m_tls);
     form->addRow(tr("CA file"), m_caCert);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -53,6 +63,11 @@ EndpointDialog::EndpointDialog(QWidget *parent) : QDialog(parent)
 
 QString EndpointDialog::hostPort() const { return m_hostPort->text().trimmed(); }
 QString EndpointDialog::password() const { return m_password->text(); }
+
+EndpointAccess EndpointDialog::access() const
+{
+    return EndpointAccess{m_user->text().trimmed(), m_authOtherNodes->isChecked()};
+}
 
 TlsSettings EndpointDialog::tls() const
 {

@@ -355,28 +355,35 @@ void ServersPanel::askEndpoint()
 {
     EndpointDialog dialog(this);
     while (dialog.exec() == QDialog::Accepted) {
-        const QString error = addEndpoint(dialog.hostPort(), dialog.password(), dialog.tls());
+        const QString error = addEndpoint(dialog.hostPort(), dialog.password(), dialog.tls(), dialog.access());
         if (error.isEmpty())
             return;
         dialog.setError(error);
     }
 }
 
-QString ServersPanel::addEndpoint(const QString &hostPort, const QString &password, const TlsSettings &tls)
+QString ServersPanel::addEndpoint(const QString &hostPort, const QString &password, const TlsSettings &tls,
+                                  const EndpointAccess &access)
 {
     Outcome<ServerSpec> endpoint = ServerCatalog::parseEndpoint(hostPort.trimmed());
     if (!endpoint)
         return endpoint.error();
     if (Status files = checkTlsFiles(tls); !files)
         return files.error();
+    if (!access.user.isEmpty() && password.isEmpty())
+        return tr("The user %1 needs a password.").arg(access.user);
     ServerSpec spec = endpoint.value();
+    spec.user = access.user;
     spec.password = password;
+    spec.authOtherNodes = access.authOtherNodes;
     spec.tls = tls;
     // Added again (after a restart, whose settings keep no password): the password is set on
     // the entry that is there, for this session.
     for (auto &[label, known] : m_entries) {
         if (known.spec.isEndpoint && known.spec.host == spec.host && known.spec.port == spec.port) {
+            known.spec.user = access.user;
             known.spec.password = password;
+            known.spec.authOtherNodes = access.authOtherNodes;
             known.spec.tls = tls;
             setChecked(label, true);
             showMessage(tr("Endpoint %1: password set for this session.").arg(label), false);

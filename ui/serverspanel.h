@@ -3,6 +3,7 @@
 // where it comes from and its state during a run. Adding a binary or an endpoint happens
 // here; a rejection is shown inline under the list, never as a dialog.
 
+#include "endpointdialog.h"
 #include "servercatalog.h"
 #include "runrequest.h"
 #include <QWidget>
@@ -33,8 +34,10 @@ public:
     // Builds a source tree or release tarball (a modal dialog with progress and Cancel), then
     // lists the build from the cache, checked. False when it failed or was cancelled.
     bool buildSource(const QString &path);
-    // Empty or the error. TLS, like the password, is kept for this session only.
-    QString addEndpoint(const QString &hostPort, const QString &password, const TlsSettings &tls = {});
+    // Empty or the error. TLS and the login (`access`: the ACL user, and whether the other
+    // primaries of its cluster may be sent it), like the password, are kept for this session only.
+    QString addEndpoint(const QString &hostPort, const QString &password, const TlsSettings &tls = {},
+                        const EndpointAccess &access = {});
     QString stateText(const QString &label) const;
     QString inlineMessage() const;
 

@@ -16,31 +16,41 @@ namespace {
 
 constexpr int kTimeoutMs = 5000;
 
+// One server a run on the endpoint changes, and the login it is sent.
+struct ServerToCheck {
+    QString host;
+    int port = 0;
+    Credentials login;
+};
+
 // The named server, or every primary of its cluster once each has proved it is a member: the
-// servers a run there changes, found as the run finds them (endpointprobe.h).
-Outcome<std::vector<std::pair<QString, int>>> serversToCheck(ServerSpec endpoint, const QString &password, const TlsSettings &tls)
+// servers a run there changes, found as the run finds them (endpointprobe.h), each with the
+// login it may be sent (clustermembership.h).
+Outcome<std::vector<ServerToCheck>> serversToCheck(ServerSpec endpoint, const EndpointPassword &login, bool authOthers,
+                                                    const TlsSettings &tls)
 {
-    endpoint.password = password;
+    endpoint.user = login.user;
+    endpoint.password = login.password;
+    endpoint.authOtherNodes = authOthers;
     endpoint.tls = tls;
     const Outcome<EndpointProbe> probe = probeEndpoint(endpoint, kTimeoutMs, howToGivePassword());
     if (!probe)
         return Error{probe.error()};
     if (!probe->isCluster())
-        return std::vector<std::pair<QString, int>>{{probe->host, probe->port}};
-    std::vector<std::pair<QString, int>> primaries;
+        return std::vector<ServerToCheck>{{probe->host, probe->port, endpoint.login()}};
+    std::vector<ServerToCheck> primaries;
     for (const EndpointProbe &primary : probe->primaries)
-        primaries.emplace_back(primary.host, primary.port);
+        primaries.push_back({primary.host, primary.port, primary.getsLogin ? endpoint.login() : Credentials()});
     return primaries;
 }
 
 // Finds, and with --put-back removes, what is left on each server; false when something failed.
-bool checkServers(const std::vector<std::pair<QString, int>> &servers, const QString &password, const TlsSettings &tls, bool putBack,
-                  const QString &named)
+bool checkServers(const std::vector<ServerToCheck> &servers, const TlsSettings &tls, bool putBack, const QString &named)
 {
     bool ok = true;
     bool anyLeft = false;
-    for (const auto &[host, port] : servers) {
-        Outcome<EndpointLeftovers> found = findEndpointLeftovers(host, port, password, kTimeoutMs, tls);
+    for (const ServerToCheck &server : servers) {
+        Outcome<EndpointLeftovers> found = findEndpointLeftovers(server.host, server.port, server.login, kTimeoutMs, tls);
         if (!found) {
             std::fprintf(stderr, "versus servers: %s\n", qPrintable(found.error()));
             ok = false;
@@ -51,7 +61,7 @@ bool checkServers(const std::vector<std::pair<QString, int>> &servers, const QSt
         anyLeft = anyLeft || !found->empty();
         if (!putBack || found->empty())
             continue;
-        const Outcome<QStringList> done = putBackEndpointLeftovers(found.value(), password, kTimeoutMs, tls);
+        const Outcome<QStringList> done = putBackEndpointLeftovers(found.value(), server.login, kTimeoutMs, tls);
         if (!done) {
             std::fprintf(stderr, "versus servers: %s\n", qPrintable(done.error()));
             ok = false;
@@ -93,10 +103,11 @@ int runEndpointLeftovers(const QCommandLineParser &parser)
     }
     for (const QString &notice : password->notices + tls->notices)
         std::fprintf(stderr, "versus servers: %s\n", qPrintable(notice));
-    const Outcome<std::vector<std::pair<QString, int>>> servers = serversToCheck(endpoint.value(), password->password, tls->settings);
+    const Outcome<std::vector<ServerToCheck>> servers =
+        serversToCheck(endpoint.value(), password.value(), parser.isSet(QStringLiteral("allow-cluster-auth")), tls->settings);
     if (!servers) {
         std::fprintf(stderr, "versus servers: --endpoint: %s\n", qPrintable(servers.error()));
         return 2;
     }
-    return checkServers(servers.value(), password->password, tls->settings, parser.isSet(QStringLiteral("put-back")), named) ? 0 : 1;
+    return checkServers(servers.value(), tls->settings, parser.isSet(QStringLiteral("put-back")), named) ? 0 : 1;
 }

@@ -1,5 +1,6 @@
 #include "endpointpassword.h"
 
+#include "messagetext.h"
 #include "secretvariables.h"
 
 #include <cerrno>
@@ -140,6 +141,16 @@ void addPasswordOptions(QCommandLineParser &parser)
          QStringLiteral("AUTH password for host:port endpoints. Visible to every local user in /proc/<pid>/cmdline (and "
                         "kept in shell history): prefer --askpass or VERSUS_PASSWORD. Not with --askpass."),
          QStringLiteral("password")},
+        {QStringLiteral("user"),
+         QStringLiteral("Log in to host:port endpoints as this ACL user (AUTH user password), as valkey-cli's --user does, "
+                        "for a server whose default user is off or may not do what a run needs. Needs a password "
+                        "(--askpass, VERSUS_PASSWORD or --password)."),
+         QStringLiteral("name")},
+        {QStringLiteral("allow-cluster-auth"),
+         QStringLiteral("Send the endpoints' login (password, --user) also to the other primaries of a cluster endpoint's "
+                        "cluster when they ask for one. Without it only the node named in --servers is sent it, and a "
+                        "cluster whose other primaries need a password is refused, naming them: an address a cluster "
+                        "node names may be anyone's.")},
     });
 }
 
@@ -147,6 +158,8 @@ Status checkPasswordOptions(const QCommandLineParser &parser)
 {
     if (parser.isSet(QStringLiteral("askpass")) && parser.isSet(QStringLiteral("password")))
         return Error{QStringLiteral("--askpass and --password both give the endpoints' password; give one of them")};
+    if (parser.isSet(QStringLiteral("user")) && parser.value(QStringLiteral("user")).trimmed().isEmpty())
+        return Error{QStringLiteral("--user: expected an ACL user name, got an empty one")};
     return Status::success();
 }
 
@@ -192,6 +205,9 @@ Outcome<EndpointPassword> readEndpointPassword(const QCommandLineParser &parser)
                                              "or --askpass give one for Versus alone)")
                                   .arg(variable, QLatin1String(kPasswordVariable));
     }
+    result.user = parser.value(QStringLiteral("user"));
+    if (!result.user.isEmpty() && result.password.isEmpty())
+        return Error{QStringLiteral("--user %1 needs a password: give it with %2").arg(quotedForMessage(result.user), howToGivePassword())};
     return result;
 }
 

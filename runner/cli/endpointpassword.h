@@ -11,6 +11,10 @@
 // An option on the command line says more about this run than the environment it inherited,
 // so it wins; a variable it overrides is named in a notice. --askpass and --password together
 // are an error.
+// --user NAME logs in as that ACL user (AUTH NAME password), as valkey-cli's --user does; it
+// needs a password from one of the sources above. --allow-cluster-auth lets the login go to
+// the primaries of a cluster endpoint's cluster other than the node named
+// (clustermembership.h).
 
 #include "outcome.h"
 #include <QCommandLineParser>
@@ -21,12 +25,13 @@ inline constexpr const char *kPasswordVariable = "VERSUS_PASSWORD";
 // valkey-cli's variables, read after kPasswordVariable, in this order.
 inline constexpr const char *kCliPasswordVariables[] = {"VALKEYCLI_AUTH", "REDISCLI_AUTH"};
 
-// --askpass and --password, for the commands that talk to endpoints.
+// --askpass, --password, --user and --allow-cluster-auth, for the commands that talk to endpoints.
 void addPasswordOptions(QCommandLineParser &parser);
-// Refuses --askpass with --password; reads nothing.
+// Refuses --askpass with --password, and an empty --user; reads nothing.
 Status checkPasswordOptions(const QCommandLineParser &parser);
 
 struct EndpointPassword {
+    QString user;          // --user; empty: the default user
     QString password;      // empty: none given
     QStringList notices;   // e.g. "VERSUS_PASSWORD is set, but --password is given and used"
 };

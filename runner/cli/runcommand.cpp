@@ -90,7 +90,8 @@ void addOptions(QCommandLineParser &parser)
         "  versus run --servers valkey-8.0.1,valkey-9.1.2 --repeat 5 --out results.json --export-dir charts\n"
         "  versus run --workload hash-ttl --set keys=20000 --set value-size=120 --set ttl=900\n"
         "  versus run --workload hash-ttl --set keys=20000 --topology standalone,cluster:3\n"
-        "  versus run --workload capture.txt --servers valkey-9.1.2,127.0.0.1:6379 --allow-flush\n\n"
+        "  versus run --workload capture.txt --servers valkey-9.1.2,127.0.0.1:6379 --allow-flush\n"
+        "  versus run --servers 10.0.0.5:6379 --allow-flush --user app --askpass --allow-cluster-auth\n\n"
         "Exit codes: 0 every server completed; 1 a server failed, lost data to maxmemory (evicted keys, refused "
         "writes) or its commands got unexpected errors; "
         "2 bad usage or input; 130 interrupted."));

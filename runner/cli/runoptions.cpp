@@ -94,6 +94,9 @@ Outcome<std::optional<EndpointProbe>> checkEndpoint(const ServerSpec &spec)
     const Outcome<EndpointProbe> probe = probeEndpoint(spec, 3000, howToGivePassword());
     if (!probe)
         return Error{QStringLiteral("--servers: %1").arg(probe.error())};
+    // A refused INFO is the login at fault (bad input); a server without a version is left to the run.
+    if (!probe->infoRefusal.isEmpty())
+        return Error{QStringLiteral("--servers: %1").arg(probe->unmeasurableBecause(spec.label))};
     return std::optional<EndpointProbe>(probe.value());
 }
 
@@ -290,7 +293,9 @@ Outcome<std::optional<EndpointProbe>> prepareEndpoint(const QCommandLineParser &
         password = read.value();
         plan.notices << password->notices;
     }
+    server.user = password->user;
     server.password = password->password;
+    server.authOtherNodes = parser.isSet(QStringLiteral("allow-cluster-auth"));
     Outcome<std::optional<EndpointProbe>> probe = checkEndpoint(server);
     if (!probe)
         return probe;

@@ -30,7 +30,7 @@ Status ClusterNodes::start(const QStringList &extraArguments, int timeoutMs)
     return Status::success();
 }
 
-void ClusterNodes::adopt(const ClusterTopology &topology, const QString &password, const TlsSettings &tls)
+void ClusterNodes::adopt(const ClusterTopology &topology, const MembershipProof &proof)
 {
     stop();
     m_topology = topology;
@@ -38,8 +38,8 @@ void ClusterNodes::adopt(const ClusterTopology &topology, const QString &passwor
         NodeAddress node;
         node.host = primary.host;
         node.port = primary.port;
-        node.control = Credentials{QString(), password};
-        node.tls = tls;
+        node.control = clusterNodeLogin(primary, proof);
+        node.tls = proof.tls;
         node.name = QStringLiteral("%1 (%2)").arg(m_name, hostPortText(node.host, node.port));
         node.slotRanges = primary.rangesText();
         node.announced = primary.announced;

@@ -6,6 +6,7 @@
 // Every repeat starts a fresh cluster, as it starts a fresh standalone server, or discovers the
 // endpoint's cluster again. Blocks: lives in the worker's thread.
 
+#include "clustermembership.h"
 #include "keyrouting.h"
 #include "localcluster.h"
 #include "nodesessions.h"
@@ -21,9 +22,10 @@ public:
     ClusterNodes(const ServerSpec &spec, QString seriesName);
 
     Status start(const QStringList &extraArguments, int timeoutMs);
-    // An endpoint's cluster: its primaries as `topology` gives them, each reached with the
-    // endpoint's password (replay logins are set once each node's access is prepared).
-    void adopt(const ClusterTopology &topology, const QString &password, const TlsSettings &tls);
+    // An endpoint's cluster: its primaries as `topology` gives them, each reached over the
+    // proof's TLS with the login clusterNodeLogin() allows it (replay logins are set once each
+    // node's access is prepared).
+    void adopt(const ClusterTopology &topology, const MembershipProof &proof);
     void stop();
     bool started() const { return m_cluster != nullptr; }
     bool adopted() const { return m_cluster == nullptr && !m_nodes.empty(); }

@@ -39,7 +39,7 @@ Status EndpointTarget::connect(NodeSessions &sessions)
         return sessions.connect(m_cluster->nodes(), m_job.request().commandTimeoutMs);
     const ServerSpec &spec = m_job.spec();
     NodeAddress node = standaloneNode(spec.host, spec.port);
-    node.control = Credentials{QString(), spec.password};   // the replay login: once access is prepared
+    node.control = spec.login();   // the replay login: once access is prepared
     node.tls = spec.tls;
     return sessions.connect({node}, m_job.request().commandTimeoutMs);
 }
@@ -72,8 +72,8 @@ Status EndpointTarget::checkConsent()
     const Outcome<EndpointProbe> probe = probeEndpoint(m_job.spec(), m_job.request().commandTimeoutMs);
     if (!probe)
         return Error{probe.error()};
-    if (probe->version.isEmpty())
-        return Error{QStringLiteral("%1 is not a Valkey or Redis server (INFO server has no version)").arg(m_run.id)};
+    if (const QString why = probe->unmeasurableBecause(m_run.id); !why.isEmpty())
+        return Error{why};
     if (m_run.version.isEmpty()) {
         m_run.product = probe->product;
         m_run.version = probe->version;
@@ -105,7 +105,7 @@ Status EndpointTarget::adoptCluster(NodeSessions &sessions)
         return consented;
     // Discovered again each repeat: each primary proves again that it is a member before the
     // sessions log in to it and flush it.
-    const MembershipProof proof{hostPortText(spec.host, spec.port), topology->askedId, spec.password,
+    const MembershipProof proof{hostPortText(spec.host, spec.port), topology->askedId, spec.login(), spec.authOtherNodes,
                                 m_job.request().commandTimeoutMs, spec.tls};
     if (Status members = proveClusterMembers(topology.value(), proof); !members)
         return members;
@@ -115,7 +115,7 @@ Status EndpointTarget::adoptCluster(NodeSessions &sessions)
         named.endpoint = false;
         m_cluster = std::make_unique<ClusterNodes>(spec, serverDisplayName(named));
     }
-    m_cluster->adopt(topology.value(), spec.password, spec.tls);
+    m_cluster->adopt(topology.value(), proof);
     log(QStringLiteral("a cluster endpoint: %1").arg(m_cluster->describe()));
     return sessions.connect(m_cluster->nodes(), m_job.request().commandTimeoutMs);
 }
@@ -153,6 +153,8 @@ Status EndpointTarget::prepareNodes(NodeSessions &sessions)
         ServerSpec spec = m_job.spec();
         spec.host = node.host;
         spec.port = node.port;
+        spec.user = node.control.user;   // the node's own login (clustermembership.h)
+        spec.password = node.control.password;
         const QString name = cluster ? QStringLiteral("primary %1").arg(where) : m_run.id;
         auto state = std::make_unique<EndpointState>(spec, m_job.request().commandTimeoutMs, name);
         state->setWorkloadLibraries(*m_workloadLibraries);
@@ -185,7 +187,7 @@ Status EndpointTarget::prepareAccess(NodeSessions &sessions)
         login.host = node.host;
         login.port = node.port;
         login.name = QStringLiteral("%1 (%2)").arg(m_run.id, hostPortText(node.host, node.port));
-        login.owner = Credentials{QString(), m_job.spec().password};
+        login.owner = node.control;
         login.tls = m_job.spec().tls;
         login.timeoutMs = m_job.request().commandTimeoutMs;
         Outcome<ReplayAccess> access = ReplayAccess::forEndpoint(login, m_job.workload().commandNames);

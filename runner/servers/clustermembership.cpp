@@ -13,17 +13,23 @@ bool asksForPassword(const Reply &reply)
     return reply.isError() && (reply.text.rfind("NOAUTH", 0) == 0 || reply.text.find("Authentication required") != std::string::npos);
 }
 
-// INFO cluster, with AUTH first only when the server refuses to answer without it.
-Outcome<Reply> clusterInfo(RedisConnection &connection, const MembershipProof &proof, const QString &where)
+// INFO cluster, with AUTH first only when the server refuses to answer without it. An error
+// completes "<server>, named by <node> as a primary of its cluster, …".
+Outcome<Reply> clusterInfo(RedisConnection &connection, const ClusterPrimary &primary, const MembershipProof &proof)
 {
     Outcome<Reply> info = connection.command({"INFO", "cluster"});
     if (!info || !asksForPassword(info.value()))
         return info;
-    if (proof.password.isEmpty())
-        return Error{QStringLiteral("%1 needs a password, and the endpoint was given none").arg(where)};
-    if (Status authed = connection.auth(proof.password); !authed)
-        return Error{QStringLiteral("%1 does not take the endpoint's password (%2): it is not a member of the same cluster")
-                         .arg(where, authed.error())};
+    if (proof.login.empty())
+        return Error{QStringLiteral("needs a password, and the endpoint was given none")};
+    const Credentials login = clusterNodeLogin(primary, proof);
+    if (login.empty())
+        return Error{QStringLiteral("needs a password, and Versus sends the endpoint's only to the server named unless the "
+                                    "user allows it for the other primaries of its cluster (%1)")
+                         .arg(howToAllowClusterAuth())};
+    if (Status authed = connection.auth(login); !authed)
+        return Error{QStringLiteral("does not take the endpoint's password (%1): it is not a member of the same cluster")
+                         .arg(authed.error())};
     return connection.command({"INFO", "cluster"});
 }
 
@@ -45,6 +51,20 @@ bool isNodeId(const QString &id)
 
 } // namespace
 
+Credentials clusterNodeLogin(const ClusterPrimary &primary, const MembershipProof &proof)
+{
+    // The node the user named is the one asked, at the address typed: a node that announces
+    // its own entry at another address (a wrong cluster-announce-port) names someone else.
+    const bool named = isNodeId(primary.id) && primary.id == proof.askedId
+                       && hostPortText(primary.host, primary.port) == proof.askedWhere;
+    return named || proof.loginToOthers ? proof.login : Credentials();
+}
+
+QString howToAllowClusterAuth()
+{
+    return QStringLiteral("--allow-cluster-auth, or \"Send the login to the other primaries of its cluster\" in Add endpoint");
+}
+
 Status proveClusterMember(const ClusterPrimary &primary, const MembershipProof &proof)
 {
     const QString where = hostPortText(primary.host, primary.port);
@@ -53,7 +73,7 @@ Status proveClusterMember(const ClusterPrimary &primary, const MembershipProof &
     RedisConnection connection;
     if (Status connected = connection.connectTcp(primary.host, primary.port, proof.timeoutMs, where, proof.tls); !connected)
         return Error{QStringLiteral("%1 cannot be reached: %2").arg(named, connected.error())};
-    const Outcome<Reply> info = clusterInfo(connection, proof, where);
+    const Outcome<Reply> info = clusterInfo(connection, primary, proof);
     if (!info)
         return Error{QStringLiteral("%1 %2%3").arg(named, info.error(), nothingSent)};
     const std::map<QString, QString> fields = parseInfoFields(QString::fromStdString(info->text));

@@ -7,11 +7,19 @@
 
 namespace {
 
-// The marker of this endpoint, and whether it still means anything: its Versus running now,
-// or the server restarted since it was written.
+// The marker of this server (by its run id), and whether it still means anything: its Versus
+// running now. Markers of runs at this address on a server that has restarted since are stale.
 void readMarker(EndpointLeftovers &found, ServerSession &session)
 {
-    const Outcome<std::optional<EndpointMarker>> marker = readEndpointMarker(found.host, found.port);
+    QString runId;
+    if (const Outcome<QString> server = session.info("server"); server)
+        runId = parseInfoFields(server.value())[QStringLiteral("run_id")];
+    found.markerKey = endpointMarkerKey(runId, found.host, found.port);
+    for (const QString &key : staleEndpointMarkers(found.where, runId)) {
+        if (key != found.markerKey)
+            found.staleMarkers.push_back(key);
+    }
+    const Outcome<std::optional<EndpointMarker>> marker = readEndpointMarker(found.markerKey);
     if (!marker) {
         found.markerProblem = marker.error();
         return;
@@ -20,10 +28,7 @@ void readMarker(EndpointLeftovers &found, ServerSession &session)
     if (!found.marker)
         return;
     found.writerAlive = markerWriterAlive(*found.marker);
-    QString runId;
-    if (const Outcome<QString> server = session.info("server"); server)
-        runId = parseInfoFields(server.value())[QStringLiteral("run_id")];
-    found.markerStale = runId.isEmpty() || runId != found.marker->runId;
+    found.markerStale = !found.writerAlive && (runId.isEmpty() || runId != found.marker->runId);
 }
 
 Status readSettings(EndpointLeftovers &found, ServerSession &session)
@@ -54,10 +59,10 @@ QString settingsText(const EndpointLeftovers &found)
 
 bool EndpointLeftovers::empty() const
 {
-    return replayUsers.versus.isEmpty() && !marker;
+    return replayUsers.versus.isEmpty() && !marker && staleMarkers.empty();
 }
 
-Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const QString &password, int timeoutMs,
+Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const Credentials &login, int timeoutMs,
                                                  const TlsSettings &tls)
 {
     EndpointLeftovers found;
@@ -65,7 +70,7 @@ Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, 
     found.port = port;
     found.where = hostPortText(host, port);
     ServerSession session;
-    if (Status connected = session.connect(host, port, Credentials{QString(), password}, timeoutMs, found.where, tls); !connected)
+    if (Status connected = session.connect(host, port, login, timeoutMs, found.where, tls); !connected)
         return Error{connected.error()};
     if (Outcome<ReplayUsers> users = replayUsersOn(session.connection()); users)
         found.replayUsers = users.value();
@@ -88,34 +93,38 @@ QStringList describeEndpointLeftovers(const EndpointLeftovers &found)
         lines << QStringLiteral("%1: ACL users a run of Versus made, whose password no one knows any more unless a run is "
                                 "going on now: %2")
                      .arg(found.where, found.replayUsers.versus.join(QStringLiteral(", ")));
+    for (const QString &stale : found.staleMarkers)
+        lines << QStringLiteral("%1: a marker of a run of Versus killed before the server restarted; the server read its "
+                                "own settings again, nothing to put back: %2").arg(found.where, endpointMarkerPath(stale));
+    const QString markerPath = endpointMarkerPath(found.markerKey);
     if (found.marker && found.writerAlive)
-        lines << QStringLiteral("%1: Versus (pid %2) is running on it now; its marker: %3")
-                     .arg(found.where).arg(found.marker->pid).arg(endpointMarkerPath(found.host, found.port));
+        lines << QStringLiteral("%1: Versus (pid %2) is running on it now (as %3); its marker: %4")
+                     .arg(found.where).arg(found.marker->pid).arg(found.marker->endpoint, markerPath);
     else if (found.marker && found.markerStale)
-        lines << QStringLiteral("%1: a marker of a run of Versus (pid %2) killed before the server restarted; the server "
-                                "read its own settings again, nothing to put back: %3")
-                     .arg(found.where).arg(found.marker->pid).arg(endpointMarkerPath(found.host, found.port));
+        lines << QStringLiteral("%1: a marker of a run of Versus (pid %2) on a server that does not say its run id, which "
+                                "cannot be told from a restarted one: nothing to put back: %3")
+                     .arg(found.where).arg(found.marker->pid).arg(markerPath);
     else if (found.marker && !found.settingsLeft.empty())
         lines << QStringLiteral("%1: a run of Versus (pid %2) was killed before it put back its settings: %3")
                      .arg(found.where).arg(found.marker->pid).arg(settingsText(found));
     else if (found.marker)
         lines << QStringLiteral("%1: a marker of a run of Versus (pid %2) killed after the settings it changed were put back "
                                 "or changed by someone else: %3")
-                     .arg(found.where).arg(found.marker->pid).arg(endpointMarkerPath(found.host, found.port));
+                     .arg(found.where).arg(found.marker->pid).arg(markerPath);
     if (found.empty() && lines.isEmpty())
         lines << QStringLiteral("%1: nothing left by Versus").arg(found.where);
     lines << found.replayUsers.othersLeft(found.where);
     return lines;
 }
 
-Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &found, const QString &password, int timeoutMs,
+Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &found, const Credentials &login, int timeoutMs,
                                               const TlsSettings &tls)
 {
     if (found.marker && found.writerAlive)
-        return Error{QStringLiteral("%1: Versus (pid %2) is running on it now; nothing is put back while it runs")
-                         .arg(found.where).arg(found.marker->pid)};
+        return Error{QStringLiteral("%1: Versus (pid %2) is running on it now (as %3); nothing is put back while it runs")
+                         .arg(found.where).arg(found.marker->pid).arg(found.marker->endpoint)};
     ServerSession session;
-    if (Status connected = session.connect(found.host, found.port, Credentials{QString(), password}, timeoutMs, found.where, tls); !connected)
+    if (Status connected = session.connect(found.host, found.port, login, timeoutMs, found.where, tls); !connected)
         return Error{connected.error()};
     QStringList done;   // the users of other shapes were named by describeEndpointLeftovers(), and are left
     for (const QString &user : found.replayUsers.versus) {
@@ -132,9 +141,12 @@ Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &found, co
                              .arg(found.where, name, owners, set ? QString::fromStdString(set->text) : set.error())};
         done << QStringLiteral("%1: %2 put back to %3").arg(found.where, name, owners);
     }
-    if (found.marker) {
-        removeEndpointMarker(found.host, found.port);
-        done << QStringLiteral("%1: marker removed: %2").arg(found.where, endpointMarkerPath(found.host, found.port));
+    std::vector<QString> markers = found.staleMarkers;
+    if (found.marker)
+        markers.push_back(found.markerKey);
+    for (const QString &key : markers) {
+        removeEndpointMarker(key);
+        done << QStringLiteral("%1: marker removed: %2").arg(found.where, endpointMarkerPath(key));
     }
     return done;
 }

@@ -13,9 +13,11 @@
 //
 // A `versus-replay-` user may also belong to a run going on now, from this machine or another:
 // deleting it ends that run's connections. Put back refuses while the marker's Versus still
-// runs here; for other machines the consent says so.
+// runs here, whatever address that run or this one named the server by (the marker is the
+// server's: endpointmarker.h); for other machines the consent says so.
 // Blocks: call it off the GUI thread.
 
+#include "credentials.h"
 #include "endpointmarker.h"
 #include "outcome.h"
 #include "replayusers.h"
@@ -24,6 +26,7 @@
 #include <QStringList>
 #include <map>
 #include <optional>
+#include <vector>
 
 struct EndpointLeftovers {
     QString where;                        // "127.0.0.1:6379"
@@ -31,19 +34,21 @@ struct EndpointLeftovers {
     int port = 0;
     ReplayUsers replayUsers;              // ACL users named versus-replay-*: Versus's, and others'
     QString usersProblem;                 // ACL USERS refused: the users could not be listed
-    std::optional<EndpointMarker> marker; // what an earlier run on this machine wrote down
+    QString markerKey;                    // endpointMarkerKey(): the server's run id, else the address
+    std::optional<EndpointMarker> marker; // what an earlier run on this machine wrote down for this server
+    std::vector<QString> staleMarkers;    // keys of this address's markers from before the server restarted
     QString markerProblem;                // the marker could not be read
     bool writerAlive = false;             // the Versus that wrote the marker still runs
-    bool markerStale = false;             // the server restarted since: it read its own settings again
+    bool markerStale = false;             // no run id tells whether the server restarted since: nothing to put back
     std::map<QString, QString> settingsNow;    // the marker's settings as the server has them now
     std::map<QString, QString> settingsLeft;   // of those, the ones still at Versus's value: name → owner's value
 
     bool empty() const;
 };
 
-// Connects (AUTH with `password` when one is given) and reads the ACL users, the marker and the
+// Connects (AUTH with `login` when it has a password) and reads the ACL users, the marker and the
 // settings it names. Changes nothing.
-Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const QString &password, int timeoutMs,
+Outcome<EndpointLeftovers> findEndpointLeftovers(const QString &host, int port, const Credentials &login, int timeoutMs,
                                                  const TlsSettings &tls = {});
 
 // One line each: what is left and what --put-back does about it; "nothing left by Versus".
@@ -51,5 +56,5 @@ QStringList describeEndpointLeftovers(const EndpointLeftovers &leftovers);
 
 // Deletes the users found of Versus's shape (ACL DELUSER), names the others, sets the settings left back to the owner's values and
 // removes the marker; refuses while the marker's Versus still runs. Returns what it did.
-Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &leftovers, const QString &password, int timeoutMs,
+Outcome<QStringList> putBackEndpointLeftovers(const EndpointLeftovers &leftovers, const Credentials &login, int timeoutMs,
                                               const TlsSettings &tls = {});

@@ -6,6 +6,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <csignal>
 #include <sys/stat.h>
 
@@ -22,17 +23,25 @@ QString stateFolder()
 
 } // namespace
 
-QString endpointMarkerPath(const QString &host, int port)
+QString endpointMarkerKey(const QString &runId, const QString &host, int port)
 {
+    static const QRegularExpression serverRunId(QStringLiteral("^[0-9a-f]{40}$"));
+    if (serverRunId.match(runId).hasMatch())
+        return runId;
     QString safe;
     for (const QChar c : host)
         safe += c.isLetterOrNumber() || c == QLatin1Char('.') || c == QLatin1Char('-') ? c : QLatin1Char('_');
-    return QStringLiteral("%1/%2_%3.json").arg(stateFolder(), safe).arg(port);
+    return QStringLiteral("address-%1_%2").arg(safe).arg(port);
 }
 
-Outcome<std::optional<EndpointMarker>> readEndpointMarker(const QString &host, int port)
+QString endpointMarkerPath(const QString &key)
 {
-    const QString path = endpointMarkerPath(host, port);
+    return QStringLiteral("%1/%2.json").arg(stateFolder(), key);
+}
+
+Outcome<std::optional<EndpointMarker>> readEndpointMarker(const QString &key)
+{
+    const QString path = endpointMarkerPath(key);
     struct stat info{};
     if (::lstat(QFile::encodeName(path).constData(), &info) != 0)
         return std::optional<EndpointMarker>();
@@ -56,7 +65,7 @@ Outcome<std::optional<EndpointMarker>> readEndpointMarker(const QString &host, i
     return std::optional<EndpointMarker>(marker);
 }
 
-Status writeEndpointMarker(const QString &host, int port, const EndpointMarker &marker)
+Status writeEndpointMarker(const QString &key, const EndpointMarker &marker)
 {
     if (!QDir().mkpath(stateFolder()))
         return Error{QStringLiteral("%1: cannot create the folder").arg(stateFolder())};
@@ -65,13 +74,29 @@ Status writeEndpointMarker(const QString &host, int port, const EndpointMarker &
     json["run_id"] = marker.runId;
     json["pid"] = marker.pid;
     json["settings"] = toJsonObject(marker.settings);
-    return writeFileAtomically(endpointMarkerPath(host, port), QByteArray::fromStdString(json.dump(2) + "\n"),
+    return writeFileAtomically(endpointMarkerPath(key), QByteArray::fromStdString(json.dump(2) + "\n"),
                                PathOrigin::NamedByVersus);
 }
 
-void removeEndpointMarker(const QString &host, int port)
+void removeEndpointMarker(const QString &key)
 {
-    QFile::remove(endpointMarkerPath(host, port));
+    QFile::remove(endpointMarkerPath(key));
+}
+
+std::vector<QString> staleEndpointMarkers(const QString &endpoint, const QString &runId)
+{
+    std::vector<QString> stale;
+    const QStringList files = QDir(stateFolder()).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QString &file : files) {
+        const QString key = file.chopped(5);
+        const Outcome<std::optional<EndpointMarker>> marker = readEndpointMarker(key);
+        if (!marker || !marker.value())
+            continue;
+        const EndpointMarker &found = *marker.value();
+        if (found.endpoint == endpoint && (found.runId != runId || runId.isEmpty()) && !markerWriterAlive(found))
+            stale.push_back(key);
+    }
+    return stale;
 }
 
 bool markerWriterAlive(const EndpointMarker &marker)

@@ -61,6 +61,16 @@ QStringList EndpointProbe::runIds() const
     return ids;
 }
 
+QString EndpointProbe::unmeasurableBecause(const QString &name) const
+{
+    if (!version.isEmpty())
+        return QString();
+    if (!infoRefusal.isEmpty())
+        return QStringLiteral("%1 refuses INFO server (%2): Versus reads from INFO which server it measures and its memory; "
+                              "log in as a user that may run INFO (--user)").arg(name, infoRefusal);
+    return QStringLiteral("%1 is not a Valkey or Redis server (INFO server has no version)").arg(name);
+}
+
 namespace {
 
 Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const QString &howToGivePassword, bool findCluster);
@@ -77,19 +87,23 @@ Status probeClusterPrimaries(RedisConnection &connection, const ServerSpec &spec
     if (topology->primaries.empty())
         return Error{QStringLiteral("%1 is a node of a cluster that serves no slot yet").arg(probe.where)};
     // Nothing but the proof goes to a primary before it proves it belongs to this cluster.
-    if (Status members = proveClusterMembers(topology.value(), {probe.where, topology->askedId, spec.password, timeoutMs, spec.tls});
-        !members)
+    const MembershipProof proof{probe.where, topology->askedId, spec.login(), spec.authOtherNodes, timeoutMs, spec.tls};
+    if (Status members = proveClusterMembers(topology.value(), proof); !members)
         return Error{QStringLiteral("%1 is a node of a cluster, but %2").arg(probe.where, members.error())};
     for (const ClusterPrimary &primary : topology->primaries) {
         ServerSpec node = spec;
         node.host = primary.host;
         node.port = primary.port;
         node.label = hostPortText(primary.host, primary.port);
+        const Credentials login = clusterNodeLogin(primary, proof);
+        node.user = login.user;
+        node.password = login.password;
         Outcome<EndpointProbe> nodeProbe = probeServer(node, timeoutMs, QString(), false);
         if (!nodeProbe)
             return Error{QStringLiteral("%1 is a node of a cluster, and its primary %2").arg(probe.where, nodeProbe.error())};
         nodeProbe->slotRanges = primary.rangesText(EndpointProbe::kSlotRangesNamed);
         nodeProbe->replicas = primary.replicas;
+        nodeProbe->getsLogin = !login.empty();
         probe.primaries.push_back(nodeProbe.value());
     }
     return Status::success();
@@ -115,12 +129,19 @@ Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const 
     if (Status connected = connection.connectTcp(spec.host, spec.port, timeoutMs, name, spec.tls); !connected)
         return Error{connected.error()};
     if (!spec.password.isEmpty()) {
+        std::vector<std::string> auth{"AUTH"};
+        if (!spec.user.isEmpty())
+            auth.push_back(spec.user.toStdString());
         const QByteArray utf8 = spec.password.toUtf8();
-        Outcome<Reply> auth = connection.command({"AUTH", std::string(utf8.constData(), size_t(utf8.size()))});
-        if (!auth)
-            return Error{noAnswer(name, auth.error(), spec.tls)};
-        if (auth->isError())
-            return Error{QStringLiteral("%1: the password was rejected: %2").arg(name, QString::fromStdString(auth->text))};
+        auth.emplace_back(utf8.constData(), size_t(utf8.size()));
+        Outcome<Reply> authed = connection.command(auth);
+        if (!authed)
+            return Error{noAnswer(name, authed.error(), spec.tls)};
+        if (authed->isError())
+            return Error{QStringLiteral("%1: the %2 was rejected: %3")
+                             .arg(name, spec.user.isEmpty() ? QStringLiteral("password")
+                                                            : QStringLiteral("user %1 or its password").arg(quotedForMessage(spec.user, 80)),
+                                  QString::fromStdString(authed->text))};
     }
     Outcome<Reply> info = connection.command({"INFO", "server"});
     if (!info)
@@ -130,6 +151,8 @@ Outcome<EndpointProbe> probeServer(const ServerSpec &spec, int timeoutMs, const 
         return Error{howToGivePassword.isEmpty()
                          ? QStringLiteral("%1 needs a password (%2)").arg(name, text)
                          : QStringLiteral("%1 needs a password; give it with %2 (%3)").arg(name, howToGivePassword, text)};
+    if (info->isError())
+        probe.infoRefusal = quotedForMessage(text, 160);
     if (!info->isError()) {
         if (!text.contains(QLatin1String("redis_version:")))
             return Error{QStringLiteral("%1 is not a Valkey or Redis server (INFO server has no redis_version)").arg(name)};

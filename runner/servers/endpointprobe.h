@@ -16,6 +16,9 @@ struct EndpointProbe {
     int port = 0;
     QString product;            // from INFO server; empty when INFO was refused
     QString version;
+    // INFO server refused (NOPERM: the user may not run it), as the server said it: Versus
+    // cannot tell who the server is nor read its memory.
+    QString infoRefusal;
     QString runId;              // INFO server run_id: tells two names of one server apart from two servers
     long long keys = -1;        // DBSIZE of db 0; -1 when it could not be read
     // INFO keyspace: the keys of every database that holds any (FLUSHALL empties them all).
@@ -33,6 +36,8 @@ struct EndpointProbe {
     QString slotRanges;
     static constexpr int kSlotRangesNamed = 8;
     int replicas = 0;           // a cluster's primary: its replicas (a FLUSHALL on it empties them too)
+    // A cluster's primary: sent the endpoint's login (the node named, or --allow-cluster-auth).
+    bool getsLogin = false;
 
     bool isCluster() const { return !primaries.empty(); }
     // Over every database (of every primary of a cluster); `keys` (db 0) when INFO keyspace
@@ -40,6 +45,9 @@ struct EndpointProbe {
     long long totalKeys() const;
     // The INFO server run_id of the server, or of every primary of its cluster.
     QStringList runIds() const;
+    // Why a run cannot measure it (named `name`): its refusal of INFO server named, or that it
+    // is not a Valkey or Redis server. Empty when it told its version.
+    QString unmeasurableBecause(const QString &name) const;
 };
 
 // Connects (AUTH when the spec has a password) and asks INFO server, DBSIZE and INFO keyspace;

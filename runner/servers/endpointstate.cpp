@@ -1,7 +1,9 @@
 #include "endpointstate.h"
 
 #include "endpointmarker.h"
+#include "hostport.h"
 #include "infoparser.h"
+#include "replayusers.h"
 #include "serversession.h"
 
 #include <algorithm>
@@ -102,7 +104,7 @@ const std::map<QString, QString> &EndpointState::settingsChanged()
 
 Status EndpointState::connect(ServerSession &session) const
 {
-    return session.connect(m_spec.host, m_spec.port, Credentials{QString(), m_spec.password}, m_timeoutMs, m_name, m_spec.tls);
+    return session.connect(m_spec.host, m_spec.port, m_spec.login(), m_timeoutMs, m_name, m_spec.tls);
 }
 
 Outcome<std::map<QString, QString>> EndpointState::readSettings(ServerSession &session) const
@@ -151,27 +153,50 @@ Status EndpointState::adoptLeftover(ServerSession &session)
 {
     if (const Outcome<QString> server = session.info("server"); server)
         m_runId = parseInfoFields(server.value())[QStringLiteral("run_id")];
-    const Outcome<std::optional<EndpointMarker>> marker = readEndpointMarker(m_spec.host, m_spec.port);
+    m_markerKey = endpointMarkerKey(m_runId, m_spec.host, m_spec.port);
+    // The server restarted since those were written (or another server took the address): it
+    // read its own settings again.
+    for (const QString &stale : staleEndpointMarkers(hostPortText(m_spec.host, m_spec.port), m_runId))
+        removeEndpointMarker(stale);
+    const Outcome<std::optional<EndpointMarker>> marker = readEndpointMarker(m_markerKey);
     if (!marker) {
         m_notes << QStringLiteral("%1: an earlier run's marker could not be read: %2").arg(m_name, marker.error());
         return Status::success();
     }
     if (!marker.value())
-        return Status::success();
+        return distrustOtherRuns(session);
     const EndpointMarker &left = *marker.value();
     if (markerWriterAlive(left))
-        return Error{QStringLiteral("%1: another Versus (pid %2) is running on this endpoint; two runs on one endpoint "
-                                    "flush and reset each other: wait for it to finish (its marker: %3)")
-                         .arg(m_name).arg(left.pid).arg(endpointMarkerPath(m_spec.host, m_spec.port))};
+        return Error{QStringLiteral("%1: another Versus (pid %2) is running on this server (as %3); two runs on one server "
+                                    "flush and reset each other: wait for it to finish (its marker: %4)")
+                         .arg(m_name).arg(left.pid).arg(left.endpoint, endpointMarkerPath(m_markerKey))};
     if (left.runId != m_runId || m_runId.isEmpty()) {
-        removeEndpointMarker(m_spec.host, m_spec.port);   // restarted since: it read its own settings again
-        return Status::success();
+        removeEndpointMarker(m_markerKey);   // no run id to tell this server from a restarted one
+        return distrustOtherRuns(session);
     }
     for (const auto &[name, owners] : settingsLeftBy(left, settingsChanged(), m_settings)) {
         m_notes << QStringLiteral("%1: an earlier run of Versus (pid %2) was stopped before it put back %3: %4 is "
                                   "Versus's, not the owner's; it is put back to %5 at the end of this run")
                        .arg(m_name).arg(left.pid).arg(name, m_settings[name], owners);
         m_settings[name] = owners;
+    }
+    return Status::success();
+}
+
+Status EndpointState::distrustOtherRuns(ServerSession &session)
+{
+    const Outcome<ReplayUsers> users = replayUsersOn(session.connection());
+    if (!users || users->versus.isEmpty())
+        return Status::success();
+    for (const auto &[name, value] : settingsChanged()) {
+        const auto found = m_settings.find(name);
+        if (found == m_settings.end() || found->second != value)
+            continue;
+        m_ownerUnknown.insert(name);
+        m_notes << QStringLiteral("%1: %2 is %3, the value Versus sets, while ACL users of another run of Versus are on the "
+                                  "server (%4; a run going on now, or one killed, from another machine): it may be that "
+                                  "run's, not the owner's, so this run does not put it back")
+                       .arg(m_name, name, value, users->versus.join(QStringLiteral(", ")));
     }
     return Status::success();
 }
@@ -186,14 +211,14 @@ Status EndpointState::prepareForMeasuring()
     if (Status flushed = session.flushSync(m_timeoutMs); !flushed)
         return Error{QStringLiteral("%1 (every pass starts from an empty server: the run stops here, with no setting "
                                     "changed and no statistic reset)").arg(flushed.error())};
-    EndpointMarker marker{QStringLiteral("%1:%2").arg(m_spec.host).arg(m_spec.port), m_runId, qint64(::getpid()), {}};
+    EndpointMarker marker{hostPortText(m_spec.host, m_spec.port), m_runId, qint64(::getpid()), {}};
     for (const auto &[name, value] : settingsChanged()) {
-        if (m_settings.count(name))
+        if (m_settings.count(name) && !m_ownerUnknown.count(name))
             marker.settings[name] = m_settings.at(name);
     }
     // Written before anything changes: a run killed from here on leaves it for the next one.
     // Written when nothing will change too: it keeps a second run off the endpoint.
-    if (Status written = writeEndpointMarker(m_spec.host, m_spec.port, marker); !written)
+    if (Status written = writeEndpointMarker(m_markerKey, marker); !written)
         m_notes << QStringLiteral("%1: what this run changes could not be written down (%2): if Versus is killed, "
                                   "put latency-tracking back by hand").arg(m_name, written.error());
     m_markerWritten = true;
@@ -290,6 +315,11 @@ Outcome<QStringList> EndpointState::restoreSettings(ServerSession &session) cons
         const auto original = m_settings.find(name);
         if (original == m_settings.end() || now.value()[name] == original->second)
             continue;
+        if (m_ownerUnknown.count(name)) {
+            done << QStringLiteral("%1: %2 left at %3: the %4 it had when this run began may have been another run's")
+                        .arg(m_name, name, now.value()[name], original->second);
+            continue;
+        }
         if (Outcome<Reply> set = call(session, {"CONFIG", "SET", name.toStdString(), original->second.toStdString()}); !set)
             return Error{QStringLiteral("%1; %2 is left at %3, it was %4").arg(set.error(), name, now.value()[name], original->second)};
         done << QStringLiteral("%1: %2 put back to %3").arg(m_name, name, original->second);
@@ -332,6 +362,6 @@ Outcome<QStringList> EndpointState::restore()
     if (!failed.isEmpty())
         return Error{failed.join(QStringLiteral("; "))};
     if (std::exchange(m_markerWritten, false))
-        removeEndpointMarker(m_spec.host, m_spec.port);
+        removeEndpointMarker(m_markerKey);
     return done;
 }

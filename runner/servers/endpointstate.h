@@ -19,6 +19,9 @@
 // Versus skips it: what was changed is written down first (endpointmarker.h), and the next
 // run on the endpoint takes the owner's values from there, says so, and puts them back. A marker
 // of a Versus still running refuses the run: two runs on one endpoint flush each other's keys.
+// The marker is the server's (its run id), whatever address reaches it. A run from another
+// machine leaves no marker here, only its replay user: a setting found at Versus's value
+// beside such a user may be that run's, and is never put back (nor written down as the owner's).
 // Each step opens its own connection, so a run whose connections were closed still restores.
 //
 // A server that refuses CONFIG (renamed or forbidden, as managed services do) or only CONFIG
@@ -77,8 +80,12 @@ private:
     Status turnTrackingOff(ServerSession &session);
     Outcome<QStringList> restoreFunctions(ServerSession &session) const;
     Outcome<QStringList> restoreSettings(ServerSession &session) const;
-    // An earlier run's marker: its owner's values where the server still has Versus's.
+    // An earlier run's marker (this server's, by its run id): its owner's values where the
+    // server still has Versus's; a marker of a Versus running now refuses the run.
     Status adoptLeftover(ServerSession &session);
+    // No marker here, but users of another run of Versus on the server (from another machine,
+    // or killed): a changed setting found at Versus's value may be that run's, never put back.
+    Status distrustOtherRuns(ServerSession &session);
 
     ServerSpec m_spec;
     int m_timeoutMs = 0;
@@ -88,6 +95,8 @@ private:
     std::optional<std::map<std::string, std::string>> m_libraries;   // name → code before the run; none: no functions
     std::set<std::string> m_workloadLibraries;    // the code of each library the workload loads
     QString m_runId;                              // INFO server run_id, for the marker
+    QString m_markerKey;                          // endpointMarkerKey(): the run id, else the address
+    std::set<QString> m_ownerUnknown;             // settings found at Versus's value beside another run's users
     bool m_markerWritten = false;
     QStringList m_notes;
     MeasurementLimits m_limits;

@@ -2,6 +2,7 @@
 // How to start (or reach) one server: the catalog produces these, the fleet consumes them.
 
 #include "buildorigin.h"
+#include "credentials.h"
 #include "serveridentity.h"
 #include "tlssettings.h"
 #include "topology.h"
@@ -40,7 +41,11 @@ struct ServerSpec {
     bool isEndpoint = false;
     QString host;
     int port = 0;
+    QString user;            // AUTH as this ACL user (--user), endpoints only; empty: the default user
     QString password;        // AUTH, endpoints only
+    // A node of a cluster: the primaries of its cluster other than the node named here are sent
+    // `user` and `password` when they ask for them only with this (--allow-cluster-auth).
+    bool authOtherNodes = false;
     // A node of a cluster: its primaries as the consent to flush named them ("127.0.0.1:7000");
     // the run refuses a cluster whose primaries are no longer these. Empty when not probed.
     QStringList consentedPrimaries;
@@ -54,4 +59,6 @@ struct ServerSpec {
     TlsSettings tls;
 
     bool isLaunchable() const { return !isEndpoint && !program.isEmpty(); }
+    // An endpoint's login: AUTH [user] password; empty without a password.
+    Credentials login() const { return Credentials{user, password}; }
 };

@@ -208,22 +208,29 @@ private Q_SLOTS:
     // A cluster node whose own entry is announced at another server's port (a wrong
     // cluster-announce-port; a stale gossip entry or a fake node does the same) names that
     // server as its primary. The server is a standalone one, with or without the endpoint's
-    // password, or the node of another cluster: it is refused before the run, untouched.
+    // password, or the node of another cluster: it is refused before the run, untouched. It is
+    // sent the password only when --allow-cluster-auth allows it (before: whenever it asked).
     void strangerNamedByAClusterIsUntouched_data()
     {
         QTest::addColumn<QString>("stranger");
         QTest::addColumn<QString>("password");
+        QTest::addColumn<bool>("allowAuth");
         QTest::addColumn<QString>("why");
-        QTest::newRow("standalone") << QStringLiteral("standalone") << QString() << QStringLiteral("is not in cluster mode");
-        QTest::newRow("standalone, same password") << QStringLiteral("standalone") << QStringLiteral("shared-pw")
-                                                   << QStringLiteral("is not in cluster mode");
-        QTest::newRow("node of another cluster") << QStringLiteral("cluster") << QString()
+        QTest::newRow("standalone") << QStringLiteral("standalone") << QString() << false << QStringLiteral("is not in cluster mode");
+        QTest::newRow("standalone, same password") << QStringLiteral("standalone") << QStringLiteral("shared-pw") << false
+                                                   << QStringLiteral("needs a password, and Versus sends the endpoint's only to "
+                                                                     "the server named unless the user allows it for the other "
+                                                                     "primaries of its cluster (--allow-cluster-auth");
+        QTest::newRow("standalone, same password, allowed") << QStringLiteral("standalone") << QStringLiteral("shared-pw") << true
+                                                            << QStringLiteral("is not in cluster mode");
+        QTest::newRow("node of another cluster") << QStringLiteral("cluster") << QString() << false
                                                  << QStringLiteral("is node ");
     }
     void strangerNamedByAClusterIsUntouched()
     {
         QFETCH(QString, stranger);
         QFETCH(QString, password);
+        QFETCH(bool, allowAuth);
         QFETCH(QString, why);
         VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
         ForeignCluster otherCluster(spec, 1);
@@ -244,18 +251,23 @@ private Q_SLOTS:
         VersusCli cli;
         if (!password.isEmpty())
             cli.environment().insert(QStringLiteral("VERSUS_PASSWORD"), password);
-        const VersusCli::Result r = cli.run(hashTtlRun(asked.hostPort(), 100, cli.path(QStringLiteral("b.json"))), 120000);
+        QStringList arguments = hashTtlRun(asked.hostPort(), 100, cli.path(QStringLiteral("b.json")));
+        if (allowAuth)
+            arguments << QStringLiteral("--allow-cluster-auth");
+        const VersusCli::Result r = cli.run(arguments, 120000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
         QVERIFY2(r.err.contains(QStringLiteral("%1, named by %2 as a primary of its cluster, %3")
                                     .arg(victim.hostPort(), asked.hostPort(), why)),
                  r.describe());
         // Only the questions that prove membership reached it: no flush, no user, no settings,
-        // and no password when it asks for none.
+        // and no password unless it asks for one and --allow-cluster-auth allows it.
         std::map<QString, long long> sent = commandCalls(victim, password);
         for (const auto &[name, calls] : before)
             sent[name] -= calls;
-        QStringList allowed{QStringLiteral("info"), QStringLiteral("cluster|myid"), QStringLiteral("cluster|nodes")};
         if (!password.isEmpty())
+            sent[QStringLiteral("auth")] -= 1;   // the test's own, to read the statistics again
+        QStringList allowed{QStringLiteral("info"), QStringLiteral("cluster|myid"), QStringLiteral("cluster|nodes")};
+        if (allowAuth)
             allowed << QStringLiteral("auth");
         for (const auto &[name, calls] : sent)
             QVERIFY2(calls == 0 || allowed.contains(name), qPrintable(QStringLiteral("%1 was sent %2 times").arg(name).arg(calls)));

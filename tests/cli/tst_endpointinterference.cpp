@@ -10,7 +10,8 @@
 //
 // A run killed (SIGKILL) while it holds an endpoint leaves its temporary ACL user and
 // latency-tracking no; the next run names the user with how to remove it, and puts back the
-// owner's latency-tracking from the marker the killed run wrote (endpointmarker.h).
+// owner's latency-tracking from the marker the killed run wrote (endpointmarker.h). A second
+// run or a put-back that names the server by another address finds a running run's marker too.
 #include "foreignserver.h"
 #include "servertesthelpers.h"
 #include "versuscli.h"
@@ -76,6 +77,7 @@ private Q_SLOTS:
     void foreignStatisticsResetFailsTheSeries();
     void killedRunIsFoundByTheNextRun();
     void killedRunIsPutBackOnRequest();
+    void secondSpellingFindsTheRunningRun();
 
 private:
     static QString killMidReplay(ForeignServer &server, VersusCli &cli);
@@ -172,7 +174,7 @@ void EndpointInterferenceTest::killedRunIsFoundByTheNextRun()
              r.describe());
     QVERIFY2(r.err.contains(QStringLiteral("latency-tracking put back to yes")), r.describe());
     QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
-    QVERIFY(!QFileInfo::exists(cli.path(QStringLiteral("state/versus/endpoints/127.0.0.1_%1.json").arg(server.port()))));
+    QVERIFY(!QFileInfo::exists(cli.path(QStringLiteral("state/versus/endpoints/%1.json").arg(server.runId()))));
     RedisConnection owner;
     QVERIFY(server.connect(owner));
     owner.command({"ACL", "DELUSER", left.toStdString()});
@@ -187,7 +189,7 @@ void EndpointInterferenceTest::killedRunIsPutBackOnRequest()
     cli.environment().insert(QStringLiteral("XDG_STATE_HOME"), cli.path(QStringLiteral("state")));
     const QString left = killMidReplay(server, cli);
     QVERIFY2(!left.isEmpty(), qPrintable(QStringLiteral("the killed run left no temporary user; ") + cli.errSoFar()));
-    const QString marker = cli.path(QStringLiteral("state/versus/endpoints/127.0.0.1_%1.json").arg(server.port()));
+    const QString marker = cli.path(QStringLiteral("state/versus/endpoints/%1.json").arg(server.runId()));
     QVERIFY(QFileInfo::exists(marker));
     // The owner's users that only share the name's start: never Versus's to delete.
     QCOMPARE(server.command({"ACL", "SETUSER", "versus-replay-prod", "on", ">prod-pw", "~app:*", "+get"}), QStringLiteral("OK"));
@@ -226,6 +228,52 @@ void EndpointInterferenceTest::killedRunIsPutBackOnRequest()
     r = cli.run(look, 30000);
     QVERIFY2(r.finished && r.exitCode == 0, r.describe());
     QCOMPARE(r.out, QStringLiteral("%1: nothing left by Versus\n").arg(server.hostPort()) + ownersLeft);
+}
+
+// One server named 127.0.0.1:P by a run going on and localhost:P by a second run and a
+// put-back from the same machine: both find the first run's marker (the server's, by its run
+// id) and refuse, so the second run changes nothing and the first run's user and settings stay;
+// once the first run ends, everything is the owner's again (before: the marker was the
+// address as typed, the second run read latency-tracking no as the owner's and the put-back
+// deleted the running run's user).
+void EndpointInterferenceTest::secondSpellingFindsTheRunningRun()
+{
+    VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+    ForeignServer server(spec);
+    QVERIFY2(server.start(), qPrintable(server.error()));
+    VersusCli first;
+    VersusCli second;
+    const QString state = first.path(QStringLiteral("state"));
+    for (VersusCli *cli : {&first, &second})
+        cli->environment().insert(QStringLiteral("XDG_STATE_HOME"), state);
+    QStringList running = hashTtlRun(server.hostPort());
+    running.replace(running.indexOf(QStringLiteral("keys=%1").arg(kKeys)), QStringLiteral("keys=2000000"));
+    first.start(running);
+    QVERIFY2(first.waitForErr(QRegularExpression(QStringLiteral("replaying")), 120000), qPrintable(first.errSoFar()));
+    const QStringList users = replayUsersOf(server);
+    QCOMPARE(users.size(), 1);
+    QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("no"));
+
+    const QString other = QStringLiteral("localhost:%1").arg(server.port());
+    const QString runningAs = QStringLiteral("(pid %1) is running on ").arg(first.pid());
+    VersusCli::Result r = second.run(hashTtlRun(other), 120000);
+    QVERIFY2(r.finished && !r.crashed && r.exitCode != 0, r.describe());
+    QVERIFY2(r.err.contains(QStringLiteral("another Versus %1this server (as %2)").arg(runningAs, server.hostPort())), r.describe());
+    r = second.run({QStringLiteral("servers"), QStringLiteral("--endpoint"), other, QStringLiteral("--put-back")}, 30000);
+    QVERIFY2(r.finished && r.exitCode == 1, r.describe());
+    QVERIFY2(r.err.contains(QStringLiteral("%1: Versus %2it now (as %3); nothing is put back while it runs")
+                                .arg(other, runningAs, server.hostPort())),
+             r.describe());
+    QCOMPARE(replayUsersOf(server), users);
+    QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("no"));
+    QVERIFY(first.running());
+
+    first.signal(SIGINT);
+    const VersusCli::Result ended = first.finish(120000);
+    QVERIFY2(ended.finished && !ended.crashed, ended.describe());
+    QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
+    QCOMPARE(replayUsersOf(server), QStringList());
+    QCOMPARE(QDir(state + QStringLiteral("/versus/endpoints")).entryList(QDir::Files), QStringList());
 }
 
 QTEST_GUILESS_MAIN(EndpointInterferenceTest)

@@ -81,14 +81,6 @@ QStringList keyspace(const ForeignServer &server)
     return databases;
 }
 
-QString runId(const ForeignServer &server)
-{
-    for (const QString &line : server.command({"INFO", "server"}).split(QStringLiteral("\r\n"))) {
-        if (line.startsWith(QLatin1String("run_id:")))
-            return line.mid(7);
-    }
-    return QString();
-}
 
 // Names of the settings whose values differ (the values may be secrets: requirepass).
 QStringList differingSettings(const std::map<QString, QString> &before, const std::map<QString, QString> &after)
@@ -431,7 +423,7 @@ void EndpointsTest::sameServerNamedTwiceIsRefused()
     const VersusCli::Result r = cli.run(smallRun(first + QLatin1Char(',') + second), 60000);
     QVERIFY2(r.finished && r.exitCode == 2, r.describe());
     QVERIFY2(r.err.endsWith(QStringLiteral("versus run: --servers: %1 and %2 are the same server (INFO server run_id %3): name it once\n")
-                                .arg(first, second, runId(server))),
+                                .arg(first, second, server.runId())),
              r.describe());
     QCOMPARE(server.command({"GET", "precious"}), QStringLiteral("data"));
     QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));

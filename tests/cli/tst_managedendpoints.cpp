@@ -157,7 +157,7 @@ private Q_SLOTS:
                 const ForeignServer &node = endpoint->node(index);
                 QCOMPARE(node.command({"DBSIZE"}), QStringLiteral("0"));
                 QVERIFY2(latencyHistograms(node) > 0, "latency tracking was left on");
-                QVERIFY(!QFile::exists(endpointMarkerPath(QStringLiteral("127.0.0.1"), node.port())));
+                QVERIFY(!QFile::exists(endpointMarkerPath(node.runId())));
             }
         }
         QVERIFY(!TestFiles::readFile(bundlePath).contains("PRIVATE KEY"));
@@ -212,7 +212,7 @@ private Q_SLOTS:
         QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
         VersusCli cli;
         cli.environment().insert(QStringLiteral("XDG_STATE_HOME"), cli.path(QStringLiteral("state")));
-        const QString marker = cli.path(QStringLiteral("state/versus/endpoints/127.0.0.1_%1.json").arg(endpoint.port()));
+        const QString marker = cli.path(QStringLiteral("state/versus/endpoints/%1.json").arg(endpoint.runId()));
         const QStringList run{QStringLiteral("run"), QStringLiteral("--servers"), endpoint.hostPort(), QStringLiteral("--allow-flush"),
                               QStringLiteral("--workload"), QStringLiteral("hash-ttl"), QStringLiteral("--set")};
         cli.start(run + QStringList{QStringLiteral("keys=2000000")});
@@ -250,7 +250,7 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(QLatin1String("with no setting changed and no statistic reset")), r.describe());
         QCOMPARE(endpoint.command({"GET", "precious"}), QStringLiteral("data"));
         QVERIFY(endpoint.command({"INFO", "commandstats"}).contains(QLatin1String("cmdstat_set:calls=1,")));
-        QVERIFY(!QFile::exists(endpointMarkerPath(QStringLiteral("127.0.0.1"), endpoint.port())));
+        QVERIFY(!QFile::exists(endpointMarkerPath(endpoint.runId())));
     }
 };
 

@@ -1,10 +1,14 @@
 // EndpointState against servers the test starts itself with their default settings: what a run
 // changes on an endpoint is read first and put back exactly, and nothing else is touched.
+#include "endpointmarker.h"
 #include "endpointstate.h"
 #include "foreignserver.h"
+#include "replayaccess.h"
 #include "servercatalog.h"
 #include "servertesthelpers.h"
 
+#include <QScopeGuard>
+#include <QTemporaryDir>
 #include <QtTest>
 
 namespace {
@@ -287,6 +291,52 @@ private slots:
         QVERIFY(restored);
         QCOMPARE(restored.value(), QStringList());
         QCOMPARE(server.command({"GET", "precious"}), QStringLiteral("data"));
+    }
+
+    // Another machine's run on the server: its replay user of Versus's exact shape and its
+    // latency-tracking no, written down in a marker on that machine only. This run takes no
+    // for what it may be (that run's), never writes it down as the owner's, and does not put it
+    // back: the other run ends first and puts back yes, which stays (before: set back to no).
+    void anotherMachinesSettingIsNeverPutBack()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec);
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        QTemporaryDir state;
+        const QByteArray savedState = qgetenv("XDG_STATE_HOME");
+        qputenv("XDG_STATE_HOME", state.path().toUtf8());
+        const auto restoreEnvironment = qScopeGuard([&] { qputenv("XDG_STATE_HOME", savedState); });
+        EndpointLogin login;
+        login.host = QStringLiteral("127.0.0.1");
+        login.port = server.port();
+        login.name = QStringLiteral("other machine");
+        Outcome<ReplayAccess> other = ReplayAccess::forEndpoint(login, {});
+        QVERIFY2(other && other->mode() == ReplayAccess::Mode::TemporaryUser, qPrintable(other ? other->description() : other.error()));
+        QCOMPARE(server.command({"CONFIG", "SET", "latency-tracking", "no"}), QStringLiteral("OK"));
+
+        const QString name = server.hostPort();
+        EndpointState run(endpointSpec(server), 5000, name);
+        QVERIFY(run.capture());
+        QCOMPARE(run.takeNotes(), QStringList{name + QStringLiteral(": latency-tracking is no, the value Versus sets, while ACL "
+                                                                    "users of another run of Versus are on the server (%1; a run "
+                                                                    "going on now, or one killed, from another machine): it may be "
+                                                                    "that run's, not the owner's, so this run does not put it back")
+                                                         .arg(other->replayCredentials().user)});
+        QVERIFY(run.prepareForMeasuring());
+        const Outcome<std::optional<EndpointMarker>> marker = readEndpointMarker(server.runId());
+        QVERIFY2(marker && marker.value(), qPrintable(marker ? QStringLiteral("no marker") : marker.error()));
+        QCOMPARE(marker.value()->settings, (std::map<QString, QString>()));
+
+        QCOMPARE(server.command({"CONFIG", "SET", "latency-tracking", "yes"}), QStringLiteral("OK"));
+        QVERIFY(other->release());
+        const Outcome<QStringList> restored = run.restore();
+        QVERIFY2(restored, qPrintable(restored.error()));
+        QCOMPARE(restored.value(), (QStringList{name + QStringLiteral(": latency-tracking left at yes: the no it had when this run "
+                                                                      "began may have been another run's"),
+                                                name + QStringLiteral(": settings changed during the run by someone other than "
+                                                                      "Versus, left as they are now: latency-tracking")}));
+        QCOMPARE(server.settings().at(QStringLiteral("latency-tracking")), QStringLiteral("yes"));
+        QVERIFY(!QFile::exists(endpointMarkerPath(server.runId())));
     }
 };
 

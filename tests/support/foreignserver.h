@@ -121,6 +121,16 @@ public:
         return QString::fromStdString(reply->text);
     }
 
+    // INFO server run_id: which server this is, whatever address reaches it.
+    QString runId(const QString &password = {}) const
+    {
+        for (const QString &line : command({"INFO", "server"}, password).split(QStringLiteral("\r\n"))) {
+            if (line.startsWith(QLatin1String("run_id:")))
+                return line.mid(7);
+        }
+        return QString();
+    }
+
     // ACL USERS; empty when it could not be asked.
     QStringList aclUsers(const QString &password = {}) const
     {

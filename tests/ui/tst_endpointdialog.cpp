@@ -38,15 +38,21 @@ std::string keyOfSlotAtLeast(int first)
 }
 
 // Fills the Add endpoint dialog as soon as it is open, and presses OK; with `caCertFile`, TLS
-// is ticked and the CA file given.
-void answerEndpointDialog(const QString &hostPort, const QString &password, const QString &caCertFile = {})
+// is ticked and the CA file given; with `user`, that ACL user is typed.
+void answerEndpointDialog(const QString &hostPort, const QString &password, const QString &caCertFile = {},
+                          const QString &user = {})
 {
     auto *poll = new QTimer;
-    QObject::connect(poll, &QTimer::timeout, [poll, hostPort, password, caCertFile] {
+    QObject::connect(poll, &QTimer::timeout, [poll, hostPort, password, caCertFile, user] {
         auto *dialog = qobject_cast<EndpointDialog *>(QApplication::activeModalWidget());
         if (!dialog)
             return;
         dialog->findChild<QLineEdit *>(QStringLiteral("endpointHostPort"))->setText(hostPort);
+        if (!user.isEmpty()) {
+            auto *userField = dialog->findChild<QLineEdit *>(QStringLiteral("endpointUser"));
+            QVERIFY(userField);
+            userField->setText(user);
+        }
         auto *field = dialog->findChild<QLineEdit *>(QStringLiteral("endpointPassword"));
         QCOMPARE(field->echoMode(), QLineEdit::Password);
         field->setText(password);
@@ -69,6 +75,17 @@ std::map<QString, QString> endpointPasswords(const ServersPanel &panel)
             passwords[spec.label] = spec.password;
     }
     return passwords;
+}
+
+// The endpoints the panel would run, as specs.
+std::vector<ServerSpec> selectedEndpoints(const ServersPanel &panel)
+{
+    std::vector<ServerSpec> endpoints;
+    for (const ServerSpec &selected : panel.selectedServers()) {
+        if (selected.isEndpoint)
+            endpoints.push_back(selected);
+    }
+    return endpoints;
 }
 
 QByteArray settingsFile()
@@ -123,15 +140,39 @@ private slots:
 
         // The password reaches the endpoint: the consent's probe reads its keys with it.
         QCOMPARE(server.command({"SET", "k", "v"}, QLatin1String(kPassword)), QStringLiteral("OK"));
-        std::vector<ServerSpec> endpoints;
-        for (const ServerSpec &selected : restarted.selectedServers()) {
-            if (selected.isEndpoint)
-                endpoints.push_back(selected);
-        }
+        const std::vector<ServerSpec> endpoints = selectedEndpoints(restarted);
         const std::vector<EndpointSize> sizes = queryEndpointSizes(endpoints);
         QCOMPARE(int(sizes.size()), 1);
         QCOMPARE(sizes[0].error, QString());
         QCOMPARE(sizes[0].keys, 1LL);
+    }
+
+    // A server whose default user is off, added as its ACL user: the consent's probe logs in as
+    // that user, whose password is never written to the settings.
+    void namedUserIsUsedButNeverSaved()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-9.1.");
+        ForeignServer server(spec, {QStringLiteral("--user"), QStringLiteral("default"), QStringLiteral("off"),
+                                    QStringLiteral("--user"), QStringLiteral("carol"), QStringLiteral("on"),
+                                    QStringLiteral(">") + QLatin1String(kPassword), QStringLiteral("~*"), QStringLiteral("&*"),
+                                    QStringLiteral("+@all")});
+        QVERIFY2(server.start(), qPrintable(server.error()));
+        const QString hostPort = server.hostPort();
+        ServersPanel panel;
+        panel.discover();
+        QTRY_VERIFY_WITH_TIMEOUT(!panel.isDiscovering(), 60000);
+        answerEndpointDialog(hostPort, QLatin1String(kPassword), QString(), QStringLiteral("carol"));
+        panel.findChild<QPushButton *>(QStringLiteral("addEndpoint"))->click();
+        const std::vector<ServerSpec> endpoints = selectedEndpoints(panel);
+        QCOMPARE(int(endpoints.size()), 1);
+        QCOMPARE(endpoints[0].user, QStringLiteral("carol"));
+        QVERIFY2(!settingsFile().contains(kPassword), settingsFile());
+        const std::vector<EndpointSize> sizes = queryEndpointSizes(endpoints);
+        QCOMPARE(int(sizes.size()), 1);
+        QCOMPARE(sizes[0].error, QString());
+        QCOMPARE(sizes[0].keys, 0LL);
+        QCOMPARE(panel.addEndpoint(hostPort, QString(), {}, EndpointAccess{QStringLiteral("carol"), false}),
+                 QStringLiteral("The user carol needs a password."));
     }
 
     // A TLS-only endpoint (port 0, tls-port) added with TLS ticked and its CA: the consent's
@@ -154,11 +195,7 @@ private slots:
         QVERIFY2(refused.contains(missing), qPrintable(refused));
         answerEndpointDialog(server.hostPort(), QString(), server.tls().caCertFile);
         panel.findChild<QPushButton *>(QStringLiteral("addEndpoint"))->click();
-        std::vector<ServerSpec> endpoints;
-        for (const ServerSpec &selected : panel.selectedServers()) {
-            if (selected.isEndpoint)
-                endpoints.push_back(selected);
-        }
+        const std::vector<ServerSpec> endpoints = selectedEndpoints(panel);
         QCOMPARE(int(endpoints.size()), 1);
         QVERIFY(endpoints[0].tls.enabled);
         QCOMPARE(endpoints[0].tls.caCertFile, server.tls().caCertFile);
