@@ -143,9 +143,10 @@ ServerTimeWords serverTimeWords(const Figures &figures, const Headline &headline
 }
 
 // The time part of the answer after `subject` ("Valkey 9.1.2 stores … than Valkey 8.0.1", or
-// the server's name alone): "spends 23.8% less time inside its write commands", with the server's time in
-// all after it. When the run did not resolve the time change: that it is not resolvable, why,
-// and the server's time in all as a sentence of its own when the run resolved that.
+// the server's name alone): "spends 23.8% less time inside its write commands", with the
+// server's time in all after it. When the run did not resolve the time change: that it is not
+// resolvable, why, and the server's time in all as a sentence of its own when the run resolved
+// that.
 QString timeWords(const Figures &figures, const Headline &timed, const FigureTable &times, const QString &subject, bool afterMemory)
 {
     const QString inside = insideWhat(times.categories.front());
