@@ -59,7 +59,7 @@ ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
     bar.meaning = changeMeaning(measure, figure);
     bar.label = formatFigure(bar.value);
     if (figure.change)
-        bar.label += QStringLiteral("  ") + formatPercentChange(*figure.change);
+        bar.label += QStringLiteral("  ") + withUnresolvedMark(formatPercentChange(*figure.change), figure);
     // A provisional bar is not marked: it grows, and a live chart's title says provisional.
     if (figure.state != FigureState::Provisional)
         bar.label = withFigureMark(bar.label, figure.state);
@@ -77,6 +77,26 @@ QString failureSentence(const ServerSummary &summary, const QString &note)
     if (text.endsWith(QLatin1Char(':')) && text.lastIndexOf(QStringLiteral(". ")) > 0)
         text = text.left(text.lastIndexOf(QStringLiteral(". ")));
     return text;
+}
+
+// What "†" means when a bar carries it, with the reason of the headline's figure, or else of the
+// first marked bar: "… Valkey 9.1.2, All writes: not resolvable with 2 repeats: …".
+QString unresolvedNoteOf(const FigureTable &table, const Figures &figures)
+{
+    QString example;
+    if (const std::optional<Headline> headline = figures.headline(table); headline && !headline->unresolved.isEmpty()
+        && !unresolvedMark(table.at(0, headline->toId)).isEmpty())
+        example = QStringLiteral("%1, %2: %3.").arg(figures.summary(headline->toId).name, headline->categoryLabel, headline->unresolved);
+    for (size_t c = 0; c < table.categories.size() && example.isEmpty(); ++c) {
+        for (const QString &id : table.servers) {
+            const Figure &figure = table.at(int(c), id);
+            if (!unresolvedMark(figure).isEmpty()) {
+                example = QStringLiteral("%1, %2: %3.").arg(figures.summary(id).name, table.categories[c].label, figure.unresolved);
+                break;
+            }
+        }
+    }
+    return example.isEmpty() ? QString() : unresolvedMarkNote(example);
 }
 
 // What the marks, the partial totals and the missing servers of a chart mean, one line each.
@@ -104,6 +124,8 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
             failed << QStringLiteral("Not shown: %1 failed: %2").arg(summary.name, failureSentence(summary, why[FigureState::Failed]));
     }
     notes << failed;
+    if (const QString unresolved = unresolvedNoteOf(table, figures); !unresolved.isEmpty())
+        notes << unresolved;
     if (!incomplete.isEmpty())
         notes << figureMarkNote(FigureState::Incomplete, incomplete);
     if (!table.note.isEmpty())
@@ -374,6 +396,7 @@ std::optional<ChartHeadline> chartHeadline(const Figures &figures, ChartKind kin
     if (headline->change) {
         result.change = formatPercentChange(*headline->change);
         result.meaning = headline->meaning;
+        result.unresolved = headline->unresolved;
         // No-break spaces: a wrapped title keeps "201.0 → 169.6 bytes" on one line.
         result.values = QStringLiteral("%1\u00A0→\u00A0%2\u00A0%3").arg(formatFigure(table.at(0, headline->fromId).value),
                                                           formatFigure(table.at(0, headline->toId).value),
@@ -399,7 +422,8 @@ QString defaultChartTitle(const Figures &figures, ChartKind kind)
         return headline->title + QStringLiteral(": ") + headline->ratio;
     QString title = headline->title + QStringLiteral(", ") + headline->versions;
     if (!headline->change.isEmpty())
-        title += QStringLiteral(": ") + headline->values + QStringLiteral(", ") + headline->change;
+        title += QStringLiteral(": ") + headline->values + QStringLiteral(", ") + headline->change
+            + (headline->unresolved.isEmpty() ? QString() : QStringLiteral(" (not resolved)"));
     if (headline->provisional)
         title += QStringLiteral(" (provisional)");
     return headline->ratio.isEmpty() ? title : title + QStringLiteral("; ") + headline->ratio;
@@ -409,7 +433,8 @@ QString defaultChartSubtitle(const Figures &figures, ChartKind kind)
 {
     // Servers whose allocators differ compare builds as well as versions: the chart says so
     // under its headline, on a line of its own.
-    const QString caveat = figures.buildCaveat();
+    // A time chart's caveat speaks of time, which a build moves only where the run resolved it.
+    const QString caveat = figures.buildCaveat(isTimeMeasure(chartTable(figures, kind).measure) ? CaveatOf::Time : CaveatOf::Memory);
     const QString subtitle = figureView(kind).subtitle(figures.bundle().repeats);
     return caveat.isEmpty() ? subtitle : subtitle + QLatin1Char('\n') + caveat;
 }

@@ -101,6 +101,9 @@ struct ChartHeadline {
     QString change;        // "−10.0%"; empty until both figures are settled
     QString values;        // "191.4 → 175.4 bytes", as the studies write it; empty with change
     ChangeMeaning meaning = ChangeMeaning::Neutral;   // less memory is better, …; Neutral within noise
+    // A time change the run's repeats do not resolve: why, as the figures layer says it
+    // (Headline::unresolved); the title reads "−0.7% (not resolved)". Empty otherwise.
+    QString unresolved;
     bool provisional = false;                         // the run is still going
     // The memory chart of a workload with a reference type (hash-ttl): a pattern's memory as a
     // multiple of the reference's on the newest version that has one (Figures::referenceRatios).

@@ -43,7 +43,10 @@ bool HeadlineCallout::showHeadline(const Figures &figures, ChartKind kind)
         m_number->setText(headline->ratioMultiple);
         m_caption->setText(headline->ratioCaption);
     } else {
-        m_caption->setText(headline->caption() + (headline->provisional ? tr(" (provisional)") : QString()));
+        // A time change the run did not resolve is shown, uncoloured, with why beneath it.
+        m_caption->setText(headline->caption() + (headline->provisional ? tr(" (provisional)") : QString())
+                           + (headline->unresolved.isEmpty() || headline->change.isEmpty() ? QString()
+                                                                                             : QStringLiteral("; ") + headline->unresolved));
         if (headline->change.isEmpty()) {
             // Not settled yet (a run going on): the word the charts use, muted. DejaVu's "…"
             // at this size is three square dots, which read as glyphs the font lacks.

@@ -161,7 +161,7 @@ QVariant ResultsTableModel::displayOf(const Row &row, Column column) const
         if (row.baseline)
             return tr("baseline");
         const Figure &figure = column == BytesChangeColumn ? row.bytesPerKey : row.usecPerCommand;
-        return figure.change ? QVariant(formatPercentChange(*figure.change)) : QVariant();
+        return figure.change ? QVariant(withUnresolvedMark(formatPercentChange(*figure.change), figure)) : QVariant();
     }
     default: break;
     }
@@ -197,10 +197,13 @@ QVariant ResultsTableModel::toolTipOf(const Row &row, Column column) const
         for (const Row &other : m_rows)
             if (other.baseline)
                 baseName = other.summary.name;
-        return (ratio.hasInterval() ? tr("Against %1, repeat by repeat: %2 (95% interval over %n repeats)", nullptr, ratio.n)
-                                    : tr("Against %1, repeat by repeat: %2 (lowest to highest of %n repeats)", nullptr, ratio.n))
-            .arg(baseName, formatChangeRange(ratio, true));
+        const QString range = (ratio.hasInterval() ? tr("Against %1, repeat by repeat: %2 (95% interval over %n repeats)", nullptr, ratio.n)
+                                                   : tr("Against %1, repeat by repeat: %2 (lowest to highest of %n repeats)", nullptr, ratio.n))
+                                  .arg(baseName, formatChangeRange(ratio, true));
+        return row.usecPerCommand.unresolved.isEmpty() ? range : range + QLatin1Char('\n') + row.usecPerCommand.unresolved;
     }
+    if (column == UsecChangeColumn && !row.baseline && !row.usecPerCommand.unresolved.isEmpty())
+        return row.usecPerCommand.unresolved;
     // Where the server came from and what its allocator said: the build decides the bytes.
     if (column == ServerColumn) {
         const ServerRun *run = m_bundle->server(row.id);

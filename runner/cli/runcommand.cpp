@@ -304,7 +304,7 @@ int runRunCommand(const QStringList &arguments)
     const bool written = writeOutputs(figures, plan.value(), exportRequest.value());
     // The last screen is the answer, with its caveat: the details are above it.
     if (const QString answer = figures.answer(); !answer.isEmpty()) {
-        const QString caveat = figures.buildCaveat();
+        const QString caveat = figures.answerCaveat();
         std::printf("\nAnswer: %s%s\n", qPrintable(answer), caveat.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + caveat + QLatin1Char(')')));
         if (const QString noise = figures.noiseNote(); !noise.isEmpty())
             std::printf("%s\n", qPrintable(noise));

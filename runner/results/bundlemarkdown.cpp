@@ -187,7 +187,7 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
     if (figures.live())
         markdown += QStringLiteral("The run is still going: every figure is provisional.\n");
     // Before any figure: what of the differences may be the build or TLS rather than the version.
-    if (const QString caveat = figures.allocatorCaveat(); !caveat.isEmpty())
+    if (const QString caveat = buildCaveatsOfTables(figures); !caveat.isEmpty())
         markdown += QStringLiteral("Build: %1\n").arg(caveat);
     if (const QString caveat = figures.transportCaveat(); !caveat.isEmpty())
         markdown += QStringLiteral("Transport: %1\n").arg(caveat);

@@ -43,3 +43,21 @@ QString figureMarkNote(FigureState state, const QStringList &which)
         return lead + QStringLiteral(": ") + which.join(QStringLiteral("; "));
     return words.reason.isEmpty() ? lead + QLatin1Char('.') : lead + QStringLiteral(": ") + words.reason + QLatin1Char('.');
 }
+
+QString unresolvedMark(const Figure &figure)
+{
+    return figure.change && !figure.unresolved.isEmpty() ? QStringLiteral("†") : QString();
+}
+
+QString withUnresolvedMark(const QString &changeText, const Figure &figure)
+{
+    const QString mark = unresolvedMark(figure);
+    return mark.isEmpty() ? changeText : changeText + QLatin1Char(' ') + mark;
+}
+
+QString unresolvedMarkNote(const QString &example)
+{
+    const QString lead = QStringLiteral("† not resolved: this run's repeats do not rule out no change at 95% (a t-test over "
+                                        "the repeats, paired where they pair), so the change is not stated as one.");
+    return example.isEmpty() ? lead : lead + QLatin1Char(' ') + example;
+}

@@ -17,3 +17,13 @@ QString withFigureMark(const QString &text, FigureState state);
 // reason: "‡ incomplete: Valkey 8.0.1, cancelled; Valkey 9.1.2, cancelled". Empty for a state
 // without a mark.
 QString figureMarkNote(FigureState state, const QStringList &which = {});
+
+// "†" after a time change the run's repeats do not resolve (Figure::unresolved), so no view
+// states it as a change without saying so; empty for any other figure.
+QString unresolvedMark(const Figure &figure);
+// `changeText` ("−0.7%") with that mark: "−0.7% †".
+QString withUnresolvedMark(const QString &changeText, const Figure &figure);
+// What the mark means, on a line of its own, with the headline figure's reason when there is one:
+// "† not resolved: the repeats, paired, do not rule out no change at 95%. Valkey 9.1.2, All
+// writes: not resolvable with 2 repeats: …".
+QString unresolvedMarkNote(const QString &example = QString());

@@ -61,8 +61,14 @@ struct Figure {
     std::optional<double> ratio;
     std::optional<double> ratioPlusMinus;
     // The change is no larger than this figure moves between runs (figuresnoise.cpp): shown, but no
-    // view colours it as better or worse.
+    // view colours it as better or worse. A time figure's change is news only when the run's own
+    // repeats resolve it (changeTest, paired repeat by repeat); memory keeps its run-to-run spread.
     bool withinNoise = false;
+    ChangeTest changeTest;            // time figures: the t-test of the change over the repeats
+    // A time change the repeats do not resolve, in words every view prints: "not resolvable with
+    // 2 repeats: the smallest change this run could detect is 24.5%, and about 7 repeats would resolve
+    // a change of 3.5%". Empty otherwise.
+    QString unresolved;
     QString note;                     // the server's text, the failure, or why it is incomplete
     std::map<int, double> byRepeat;   // repeat index -> value, for the repeats that count
     // Why a measured figure has no change against the baseline: it or the baseline's covers
@@ -168,6 +174,7 @@ struct Headline {
     QString toId;
     std::optional<double> change;     // of the table's headline category, when both settled
     ChangeMeaning meaning = ChangeMeaning::Neutral;   // of that change, Neutral within noise
+    QString unresolved;               // a time change the run does not resolve: why (Figure::unresolved)
     bool acrossBundles = false;       // from and to are one version in the two bundles of a comparison
     bool provisional = false;         // the run is still going
     QString categoryLabel;
@@ -206,6 +213,9 @@ struct ConfigDifference {
 struct FiguresData;
 struct MemoryExplanation;
 enum class CategoryOrder;   // categoryorder.h
+
+// Which figures a build caveat speaks of: memory (the allocator decides the bytes) or time.
+enum class CaveatOf { Memory, Time };
 
 // One state of the results, shared and never changed: every Figures of it, and so every view,
 // reads the same bundle without a copy of its own.
@@ -312,22 +322,33 @@ public:
     std::vector<ConfigDifference> configDifferences() const;
     // The servers configDifferences() compares, in display order.
     QStringList configServerIds() const;
-    // When the compared servers' allocators differ (jemalloc quanta both known and different,
-    // jemalloc against libc, or one quantum unknown while another is known), a sentence saying
-    // that part of the difference is the build: "Valkey 8.0.1 allocates with a 16-byte quantum
-    // and Valkey 9.1.2 (upstream build) with an 8-byte one: part of this difference is the
-    // build, not the version." Empty when they agree or nothing is known (figuresbuild.cpp).
-    // Every view prints it beside its headline.
-    // Then, when the compared servers were reached over TLS and over plain TCP, the transport
-    // caveat: "Valkey 9.1.2 was reached over TLS and Valkey 8.0.1 over plain TCP: part of this
-    // difference may be TLS, not the version (…)." (transportCaveat()).
-    // Then, for each compared endpoint that refused CONFIG (measurementlimits.h), how it was
-    // measured instead: "Valkey 9.1.2 (endpoint …) refused CONFIG and was measured around it:
-    // server time from commandstats differences, not from a reset, and latency tracking left
-    // on, …", and for the servers that ran with a maxmemory and an LRU or LFU policy, that they
-    // kept no shared integers, one sentence per limit (limitsCaveat()).
-    QString buildCaveat() const;
+    // For each compared server whose allocator differs from the baseline's (jemalloc quanta both
+    // known and different, jemalloc against libc, or one quantum unknown while the other is
+    // known), a sentence naming that comparison and what it means for memory: "Valkey 8.0.1
+    // allocates with a 16-byte quantum and Valkey 9.1.2 (upstream build) with an 8-byte one: part
+    // of their difference in memory is the build, not the version.", or for one version in two
+    // builds "…: one version in two builds, so all of their difference in memory is the build."
+    // Empty when none differs or nothing is known (figuresbuild.cpp).
+    // timeBuildCaveat(): the same for time, only for a server whose time change against the
+    // baseline the run resolved and whose build differs (where it came from, or its allocator):
+    // "Valkey 8.0.1 (upstream build) and Valkey 8.0.1 are one version in two builds: all of their
+    // resolved difference in time is the build."
+    // buildCaveat(): the memory or time one, then, when the compared servers were reached over
+    // TLS and over plain TCP, the transport caveat: "Valkey 9.1.2 was reached over TLS and Valkey
+    // 8.0.1 over plain TCP: part of this difference may be TLS, not the version (…)."
+    // (transportCaveat()). Then, for each compared endpoint that refused CONFIG
+    // (measurementlimits.h), how it was measured instead: "Valkey 9.1.2 (endpoint …) refused
+    // CONFIG and was measured around it: server time from commandstats differences, not from a
+    // reset, and latency tracking left on, …", and for the servers that ran with a maxmemory and
+    // an LRU or LFU policy, that they kept no shared integers, one sentence per limit
+    // (limitsCaveat()). Every view prints it beside its headline: a memory view the memory one, a
+    // time view the time one.
+    // answerCaveat(): only the answer's comparisons, its memory pair and, when resolved, its time
+    // pair, then the transport and limits caveats.
+    QString buildCaveat(CaveatOf of = CaveatOf::Memory) const;
     QString allocatorCaveat() const;
+    QString timeBuildCaveat() const;
+    QString answerCaveat() const;
     QString transportCaveat() const;
     QString limitsCaveat() const;
     // The answer in one sentence, for the end of what versus run prints: the memory and time
@@ -338,8 +359,8 @@ public:
     // pattern's ratios on the newest server ("On Valkey 9.1.2, hsetex takes 1.86× the memory of
     // set-ex."). Empty while live or without settled figures (figuresanswer.cpp).
     QString answer() const;
-    // How far the answer's time figure can be trusted, said beside it: with one run, that it is
-    // one run and how to get an interval; with repeats, the range the time change took repeat by
+    // How far the answer's time figure can be trusted, said beside it: with one run, that no
+    // spread is known and how to get one; with repeats, the range the time change took repeat by
     // repeat ("Across 5 repeats the time change was −27.9% to −25.1% (95% interval)"). Empty
     // while live or without an answer.
     QString noiseNote() const;
@@ -356,6 +377,9 @@ private:
 QString figureStateName(FigureState state);
 
 ChangeMeaning changeMeaning(Measure measure, const Figure &figure);
+// Time (µs, the server's time in all, throughput, latencies): a change is news only when the
+// run's repeats resolve it (figuresnoise.cpp).
+bool isTimeMeasure(Measure measure);
 // The baseline server id: `chosen` if present, else the oldest Valkey version (Redis only
 // when there is nothing else).
 QString effectiveBaseline(const ResultsBundle &bundle, const QString &chosen);

@@ -1,7 +1,5 @@
 // The answer as a reader wants it first: one sentence from the headlines of the memory and the
 // time tables ("Valkey 9.1.2 stores the same attributes in 8.4% less memory than Valkey 8.0.1
-// The answer as a reader wants it first: one sentence from the headlines of the memory and the
-// time tables ("Valkey 9.1.2 stores the same attributes in 8.4% less memory than Valkey 8.0.1
 // and spends 23.8% less time inside its write commands."), or, for a workload measured against
 // a reference pattern, the newest version's ratios ("On Valkey 9.1.2, hsetex takes 1.86× the
 // memory of set-ex."). Only settled figures of finished servers enter it; a server that lost
@@ -10,6 +8,9 @@
 // per command in all (its main thread's CPU) also holds the event loop around them, which can
 // move the other way: the answer then says both, so a reader deciding on headroom does not read
 // the opposite of what the server does.
+// A time change the run's repeats do not resolve (figuresnoise.cpp) is not stated as one: the
+// answer says it is not resolvable, what this run could have detected, and how many repeats
+// would resolve a change of the size it saw.
 
 #include "figures.h"
 #include "figuresdata.h"
@@ -19,22 +20,29 @@
 
 namespace {
 
-// "8.4% less memory", "3.1% more memory", and for no change, or one within the run-to-run
-// noise (Headline::meaning Neutral), "about the same memory (+0.1%, within noise)": a phrase
-// that compares with "as", not "than" (sameWords()).
-bool sameWords(double percent, bool withinNoise)
+// "8.4% less memory", "3.1% more memory", and for no change "the same memory". A change that is
+// not news reads "about the same memory (+0.1%, within noise)", or for time the run did not
+// resolve "about the same main-thread CPU (+1.0%, not resolved)" (`unsure`): a phrase that
+// compares with "as", not "than" (sameWords()).
+bool sameWords(double percent, bool neutral)
 {
-    return std::fabs(percent) < 0.05 || withinNoise;
+    return std::fabs(percent) < 0.05 || neutral;
 }
 
-QString changeWords(double percent, const QString &what, bool withinNoise = false)
+QString changeWords(double percent, const QString &what, const QString &unsure = QString())
 {
     if (std::fabs(percent) < 0.05)
         return QStringLiteral("the same %1").arg(what);
-    if (withinNoise)
-        return QStringLiteral("about the same %1 (%2, within noise)").arg(what, formatPercentChange(percent));
+    if (!unsure.isEmpty())
+        return QStringLiteral("about the same %1 (%2, %3)").arg(what, formatPercentChange(percent), unsure);
     return QStringLiteral("%1% %2 %3")
         .arg(QString::number(std::fabs(percent), 'f', 1), percent < 0 ? QStringLiteral("less") : QStringLiteral("more"), what);
+}
+
+// What a time change that is not news is called.
+QString notResolved(bool news)
+{
+    return news ? QString() : QStringLiteral("not resolved");
 }
 
 // "inside its write commands" for the writes group, "inside its commands" for every command.
@@ -96,7 +104,8 @@ QString eventLoopAside(const Figures &figures, const Headline &headline)
     const FigureTable loop = figures.serverTime(Measure::EventLoopPerCall);
     const Figure to = headlineFigure(figures, loop, headline);
     if (to.change)
-        return QStringLiteral(" (%1 per command)").arg(changeWords(*to.change, QStringLiteral("event-loop time"), to.withinNoise));
+        return QStringLiteral(" (%1 per command)")
+            .arg(changeWords(*to.change, QStringLiteral("event-loop time"), notResolved(!to.withinNoise)));
     for (const QString &id : {headline.fromId, headline.toId}) {
         if (loop.at(0, id).state == FigureState::Absent && !loop.at(0, id).note.isEmpty())
             return QStringLiteral(" (event-loop time %1 on %2)").arg(loop.at(0, id).note, figures.summary(id).name);
@@ -104,25 +113,61 @@ QString eventLoopAside(const Figures &figures, const Headline &headline)
     return QString();
 }
 
-// ", but 15.2% more main-thread CPU per command in all (…)" when the server's own time per
-// command moves the other way from the time inside the commands, or apart from it beyond
-// noise; empty when they agree or it is not known.
-QString serverTimeClause(const Figures &figures, const Headline &headline, const FigureTable &times)
+// The server's own time per command in all, when the answer gives it: "15.2% more main-thread
+// CPU per command in all (…)", when it moves the other way from the time inside the commands,
+// or apart from it beyond noise; empty when they agree or it is not known. `along`: it went the
+// same way as a resolved change inside the commands ("and", else "but"); `news`: the run
+// resolved it.
+struct ServerTimeWords {
+    QString text;
+    bool along = false;
+    bool news = false;
+};
+
+ServerTimeWords serverTimeWords(const Figures &figures, const Headline &headline, const FigureTable &times)
 {
     const FigureTable cpu = figures.serverTime(Measure::MainThreadCpuPerCall);
     const Figure cpuTo = headlineFigure(figures, cpu, headline);
     if (!cpuTo.change || !headline.change)
-        return QString();
+        return {};
     const bool cpuNews = changeMeaning(cpu.measure, cpuTo) != ChangeMeaning::Neutral;
     const bool insideNews = headline.meaning != ChangeMeaning::Neutral;
     const bool sameWay = (*cpuTo.change > 0) == (*headline.change > 0);
     const bool otherWay = cpuNews && (!sameWay || !insideNews);
     if (!otherWay
         && !movedApart(cpu.at(0, headline.fromId), cpuTo, times.at(0, headline.fromId), headlineFigure(figures, times, headline)))
-        return QString();
-    return QStringLiteral(", %1 %2 per command in all%3")
-        .arg(cpuNews && insideNews && sameWay ? QStringLiteral("and") : QStringLiteral("but"),
-             changeWords(*cpuTo.change, QStringLiteral("main-thread CPU"), !cpuNews), eventLoopAside(figures, headline));
+        return {};
+    return {QStringLiteral("%1 per command in all%2")
+                .arg(changeWords(*cpuTo.change, QStringLiteral("main-thread CPU"), notResolved(cpuNews)), eventLoopAside(figures, headline)),
+            cpuNews && insideNews && sameWay, cpuNews};
+}
+
+// The time part of the answer after `subject` ("Valkey 9.1.2 stores … than Valkey 8.0.1", or
+// the server's name alone): "spends 23.8% less time inside its write commands", with the
+// server's time in all after it. When the run did not resolve the time change: that it is not
+// resolvable, why, and the server's time in all as a sentence of its own when the run resolved
+// that.
+QString timeWords(const Figures &figures, const Headline &timed, const FigureTable &times, const QString &subject, bool afterMemory)
+{
+    const QString inside = insideWhat(times.categories.front());
+    const QString from = figures.summary(timed.fromId).name;
+    const ServerTimeWords inAll = serverTimeWords(figures, timed, times);
+    const bool same = std::fabs(*timed.change) < 0.05;
+    if (timed.unresolved.isEmpty() || same) {
+        const QString against =
+            afterMemory ? QString() : QStringLiteral(" %1 %2").arg(same ? QStringLiteral("as") : QStringLiteral("than"), from);
+        const QString server = inAll.text.isEmpty()
+                                   ? QString()
+                                   : QStringLiteral(", %1 %2").arg(inAll.along ? QStringLiteral("and") : QStringLiteral("but"), inAll.text);
+        return QStringLiteral("%1%2 spends %3 %4%5%6.")
+            .arg(subject, afterMemory ? QStringLiteral(" and") : QString(), changeWords(*timed.change, QStringLiteral("time")), inside,
+                 against, server);
+    }
+    const QString change = afterMemory
+                               ? QStringLiteral("%1; its time %2 (%3)").arg(subject, inside, formatPercentChange(*timed.change))
+                               : QStringLiteral("%1's time %2 against %3 (%4)").arg(subject, inside, from, formatPercentChange(*timed.change));
+    const QString server = inAll.news ? QStringLiteral(" It spends %1.").arg(inAll.text) : QString();
+    return QStringLiteral("%1 is %2.%3").arg(change, timed.unresolved, server);
 }
 
 // The memory and time headlines as one sentence, or a reference pattern's ratios.
@@ -137,24 +182,16 @@ QString headlineAnswer(const Figures &figures)
     const QString noun = figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("keys") : QStringLiteral("attributes");
     if (memoryKnown || timeKnown) {
         const Headline &lead = memoryKnown ? *stored : *timed;
-        const QString from = figures.summary(lead.fromId).name;
-        const bool timeShown = timeKnown && (!memoryKnown || timed->toId == stored->toId);
-        const QString time = timeShown
-                                 ? QStringLiteral("spends %1 %2").arg(changeWords(*timed->change, QStringLiteral("time"),
-                                                                                  timed->meaning == ChangeMeaning::Neutral),
-                                                                      insideWhat(times.categories.front()))
-                                 : QString();
-        const QString serverTime = timeShown ? serverTimeClause(figures, *timed, times) : QString();
-        const bool timeSame = timeKnown && sameWords(*timed->change, timed->meaning == ChangeMeaning::Neutral);
+        const QString to = figures.summary(lead.toId).name;
         if (!memoryKnown)
-            return QStringLiteral("%1 %2 %3 %4%5.")
-                .arg(figures.summary(lead.toId).name, time, timeSame ? QStringLiteral("as") : QStringLiteral("than"), from, serverTime);
-        const bool memorySame = sameWords(*stored->change, stored->meaning == ChangeMeaning::Neutral);
-        return QStringLiteral("%1 stores the same %2 in %3 %4 %5%6%7.")
-            .arg(figures.summary(lead.toId).name, noun,
-                 changeWords(*stored->change, QStringLiteral("memory"), stored->meaning == ChangeMeaning::Neutral),
-                 memorySame ? QStringLiteral("as") : QStringLiteral("than"), from,
-                 time.isEmpty() ? QString() : QStringLiteral(" and ") + time, serverTime);
+            return timeWords(figures, *timed, times, to, false);
+        const bool memoryNeutral = stored->meaning == ChangeMeaning::Neutral;
+        const QString memoryWords =
+            QStringLiteral("%1 stores the same %2 in %3 %4 %5")
+                .arg(to, noun, changeWords(*stored->change, QStringLiteral("memory"), memoryNeutral ? QStringLiteral("within noise") : QString()),
+                     sameWords(*stored->change, memoryNeutral) ? QStringLiteral("as") : QStringLiteral("than"), figures.summary(lead.fromId).name);
+        const bool timeShown = timeKnown && timed->toId == stored->toId;
+        return timeShown ? timeWords(figures, *timed, times, memoryWords, true) : memoryWords + QLatin1Char('.');
     }
     // A workload measured against a reference pattern: the ratios on the server the chart
     // quotes them on.
@@ -220,8 +257,8 @@ QString Figures::noiseNote() const
         return QString();
     const int repeats = bundle().repeats;
     if (repeats <= 1)
-        return QStringLiteral("One run: its figures carry no interval, and timings of another run on this machine may "
-                              "differ by a few percent; repeat with --repeat 5 for an interval.");
+        return QStringLiteral("One run: no spread is known with one repeat, so its time figures carry no interval and "
+                              "resolve no change; repeat with --repeat 5 for both.");
     const FigureTable times = commandTime();
     const std::optional<Headline> timed = headline(times);
     if (!timed || !timed->change || times.categories.empty())

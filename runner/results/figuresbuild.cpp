@@ -1,7 +1,10 @@
 // The build caveat: compared servers whose allocators differ (a Debian package's 16-byte
 // jemalloc quantum against an upstream build's 8 bytes, jemalloc against libc) differ in
-// memory partly because of the build; and compared servers reached over TLS and over plain
-// TCP differ partly because of TLS. Every view prints these sentences beside its headline.
+// memory partly because of the build, and wholly when they are one version; and compared
+// servers reached over TLS and over plain TCP differ partly because of TLS. Each sentence names
+// the comparison it concerns (a server against the baseline, or the answer's pair), and a time
+// difference gets one only when the run resolved it. Every view prints these sentences beside
+// its headline.
 
 #include "figures.h"
 #include "figuresdata.h"
@@ -111,41 +114,134 @@ QString Figures::limitsCaveat() const
     return sentences.join(QLatin1Char(' '));
 }
 
-QString Figures::buildCaveat() const
+namespace {
+
+// What the allocators of `ids` are, grouped: families (jemalloc, libc), jemalloc quanta, and the
+// servers whose quantum is unknown.
+struct AllocatorGroups {
+    std::vector<BuildGroup> families;
+    std::vector<BuildGroup> quanta;
+    QStringList unknown;
+};
+
+AllocatorGroups allocatorGroupsOf(const Figures &figures, const QStringList &ids)
 {
-    QStringList caveats{allocatorCaveat(), transportCaveat(), limitsCaveat()};
+    AllocatorGroups groups;
+    for (const QString &id : ids) {
+        const AllocatorFacts &facts = figures.bundle().server(id)->allocatorFacts;
+        if (facts == AllocatorFacts())
+            continue;   // a bundle from before the allocator was read says nothing of it
+        const QString name = figures.summary(id).name;
+        const bool jemalloc = facts.memAllocator.isEmpty() || facts.memAllocator.startsWith(QLatin1String("jemalloc"));
+        if (!facts.memAllocator.isEmpty())
+            addTo(groups.families, jemalloc ? QStringLiteral("jemalloc") : facts.memAllocator, name);
+        if (!jemalloc)
+            continue;
+        if (facts.quantumBytes > 0)
+            addTo(groups.quanta, QString::number(facts.quantumBytes), name);
+        else
+            groups.unknown << QStringLiteral("%1's quantum is unknown (%2)").arg(name, briefProblem(facts.quantumProblem));
+    }
+    return groups;
+}
+
+// "Valkey 8.0.1 allocates with a 16-byte quantum and Valkey 9.1.2 (upstream build) with an 8-byte
+// one", or empty when the allocators agree or nothing is known; `maybe` when one quantum is unknown.
+QString allocatorDifference(const AllocatorGroups &groups, bool &maybe)
+{
+    maybe = false;
+    if (groups.families.size() > 1)
+        return groupsSentence(groups.families, false);
+    if (groups.quanta.size() > 1)
+        return groupsSentence(groups.quanta, true);
+    if (groups.quanta.size() == 1 && !groups.unknown.isEmpty()) {
+        maybe = true;
+        return QStringLiteral("%1; %2").arg(groupsSentence(groups.quanta, true), namesText(groups.unknown));
+    }
+    return QString();
+}
+
+bool sameVersion(const ServerRun &a, const ServerRun &b)
+{
+    return a.product == b.product && a.version == b.version;
+}
+
+// The sentence for one comparison, the baseline `from` against `to`, in memory: what their
+// allocators are and how much of their difference that makes the build's. Empty when they agree.
+QString memoryBuildSentence(const Figures &figures, const QString &from, const QString &to)
+{
+    bool maybe = false;
+    const QString difference = allocatorDifference(allocatorGroupsOf(figures, {from, to}), maybe);
+    if (difference.isEmpty())
+        return QString();
+    if (sameVersion(*figures.bundle().server(from), *figures.bundle().server(to)))
+        return difference + QStringLiteral(": one version in two builds, so all of their difference in memory is the build.");
+    return difference + (maybe ? QStringLiteral(": part of their difference in memory may be the build, not the version.")
+                               : QStringLiteral(": part of their difference in memory is the build, not the version."));
+}
+
+// The sentence for one comparison in time, only when the run resolved their time difference
+// (figuresnoise.cpp) and they are different builds (where they came from, or their allocators).
+QString timeBuildSentence(const Figures &figures, const FigureTable &times, const QString &from, const QString &to)
+{
+    const Figure &change = times.at(0, to);
+    if (!times.leadsWithHeadlineCategory() || !change.change || change.withinNoise)
+        return QString();
+    const ServerRun &a = *figures.bundle().server(from);
+    const ServerRun &b = *figures.bundle().server(to);
+    bool maybe = false;
+    const bool allocators = !allocatorDifference(allocatorGroupsOf(figures, {from, to}), maybe).isEmpty();
+    const bool origins = a.origin.kind != BuildKind::Unknown && b.origin.kind != BuildKind::Unknown && a.origin.kind != b.origin.kind;
+    if (!allocators && !origins)
+        return QString();
+    const QString names = QStringLiteral("%1 and %2").arg(figures.summary(to).name, figures.summary(from).name);
+    if (sameVersion(a, b))
+        return QStringLiteral("%1 are one version in two builds: all of their resolved difference in time is the build.").arg(names);
+    return QStringLiteral("%1 are different builds: part of their difference in time may be the build, not the version.").arg(names);
+}
+
+} // namespace
+
+QString Figures::buildCaveat(CaveatOf of) const
+{
+    QStringList caveats{of == CaveatOf::Memory ? allocatorCaveat() : timeBuildCaveat(), transportCaveat(), limitsCaveat()};
     caveats.removeAll(QString());
     return caveats.join(QLatin1Char(' '));
 }
 
 QString Figures::allocatorCaveat() const
 {
-    std::vector<BuildGroup> families, quanta;
-    QStringList unknown;
+    QStringList sentences;
     for (const QString &id : comparedServerIds()) {
-        const ServerRun *run = d->bundle.server(id);
-        const AllocatorFacts &facts = run->allocatorFacts;
-        if (facts == AllocatorFacts())
-            continue;   // a bundle from before the allocator was read says nothing of it
-        const QString name = summary(id).name;
-        const bool jemalloc = facts.memAllocator.isEmpty() || facts.memAllocator.startsWith(QLatin1String("jemalloc"));
-        if (!facts.memAllocator.isEmpty())
-            addTo(families, jemalloc ? QStringLiteral("jemalloc") : facts.memAllocator, name);
-        if (!jemalloc)
-            continue;
-        if (facts.quantumBytes > 0)
-            addTo(quanta, QString::number(facts.quantumBytes), name);
-        else
-            unknown << QStringLiteral("%1's quantum is unknown (%2)").arg(name, briefProblem(facts.quantumProblem));
+        if (id != baselineId() && comparedServerIds().contains(baselineId()))
+            sentences << memoryBuildSentence(*this, baselineId(), id);
     }
-    const QString isBuild = QStringLiteral(": part of this difference is the build, not the version.");
-    if (families.size() > 1)
-        return groupsSentence(families, false) + isBuild;
-    if (quanta.size() > 1)
-        return groupsSentence(quanta, true) + isBuild;
-    if (quanta.size() == 1 && !unknown.isEmpty()) {
-        return QStringLiteral("%1; %2: part of this difference may be the build, not the version.")
-            .arg(groupsSentence(quanta, true), namesText(unknown));
+    sentences.removeAll(QString());
+    return sentences.join(QLatin1Char(' '));
+}
+
+QString Figures::timeBuildCaveat() const
+{
+    const FigureTable times = commandTime();
+    QStringList sentences;
+    for (const QString &id : comparedServerIds()) {
+        if (id != baselineId() && comparedServerIds().contains(baselineId()))
+            sentences << timeBuildSentence(*this, times, baselineId(), id);
     }
-    return QString();
+    sentences.removeAll(QString());
+    return sentences.join(QLatin1Char(' '));
+}
+
+QString Figures::answerCaveat() const
+{
+    QStringList caveats;
+    const FigureTable memory = this->memory();
+    if (const std::optional<Headline> stored = headline(memory); stored && stored->change)
+        caveats << memoryBuildSentence(*this, stored->fromId, stored->toId);
+    const FigureTable times = commandTime();
+    if (const std::optional<Headline> timed = headline(times); timed && timed->change && !timed->acrossBundles)
+        caveats << timeBuildSentence(*this, times, timed->fromId, timed->toId);
+    caveats << transportCaveat() << limitsCaveat();
+    caveats.removeAll(QString());
+    return caveats.join(QLatin1Char(' '));
 }

@@ -72,6 +72,7 @@ std::optional<Headline> FiguresData::headlineAcrossBundles(const FigureTable &ta
     headline.toId = to->id;
     headline.change = difference.change;
     headline.meaning = changeMeaning(table.measure, difference);
+    headline.unresolved = difference.unresolved;
     headline.acrossBundles = true;
     headline.provisional = bundle.running;
     headline.categoryLabel = table.categories.front().label;
@@ -111,6 +112,7 @@ std::optional<Headline> Figures::headline(const FigureTable &table) const
     headline.toId = to->id;
     headline.change = table.at(0, to->id).change;
     headline.meaning = changeMeaning(table.measure, table.at(0, to->id));
+    headline.unresolved = table.at(0, to->id).unresolved;
     headline.provisional = live();
     headline.categoryLabel = table.categories.front().label;
     return headline;

@@ -85,6 +85,8 @@ QString MarkdownNotes::text(const QString &tableNote) const
         if (marks.count(state))
             lines << figureMarkNote(state);
     }
+    if (unresolved)
+        lines << unresolvedMarkNote();
     if (!tableNote.isEmpty())
         lines << tableNote;
     return lines.isEmpty() ? QString() : QStringLiteral("\n") + lines.join(QStringLiteral("\n")) + QLatin1Char('\n');
@@ -99,11 +101,19 @@ void appendMarkdownRows(QString &markdown, const FigureTable &table, const QStri
             const Figure &figure = table.at(int(c), id);
             cells << (cell ? cell(figure) : markdownCell(figure));
             notes.marks.insert(figure.state);
+            notes.unresolved = notes.unresolved || !unresolvedMark(figure).isEmpty();
         }
         markdown += markdownRow(cells);
     }
 }
 
+
+QString buildCaveatsOfTables(const Figures &figures)
+{
+    QStringList caveats{figures.allocatorCaveat(), figures.timeBuildCaveat()};
+    caveats.removeAll(QString());
+    return caveats.join(QLatin1Char(' '));
+}
 
 QString markdownCell(const Figure &figure)
 {
@@ -117,7 +127,7 @@ QString markdownCell(const Figure &figure)
     }
     QString text = formatFigure(figure.value);
     if (figure.change)
-        text += QStringLiteral(" (") + formatPercentChange(*figure.change) + QLatin1Char(')');
+        text += QStringLiteral(" (") + withUnresolvedMark(formatPercentChange(*figure.change), figure) + QLatin1Char(')');
     return withFigureMark(text, figure.state);
 }
 

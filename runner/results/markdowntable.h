@@ -21,13 +21,19 @@ QString markdownHeader(const QString &first, const QStringList &columns);
 QString markdownServerName(const Figures &figures, const QString &id);
 QStringList markdownServerNames(const Figures &figures, const QStringList &ids);
 
-// One table cell: "217.6 (−10.0%)", "0.52 (−3.1%) ‡", "unsupported", "failed", "—".
+// The build's sentences for tables of memory and time alike: the allocator's for memory, then
+// time's where the run resolved a time difference between builds (Figures::allocatorCaveat(),
+// timeBuildCaveat()).
+QString buildCaveatsOfTables(const Figures &figures);
+
+// One table cell: "217.6 (−10.0%)", "0.52 (−3.1%) ‡", "0.31 (−0.7% †)", "unsupported", "failed", "—".
 QString markdownCell(const Figure &figure);
 
 // The marks a table used, and what the footnotes under it say.
 struct MarkdownNotes {
     std::set<FigureState> marks;
     QStringList scopes;
+    bool unresolved = false;   // a time change the run did not resolve carries "†"
 
     // The category's label, numbered when it is a total over part of the work.
     QString label(const FigureCategory &category);

@@ -2,6 +2,7 @@
 #include "whymarkdown.h"
 
 #include "bundlemarkdown.h"
+#include "figuremarks.h"
 #include "figureviews.h"
 
 #include "markdowntable.h"
@@ -29,9 +30,13 @@ QString headlineLine(const Figures &figures, const Section &section)
         return {};
     const Figure &from = section.table.at(0, headline->fromId);
     const Figure &to = section.table.at(0, headline->toId);
+    // A time change the run did not resolve says so where it is stated.
+    const QString change = headline->unresolved.isEmpty()
+                               ? formatPercentChange(*headline->change)
+                               : QStringLiteral("%1, %2").arg(formatPercentChange(*headline->change), headline->unresolved);
     return QStringLiteral("- **%1** (%2): %3 → %4 %5 from %6 to %7 (%8).\n")
         .arg(section.title, headline->categoryLabel, formatFigure(from.value), formatFigure(to.value), section.unit,
-             markdownServerName(figures, headline->fromId), markdownServerName(figures, headline->toId), formatPercentChange(*headline->change));
+             markdownServerName(figures, headline->fromId), markdownServerName(figures, headline->toId), change);
 }
 
 // A workload measured against a reference pattern has no total to lead with: one bullet per
@@ -76,7 +81,7 @@ QString relativeCell(const Figure &figure, bool isBaseline)
         return QStringLiteral("1.00 (baseline)");
     if (!figure.ratio)
         return figure.hasValue() ? QStringLiteral("—") : markdownCell(figure);
-    return formatRatio(figure.ratio, figure.ratioPlusMinus);
+    return withUnresolvedMark(formatRatio(figure.ratio, figure.ratioPlusMinus), figure);
 }
 
 // Whether a ratio of the relative tables carries a ± (paired repeats): a single run's do not,
@@ -226,7 +231,7 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
     if (const QString noise = figures.noiseNote(); !headlines.isEmpty() && !noise.isEmpty())
         markdown += noise + QStringLiteral("\n\n");
     // Right after the headlines: what of the difference may be the build or TLS rather than the version.
-    if (const QString caveat = figures.allocatorCaveat(); !caveat.isEmpty())
+    if (const QString caveat = buildCaveatsOfTables(figures); !caveat.isEmpty())
         markdown += QStringLiteral("**Build:** %1\n\n").arg(caveat);
     if (const QString caveat = figures.transportCaveat(); !caveat.isEmpty())
         markdown += QStringLiteral("**Transport:** %1\n\n").arg(caveat);

@@ -80,7 +80,7 @@ private slots:
         // Last, why the memory differs, in one paragraph.
         const QString why = whySummary(figures);
         QVERIFY2(!why.isEmpty(), r.describe());
-        QVERIFY2(r.out.endsWith(QStringLiteral("\nAnswer: %1 (%2)\n%3\nWhy: %4\n").arg(figures.answer(), figures.buildCaveat(), figures.noiseNote(), why))
+        QVERIFY2(r.out.endsWith(QStringLiteral("\nAnswer: %1 (%2)\n%3\nWhy: %4\n").arg(figures.answer(), figures.answerCaveat(), figures.noiseNote(), why))
                      || r.out.endsWith(QStringLiteral("\nAnswer: %1\n%2\nWhy: %3\n").arg(figures.answer(), figures.noiseNote(), why)),
                  r.describe());
         QVERIFY2(figures.noiseNote().startsWith(QLatin1String("One run: ")), qPrintable(figures.noiseNote()));

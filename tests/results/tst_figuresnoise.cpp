@@ -53,22 +53,45 @@ ChangeMeaning timeMeaning(const ResultsBundle &bundle)
 class TestFiguresNoise : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    // Repeats paired repeat by repeat say how much the change moves; a change whose pairs fall on
-    // both sides of no change is not news, however large its median.
+    // Repeats paired repeat by repeat say how much the change moves: a time change is news only
+    // when a t-test over the pairs rules out no change at 95%, however large its median.
     void pairedRepeatsDecide()
     {
-        QCOMPARE(timeMeaning(withPairedTimes({0.96, 0.97, 0.98})), ChangeMeaning::Better);   // −3%, every pair faster
+        QCOMPARE(timeMeaning(withPairedTimes({0.96, 0.97, 0.98})), ChangeMeaning::Better);   // −3%, t = 5.1 on 2 degrees
         QCOMPARE(timeMeaning(withPairedTimes({0.90, 1.05, 0.93})), ChangeMeaning::Neutral);  // −7%, one pair slower
         QCOMPARE(timeMeaning(withPairedTimes({1.04, 1.06, 1.05})), ChangeMeaning::Worse);
+        QCOMPARE(timeMeaning(withPairedTimes({0.72, 0.74})), ChangeMeaning::Better);         // t = 23.0 > 12.7
     }
 
-    // One run: a change smaller than such a figure moves between runs on this machine (server
-    // time 5%, bytes per key 0.5%) is not news.
-    void oneRunHasTheMachinesSpread()
+    // Two pairs on one side of no change are what noise gives half the time: 0.95 and 0.98 (the
+    // issue's runs of one build against itself) are not a change, and every view says why.
+    void twoPairsOnOneSideAreNotAChange()
+    {
+        const Figures figures(withPairedTimes({0.95, 0.98}));
+        const FigureTable times = figures.commandTime();
+        const Figure &newer = times.at(0, QStringLiteral("valkey-9.1.2"));
+        QCOMPARE(changeMeaning(times.measure, newer), ChangeMeaning::Neutral);
+        const QString why = QStringLiteral("not resolvable with 2 repeats: the smallest change this run could detect is 24.4%, "
+                                           "and about %1 repeats would resolve a change of 3.5%")
+                                .arg(*newer.changeTest.repeatsToResolve);
+        QCOMPARE(newer.unresolved, why);
+        const std::optional<Headline> headline = figures.headline(times);
+        QVERIFY(headline);
+        QCOMPARE(headline->meaning, ChangeMeaning::Neutral);
+        QCOMPARE(headline->unresolved, why);
+        const QString answer = figures.answer();
+        QVERIFY2(answer.endsWith(QStringLiteral("; its time inside its commands (%1) is %2.").arg(formatPercentChange(*newer.change), why)),
+                 qPrintable(answer));
+        QVERIFY2(!answer.contains(QStringLiteral("less time")), qPrintable(answer));
+    }
+
+    // One run: no spread is known, so no time change is resolved, and the answer says how to get
+    // one. Memory keeps its run-to-run spread (bytes per key 0.5%).
+    void oneRunResolvesNoTime()
     {
         QCOMPARE(timeMeaning(withPairedTimes({0.97})), ChangeMeaning::Neutral);
-        QCOMPARE(timeMeaning(withPairedTimes({0.92})), ChangeMeaning::Better);
-        QCOMPARE(timeMeaning(withPairedTimes({1.08})), ChangeMeaning::Worse);
+        QCOMPARE(timeMeaning(withPairedTimes({0.70})), ChangeMeaning::Neutral);
+        QCOMPARE(timeMeaning(withPairedTimes({1.30})), ChangeMeaning::Neutral);
 
         ResultsBundle memory = withPairedTimes({1.0});
         for (const auto &[factor, meaning] : {std::pair{1.003, ChangeMeaning::Neutral}, {1.01, ChangeMeaning::Worse},
@@ -81,15 +104,18 @@ private Q_SLOTS:
         }
     }
 
-    // Two bundles of the same versions: the headline is the baseline's version from one bundle to
-    // the other, its change that difference, and +0.1% of memory is within noise.
-    // The answer words a change within noise as no change: "about the same time (−2.0%, within
-    // noise) inside its commands", compared with "as", never "2.0% less time … than".
+    // The answer never states a time change the run did not resolve: with one repeat it says no
+    // spread is known and how to get one; a memory change within noise is compared with "as".
     void answerCallsNoiseTheSame()
     {
-        const QString answer = Figures(withPairedTimes({0.98})).answer();
-        QVERIFY2(answer.endsWith(QStringLiteral(" and spends about the same time (\u22122.0%, within noise) inside its commands.")),
+        const Figures single(withPairedTimes({0.98}));
+        const QString answer = single.answer();
+        QVERIFY2(answer.endsWith(QStringLiteral("; its time inside its commands (\u22122.0%) is not resolvable with one repeat: a "
+                                                "single repeat shows no spread, so no change in time can be told from noise (run "
+                                                "with --repeat 5 for a spread).")),
                  qPrintable(answer));
+        QCOMPARE(single.noiseNote(), QStringLiteral("One run: no spread is known with one repeat, so its time figures carry no "
+                                                    "interval and resolve no change; repeat with --repeat 5 for both."));
         // Memory 0.1% apart in one run (no pairs to say otherwise): within noise, and compared with "as".
         ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
         bundle.repeats = 1;
@@ -101,6 +127,32 @@ private Q_SLOTS:
         QCOMPARE(Figures(bundle).answer(),
                  QStringLiteral("Valkey 9.1.2 stores the same attributes in about the same memory (+0.1%, within noise) as Valkey "
                                 "8.0.1 and spends the same time inside its commands."));
+    }
+
+    // Builds that differ carry a caveat on time only where the run resolved a time difference:
+    // two pairs that disagree (0.95, 0.98) leave the answer's time without one; a resolved gain
+    // names the two builds, and one version in two builds is all build.
+    void timeBuildCaveatOnlyWhereResolved()
+    {
+        const auto builds = [](ResultsBundle bundle, const QString &version) {
+            bundle.servers[0] = BundleBuilders::withBuild(bundle.servers[0], BuildKind::DebianPackage, QStringLiteral("jemalloc-5.3.0"), 16);
+            bundle.servers[1] = BundleBuilders::withBuild(bundle.servers[1], BuildKind::UpstreamBuild, QStringLiteral("jemalloc-5.3.0"), 16);
+            bundle.servers[1].version = version;
+            return bundle;
+        };
+        const Figures noise(builds(withPairedTimes({0.95, 0.98}), QStringLiteral("9.1.2")));
+        QCOMPARE(noise.timeBuildCaveat(), QString());
+        QCOMPARE(noise.answerCaveat(), QString());
+        const Figures gain(builds(withPairedTimes({0.72, 0.74}), QStringLiteral("9.1.2")));
+        const QString differentBuilds = QStringLiteral("Valkey 9.1.2 (upstream build) and Valkey 8.0.1 are different builds: part of "
+                                                       "their difference in time may be the build, not the version.");
+        QCOMPARE(gain.timeBuildCaveat(), differentBuilds);
+        QCOMPARE(gain.answerCaveat(), differentBuilds);
+        QCOMPARE(gain.allocatorCaveat(), QString());   // one quantum: nothing to say of memory
+        const Figures oneVersion(builds(withPairedTimes({0.72, 0.74}), QStringLiteral("8.0.1")));
+        QVERIFY2(oneVersion.timeBuildCaveat().endsWith(QStringLiteral(" are one version in two builds: all of their resolved "
+                                                                      "difference in time is the build.")),
+                 qPrintable(oneVersion.timeBuildCaveat()));
     }
 
     void comparisonHeadlineIsBetweenTheBundles()

@@ -7,6 +7,7 @@
 #include "bundlejson.h"
 #include "bundlemarkdown.h"
 #include "figures.h"
+#include "presentation.h"
 
 #include "fixturebundle.h"
 
@@ -100,6 +101,31 @@ private Q_SLOTS:
         QVERIFY2(answer.endsWith(QStringLiteral(" and spends 25.0% less time inside its commands, and 5.0% less main-thread "
                                                 "CPU per command in all (10.0% more event-loop time per command).")),
                  qPrintable(answer));
+    }
+
+    // The time inside the commands unresolved (ratios 0.90, 0.83, 0.95: t = 2.8 on 2 degrees of
+    // freedom), the server's time in all resolved (1.15 in every repeat): the answer states no
+    // change inside the commands, says why, and gives the server's time in all as a sentence.
+    void unresolvedInsideKeepsAResolvedServerTime()
+    {
+        ResultsBundle bundle = withServerTimes(0.9, 1.15, 1.35);
+        const double wobble[] = {1.0, 0.92, 1.06};
+        for (RepeatResult &repeat : bundle.servers[1].repeats) {
+            for (auto &entry : repeat.timing.byCommand)
+                entry.second.usec = std::llround(double(entry.second.usec) * wobble[repeat.repeat]);
+        }
+        const Figures figures(bundle);
+        const FigureTable times = figures.commandTime();
+        const Figure &inside = times.at(0, kNewer);
+        QVERIFY(!inside.unresolved.isEmpty());
+        QVERIFY2(inside.unresolved.startsWith(QStringLiteral("not resolvable with 3 repeats: the smallest change this run could detect is ")),
+                 qPrintable(inside.unresolved));
+        const QString answer = figures.answer();
+        const QString expected = QStringLiteral("; its time inside its commands (%1) is %2. It spends 15.0% more main-thread CPU per "
+                                                "command in all (35.0% more event-loop time per command).")
+                                     .arg(formatPercentChange(*inside.change), inside.unresolved);
+        QVERIFY2(answer.endsWith(expected), qPrintable(answer + QLatin1Char('\n') + expected));
+        QVERIFY2(!answer.contains(QStringLiteral("less time")), qPrintable(answer));
     }
 
     // A version without event loop counters (Redis 7.0) and a bundle from before Versus read the
