@@ -175,17 +175,17 @@ Sources sourcesOf(const ServerRun *a, const ServerRun *b)
     return Sources::Unrelated;
 }
 
-// "sha256 5425cd4d… against bccb382a…", "sha256 5425cd4d… against Debian's 8.0.1+dfsg1-1~bpo12+1".
+// "sha256 5425cd4d… against sha256 bccb382a…", "sha256 5425cd4d… against Debian's 8.0.1+dfsg1-1~bpo12+1".
 QString sourcesWords(const ServerRun &from, const ServerRun &to)
 {
     auto source = [](const ServerRun &run) {
         if (!run.origin.sourceSha256.isEmpty())
-            return run.origin.sourceSha256.left(8) + QStringLiteral("…");
+            return QStringLiteral("sha256 %1…").arg(run.origin.sourceSha256.left(8));
         if (run.origin.kind == BuildKind::DebianPackage && !run.origin.packageVersion.isEmpty())
             return QStringLiteral("Debian's ") + run.origin.packageVersion;
         return QStringLiteral("an unrecorded source");
     };
-    return QStringLiteral("sha256 %1 against %2").arg(source(to), source(from));
+    return QStringLiteral("%1 against %2").arg(source(to), source(from));
 }
 
 // The part whose bytes per key moved most between the two, attributed ones only: "keys and

@@ -10,6 +10,7 @@
 #include "fixturebundle.h"
 #include "memoryexplanation.h"
 #include "presentation.h"
+#include "provenance.h"
 #include "reportmarkdown.h"
 
 #include "bundlebuilders.h"
@@ -118,6 +119,13 @@ private Q_SLOTS:
         QCOMPARE(serverDisplayName(bundle, run), name);
     }
 
+    // `versus servers` and the window's tooltip say a tree is one, by its name.
+    void theOriginSaysTree()
+    {
+        QCOMPARE(buildOriginSummary(dirtyGitTree()), QStringLiteral("source tree one-pointer@1a2b3c4d-dirty"));
+        QCOMPARE(buildOriginSummary(releaseBuild()), QStringLiteral("upstream build"));
+    }
+
     // Every view of the run names the two apart, and compares the tree with the release.
     void theReleaseIsTheBaselineAndEveryViewNamesTheTree()
     {
@@ -165,21 +173,27 @@ private Q_SLOTS:
     {
         QTest::addColumn<BuildOrigin>("debian");
         QTest::addColumn<BuildOrigin>("upstream");
+        QTest::addColumn<bool>("oneAllocator");   // the Debian run's allocator read as the upstream one's
         QTest::addColumn<QString>("says");
         QTest::addColumn<QString>("never");
         const ResultsBundle real = fixtureBundle("real-why-builds.json");
         const BuildOrigin debian = real.server(QStringLiteral("valkey-8.0.1"))->origin;
         const BuildOrigin release = real.server(QStringLiteral("valkey-8.0.1-upstream"))->origin;
-        QTest::newRow("one release") << debian << release << QStringLiteral("Both are builds of release 8.0.1 and make the same ")
+        QTest::newRow("one release") << debian << release << false << QStringLiteral("Both are builds of release 8.0.1 and make the same ")
                                      << QStringLiteral("same source");
         BuildOrigin tree = dirtyGitTree();
         tree.makeVariables = release.makeVariables;
-        QTest::newRow("a tree") << debian << tree << QStringLiteral("Their sources differ (sha256 5425cd4d… against Debian's 8.0.1+dfsg1-1~bpo12+1), and keys and values take 9.5 bytes per key less on "
+        QTest::newRow("a tree") << debian << tree << false << QStringLiteral("Their sources differ (sha256 5425cd4d… against Debian's 8.0.1+dfsg1-1~bpo12+1), and keys and values take 9.5 bytes per key less on "
                                                   "Valkey 8.0.1 (tree one-pointer@1a2b3c4d-dirty): the difference may be the source's as well as the allocators' rounding.")
                                 << QStringLiteral("same source");
+        QTest::newRow("a tree, one allocator")
+            << release << tree << true
+            << QStringLiteral("Their sources differ (sha256 5425cd4d… against sha256 bccb382a…), and keys and values take 9.5 bytes per key less on "
+                              "Valkey 8.0.1 (tree one-pointer@1a2b3c4d-dirty): with one allocator, the difference is the source's.")
+            << QStringLiteral("allocator's size classes");
         BuildOrigin sameTarball = release;
         sameTarball.makeVariables.clear();
-        QTest::newRow("one tarball") << sameTarball << release << QStringLiteral("Both run the same source and make the same ")
+        QTest::newRow("one tarball") << sameTarball << release << false << QStringLiteral("Both run the same source and make the same ")
                                      << QStringLiteral("Their sources differ");
     }
 
@@ -187,10 +201,16 @@ private Q_SLOTS:
     {
         QFETCH(BuildOrigin, debian);
         QFETCH(BuildOrigin, upstream);
+        QFETCH(bool, oneAllocator);
         QFETCH(QString, says);
         QFETCH(QString, never);
         ResultsBundle bundle = fixtureBundle("real-why-builds.json");
-        changeServerRun(bundle, QStringLiteral("valkey-8.0.1"), [&](ServerRun &run) { run.origin = debian; });
+        const AllocatorFacts upstreamAllocator = bundle.server(QStringLiteral("valkey-8.0.1-upstream"))->allocatorFacts;
+        changeServerRun(bundle, QStringLiteral("valkey-8.0.1"), [&](ServerRun &run) {
+            run.origin = debian;
+            if (oneAllocator)
+                run.allocatorFacts = upstreamAllocator;
+        });
         changeServerRun(bundle, QStringLiteral("valkey-8.0.1-upstream"), [&](ServerRun &run) { run.origin = upstream; });
         Figures::Options builds;
         builds.hiddenServers = {QStringLiteral("valkey-9.1.2")};
