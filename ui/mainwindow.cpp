@@ -219,9 +219,16 @@ void MainWindow::cancelRun()
 
 void MainWindow::onRunStarted(int, const QStringList &serverIds)
 {
-    QStringList names;
+    // Named as the results will name them (a source tree by its branch and revision), from the
+    // servers asked for: a sweep's first point has not started yet.
+    ResultsBundle asked;
     for (const ServerSpec &spec : m_runSpecs)
-        names << (spec.identity.version.isEmpty() ? spec.label : spec.identity.displayName() + spec.topology.shownSuffix());
+        asked.servers.push_back(placeholderRun(spec));
+    QStringList names;
+    for (const QString &id : serverIds) {
+        const ServerRun *run = asked.server(id);
+        names << (run ? serverDisplayName(asked, *run) : id);
+    }
     m_progress->setServers(serverIds, names);
     m_progressFrame->show();
     m_servers->resetStates();

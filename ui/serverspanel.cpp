@@ -4,7 +4,9 @@
 #include "endpointdialog.h"
 #include "sourcebuilddialog.h"
 #include "hostport.h"
+#include "presentation.h"
 #include "provenance.h"
+#include "runcontroller.h"
 #include "uisettings.h"
 #include <QFileDialog>
 #include <QFileInfo>
@@ -40,11 +42,15 @@ QColor stateColour(ProgressState state)
     return QColor(0x15, 0x65, 0xc0);
 }
 
+// As every view of the results names it (a source tree by its branch and revision); an
+// endpoint without its address, which the Source column shows unless paths are hidden.
 QString displayName(const ServerSpec &spec)
 {
     if (spec.isEndpoint && spec.identity.version.isEmpty())
         return QStringLiteral("Endpoint");
-    return spec.identity.displayName();
+    if (spec.isEndpoint)
+        return spec.identity.displayName();
+    return serverDisplayName(placeholderRun(spec));
 }
 
 } // namespace
@@ -224,6 +230,8 @@ QString ServersPanel::sourceText(const ServerSpec &spec) const
 {
     if (spec.isEndpoint)
         return m_pathsHidden ? tr("endpoint") : hostPortText(spec.host, spec.port);
+    if (spec.source == ServerSource::Cache && spec.origin.isSourceTree())
+        return tr("source tree");
     if (spec.source == ServerSource::Cache && spec.origin.kind == BuildKind::UpstreamBuild)
         return tr("upstream build");
     if (spec.source == ServerSource::Cache)
@@ -346,7 +354,7 @@ void ServersPanel::addBinary(const QString &path)
         if (!binaries.contains(path))
             UiSettings::setUserBinaries(binaries << path);
         saveSelection();
-        showMessage(tr("Added %1.").arg(spec.identity.displayName()), false);
+        showMessage(tr("Added %1.").arg(displayName(spec)), false);
         Q_EMIT selectionChanged();
     });
 }

@@ -36,6 +36,9 @@ struct BuildOrigin {
 
     // Built from a release tarball (recorded by its file name; a tree by its absolute path).
     bool isReleaseBuild() const { return kind == BuildKind::UpstreamBuild && !source.isEmpty() && !source.contains(QLatin1Char('/')); }
+    // Built from a source tree (a folder, recorded by its absolute path): no release, whatever
+    // its version.h says.
+    bool isSourceTree() const { return kind == BuildKind::UpstreamBuild && source.contains(QLatin1Char('/')); }
 
     bool operator==(const BuildOrigin &other) const;
     bool operator!=(const BuildOrigin &other) const { return !(*this == other); }

@@ -24,7 +24,9 @@ void registerMetaTypes()
     Q_UNUSED(registered);
 }
 
-ServerRun placeholderFor(const ServerSpec &spec)
+} // namespace
+
+ServerRun placeholderRun(const ServerSpec &spec)
 {
     ServerRun run;
     run.id = spec.label.isEmpty() ? spec.identity.label() : spec.label;
@@ -42,8 +44,6 @@ ServerRun placeholderFor(const ServerSpec &spec)
     run.status = RunStatus::Incomplete;
     return run;
 }
-
-} // namespace
 
 QString progressStateName(ProgressState state)
 {
@@ -138,8 +138,13 @@ void RunController::resetResults(const RunRequest &request, const WorkloadInfo &
     m_results.clients = std::max(1, request.clients);
     m_results.complete = false;
     m_results.running = true;
-    for (const ServerSpec &spec : request.servers)
-        m_results.servers.push_back(placeholderFor(spec));
+    for (const ServerSpec &spec : request.servers) {
+        ServerRun run = placeholderRun(spec);
+        // What the binary's build recorded of its allocator stands until the running server
+        // says it, so that a build caveat stands under the first provisional figure.
+        run.allocatorFacts = spec.recordedAllocator;
+        m_results.servers.push_back(run);
+    }
     m_snapshot = std::make_shared<const ResultsBundle>(m_results);
 }
 

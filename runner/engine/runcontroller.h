@@ -11,6 +11,11 @@
 
 struct RunShared;
 
+// What a run records of `spec` before its worker reports (id, identity, origin, topology): its
+// place in the bundle meanwhile, and what the window names a listed server by
+// (serverDisplayName), so a list, a progress row and a chart name a server alike.
+ServerRun placeholderRun(const ServerSpec &spec);
+
 class RunController : public QObject {
     Q_OBJECT
 public:

@@ -80,11 +80,14 @@ QString oldestServer(const ResultsBundle &bundle, Take take)
         const int older = oldest ? QVersionNumber::compare(QVersionNumber::fromString(run.version),
                                                            QVersionNumber::fromString(oldest->version))
                                  : 0;
-        // Of one version run standalone and as a cluster, the standalone one.
+        // Of one version run standalone and as a cluster, the standalone one. A source tree is
+        // measured against a release, never a release against it, whatever the order given.
+        const bool releaseOverTree = oldest && oldest->origin.isSourceTree() && !run.origin.isSourceTree();
+        const bool treeUnderRelease = oldest && !oldest->origin.isSourceTree() && run.origin.isSourceTree();
         const bool better = !oldest
             || (oldest->product != run.product && run.product == QLatin1String("valkey"))
-            || (oldest->product == run.product
-                && (older < 0 || (older == 0 && run.topology.primaries < oldest->topology.primaries)));
+            || (oldest->product == run.product && !treeUnderRelease
+                && (releaseOverTree || older < 0 || (older == 0 && run.topology.primaries < oldest->topology.primaries)));
         if (better)
             oldest = &run;
     }

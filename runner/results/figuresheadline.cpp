@@ -10,12 +10,13 @@
 
 namespace {
 
-// One version run alike in two bundles: product, version, build, topology (a development build
-// by its sha).
+// One version run alike in two bundles: product, version, build (a release or a tree), topology
+// (a development build by its sha).
 bool sameVersion(const ServerRun &a, const ServerRun &b)
 {
     return a.product == b.product && a.version == b.version && a.topology == b.topology
-        && a.origin.kind == b.origin.kind && (!isDevelopmentBuild(a) || a.gitSha == b.gitSha);
+        && a.origin.kind == b.origin.kind && a.origin.isSourceTree() == b.origin.isSourceTree()
+        && (!isDevelopmentBuild(a) || a.gitSha == b.gitSha);
 }
 
 // A release before a development build, then the higher version.

@@ -144,9 +144,85 @@ QStringList classesHeldMore(const MemoryBreakdown &more, const MemoryBreakdown &
     return words;
 }
 
-bool sameSource(const ServerRun *a, const ServerRun *b)
+// What two servers' builds are to each other. The same source is the same recorded source hash
+// (a release tarball's sha256, a tree's content hash), never the same version string: a tree
+// says 8.0.1 whatever was changed in it.
+enum class Sources {
+    Same,           // one server, or the same source hash
+    SameRelease,    // one release, as Debian's package and the tarball's build record it
+    Differ,         // one version, but a source tree or another source hash
+    Unrelated,      // other versions, or nothing recorded that tells
+};
+
+bool isRecordedRelease(const ServerRun &run)
 {
-    return a && b && a->product == b->product && a->version == b->version && !isDevelopmentBuild(*a) && !isDevelopmentBuild(*b);
+    return run.origin.kind == BuildKind::DebianPackage || run.origin.isReleaseBuild();
+}
+
+Sources sourcesOf(const ServerRun *a, const ServerRun *b)
+{
+    if (!a || !b)
+        return Sources::Unrelated;
+    if (a == b || (!a->origin.sourceSha256.isEmpty() && a->origin.sourceSha256 == b->origin.sourceSha256))
+        return Sources::Same;
+    if (a->product != b->product || a->version != b->version)
+        return Sources::Unrelated;
+    const bool bothHashed = !a->origin.sourceSha256.isEmpty() && !b->origin.sourceSha256.isEmpty();
+    if (a->origin.isSourceTree() || b->origin.isSourceTree() || bothHashed)
+        return Sources::Differ;
+    if (isRecordedRelease(*a) && isRecordedRelease(*b) && !isDevelopmentBuild(*a))
+        return Sources::SameRelease;
+    return Sources::Unrelated;
+}
+
+// "sha256 5425cd4d… against sha256 bccb382a…", "sha256 5425cd4d… against Debian's 8.0.1+dfsg1-1~bpo12+1".
+QString sourcesWords(const ServerRun &from, const ServerRun &to)
+{
+    auto source = [](const ServerRun &run) {
+        if (!run.origin.sourceSha256.isEmpty())
+            return QStringLiteral("sha256 %1…").arg(run.origin.sourceSha256.left(8));
+        if (run.origin.kind == BuildKind::DebianPackage && !run.origin.packageVersion.isEmpty())
+            return QStringLiteral("Debian's ") + run.origin.packageVersion;
+        return QStringLiteral("an unrecorded source");
+    };
+    return QStringLiteral("%1 against %2").arg(source(to), source(from));
+}
+
+// The part whose bytes per key moved most between the two, attributed ones only: "keys and
+// values take 8.0 more". Empty when none moved.
+QString largestMove(const MemoryBreakdown &from, const MemoryBreakdown &to)
+{
+    const MemoryPart *largest = nullptr;
+    double largestChange = 0;
+    for (const MemoryPart &part : to.parts) {
+        const double change = part.bytesPerKey - from.part(part.id);
+        if (part.id != QLatin1String("not-attributed") && std::fabs(change) >= kShown && std::fabs(change) > std::fabs(largestChange)) {
+            largest = &part;
+            largestChange = change;
+        }
+    }
+    if (!largest)
+        return QString();
+    const QString verb = largest->id == QLatin1String("keys-values") ? QStringLiteral("take") : QStringLiteral("takes");
+    return QStringLiteral("%1 %2 %3 bytes per key %4").arg(partNoun(*largest), verb, number(largestChange),
+                                                          largestChange > 0 ? QStringLiteral("more") : QStringLiteral("less"));
+}
+
+// For one version built from different sources: what the sources are and the part that moved,
+// so that the difference is never put on the allocator alone.
+QString differentSourcesSentence(const ServerRun &fromRun, const ServerRun &toRun, const MemoryBreakdown &from,
+                                 const MemoryBreakdown &to, const QString &toName)
+{
+    const QString moved = largestMove(from, to);
+    const QString sources = QStringLiteral("Their sources differ (%1)").arg(sourcesWords(fromRun, toRun));
+    if (moved.isEmpty())
+        return sources + QLatin1Char('.');
+    // One allocator rounds both alike: what moved is the source's. Two allocators share it.
+    const bool oneAllocator = fromRun.allocatorFacts.quantumBytes > 0 && fromRun.allocatorFacts == toRun.allocatorFacts;
+    return QStringLiteral("%1, and %2 on %3: %4.")
+        .arg(sources, moved, toName,
+             oneAllocator ? QStringLiteral("with one allocator, the difference is the source's")
+                          : QStringLiteral("the difference may be the source's as well as the allocators' rounding"));
 }
 
 QString allocationComparison(const Figures &figures, const MemoryBreakdown &from, const MemoryBreakdown &to,
@@ -164,6 +240,25 @@ QString allocationSentence(const Figures &figures, const MemoryBreakdown &from, 
                                      "the regions its thread cache holds as live.)").arg(fewest);
 }
 
+// Same allocations in other size classes from the same source, or the same release: the bytes
+// between them are the allocator's rounding.
+QString sameSourceComparison(Sources sources, const ServerRun &toRun, const MemoryBreakdown &from,
+                             const MemoryBreakdown &to, const QString &fromName, const QString &toName)
+{
+    const QString both = sources == Sources::Same
+        ? QStringLiteral("Both run the same source")
+        : QStringLiteral("Both are builds of release %1").arg(toRun.version);
+    const QStringList fromMore = classesHeldMore(from, to);
+    const QStringList toMore = classesHeldMore(to, from);
+    if (fromMore.isEmpty() || toMore.isEmpty())
+        return QStringLiteral("%1 and make the same %2 allocations per key in the same size classes.").arg(both, number(from.allocationsPerKey));
+    return QStringLiteral("%1 and make the same %2 allocations per key, in other size classes: per key %3 holds %4, %5 %6. "
+                          "The %7 bytes per key between them come from the allocator's size classes (its rounding), not "
+                          "from the %8.")
+        .arg(both, number(from.allocationsPerKey), fromName, listed(fromMore), toName, listed(toMore),
+             number(to.bytesPerKey - from.bytesPerKey), sources == Sources::Same ? QStringLiteral("source") : QStringLiteral("version"));
+}
+
 QString allocationComparison(const Figures &figures, const MemoryBreakdown &from, const MemoryBreakdown &to,
                              const QString &fromName, const QString &toName)
 {
@@ -171,25 +266,28 @@ QString allocationComparison(const Figures &figures, const MemoryBreakdown &from
         return QString();
     const double change = to.allocationsPerKey - from.allocationsPerKey;
     const bool sameCount = std::fabs(change) < std::max(kShown, 0.02 * std::fabs(from.allocationsPerKey));
-    const ResultsBundle &bundle = figures.bundle();
-    if (sameCount && sameSource(bundle.server(from.serverId), bundle.server(to.serverId))) {
-        const QStringList fromMore = classesHeldMore(from, to);
-        const QStringList toMore = classesHeldMore(to, from);
-        if (fromMore.isEmpty() || toMore.isEmpty())
-            return QStringLiteral("Both run the same source and make the same %1 allocations per key in the same size classes.")
-                .arg(number(from.allocationsPerKey));
-        return QStringLiteral("Both run the same source and make the same %1 allocations per key, in other size classes: "
-                              "per key %2 holds %3, %4 %5. The %6 bytes per key between them come from the allocator's "
-                              "size classes (its rounding), not from the version.")
-            .arg(number(from.allocationsPerKey), fromName, listed(fromMore), toName, listed(toMore),
-                 number(to.bytesPerKey - from.bytesPerKey));
+    const ServerRun *fromRun = figures.bundle().server(from.serverId);
+    const ServerRun *toRun = figures.bundle().server(to.serverId);
+    const Sources sources = sourcesOf(fromRun, toRun);
+    if (sameCount && (sources == Sources::Same || sources == Sources::SameRelease))
+        return sameSourceComparison(sources, *toRun, from, to, fromName, toName);
+    QString sentence;
+    const QStringList fromMore = classesHeldMore(from, to);
+    const QStringList toMore = classesHeldMore(to, from);
+    if (sameCount && sources == Sources::Differ && !fromMore.isEmpty() && !toMore.isEmpty()) {
+        sentence = QStringLiteral("Both make %1 allocations per key, in other size classes: per key %2 holds %3, %4 %5.")
+                       .arg(number(to.allocationsPerKey), fromName, listed(fromMore), toName, listed(toMore));
+    } else if (sameCount) {
+        sentence = QStringLiteral("Both make %1 allocations per key.").arg(number(to.allocationsPerKey));
+    } else {
+        const QStringList moved = classChanges(from, to, 4);
+        sentence = QStringLiteral("%1 makes %2 allocations per key against %3 on %4%5.")
+                       .arg(toName, number(to.allocationsPerKey), number(from.allocationsPerKey), fromName,
+                            moved.isEmpty() ? QString() : QStringLiteral(": ") + listed(moved));
     }
-    if (sameCount)
-        return QStringLiteral("Both make %1 allocations per key.").arg(number(to.allocationsPerKey));
-    const QStringList moved = classChanges(from, to, 4);
-    return QStringLiteral("%1 makes %2 allocations per key against %3 on %4%5.")
-        .arg(toName, number(to.allocationsPerKey), number(from.allocationsPerKey), fromName,
-             moved.isEmpty() ? QString() : QStringLiteral(": ") + listed(moved));
+    if (sources == Sources::Differ)
+        sentence += QLatin1Char(' ') + differentSourcesSentence(*fromRun, *toRun, from, to, toName);
+    return sentence;
 }
 
 // "hashtable (100%)" or "listpack (62%) and hashtable (38%)".

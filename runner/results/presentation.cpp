@@ -1,5 +1,7 @@
 #include "presentation.h"
 
+#include <QDir>
+#include <QFileInfo>
 #include <QLocale>
 #include <QVersionNumber>
 #include <algorithm>
@@ -25,6 +27,9 @@ QStringList orderedServerIds(const ResultsBundle &bundle)
                                                       QVersionNumber::fromString(b->version));
         if (byVersion != 0)
             return byVersion < 0;
+        // A release before a source tree of its version: the baseline's column comes first.
+        if (a->origin.isSourceTree() != b->origin.isSourceTree())
+            return b->origin.isSourceTree();
         if (a->bundleName != b->bundleName)
             return bundles.indexOf(a->bundleName) < bundles.indexOf(b->bundleName);
         if (a->topology != b->topology)
@@ -58,15 +63,17 @@ bool isDevelopmentBuild(const ServerRun &run)
 
 namespace {
 
-// What tells two builds of one version apart: an upstream build always says so; a Debian
-// package only beside an upstream build of its version.
-QString buildSuffix(const ServerRun &run, bool besideUpstream)
+// Whether `bundle` (the same bundle of a comparison) holds another source tree named like
+// `run`'s tree but of other content: two builds of one dirty commit.
+bool treeNameShared(const ResultsBundle *bundle, const ServerRun &run)
 {
-    if (run.origin.kind == BuildKind::UpstreamBuild)
-        return QStringLiteral(" (upstream build)");
-    if (run.origin.kind == BuildKind::DebianPackage && besideUpstream)
-        return QStringLiteral(" (Debian package)");
-    return QString();
+    if (!bundle || !run.origin.isSourceTree())
+        return false;
+    const QString name = sourceTreeName(run.origin);
+    return std::any_of(bundle->servers.begin(), bundle->servers.end(), [&](const ServerRun &other) {
+        return other.origin.isSourceTree() && other.bundleName == run.bundleName
+               && other.origin.sourceSha256 != run.origin.sourceSha256 && sourceTreeName(other.origin) == name;
+    });
 }
 
 // Whether `bundle` holds an upstream build of `run`'s product and version (from the same bundle
@@ -79,30 +86,49 @@ bool besideUpstreamBuild(const ResultsBundle &bundle, const ServerRun &run)
     });
 }
 
-QString versionText(const ServerRun &run, bool besideUpstream)
+// What tells two builds of one version apart: a source tree by its name and revision, an
+// upstream release build always; a Debian package only beside an upstream build of its version.
+QString buildSuffix(const ServerRun &run, const ResultsBundle *bundle)
+{
+    if (run.origin.isSourceTree()) {
+        const QString content = treeNameShared(bundle, run)
+            ? QStringLiteral(", content %1").arg(run.origin.sourceSha256.left(8)) : QString();
+        return QStringLiteral(" (tree %1%2)").arg(sourceTreeName(run.origin), content);
+    }
+    if (run.origin.kind == BuildKind::UpstreamBuild)
+        return QStringLiteral(" (upstream build)");
+    if (run.origin.kind == BuildKind::DebianPackage && bundle && besideUpstreamBuild(*bundle, run))
+        return QStringLiteral(" (Debian package)");
+    return QString();
+}
+
+QString versionText(const ServerRun &run, const ResultsBundle *bundle)
 {
     // In a comparison the bundle's name follows the version: "9.1.2 @ laptop".
     // A cluster's topology follows it: "9.1.2 · cluster ×3".
-    const QString bundle = buildSuffix(run, besideUpstream) + run.topology.shownSuffix()
+    const QString suffix = buildSuffix(run, bundle) + run.topology.shownSuffix()
                            + (run.bundleName.isEmpty() ? QString() : QStringLiteral(" @ ") + run.bundleName);
     if (!isDevelopmentBuild(run))
-        return run.version + bundle;
+        return run.version + suffix;
+    // A tree's name carries its revision already.
+    if (run.origin.isSourceTree())
+        return QStringLiteral("dev build") + suffix;
     const bool knownSha = !run.gitSha.isEmpty() && run.gitSha.count(QLatin1Char('0')) != run.gitSha.size();
     if (knownSha)
-        return QStringLiteral("dev build ") + run.gitSha.left(8) + bundle;
+        return QStringLiteral("dev build ") + run.gitSha.left(8) + suffix;
     QString id = run.id;
-    if (!bundle.isEmpty() && id.endsWith(bundle))
-        id.chop(bundle.size());
-    return QStringLiteral("dev build (%1)").arg(id) + bundle;
+    if (!suffix.isEmpty() && id.endsWith(suffix))
+        id.chop(suffix.size());
+    return QStringLiteral("dev build (%1)").arg(id) + suffix;
 }
 
-QString displayName(const ServerRun &run, bool besideUpstream)
+QString displayName(const ServerRun &run, const ResultsBundle *bundle)
 {
     if (run.product.isEmpty() || run.version.isEmpty())
         return run.id;
     QString product = run.product;
     product[0] = product[0].toUpper();
-    const QString version = versionText(run, besideUpstream);
+    const QString version = versionText(run, bundle);
     // A server Versus did not launch is told apart from a launched one of the same version.
     if (run.endpoint)
         return QStringLiteral("%1 %2 (%3)").arg(product, version, run.id);
@@ -111,24 +137,37 @@ QString displayName(const ServerRun &run, bool besideUpstream)
 
 } // namespace
 
+QString sourceTreeName(const BuildOrigin &origin)
+{
+    // As `git describe --dirty` and cargo name a checkout: where it is, which revision, and
+    // whether it has changes of its own. A folder without git is named by its content hash
+    // (the one its cache label carries).
+    const QString where = !origin.gitBranch.isEmpty() ? origin.gitBranch : QFileInfo(QDir::cleanPath(origin.source)).fileName();
+    const QString revision = !origin.gitSha.isEmpty() ? origin.gitSha.left(8) : origin.sourceSha256.left(8);
+    QString name = revision.isEmpty() ? where : where + QLatin1Char('@') + revision;
+    if (origin.dirty)
+        name += QStringLiteral("-dirty");
+    return name;
+}
+
 QString serverVersionText(const ServerRun &run)
 {
-    return versionText(run, false);
+    return versionText(run, nullptr);
 }
 
 QString serverVersionText(const ResultsBundle &bundle, const ServerRun &run)
 {
-    return versionText(run, besideUpstreamBuild(bundle, run));
+    return versionText(run, &bundle);
 }
 
 QString serverDisplayName(const ServerRun &run)
 {
-    return displayName(run, false);
+    return displayName(run, nullptr);
 }
 
 QString serverDisplayName(const ResultsBundle &bundle, const ServerRun &run)
 {
-    return displayName(run, besideUpstreamBuild(bundle, run));
+    return displayName(run, &bundle);
 }
 
 QString formatPercentChange(double percent)

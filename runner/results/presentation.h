@@ -17,11 +17,19 @@ QStringList orderedServerIds(const ResultsBundle &bundle);
 // "Valkey 8.0.1", "Redis 7.0.15", "Valkey 9.1.2 (127.0.0.1:6379)" for an endpoint; the id when
 // product or version is unknown. A development build (v=255.255.255) is "Valkey dev build
 // 1a2b3c4d" by its git sha, or "Valkey dev build (valkey-dev-unstable)" by its id.
-// An upstream build says so: "Valkey 8.0.1 (upstream build)".
+// An upstream build says so: "Valkey 8.0.1 (upstream build)"; a source tree by its name
+// (sourceTreeName): "Valkey 8.0.1 (tree my-branch@1a2b3c4d-dirty)", "Valkey dev build (tree
+// unstable@9f8e7d6c)". The window's server list and progress rows name a server by it too.
 QString serverDisplayName(const ServerRun &run);
 // The same in `bundle`, where a Debian package beside an upstream build of its version says
-// so too: "Valkey 8.0.1 (Debian package)". Every view of a bundle names its servers this way.
+// so too: "Valkey 8.0.1 (Debian package)", and two trees of one name (builds of one dirty
+// commit) add their content hash: "(tree my-branch@1a2b3c4d-dirty, content 5425cd4d)". Every
+// view of a bundle names its servers this way.
 QString serverDisplayName(const ResultsBundle &bundle, const ServerRun &run);
+// A source tree as `git describe --dirty` and cargo name one: its branch (else its folder's
+// name), '@', its HEAD's short sha (else its content hash), "-dirty" when the checkout has
+// changes: "my-branch@1a2b3c4d-dirty", "valkey-8.0.1@5425cd4d".
+QString sourceTreeName(const BuildOrigin &origin);
 // What stands for the version where one is shown after a product: "8.0.1", "dev build 1a2b3c4d";
 // in a comparison of bundles with the bundle's name after it: "8.0.1 @ laptop".
 QString serverVersionText(const ServerRun &run);

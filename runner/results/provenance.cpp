@@ -115,7 +115,8 @@ QString buildOriginSummary(const BuildOrigin &origin)
     case BuildKind::DebianPackage:
         return origin.suite.isEmpty() ? QStringLiteral("Debian package")
                                       : QStringLiteral("Debian package (%1)").arg(origin.suite);
-    case BuildKind::UpstreamBuild: return QStringLiteral("upstream build");
+    case BuildKind::UpstreamBuild:
+        return origin.isSourceTree() ? QStringLiteral("source tree %1").arg(sourceTreeName(origin)) : QStringLiteral("upstream build");
     case BuildKind::UserBinary: return QStringLiteral("user binary");
     case BuildKind::Endpoint: return QStringLiteral("endpoint");
     case BuildKind::Unknown: break;

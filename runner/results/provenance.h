@@ -18,7 +18,8 @@ QString workloadProvenance(const ResultsBundle &bundle);
 // concurrent schedule".
 QString repeatsProvenance(const ResultsBundle &bundle);
 // Where a server came from, as the catalog knows it before it runs: "Debian package
-// (bookworm-backports)", "upstream build", "user binary", "endpoint"; empty when unknown.
+// (bookworm-backports)", "upstream build", "source tree my-branch@1a2b3c4d-dirty", "user binary",
+// "endpoint"; empty when unknown.
 QString buildOriginSummary(const BuildOrigin &origin);
 // "quantum 16 B"; "quantum unknown"; empty for an allocator that has none (libc).
 QString quantumText(const AllocatorFacts &facts);

@@ -179,23 +179,27 @@ QString serverSourceName(ServerSource source)
 
 std::vector<ServerSpec> ServerCatalog::defaultSelection() const
 {
-    // One build of each Valkey version: the upstream release build when there is one (what most
-    // deployments run), else the Debian package. Source trees are never chosen for the user.
-    std::map<QString, ServerSpec> byVersion;
+    // One kind of build for every Valkey version, so that no default compares a build with
+    // another's allocator: the upstream release builds (what most deployments run) when each
+    // version has one, else the Debian packages (or binaries on PATH). Source trees are never
+    // chosen for the user.
+    std::map<QString, ServerSpec> upstream;
+    std::map<QString, ServerSpec> packaged;
+    std::vector<ServerSpec> selection;
     for (const CatalogEntry &entry : m_entries) {
         const ServerSpec &spec = entry.spec;
-        if (!entry.usable() || !spec.isLaunchable() || spec.identity.product != QLatin1String("valkey"))
+        if (!entry.usable() || !spec.isLaunchable() || spec.identity.product != QLatin1String("valkey") || spec.origin.isSourceTree())
             continue;
-        if (spec.origin.kind == BuildKind::UpstreamBuild && !spec.origin.isReleaseBuild())
-            continue;
-        // Development builds all say 255.255.255: each is its own.
-        const QString version = spec.identity.isDevelopmentBuild() ? spec.label : spec.identity.version;
-        const auto known = byVersion.find(version);
-        if (known == byVersion.end() || (spec.origin.isReleaseBuild() && !known->second.origin.isReleaseBuild()))
-            byVersion[version] = spec;
+        // Development builds all say 255.255.255 and are no release of either kind: each is its own.
+        if (spec.identity.isDevelopmentBuild())
+            selection.push_back(spec);
+        else
+            (spec.origin.isReleaseBuild() ? upstream : packaged).emplace(spec.identity.version, spec);   // the catalog's first
     }
-    std::vector<ServerSpec> selection;
-    for (auto &[version, spec] : byVersion)
+    const bool everyVersionUpstream = std::all_of(packaged.begin(), packaged.end(), [&upstream](const auto &entry) {
+        return upstream.count(entry.first) > 0;
+    });
+    for (auto &[version, spec] : everyVersionUpstream ? upstream : packaged)
         selection.push_back(std::move(spec));
     // Equal versions (development builds) keep the catalog's order.
     std::sort(selection.begin(), selection.end(), [this](const ServerSpec &a, const ServerSpec &b) {

@@ -33,8 +33,9 @@ public:
 
     const std::vector<CatalogEntry> &entries() const { return m_entries; }
     const CatalogEntry *find(const QString &label) const;
-    // One usable build of each Valkey version, oldest version first: the upstream release build
-    // where the cache has one, else the Debian package (or a binary on PATH).
+    // One usable build of each Valkey version, oldest version first, all of one kind: the
+    // upstream release builds when every version has one, else the Debian packages (or binaries
+    // on PATH), leaving out a version that only has an upstream build.
     std::vector<ServerSpec> defaultSelection() const;
 
 private:

@@ -1,0 +1,122 @@
+// A source tree beside the release of its version, in the window as a user sees them: the server
+// list, the progress rows, the legend, the call-out and the table name the tree by its folder and
+// content hash, never like the release, and measure it against the release. The trees are those
+// the cache already holds (tst_sourcebuild builds them from the 8.0.1 tarball), beside the
+// upstream build of that tarball (scripts/test).
+#include "chartwidget.h"
+#include "headlinecallout.h"
+#include "mainwindow.h"
+#include "progresslist.h"
+#include "resultsview.h"
+#include "runpanel.h"
+#include "servercatalog.h"
+#include "serverspanel.h"
+#include "servertesthelpers.h"
+
+#include <QComboBox>
+#include <QFileInfo>
+#include <QLabel>
+#include <QPushButton>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QTreeWidget>
+#include <QtTest>
+
+namespace {
+
+constexpr int kRunTimeoutMs = 240000;
+
+// The row of the server list that stands for `label`.
+QTreeWidgetItem *rowOf(QTreeWidget *list, const QString &label)
+{
+    for (int i = 0; i < list->topLevelItemCount(); ++i) {
+        if (list->topLevelItem(i)->toolTip(0).section(QLatin1Char('\n'), 0, 0) == label)
+            return list->topLevelItem(i);
+    }
+    return nullptr;
+}
+
+} // namespace
+
+class WindowTreesTest : public QObject {
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_windowtrees"));
+        QSettings().clear();
+        ServerCatalog catalog;
+        catalog.discover();
+        for (const CatalogEntry &entry : catalog.entries()) {
+            if (!entry.usable() || entry.spec.identity.version != QLatin1String("8.0.1"))
+                continue;
+            if (entry.spec.origin.isSourceTree() && entry.spec.origin.gitSha.isEmpty() && m_tree.label.isEmpty())
+                m_tree = entry.spec;
+            if (entry.spec.label == QLatin1String("valkey-8.0.1-upstream"))
+                m_release = entry.spec;
+        }
+        if (m_tree.label.isEmpty() || m_release.label.isEmpty())
+            VERSUS_SERVER_MISSING(QStringLiteral("a source tree of Valkey 8.0.1 (tst_sourcebuild builds one) and valkey-8.0.1-upstream "
+                                                 "(scripts/test builds it)"));
+        m_treeName = QStringLiteral("Valkey 8.0.1 (tree %1@%2)")
+                         .arg(QFileInfo(m_tree.origin.source).fileName(), m_tree.origin.sourceSha256.left(8));
+    }
+
+    void theTreeIsNamedAndMeasuredAgainstTheRelease()
+    {
+        MainWindow window;
+        window.show();
+        ServersPanel *servers = window.serversPanel();
+        QTRY_VERIFY_WITH_TIMEOUT(!servers->isDiscovering(), 60000);
+        auto *list = window.findChild<QTreeWidget *>(QStringLiteral("serverList"));
+        QVERIFY(list);
+        QTreeWidgetItem *treeRow = rowOf(list, m_tree.label);
+        QTreeWidgetItem *releaseRow = rowOf(list, m_release.label);
+        QVERIFY(treeRow && releaseRow);
+        QCOMPARE(treeRow->text(0), m_treeName);
+        QCOMPARE(treeRow->text(1), QStringLiteral("source tree"));
+        QCOMPARE(releaseRow->text(0), QStringLiteral("Valkey 8.0.1 (upstream build)"));
+        QCOMPARE(releaseRow->text(1), QStringLiteral("upstream build"));
+
+        // The tree ticked first, as `--servers src:PATH,valkey-8.0.1-upstream` gives it.
+        for (const QString &label : servers->labels())
+            servers->setChecked(label, label == m_tree.label || label == m_release.label);
+        auto *kind = window.findChild<QComboBox *>(QStringLiteral("workloadKind"));
+        QVERIFY(kind);
+        kind->setCurrentIndex(kind->findData(QStringLiteral("hash-ttl")));
+        auto *keys = window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"));
+        QVERIFY(keys);
+        keys->setValue(2000);
+        QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
+
+        QSignalSpy finished(&window, &MainWindow::runFinished);
+        QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(window.isRunning());
+        QStringList progressNames;
+        for (QLabel *label : window.findChild<ProgressList *>()->findChildren<QLabel *>())
+            progressNames << label->text();
+        QVERIFY2(progressNames.contains(m_treeName), qPrintable(progressNames.join(QStringLiteral(" | "))));
+        QVERIFY2(progressNames.contains(QStringLiteral("Valkey 8.0.1 (upstream build)")), qPrintable(progressNames.join(QStringLiteral(" | "))));
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, kRunTimeoutMs);
+
+        ResultsView *results = window.resultsView();
+        results->flushCharts();
+        ChartWidget *memory = results->chart(ChartKind::MemoryPerAttribute);
+        QCOMPARE(memory->legendTexts(), QStringList({QStringLiteral("Valkey 8.0.1 (upstream build)"), m_treeName}));
+        // The release is the baseline: every change is the tree's against it.
+        QCOMPARE(results->figures().baselineId(), m_release.label);
+        const QString table = results->tableAsMarkdown();
+        QVERIFY2(table.contains(QStringLiteral("| Valkey 8.0.1 (upstream build) | %1 |").arg(m_treeName)), qPrintable(table));
+    }
+
+private:
+    ServerSpec m_tree;
+    ServerSpec m_release;
+    QString m_treeName;
+};
+
+QTEST_MAIN(WindowTreesTest)
+#include "tst_windowtrees.moc"
