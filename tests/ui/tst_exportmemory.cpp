@@ -331,8 +331,8 @@ void ExportMemoryTest::unpickedSizeIsTheCommandLines()
 {
     const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
     ExportOptions blog;
-    QVERIFY(!legibilityProblems(bundle, ChartKind::MemoryPerAttribute, blog).filter(QStringLiteral("bar labels left out")).isEmpty());
-    QVERIFY(legibilityProblems(bundle, ChartKind::Throughput, blog).isEmpty());
+    QVERIFY(!legibilityProblems(Figures(bundle), ChartKind::MemoryPerAttribute, blog).filter(QStringLiteral("bar labels left out")).isEmpty());
+    QVERIFY(legibilityProblems(Figures(bundle), ChartKind::Throughput, blog).isEmpty());
     QTemporaryDir folder;
     MainWindow window;
     window.show();
