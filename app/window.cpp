@@ -5,7 +5,9 @@
 #include "autorun.h"
 #include "democontroller.h"
 #include "mainwindow.h"
+#include "messagetext.h"
 #include "runpanel.h"
+#include "terminalwrite.h"
 #include "workloadpanel.h"
 #include <QApplication>
 #include <QCommandLineParser>
@@ -84,8 +86,8 @@ bool readDemoOptions(const QCommandLineParser &parser, const WindowOptions &opti
         bool number = false;
         demo.cycleSeconds = parser.value(options.cycleCharts).toInt(&number);
         if (!number || demo.cycleSeconds < 1) {
-            std::fprintf(stderr, "versus: --cycle-charts needs a whole number of seconds (1 or more), not \"%s\"\n",
-                         qPrintable(parser.value(options.cycleCharts)));
+            writeTerminal(stderr, QStringLiteral("versus: --cycle-charts needs a whole number of seconds (1 or more), not %1\n")
+                                      .arg(quotedForMessage(parser.value(options.cycleCharts))));
             return false;
         }
     }

@@ -1,5 +1,7 @@
 #include "resultstablemodel.h"
 
+#include "summaryfigures.h"
+
 #include "figuremarks.h"
 #include "palette.h"
 #include "presentation.h"
@@ -11,29 +13,6 @@
 #include <cmath>
 
 namespace {
-
-const Figure &totalOf(const FigureTable &table, const QString &id)
-{
-    static const Figure none;
-    // The figure the chart's headline reads: a total, or a time table's leading group ("All writes").
-    if (!table.leadsWithHeadlineCategory())
-        return none;
-    return table.at(0, id);
-}
-
-QString scopeOf(const FigureTable &table)
-{
-    if (!table.leadsWithHeadlineCategory())
-        return table.note;
-    return table.categories.front().scope;
-}
-
-// A workload measured against a reference type (hash-ttl) has no total: its answer is the
-// reference's own bytes per key and each type's multiple of it, the first type's shown here.
-int referenceRow(const FigureTable &table, const QString &referenceType)
-{
-    return table.leadsWithHeadlineCategory() || referenceType.isEmpty() ? -1 : table.categoryIndex(referenceType);
-}
 
 // `format` writes the value: formatFigure(), or formatMultiple() for a ratio ("3.07×").
 QString cellText(const Figure &figure, QString (*format)(double) = formatFigure)
@@ -81,37 +60,31 @@ void ResultsTableModel::setFigures(const Figures &figures)
 
 void ResultsTableModel::rebuildRows(const Figures &figures)
 {
-    const FigureTable memory = figures.memory();
-    const FigureTable ratios = figures.referenceRatios();
-    const int reference = referenceRow(memory, figures.referenceType());
-    m_referenceType = figures.referenceType();
-    m_memoryCategory = reference < 0 ? QString() : memory.categories[size_t(reference)].label;
-    m_ratioCategory = ratios.categories.empty() ? QString() : ratios.categories.front().label;
-    const FigureTable times = figures.commandTime();
-    const FigureTable perEvent = figures.perEvent();
-    const FigureTable events = figures.client(Measure::EventsPerSecond);
-    const FigureTable latency = figures.client(Measure::LatencyP99Usec);
-    m_timeCategory = times.leadsWithHeadlineCategory() && !times.categories.front().total ? times.categories.front().label : QString();
-    m_scopes = {{BytesPerKeyColumn, scopeOf(memory)},
+    // Which category each column reads is the figures layer's (summaryfigures.h).
+    const SummaryFigures summary = summaryFigures(figures);
+    m_referenceType = summary.referenceType;
+    m_memoryCategory = summary.memoryLabel;
+    m_ratioCategory = summary.ratioLabel;
+    m_timeCategory = summary.timeLabel;
+    m_scopes = {{BytesPerKeyColumn, summary.memoryScope},
                 {ReferenceRatioColumn, m_ratioCategory.isEmpty() ? QString()
                                                                   : tr("%1's bytes per key as a multiple of %2's on the same server")
                                                                         .arg(m_ratioCategory, m_referenceType)},
-                {UsecPerCommandColumn, scopeOf(times)},
-                {UsecPerEventColumn, scopeOf(perEvent)}, {EventsPerSecondColumn, scopeOf(events)},
-                {LatencyP99Column, scopeOf(latency)}};
+                {UsecPerCommandColumn, summary.timeScope},
+                {UsecPerEventColumn, summary.perEventScope}, {EventsPerSecondColumn, summary.eventsScope},
+                {LatencyP99Column, summary.latencyScope}};
     m_rows.clear();
     for (const QString &id : figures.serverIds()) {
         Row row;
         row.id = id;
         row.summary = figures.summary(id);
         row.baseline = id == figures.baselineId();
-        row.bytesPerKey = reference < 0 ? totalOf(memory, id) : memory.at(reference, id);
-        if (!m_ratioCategory.isEmpty())
-            row.referenceRatio = ratios.at(0, id);
-        row.usecPerCommand = totalOf(times, id);
-        row.usecPerEvent = totalOf(perEvent, id);
-        row.eventsPerSecond = totalOf(events, id);
-        row.latencyP99 = totalOf(latency, id);
+        row.bytesPerKey = summary.memory(id);
+        row.referenceRatio = summary.ratio(id);
+        row.usecPerCommand = summary.usecPerCommand(id);
+        row.usecPerEvent = summary.usecPerEvent(id);
+        row.eventsPerSecond = summary.eventsPerSecond(id);
+        row.latencyP99 = summary.latencyP99(id);
         if (const std::optional<NodeSpread> all = figures.nodeSpread(id, QString()))
             row.nodeSpreads.push_back({tr("all"), *all});
         else

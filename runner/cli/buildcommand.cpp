@@ -3,6 +3,7 @@
 #include "buildconsole.h"
 #include "interruption.h"
 #include "servercatalog.h"
+#include "terminalwrite.h"
 
 #include <QCommandLineParser>
 #include <cstdio>
@@ -25,7 +26,7 @@ int runBuildCommand(const QStringList &arguments)
     parser.addHelpOption();
     parser.addPositionalArgument(QStringLiteral("SOURCE"), QStringLiteral("A release tarball or a source tree."));
     if (!parser.parse(arguments)) {
-        std::fprintf(stderr, "versus build: %s\n", qPrintable(parser.errorText()));
+        writeTerminal(stderr, QStringLiteral("versus build: %1\n").arg(parser.errorText()));
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
@@ -40,7 +41,7 @@ int runBuildCommand(const QStringList &arguments)
     }
     const Outcome<BuiltServer> built = buildWithConsoleProgress(sources.front(), stderr);
     if (!built) {
-        std::fprintf(stderr, "versus build: %s: %s\n", qPrintable(sources.front()), qPrintable(built.error()));
+        writeTerminal(stderr, QStringLiteral("versus build: %1: %2\n").arg(sources.front(), built.error()));
         return interruptRequested() ? 130 : 2;
     }
     std::printf("%s\t%s\t%s\n", qPrintable(built->label), qPrintable(built->folder),

@@ -2,6 +2,8 @@
 
 #include "interruption.h"
 #include "servercatalog.h"
+#include "messagetext.h"
+#include "terminalwrite.h"
 
 #include <QElapsedTimer>
 #include <unistd.h>
@@ -26,9 +28,10 @@ public:
         const bool newStep = progress.step != m_step;
         const bool newTenth = progress.percent / 10 != m_percent / 10;
         if (m_interactive) {
-            std::fprintf(m_stream, "\r\x1b[K%s", qPrintable(line));
+            std::fputs("\r\x1b[K", m_stream);
+            writeTerminal(m_stream, terminalText(line, LineBreaks::Shown));
         } else if (newStep || newTenth) {
-            std::fprintf(m_stream, "%s\n", qPrintable(line));
+            writeTerminal(m_stream, line + QLatin1Char('\n'));
         }
         std::fflush(m_stream);
         m_step = progress.step;

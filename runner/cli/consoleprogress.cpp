@@ -1,6 +1,8 @@
 #include "consoleprogress.h"
 
 #include "runcontroller.h"
+#include "messagetext.h"
+#include "terminalwrite.h"
 
 #include <QLocale>
 #include <algorithm>
@@ -82,10 +84,10 @@ void ConsoleProgress::onProgress(const ServerProgress &progress)
         width = std::max(width, int(p.serverId.size()));
     const QString prefix = m_section.isEmpty() ? QString() : m_section + QStringLiteral("  ");
     if (stateChanged) {
-        std::fprintf(m_stream, "%s%s\n", qPrintable(prefix), qPrintable(formatLine(progress, width, false)));
+        writeTerminal(m_stream, prefix + formatLine(progress, width, false) + QLatin1Char('\n'));
     } else if (m_sincePlain.elapsed() >= 5000) {
         for (const ServerProgress &p : m_rows)
-            std::fprintf(m_stream, "%s%s\n", qPrintable(prefix), qPrintable(formatLine(p, width, false)));
+            writeTerminal(m_stream, prefix + formatLine(p, width, false) + QLatin1Char('\n'));
         m_sincePlain.restart();
     }
     std::fflush(m_stream);
@@ -96,7 +98,7 @@ void ConsoleProgress::beginSection(const QString &title)
     m_rows.clear();
     m_drawnRows = 0;
     m_section = title;
-    std::fprintf(m_stream, "%s\n", qPrintable(title));
+    writeTerminal(m_stream, title + QLatin1Char('\n'));
     std::fflush(m_stream);
 }
 
@@ -110,9 +112,9 @@ void ConsoleProgress::onLog(const QString &serverId, const QString &line)
     // Every server logs the same kinds of line, so each is tagged with its server, as the
     // window's log does; errors already begin with the server they name.
     if (serverId.isEmpty() || line.startsWith(serverId + QLatin1String(": ")))
-        std::fprintf(m_stream, "%s\n", qPrintable(line));
+        writeTerminal(m_stream, line + QLatin1Char('\n'));
     else
-        std::fprintf(m_stream, "%s: %s\n", qPrintable(serverId), qPrintable(line));
+        writeTerminal(m_stream, serverId + QStringLiteral(": ") + line + QLatin1Char('\n'));
     if (m_interactive)
         redraw();
     std::fflush(m_stream);
@@ -126,7 +128,10 @@ void ConsoleProgress::redraw()
     if (m_drawnRows > 0)
         std::fprintf(m_stream, "\x1b[%dA", m_drawnRows);
     for (const ServerProgress &p : m_rows)
-        std::fprintf(m_stream, "\x1b[2K%s\n", qPrintable(formatLine(p, width, true)));
+        {
+        std::fputs("\x1b[2K", m_stream);
+        writeTerminal(m_stream, terminalText(formatLine(p, width, true), LineBreaks::Shown) + QLatin1Char('\n'));
+    }
     m_drawnRows = int(m_rows.size());
     std::fflush(m_stream);
 }

@@ -9,6 +9,8 @@
 #include "endpointprobe.h"
 #include "servercatalog.h"
 #include "tlsoptions.h"
+#include "messagetext.h"
+#include "terminalwrite.h"
 
 #include <cstdio>
 
@@ -52,28 +54,30 @@ bool checkServers(const std::vector<ServerToCheck> &servers, const TlsSettings &
     for (const ServerToCheck &server : servers) {
         Outcome<EndpointLeftovers> found = findEndpointLeftovers(server.host, server.port, server.login, kTimeoutMs, tls);
         if (!found) {
-            std::fprintf(stderr, "versus servers: %s\n", qPrintable(found.error()));
+            writeTerminal(stderr, QStringLiteral("versus servers: %1\n").arg(found.error()));
             ok = false;
             continue;
         }
+        // One line each: a user name the server holds cannot start a line of its own.
         for (const QString &line : describeEndpointLeftovers(found.value()))
-            std::printf("%s\n", qPrintable(line));
+            writeTerminal(stdout, terminalText(line, LineBreaks::Shown) + QLatin1Char('\n'));
         anyLeft = anyLeft || !found->empty();
         if (!putBack || found->empty())
             continue;
         const Outcome<QStringList> done = putBackEndpointLeftovers(found.value(), server.login, kTimeoutMs, tls);
         if (!done) {
-            std::fprintf(stderr, "versus servers: %s\n", qPrintable(done.error()));
+            writeTerminal(stderr, QStringLiteral("versus servers: %1\n").arg(done.error()));
             ok = false;
             continue;
         }
         for (const QString &line : done.value())
-            std::printf("%s\n", qPrintable(line));
+            writeTerminal(stdout, terminalText(line, LineBreaks::Shown) + QLatin1Char('\n'));
     }
     if (anyLeft && !putBack)
-        std::printf("\nversus servers --endpoint %s --put-back deletes these users and puts the settings back to the owner's "
-                    "values. A user of a run going on now from another machine is deleted too, and that run fails.\n",
-                    qPrintable(named));
+        writeTerminal(stdout, QStringLiteral("\nversus servers --endpoint %1 --put-back deletes these users and puts the settings "
+                                             "back to the owner's values. A user of a run going on now from another machine "
+                                             "is deleted too, and that run fails.\n")
+                                  .arg(named));
     return ok;
 }
 
@@ -84,29 +88,29 @@ int runEndpointLeftovers(const QCommandLineParser &parser)
     const QString named = parser.value(QStringLiteral("endpoint"));
     const Outcome<ServerSpec> endpoint = ServerCatalog::parseEndpoint(named);
     if (!endpoint) {
-        std::fprintf(stderr, "versus servers: --endpoint: %s\n", qPrintable(endpoint.error()));
+        writeTerminal(stderr, QStringLiteral("versus servers: --endpoint: %1\n").arg(endpoint.error()));
         return 2;
     }
     if (Status options = checkPasswordOptions(parser); !options) {
-        std::fprintf(stderr, "versus servers: %s\n", qPrintable(options.error()));
+        writeTerminal(stderr, QStringLiteral("versus servers: %1\n").arg(options.error()));
         return 2;
     }
     const Outcome<EndpointPassword> password = readEndpointPassword(parser);
     if (!password) {
-        std::fprintf(stderr, "versus servers: %s\n", qPrintable(password.error()));
+        writeTerminal(stderr, QStringLiteral("versus servers: %1\n").arg(password.error()));
         return 2;
     }
     const Outcome<TlsChoice> tls = tlsChoiceFromParser(parser);
     if (!tls) {
-        std::fprintf(stderr, "versus servers: %s\n", qPrintable(tls.error()));
+        writeTerminal(stderr, QStringLiteral("versus servers: %1\n").arg(tls.error()));
         return 2;
     }
     for (const QString &notice : password->notices + tls->notices)
-        std::fprintf(stderr, "versus servers: %s\n", qPrintable(notice));
+        writeTerminal(stderr, QStringLiteral("versus servers: %1\n").arg(notice));
     const Outcome<std::vector<ServerToCheck>> servers =
         serversToCheck(endpoint.value(), password.value(), parser.isSet(QStringLiteral("allow-cluster-auth")), tls->settings);
     if (!servers) {
-        std::fprintf(stderr, "versus servers: --endpoint: %s\n", qPrintable(servers.error()));
+        writeTerminal(stderr, QStringLiteral("versus servers: --endpoint: %1\n").arg(servers.error()));
         return 2;
     }
     return checkServers(servers.value(), tls->settings, parser.isSet(QStringLiteral("put-back")), named) ? 0 : 1;

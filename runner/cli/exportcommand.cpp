@@ -5,6 +5,7 @@
 #include "chartexporter.h"
 #include "exportcommandline.h"
 #include "outputchecks.h"
+#include "terminalwrite.h"
 
 #include <QCommandLineParser>
 #include <cstdio>
@@ -13,7 +14,7 @@ namespace {
 
 int exportFails(const QString &message)
 {
-    std::fprintf(stderr, "versus export: %s\n", qPrintable(message));
+    writeTerminal(stderr, QStringLiteral("versus export: %1\n").arg(message));
     return 2;
 }
 

@@ -5,6 +5,7 @@
 #include "exportfolder.h"
 #include "sweepexport.h"
 #include "whyexport.h"
+#include "terminalwrite.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -167,14 +168,14 @@ Outcome<QStringList> exportRequested(const Figures &figures, const ExportRequest
                          qPrintable(figureView(kind).stem), fitted.size.width(), fitted.size.height(),
                          request.options.size.width(), request.options.size.height());
         for (const QString &problem : legibilityProblems(figures, kind, fitted))
-            std::fprintf(stderr, "versus: warning: %s (%s)\n", qPrintable(problem),
-                         qPrintable(problem.contains(QLatin1String("bar labels left out"))
+            writeTerminal(stderr, QStringLiteral("versus: warning: %1 (%2)\n").arg(problem,
+                         (problem.contains(QLatin1String("bar labels left out"))
                                         ? QStringLiteral("--top N, --categories, --preset blog-tall")
                                         // The option at fault; the size the names fit from is in the problem.
                                         : QStringLiteral("%1 cuts them; or --preset blog or slide")
                                               .arg(request.sizeOption.isEmpty() || fitted.size != request.options.size
                                                        ? QStringLiteral("the default size")
-                                                       : request.sizeOption)));
+                                                       : request.sizeOption))));
     }
     if (request.charts.empty())
         return exportAll(figures, request.directory, request.options);

@@ -4,6 +4,7 @@
 #include "generatorlimits.h"
 #include "interruption.h"
 #include "outputchecks.h"
+#include "terminalwrite.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -42,7 +43,7 @@ int runGenerateCommand(const QStringList &arguments)
                       QString::number(defaults.seed)});
     parser.addOption({QStringLiteral("out"), QStringLiteral("Output file (required)."), QStringLiteral("FILE")});
     if (!parser.parse(arguments)) {
-        std::fprintf(stderr, "versus generate: %s\n", qPrintable(parser.errorText()));
+        writeTerminal(stderr, QStringLiteral("versus generate: %1\n").arg(parser.errorText()));
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
@@ -50,7 +51,7 @@ int runGenerateCommand(const QStringList &arguments)
         return 0;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        std::fprintf(stderr, "versus generate: unexpected argument '%s'\n", qPrintable(parser.positionalArguments().first()));
+        writeTerminal(stderr, QStringLiteral("versus generate: unexpected argument '%1'\n").arg(parser.positionalArguments().first()));
         return 2;
     }
     if (!parser.isSet(QStringLiteral("out"))) {
@@ -72,20 +73,20 @@ int runGenerateCommand(const QStringList &arguments)
     for (const Status &bounded : {checkGeneratedEvents(options.events, QStringLiteral("--events")),
                                   checkGeneratedShoppers(options.shoppers, QStringLiteral("--shoppers"))}) {
         if (!bounded) {
-            std::fprintf(stderr, "versus generate: %s\n", qPrintable(bounded.error()));
+            writeTerminal(stderr, QStringLiteral("versus generate: %1\n").arg(bounded.error()));
             return 2;
         }
     }
     const QString out = parser.value(QStringLiteral("out"));
     if (Status writable = checkOutputFile(QStringLiteral("--out"), out, {}); !writable) {
-        std::fprintf(stderr, "versus generate: %s\n", qPrintable(writable.error()));
+        writeTerminal(stderr, QStringLiteral("versus generate: %1\n").arg(writable.error()));
         return 2;
     }
     // Ctrl-C, SIGTERM or SIGHUP stop the generator; the file at --out is left as it was.
     installInterruptHandlers();
     const Outcome<EventRecording> written = writeEventRecording(options, out);
     if (!written) {
-        std::fprintf(stderr, "versus generate: %s\n", qPrintable(written.error()));
+        writeTerminal(stderr, QStringLiteral("versus generate: %1\n").arg(written.error()));
         return interruptRequested() ? 130 : 2;
     }
     // The shoppers counted in what was written: a short stream has fewer than --shoppers.

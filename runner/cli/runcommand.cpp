@@ -18,6 +18,7 @@
 #include "topology.h"
 #include "sweepcontroller.h"
 #include "workloadfactory.h"
+#include "terminalwrite.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -33,7 +34,7 @@ namespace {
 
 int runFails(const QString &message, int code = 2)
 {
-    std::fprintf(stderr, "versus run: %s\n", qPrintable(message));
+    writeTerminal(stderr, QStringLiteral("versus run: %1\n").arg(message));
     return code;
 }
 
@@ -118,17 +119,20 @@ void sayWhatRuns(const RunPlan &plan)
         QStringList values;
         for (const SweepRequest::Point &point : plan.sweep->points)
             values << point.value;
-        std::fprintf(stderr, "Sweeping %s over %s: %zu runs of %s into %zu server(s), %s schedule, %d repeat(s) each\n",
-                     qPrintable(plan.sweep->parameter), qPrintable(values.join(QStringLiteral(", "))),
-                     plan.sweep->points.size(), qPrintable(workload.name), plan.request.servers.size(),
-                     qPrintable(scheduleName(plan.request.schedule)), plan.request.repeats);
+        writeTerminal(stderr, QStringLiteral("Sweeping %1 over %2: %3 runs of %4 into %5 server(s), %6 schedule, %7 repeat(s) each\n")
+                                  .arg(plan.sweep->parameter, values.join(QStringLiteral(", ")))
+                                  .arg(plan.sweep->points.size())
+                                  .arg(workload.name)
+                                  .arg(plan.request.servers.size())
+                                  .arg(scheduleName(plan.request.schedule))
+                                  .arg(plan.request.repeats));
         return;
     }
     std::fprintf(stderr, "Replaying %s (%lld events, %lld commands) into %zu server(s), %s schedule, %d repeat(s)\n",
                  qPrintable(workload.name), workload.events, workload.commands, plan.request.servers.size(),
                  qPrintable(scheduleName(plan.request.schedule)), plan.request.repeats);
     if (const QString skipped = skippedCommandsText(workload); !skipped.isEmpty())
-        std::fprintf(stderr, "%s\n", qPrintable(skipped));
+        writeTerminal(stderr, skipped + QLatin1Char('\n'));
 }
 
 // Runs the plan (one run, or each point of a sweep) with progress on stderr; Ctrl-C cancels
@@ -290,26 +294,26 @@ int runRunCommand(const QStringList &arguments)
     if (!plan)
         return runFails(plan.error());
     for (const QString &notice : plan->notices)
-        std::fprintf(stderr, "versus run: %s\n", qPrintable(notice));
+        writeTerminal(stderr, QStringLiteral("versus run: %1\n").arg(notice));
 
     const ResultsBundle results = runWithProgress(plan.value());
     // One Figures for everything the run prints and writes.
     const Figures figures(results, figureOptionsOf(exportRequest->options));
-    std::printf("%s\n", qPrintable(bundleToMarkdown(figures, exportRequest->options.order)));
+    writeTerminal(stdout, bundleToMarkdown(figures, exportRequest->options.order) + QLatin1Char('\n'));
     if (results.isSweep())
-        std::printf("%s\n", qPrintable(sweepToMarkdown(results)));
+        writeTerminal(stdout, sweepToMarkdown(results) + QLatin1Char('\n'));
     const QStringList dataProblems = sweepDataProblems(figures);
     for (const QString &problem : dataProblems)
-        std::fprintf(stderr, "data check: %s\n", qPrintable(problem));
+        writeTerminal(stderr, QStringLiteral("data check: %1\n").arg(problem));
     const bool written = writeOutputs(figures, plan.value(), exportRequest.value());
     // The last screen is the answer, with its caveat: the details are above it.
     if (const QString answer = figures.answer(); !answer.isEmpty()) {
         const QString caveat = figures.answerCaveat();
-        std::printf("\nAnswer: %s%s\n", qPrintable(answer), caveat.isEmpty() ? "" : qPrintable(QStringLiteral(" (") + caveat + QLatin1Char(')')));
+        writeTerminal(stdout, QStringLiteral("\nAnswer: %1%2\n").arg(answer, caveat.isEmpty() ? QString() : QStringLiteral(" (") + caveat + QLatin1Char(')')));
         if (const QString noise = figures.noiseNote(); !noise.isEmpty())
-            std::printf("%s\n", qPrintable(noise));
+            writeTerminal(stdout, noise + QLatin1Char('\n'));
         if (const QString why = whySummary(figures); !why.isEmpty())
-            std::printf("Why: %s\n", qPrintable(why));
+            writeTerminal(stdout, QStringLiteral("Why: %1\n").arg(why));
     }
     if (interruptRequested())
         return 130;

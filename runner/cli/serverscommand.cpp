@@ -6,6 +6,8 @@
 #include "provenance.h"
 #include "servercatalog.h"
 #include "tlsoptions.h"
+#include "messagetext.h"
+#include "terminalwrite.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -56,6 +58,11 @@ void printTable(QTextStream &out, const std::vector<CatalogEntry> &entries)
                         entry.usable() ? QStringLiteral("ok") : entry.problem});
     }
     std::vector<int> widths(header.size(), 0);
+    // A cell shows what a binary's --version or a manifest said as text, on its row.
+    for (QStringList &row : rows) {
+        for (QString &cell : row)
+            cell = terminalText(cell, LineBreaks::Shown);
+    }
     for (const QStringList &row : rows) {
         for (int column = 0; column < row.size(); ++column)
             widths[column] = std::max(widths[column], int(row[column].size()));
@@ -91,7 +98,7 @@ int runServersCommand(const QStringList &arguments)
     addPasswordOptions(parser);
     addTlsOptions(parser);
     if (!parser.parse(arguments)) {
-        std::fprintf(stderr, "versus servers: %s\n", qPrintable(parser.errorText()));
+        writeTerminal(stderr, QStringLiteral("versus servers: %1\n").arg(parser.errorText()));
         return 2;
     }
     if (parser.isSet(QStringLiteral("help"))) {
@@ -99,7 +106,7 @@ int runServersCommand(const QStringList &arguments)
         return 0;
     }
     if (!parser.positionalArguments().isEmpty()) {
-        std::fprintf(stderr, "versus servers: unexpected argument '%s'\n", qPrintable(parser.positionalArguments().first()));
+        writeTerminal(stderr, QStringLiteral("versus servers: unexpected argument '%1'\n").arg(parser.positionalArguments().first()));
         return 2;
     }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <unordered_map>
+#include <vector>
 
 void failAtJson(const Json &value, const std::string &message)
 {
@@ -68,6 +70,95 @@ qsizetype tooDeepAt(const QByteArray &text)
     return -1;
 }
 
+// Builds the document as nlohmann's own parser does, in time linear in its size. nlohmann's
+// ordered_json looks each new member up among the members before it, so one object of n members
+// took n²/2 comparisons to parse: a 1.1 MB bundle of one large object took 14 s, 14 MB over
+// 120 s (docs/PERFORMANCE.md, "Loading a bundle"). Here each open object keeps its members'
+// places in a hash table; a name given twice keeps its first place and its last value, as
+// nlohmann's parser does.
+class LinearJsonBuilder final : public nlohmann::json_sax<Json> {
+public:
+    Json document;
+
+    bool null() override { return place(Json(nullptr)); }
+    bool boolean(bool value) override { return place(Json(value)); }
+    bool number_integer(number_integer_t value) override { return place(Json(value)); }
+    bool number_unsigned(number_unsigned_t value) override { return place(Json(value)); }
+    bool number_float(number_float_t value, const string_t &) override { return place(Json(value)); }
+    bool string(string_t &value) override { return place(Json(std::move(value))); }
+    bool binary(binary_t &value) override { return place(Json::binary(std::move(value))); }
+    bool start_object(std::size_t) override { return open(Json::object()); }
+    bool key(string_t &name) override
+    {
+        m_open.back().key = std::move(name);
+        return true;
+    }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override { return open(Json::array()); }
+    bool end_array() override { return close(); }
+    [[noreturn]] bool parse_error(std::size_t, const std::string &, const nlohmann::detail::exception &error) override
+    {
+        if (const auto *parse = dynamic_cast<const Json::parse_error *>(&error))
+            throw *parse;
+        if (const auto *range = dynamic_cast<const Json::out_of_range *>(&error))
+            throw *range;
+        throw Json::other_error::create(501, error.what(), nullptr);
+    }
+
+private:
+    using Members = std::vector<std::pair<const std::string, Json>>;
+    struct OpenValue {
+        Json *value;
+        std::unordered_map<std::string, std::size_t> places;   // an object's member names
+        std::string key;                                      // the member being read
+    };
+    std::vector<OpenValue> m_open;
+
+    // Puts `value` where the document is now; where it was put.
+    Json *put(Json &&value)
+    {
+        if (m_open.empty()) {
+            document = std::move(value);
+            return &document;
+        }
+        OpenValue &into = m_open.back();
+        if (into.value->is_array()) {
+            Json::array_t &array = into.value->get_ref<Json::array_t &>();
+            array.push_back(std::move(value));
+            return &array.back();
+        }
+        Members &members = into.value->get_ref<Json::object_t &>();
+        const auto [at, added] = into.places.try_emplace(into.key, members.size());
+        if (!added) {
+            members[at->second].second = std::move(value);
+            return &members[at->second].second;
+        }
+        members.emplace_back(std::move(into.key), std::move(value));
+        return &members.back().second;
+    }
+    bool place(Json &&value)
+    {
+        put(std::move(value));
+        return true;
+    }
+    // An open object or array stays where it was put until it is closed: nothing is added to
+    // the one that holds it meanwhile.
+    bool open(Json &&empty)
+    {
+        m_open.push_back({put(std::move(empty)), {}, {}});
+        return true;
+    }
+    bool close()
+    {
+        Json *value = m_open.back().value;
+        m_open.pop_back();
+        // Moving a value points its members at it (nlohmann's JSON_DIAGNOSTICS paths).
+        Json moved = std::move(*value);
+        *value = std::move(moved);
+        return true;
+    }
+};
+
 } // namespace
 
 Outcome<Json> parseJson(const QByteArray &text, const QString &source)
@@ -76,7 +167,9 @@ Outcome<Json> parseJson(const QByteArray &text, const QString &source)
         return Error{QStringLiteral("%1: JSON nested deeper than %2 levels; Versus reads no deeper")
                          .arg(positionIn(text, deep, source)).arg(kMaxJsonDepth)};
     try {
-        return Json::parse(text.constData(), text.constData() + text.size());
+        LinearJsonBuilder builder;
+        Json::sax_parse(text.constData(), text.constData() + text.size(), &builder);
+        return std::move(builder.document);
     } catch (const Json::parse_error &error) {
         // error.byte counts from 1 and points just past where parsing stopped.
         const qsizetype offset = std::clamp<qsizetype>(qsizetype(error.byte) - 1, 0, text.size());

@@ -22,6 +22,13 @@ bool showsAsItself(char32_t c)
     }
 }
 
+QString escapeOf(char32_t c)
+{
+    if (c < 0x100)
+        return QStringLiteral("\\x%1").arg(uint(c), 2, 16, QLatin1Char('0'));
+    return QStringLiteral("\\u%1").arg(uint(c), 4, 16, QLatin1Char('0'));
+}
+
 QString escaped(char32_t c)
 {
     switch (c) {
@@ -32,11 +39,7 @@ QString escaped(char32_t c)
     case '"': return QStringLiteral("\\\"");
     default: break;
     }
-    if (showsAsItself(c))
-        return QString::fromUcs4(&c, 1);
-    if (c < 0x100)
-        return QStringLiteral("\\x%1").arg(uint(c), 2, 16, QLatin1Char('0'));
-    return QStringLiteral("\\u%1").arg(uint(c), 4, 16, QLatin1Char('0'));
+    return visibleCharacter(c);
 }
 
 } // namespace
@@ -50,4 +53,24 @@ QString quotedForMessage(const QString &text, int mostCharacters)
     if (shown.size() < text.size())
         return quoted + QStringLiteral("\u2026\" (%1 characters)").arg(text.size());
     return quoted + QLatin1Char('"');
+}
+
+QString visibleCharacter(char32_t c)
+{
+    return showsAsItself(c) ? QString::fromUcs4(&c, 1) : escapeOf(c);
+}
+
+QString terminalText(const QString &text, LineBreaks lineBreaks)
+{
+    QString shown;
+    shown.reserve(text.size());
+    for (const char32_t c : text.toUcs4()) {
+        if (c == '\t' || (c == '\n' && lineBreaks == LineBreaks::Kept))
+            shown += QChar(c);
+        else if (c == '\n')
+            shown += QStringLiteral("\\n");
+        else
+            shown += visibleCharacter(c);
+    }
+    return shown;
 }

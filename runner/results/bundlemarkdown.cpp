@@ -35,7 +35,7 @@ QString memorySpreadCell(const FigureTable &memory, const QString &id)
         return QStringLiteral("identical");
     QString text = QString::number(overall, 'f', 2) + QLatin1Char('%');
     if (!widestType.isEmpty())
-        text += QStringLiteral(" (%1: %2%)").arg(widestType, QString::number(widest, 'f', 2));
+        text += QStringLiteral(" (%1: %2%)").arg(markdownText(widestType), QString::number(widest, 'f', 2));
     return text;
 }
 
@@ -145,7 +145,7 @@ QString impossibleReadingNotes(const Figures &figures, const FigureTable &table,
         for (const QString &id : ids) {
             const Figure &figure = table.at(int(c), id);
             if (figure.state == FigureState::Failed && figure.note.contains(QLatin1String("not a possible reading")))
-                lines << QStringLiteral("%1, %2: %3").arg(markdownServerName(figures, id), markdownText(table.categories[c].label), figure.note);
+                lines << QStringLiteral("%1, %2: %3").arg(markdownServerName(figures, id), markdownText(table.categories[c].label), markdownText(figure.note));
         }
     }
     return lines.isEmpty() ? QString() : QStringLiteral("\n") + lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -159,13 +159,13 @@ QString serverNotes(const Figures &figures)
         const ServerSummary &summary = figures.summary(id);
         if (summary.verdict == ServerVerdict::Completed || summary.verdict == ServerVerdict::Running)
             continue;
-        QString line = QStringLiteral("- %1: %2").arg(markdownServerName(figures, id), summary.statusText());
+        QString line = QStringLiteral("- %1: %2").arg(markdownServerName(figures, id), markdownText(summary.statusText()));
         if (summary.verdict == ServerVerdict::WorkloadErrors && !summary.firstError.isEmpty())
-            line += QStringLiteral(" (first: %1)").arg(summary.firstError);
+            line += QStringLiteral(" (first: %1)").arg(markdownText(summary.firstError));
         lines << line;
     }
     for (const QString &problem : figures.dataProblems())
-        lines << QStringLiteral("- data check: %1").arg(problem);
+        lines << QStringLiteral("- data check: %1").arg(markdownText(problem));
     return lines.isEmpty() ? QString() : QStringLiteral("\n### Servers\n\n") + lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
@@ -183,16 +183,16 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
                            .arg(markdownText(bundle.workload.name), english.toString(bundle.workload.events),
                                 english.toString(bundle.workload.commands), nameOf(figures.baselineId()));
     if (const QString skipped = skippedCommandsText(bundle.workload); !skipped.isEmpty())
-        markdown += skipped + QLatin1Char('\n');
+        markdown += markdownText(skipped) + QLatin1Char('\n');
     if (figures.live())
         markdown += QStringLiteral("The run is still going: every figure is provisional.\n");
     // Before any figure: what of the differences may be the build or TLS rather than the version.
     if (const QString caveat = buildCaveatsOfTables(figures); !caveat.isEmpty())
-        markdown += QStringLiteral("Build: %1\n").arg(caveat);
+        markdown += QStringLiteral("Build: %1\n").arg(markdownText(caveat));
     if (const QString caveat = figures.transportCaveat(); !caveat.isEmpty())
-        markdown += QStringLiteral("Transport: %1\n").arg(caveat);
+        markdown += QStringLiteral("Transport: %1\n").arg(markdownText(caveat));
     if (const QString caveat = figures.limitsCaveat(); !caveat.isEmpty())
-        markdown += QStringLiteral("Measurement: %1\n").arg(caveat);
+        markdown += QStringLiteral("Measurement: %1\n").arg(markdownText(caveat));
 
     MarkdownNotes memoryNotes;
     const FigureTable memory = inCategoryOrder(figures.memory(), figures.baselineId(), order);

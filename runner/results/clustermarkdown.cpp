@@ -17,7 +17,7 @@ QString spreadLine(const Figures &figures, const QString &id, const QString &cat
         return {};
     const QLocale english(QLocale::English);
     return QStringLiteral("| %1 | %2 | %3 | %4 – %5 | %6 – %7 |")
-        .arg(figures.summary(id).name, category)
+        .arg(markdownServerName(figures, id), markdownText(category))
         .arg(spread->nodes)
         .arg(english.toString(spread->fewestKeys), english.toString(spread->mostKeys),
              formatFigure(spread->lowestBytesPerKey), formatFigure(spread->highestBytesPerKey));
@@ -38,7 +38,7 @@ QString redirectsLine(const Figures &figures, const QString &id)
     return QStringLiteral("Slots moved while %1 was replayed into: %2 MOVED and %3 ASK replies were followed, each "
                           "command sent again to the primary named%4, so every command ran once; the spread above is "
                           "of where the keys were at the end of each pass.")
-        .arg(figures.summary(id).name, english.toString(counts.moved), english.toString(counts.asked), retried);
+        .arg(markdownServerName(figures, id), english.toString(counts.moved), english.toString(counts.asked), retried);
 }
 
 QString clusterNodesMarkdown(const Figures &figures, const QString &heading)

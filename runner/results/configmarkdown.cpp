@@ -9,11 +9,11 @@ QString appliedLines(const Figures &figures, const QStringList &ids, const std::
         const ServerRun &run = *figures.bundle().server(id);
         QStringList applied;
         for (const auto &[name, value] : run.configApplied)
-            applied << QStringLiteral("`%1 %2`").arg(name, value);
+            applied << markdownCode(name + QLatin1Char(' ') + value);
         if (!applied.isEmpty())
             lines << QStringLiteral("- %1: applied %2").arg(columnName(id), applied.join(QStringLiteral(", ")));
         for (const auto &[name, why] : run.configRefused)
-            lines << QStringLiteral("- %1: `%2` not applied: %3").arg(columnName(id), name, why);
+            lines << QStringLiteral("- %1: %2 not applied: %3").arg(columnName(id), markdownCode(name), markdownText(why));
     }
     return lines.isEmpty() ? QString() : QStringLiteral("\n") + lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
@@ -34,16 +34,16 @@ QString configDifferencesMarkdown(const Figures &figures, const std::function<QS
     QString rows;
     for (const ConfigDifference &difference : figures.configDifferences()) {
         if (!difference.everywhere && !difference.bearsOnFigures) {
-            onlySome << QStringLiteral("`%1`").arg(difference.name);
+            onlySome << markdownCode(difference.name);
             continue;
         }
-        QStringList cells{difference.bearsOnFigures ? QStringLiteral("**%1**").arg(difference.name) : difference.name};
+        QStringList cells{difference.bearsOnFigures ? QStringLiteral("**%1**").arg(markdownText(difference.name)) : markdownText(difference.name)};
         for (const QString &id : ids) {
             const auto value = difference.values.find(id);
             if (value == difference.values.end())
                 cells << QStringLiteral("—");
             else
-                cells << (value->second.isEmpty() ? QStringLiteral("(empty)") : QStringLiteral("`%1`").arg(value->second));
+                cells << (value->second.isEmpty() ? QStringLiteral("(empty)") : markdownCode(value->second));
         }
         rows += markdownRow(cells);
     }

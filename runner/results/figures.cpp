@@ -336,6 +336,16 @@ QStringList Figures::comparedServerIds() const { return d->comparedIds(); }
 bool Figures::live() const { return d->bundle.running; }
 QStringList Figures::types() const { return d->types; }
 
+QStringList Figures::commandsOnlyOf(const QString &type) const
+{
+    QStringList commands;
+    for (const auto &[command, owners] : d->typesOfCommand) {
+        if (owners == QStringList{type})
+            commands << command.toLower();
+    }
+    return commands;
+}
+
 const ServerSummary &Figures::summary(const QString &serverId) const
 {
     static const ServerSummary none;

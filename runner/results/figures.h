@@ -262,6 +262,9 @@ public:
     QString typeNoun() const;
     // Types in workload order, then any a server reported beyond them.
     QStringList types() const;
+    // The commands (lower case, as commandTime()'s categories) that only `type` sends: set-ex's
+    // "set" in hash-ttl, whose patterns share no command.
+    QStringList commandsOnlyOf(const QString &type) const;
 
     FigureTable memory() const;             // the total (when comparable), then each type
     FigureTable memoryUsage() const;        // the same with MEMORY USAGE

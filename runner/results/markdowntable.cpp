@@ -1,7 +1,10 @@
 #include "markdowntable.h"
 
 #include "figuremarks.h"
+#include "messagetext.h"
 #include "presentation.h"
+
+#include <algorithm>
 
 namespace {
 
@@ -41,15 +44,38 @@ QString markdownText(const QString &text)
 {
     QString escaped;
     escaped.reserve(text.size());
-    for (const QChar c : text) {
-        if (c == QLatin1Char('&'))
-            escaped += QStringLiteral("&amp;");
-        else if (QStringLiteral("\\`*_[]|#").contains(c))
-            escaped += QLatin1Char('\\') + c;
-        else if (!appendShownAsText(escaped, c))
-            escaped += c;
+    for (const char32_t c : text.toUcs4()) {
+        const QString shown = c == '\n' || c == '\r' || c == '\t' ? QStringLiteral(" ") : visibleCharacter(c);
+        for (const QChar s : shown) {
+            if (s == QLatin1Char('&'))
+                escaped += QStringLiteral("&amp;");
+            else if (QStringLiteral("\\`*_[]|#").contains(s))
+                escaped += QLatin1Char('\\') + s;
+            else if (!appendShownAsText(escaped, s))
+                escaped += s;
+        }
     }
     return escaped;
+}
+
+QString markdownCode(const QString &text)
+{
+    QString shown;
+    shown.reserve(text.size());
+    for (const char32_t c : text.toUcs4())
+        shown += c == '\n' ? QStringLiteral("\\n") : visibleCharacter(c);
+    // A run of backticks inside ends only a span opened by a run of the same length: open with
+    // one more than the longest inside, and pad with a space when the text starts or ends with
+    // one (CommonMark strips that space).
+    qsizetype longest = 0;
+    for (qsizetype i = 0, run = 0; i < shown.size(); ++i) {
+        run = shown.at(i) == QLatin1Char('`') ? run + 1 : 0;
+        longest = std::max(longest, run);
+    }
+    const QString fence(longest + 1, QLatin1Char('`'));
+    const bool padded = shown.startsWith(QLatin1Char('`')) || shown.endsWith(QLatin1Char('`'));
+    const QString pad = padded ? QStringLiteral(" ") : QString();
+    return fence + pad + shown + pad + fence;
 }
 
 QString markdownRow(const QStringList &cells)
@@ -80,7 +106,7 @@ QString MarkdownNotes::text(const QString &tableNote) const
 {
     QStringList lines;
     for (int i = 0; i < scopes.size(); ++i)
-        lines << QStringLiteral("(%1) %2.").arg(i + 1).arg(scopes[i].left(1).toUpper() + scopes[i].mid(1));
+        lines << QStringLiteral("(%1) %2.").arg(i + 1).arg(markdownText(scopes[i].left(1).toUpper() + scopes[i].mid(1)));
     for (FigureState state : {FigureState::Incomplete, FigureState::Provisional}) {
         if (marks.count(state))
             lines << figureMarkNote(state);
@@ -88,7 +114,7 @@ QString MarkdownNotes::text(const QString &tableNote) const
     if (unresolved)
         lines << unresolvedMarkNote();
     if (!tableNote.isEmpty())
-        lines << tableNote;
+        lines << markdownText(tableNote);
     return lines.isEmpty() ? QString() : QStringLiteral("\n") + lines.join(QStringLiteral("\n")) + QLatin1Char('\n');
 }
 
@@ -96,7 +122,7 @@ void appendMarkdownRows(QString &markdown, const FigureTable &table, const QStri
                         const std::function<QString(const Figure &)> &cell)
 {
     for (size_t c = 0; c < table.categories.size(); ++c) {
-        QStringList cells{notes.label(table.categories[c])};
+        QStringList cells{markdownText(notes.label(table.categories[c]))};
         for (const QString &id : ids) {
             const Figure &figure = table.at(int(c), id);
             cells << (cell ? cell(figure) : markdownCell(figure));
@@ -119,9 +145,9 @@ QString markdownCell(const Figure &figure)
 {
     switch (figure.state) {
     case FigureState::Unsupported: return QStringLiteral("unsupported");
-    case FigureState::NotRun: return figure.note;
+    case FigureState::NotRun: return markdownText(figure.note);
     case FigureState::Failed: return QStringLiteral("failed");
-    case FigureState::Absent: return figure.note.isEmpty() ? QStringLiteral("—") : figure.note;
+    case FigureState::Absent: return figure.note.isEmpty() ? QStringLiteral("—") : markdownText(figure.note);
     case FigureState::Pending: return QStringLiteral("pending");
     default: break;
     }

@@ -9,8 +9,14 @@
 #include <set>
 
 // Text from a bundle, an option or a server reply, as Markdown that shows it as it is: Markdown's
-// marks backslashed, HTML's < > & as entities, line breaks as spaces.
+// marks backslashed, HTML's < > & as entities, line breaks as spaces, and what a terminal would
+// act on (ESC, the C1 controls, bidirectional overrides) as its escape, "\\x1b" (terminalText).
 QString markdownText(const QString &text);
+// The same text as a code span that shows it as it is, whatever it holds: fenced by one backtick
+// more than its longest run of them, so a backtick inside never ends the span and the HTML after
+// it stays text ("``a`b``", "`` `x ``"); control and formatting characters as their escapes,
+// a line break as \n. A table row escapes its pipes (markdownRow).
+QString markdownCode(const QString &text);
 // "| a | b |"; an empty cell stays "| |". Each cell stays one cell: its pipes escaped, its HTML
 // shown as text, its line breaks spaces.
 QString markdownRow(const QStringList &cells);

@@ -29,12 +29,12 @@ QString referenceRatiosMarkdown(const Figures &figures, const QStringList &ids,
     const auto valueSize = figures.bundle().workload.parameters.find(QStringLiteral("value-size"));
     const QString sizeText = valueSize == figures.bundle().workload.parameters.end()
         ? QString()
-        : QStringLiteral(", %1-byte values").arg(valueSize->second);
+        : QStringLiteral(", %1-byte values").arg(markdownText(valueSize->second));
     QString markdown = QStringLiteral("\n%1 Memory against %2 (bytes per key as a multiple of %2's on the same server%3)\n\n")
-                           .arg(heading, reference, sizeText);
+                           .arg(heading, markdownText(reference), sizeText);
     markdown += markdownHeader(figures.typeNoun() == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Type"), columns);
     for (size_t c = 0; c < ratios.categories.size(); ++c) {
-        QStringList cells{ratios.categories[c].label};
+        QStringList cells{markdownText(ratios.categories[c].label)};
         for (const QString &id : ids)
             cells << ratioCell(ratios.at(int(c), id));
         markdown += markdownRow(cells);

@@ -35,7 +35,7 @@ QString headlineLine(const Figures &figures, const Section &section)
                                ? formatPercentChange(*headline->change)
                                : QStringLiteral("%1, %2").arg(formatPercentChange(*headline->change), headline->unresolved);
     return QStringLiteral("- **%1** (%2): %3 → %4 %5 from %6 to %7 (%8).\n")
-        .arg(section.title, headline->categoryLabel, formatFigure(from.value), formatFigure(to.value), section.unit,
+        .arg(section.title, markdownText(headline->categoryLabel), formatFigure(from.value), formatFigure(to.value), section.unit,
              markdownServerName(figures, headline->fromId), markdownServerName(figures, headline->toId), change);
 }
 
@@ -106,7 +106,7 @@ QString relativeTable(const Figures &figures, const Section &section, const QStr
     QString markdown = QStringLiteral("\nAgainst %1:\n\n").arg(markdownServerName(figures, baseline));
     markdown += markdownHeader(section.firstColumn, markdownServerNames(figures, ids));
     for (size_t c = 0; c < section.table.categories.size(); ++c) {
-        QStringList cells{section.table.categories[c].label};
+        QStringList cells{markdownText(section.table.categories[c].label)};
         for (const QString &id : ids)
             cells << relativeCell(section.table.at(int(c), id), id == baseline);
         markdown += markdownRow(cells);
@@ -143,7 +143,7 @@ QString quantumCell(const AllocatorFacts &facts)
         return QStringLiteral("%1 B").arg(facts.quantumBytes);
     if (facts == AllocatorFacts() || quantumText(facts).isEmpty())
         return QString();
-    return QStringLiteral("unknown (%1)").arg(facts.quantumProblem);
+    return QStringLiteral("unknown (%1)").arg(markdownText(facts.quantumProblem));
 }
 
 QString provenanceMarkdown(const Figures &figures)
@@ -167,14 +167,14 @@ QString provenanceMarkdown(const Figures &figures)
         const ServerRun &run = *bundle.server(id);
         const QString sha = run.executableSha256.isEmpty() ? run.binarySha256 : run.executableSha256;
         const QString allocator = run.allocatorFacts.memAllocator.isEmpty() ? run.allocator : run.allocatorFacts.memAllocator;
-        markdown += markdownRow({markdownServerName(figures, id), orDash(buildOriginText(run)),
-                                 run.buildId.isEmpty() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(run.buildId),
-                                 orDash(allocator), orDash(quantumCell(run.allocatorFacts)),
-                                 sha.isEmpty() ? QStringLiteral("—") : QStringLiteral("`%1`").arg(sha.left(16)),
-                                 figures.summary(id).statusText()});
+        markdown += markdownRow({markdownServerName(figures, id), orDash(markdownText(buildOriginText(run))),
+                                 run.buildId.isEmpty() ? QStringLiteral("—") : markdownCode(run.buildId),
+                                 orDash(markdownText(allocator)), orDash(quantumCell(run.allocatorFacts)),
+                                 sha.isEmpty() ? QStringLiteral("—") : markdownCode(sha.left(16)),
+                                 markdownText(figures.summary(id).statusText())});
     }
     for (const QString &problem : figures.dataProblems())
-        markdown += QStringLiteral("\nData check: %1\n").arg(problem);
+        markdown += QStringLiteral("\nData check: %1\n").arg(markdownText(problem));
     return markdown;
 }
 
@@ -229,14 +229,14 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
     if (!headlines.isEmpty())
         markdown += headlines + QLatin1Char('\n');
     if (const QString noise = figures.noiseNote(); !headlines.isEmpty() && !noise.isEmpty())
-        markdown += noise + QStringLiteral("\n\n");
+        markdown += markdownText(noise) + QStringLiteral("\n\n");
     // Right after the headlines: what of the difference may be the build or TLS rather than the version.
     if (const QString caveat = buildCaveatsOfTables(figures); !caveat.isEmpty())
-        markdown += QStringLiteral("**Build:** %1\n\n").arg(caveat);
+        markdown += QStringLiteral("**Build:** %1\n\n").arg(markdownText(caveat));
     if (const QString caveat = figures.transportCaveat(); !caveat.isEmpty())
-        markdown += QStringLiteral("**Transport:** %1\n\n").arg(caveat);
+        markdown += QStringLiteral("**Transport:** %1\n\n").arg(markdownText(caveat));
     if (const QString caveat = figures.limitsCaveat(); !caveat.isEmpty())
-        markdown += QStringLiteral("**Measurement:** %1\n\n").arg(caveat);
+        markdown += QStringLiteral("**Measurement:** %1\n\n").arg(markdownText(caveat));
     if (ids.size() > 1 && ids.contains(figures.baselineId()))
         markdown += QStringLiteral("Ratios are against %1, the baseline%2.\n")
                         .arg(markdownServerName(figures, figures.baselineId()),

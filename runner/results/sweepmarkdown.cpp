@@ -26,7 +26,7 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
         return {};
     QStringList columns;
     for (size_t i = 0; i < size_t(table.values.size()); ++i)
-        columns << QStringLiteral("%1=%2%3").arg(table.parameter, table.values[int(i)],
+        columns << QStringLiteral("%1=%2%3").arg(markdownText(table.parameter), markdownText(table.values[int(i)]),
                                                 i < table.complete.size() && !table.complete[i] ? QStringLiteral(" (unfinished)") : QString());
     const QString noun = table.typeNoun == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Type");
     QString markdown = QStringLiteral("\n%1\n\n").arg(title);
@@ -35,10 +35,10 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
     for (const SweepLine &line : table.lines) {
         const bool any = std::any_of(line.points.begin(), line.points.end(), [](const Figure &f) { return f.hasValue(); });
         if (!any) {
-            without << QStringLiteral("%1 on %2 (%3)").arg(line.categoryLabel, line.serverName, markdownCell(line.points.front()));
+            without << QStringLiteral("%1 on %2 (%3)").arg(markdownText(line.categoryLabel), markdownText(line.serverName), markdownCell(line.points.front()));
             continue;
         }
-        QStringList cells{QStringLiteral("%1 · %2").arg(line.categoryLabel, line.serverName)};
+        QStringList cells{QStringLiteral("%1 · %2").arg(markdownText(line.categoryLabel), markdownText(line.serverName))};
         for (const Figure &figure : line.points)
             cells << sweepCell(figure, table);
         markdown += markdownRow(cells);
@@ -47,11 +47,11 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
         markdown += QStringLiteral("\nNo figure at any value: %1.\n").arg(without.join(QStringLiteral(", ")));
     // The order that reverses along the sweep is the finding: said, not left to the reader.
     if (const QStringList changes = rankingChanges(table); !changes.isEmpty())
-        markdown += QStringLiteral("\nThe order changes along the sweep: %1.\n").arg(changes.join(QStringLiteral("; ")));
+        markdown += QStringLiteral("\nThe order changes along the sweep: %1.\n").arg(markdownText(changes.join(QStringLiteral("; "))));
     if (const QStringList unfinished = table.unfinishedValues(); !unfinished.isEmpty())
         markdown += QStringLiteral("\n%1 The run stopped before %2=%3 finished: those figures are partial, not comparable with "
                                    "the others, and in no headline.\n")
-                        .arg(figureMark(FigureState::Incomplete), table.parameter, unfinished.join(QStringLiteral(", ")));
+                        .arg(figureMark(FigureState::Incomplete), markdownText(table.parameter), markdownText(unfinished.join(QStringLiteral(", "))));
     return markdown;
 }
 

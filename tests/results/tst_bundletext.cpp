@@ -3,6 +3,7 @@
 #include "bundlecsv.h"
 #include "bundlemarkdown.h"
 #include "reportmarkdown.h"
+#include "markdowntable.h"
 #include "presentation.h"
 
 #include "bundlebuilders.h"
@@ -283,6 +284,33 @@ private Q_SLOTS:
         QVERIFY2(incomplete.contains(QStringLiteral("| All attributes | 100.0 ‡ | 90.0 (−10.0%) ‡ |")), qPrintable(incomplete));
         QVERIFY2(incomplete.contains(QStringLiteral("‡ incomplete: the run stopped before every repeat finished.")), qPrintable(incomplete));
         QVERIFY2(incomplete.contains(QStringLiteral("- Valkey 9.1.2: cancelled")), qPrintable(incomplete));
+    }
+
+    // Text a server, a bundle or an option chose, in Markdown: what would run as HTML, end a
+    // code span or act on a terminal shows as text.
+    void markdownShowsTextAsText_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QString>("asText");
+        QTest::addColumn<QString>("asCode");
+        QTest::newRow("plain") << QStringLiteral("maxmemory") << QStringLiteral("maxmemory") << QStringLiteral("`maxmemory`");
+        QTest::newRow("a backtick ends no span")
+            << QStringLiteral("x`<img src=x onerror=alert(1)>") << QStringLiteral("x\\`&lt;img src=x onerror=alert(1)&gt;")
+            << QStringLiteral("``x`<img src=x onerror=alert(1)>``");
+        QTest::newRow("runs of backticks, at both ends")
+            << QStringLiteral("`a``b`") << QStringLiteral("\\`a\\`\\`b\\`") << QStringLiteral("``` `a``b` ```");
+        QTest::newRow("terminal escapes and bidi overrides")
+            << QStringLiteral("v\x1b[2J\u202Eevil\u009b") << QStringLiteral("v\\\\x1b\\[2J\\\\u202eevil\\\\x9b")
+            << QStringLiteral("`v\\x1b[2J\\u202eevil\\x9b`");
+        QTest::newRow("line breaks") << QStringLiteral("a\nb") << QStringLiteral("a b") << QStringLiteral("`a\\nb`");
+    }
+    void markdownShowsTextAsText()
+    {
+        QFETCH(QString, text);
+        QFETCH(QString, asText);
+        QFETCH(QString, asCode);
+        QCOMPARE(markdownText(text), asText);
+        QCOMPARE(markdownCode(text), asCode);
     }
 };
 

@@ -38,3 +38,16 @@ void changeServerRun(ResultsBundle &bundle, const QString &serverId, Change chan
     for (SweepPoint &point : bundle.sweep.points)
         apply(point.servers);
 }
+
+// real-why-hash-ttl.json (Valkey 8.0.1 and 9.1.2) with a Redis 8.0.2 beside them whose readings
+// are Valkey 9.1.2's: the answer quotes Valkey 9.1.2, the newest of the baseline's product.
+inline ResultsBundle hashTtlBundleWithRedis()
+{
+    ResultsBundle bundle = fixtureBundle("real-why-hash-ttl.json");
+    ServerRun redis = *bundle.server(QStringLiteral("valkey-9.1.2"));
+    redis.id = QStringLiteral("redis-8.0.2");
+    redis.product = QStringLiteral("redis");
+    redis.version = QStringLiteral("8.0.2");
+    bundle.servers.push_back(redis);
+    return bundle;
+}

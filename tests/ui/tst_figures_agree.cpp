@@ -254,8 +254,12 @@ private:
                                                 {ResultsTableModel::UsecPerCommandColumn, &times}}) {
                 // The category the chart's headline reads: a total, or the leading group ("All writes",
                 // which the table once left empty for every ecommerce result); without either, the
-                // memory of the reference type the answer's ratios are of (hash-ttl: set-ex).
-                const int reference = table == &memory ? memory.categoryIndex(figures.referenceType()) : -1;
+                // reference type's own (hash-ttl: set-ex's memory, and the time of SET, the one
+                // command only set-ex sends), which the answer's ratios are of.
+                const QStringList referenceCommands = figures.commandsOnlyOf(figures.referenceType());
+                const int reference = table == &memory ? memory.categoryIndex(figures.referenceType())
+                                      : referenceCommands.size() == 1 ? times.categoryIndex(referenceCommands.front())
+                                                                      : -1;
                 const Figure &figure = table->leadsWithHeadlineCategory() ? table->at(0, ids[row])
                                        : reference >= 0                    ? table->at(reference, ids[row])
                                                                            : Figure();

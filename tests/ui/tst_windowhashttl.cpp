@@ -98,12 +98,7 @@ private Q_SLOTS:
     // baseline's product); the Why tab's line about hsetex against set-ex was about Redis 8.0.2.
     void whyExplainsTheServerTheAnswerNames()
     {
-        ResultsBundle bundle = fixtureBundle("real-why-hash-ttl.json");
-        ServerRun redis = *bundle.server(QStringLiteral("valkey-9.1.2"));
-        redis.id = QStringLiteral("redis-8.0.2");
-        redis.product = QStringLiteral("redis");
-        redis.version = QStringLiteral("8.0.2");
-        bundle.servers.push_back(redis);
+        const ResultsBundle bundle = hashTtlBundleWithRedis();
         const Figures figures(bundle);
         QVERIFY2(figures.answer().startsWith(QStringLiteral("On Valkey 9.1.2, hsetex takes ")), qPrintable(figures.answer()));
 
@@ -127,8 +122,9 @@ private Q_SLOTS:
         QVERIFY2(!sentences.contains(QStringLiteral("On Redis 8.0.2")), qPrintable(sentences));
     }
 
-    // hash-ttl has no total: the table showed "–" for bytes per key on every server. The answer's
-    // figures are there now: set-ex's bytes per key and hsetex as a multiple of them.
+    // hash-ttl has no total: the table showed "–" for bytes per key and µs per command on every
+    // server. The answer's figures are there now: set-ex's bytes per key and µs per command, and
+    // hsetex as a multiple of set-ex's bytes (summaryfigures.h).
     void theTableCarriesTheAnswersFigures()
     {
         const ResultsBundle bundle = fixtureBundle("real-hash-ttl.json");
@@ -148,6 +144,11 @@ private Q_SLOTS:
         const QStringList row = shownRow(table, QStringLiteral("Valkey 9.1.2"));
         QVERIFY2(row.contains(QStringLiteral("Bytes per key, set-ex: %1").arg(formatFigure(setEx))), qPrintable(row.join(" | ")));
         QVERIFY2(row.contains(QStringLiteral("hsetex ÷ set-ex: %1").arg(formatMultiple(ratio))), qPrintable(row.join(" | ")));
+        // µs per command: set-ex's too (SET, its one command), where "–" stood.
+        const FigureTable times = figures.commandTime();
+        const double setExTime = times.at(times.categoryIndex(QStringLiteral("set")), newer).value;
+        QVERIFY2(row.contains(QStringLiteral("µs inside the commands (commandstats), SET: %1").arg(formatFigure(setExTime))),
+                 qPrintable(row.join(" | ")));
         // Valkey 8.0.1 has no HSETEX: its set-ex figure, and the ratio said unsupported.
         const QStringList older = shownRow(table, QStringLiteral("Valkey 8.0.1"));
         QVERIFY2(older.contains(QStringLiteral("hsetex ÷ set-ex: unsupported")), qPrintable(older.join(" | ")));
