@@ -161,7 +161,7 @@ QString allocatorDifference(const AllocatorGroups &groups, bool &maybe)
     return QString();
 }
 
-bool sameVersion(const ServerRun &a, const ServerRun &b)
+bool sameProductAndVersion(const ServerRun &a, const ServerRun &b)
 {
     return a.product == b.product && a.version == b.version;
 }
@@ -174,7 +174,7 @@ QString memoryBuildSentence(const Figures &figures, const QString &from, const Q
     const QString difference = allocatorDifference(allocatorGroupsOf(figures, {from, to}), maybe);
     if (difference.isEmpty())
         return QString();
-    if (sameVersion(*figures.bundle().server(from), *figures.bundle().server(to)))
+    if (sameProductAndVersion(*figures.bundle().server(from), *figures.bundle().server(to)))
         return difference + QStringLiteral(": one version in two builds, so all of their difference in memory is the build.");
     return difference + (maybe ? QStringLiteral(": part of their difference in memory may be the build, not the version.")
                                : QStringLiteral(": part of their difference in memory is the build, not the version."));
@@ -195,7 +195,7 @@ QString timeBuildSentence(const Figures &figures, const FigureTable &times, cons
     if (!allocators && !origins)
         return QString();
     const QString names = QStringLiteral("%1 and %2").arg(figures.summary(to).name, figures.summary(from).name);
-    if (sameVersion(a, b))
+    if (sameProductAndVersion(a, b))
         return QStringLiteral("%1 are one version in two builds: all of their resolved difference in time is the build.").arg(names);
     return QStringLiteral("%1 are different builds: part of their difference in time may be the build, not the version.").arg(names);
 }

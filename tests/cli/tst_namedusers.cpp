@@ -28,7 +28,7 @@ QStringList namedUsersOnly()
             QStringLiteral("~*"), QStringLiteral("&*"), QStringLiteral("+@all"), QStringLiteral("-info")};
 }
 
-QStringList smallRun(const QString &servers)
+QStringList namedUserRun(const QString &servers)
 {
     return {QStringLiteral("run"), QStringLiteral("--servers"), servers, QStringLiteral("--allow-flush"),
             QStringLiteral("--workload"), QStringLiteral("hash-ttl"), QStringLiteral("--set"), QStringLiteral("keys=2000")};
@@ -76,7 +76,7 @@ private Q_SLOTS:
         cli.environment().insert(QStringLiteral("XDG_STATE_HOME"), cli.path(QStringLiteral("state")));
         cli.environment().insert(QStringLiteral("VERSUS_PASSWORD"), kAlice.password);
         const QString bundlePath = cli.path(QStringLiteral("b.json"));
-        const VersusCli::Result r = cli.run(smallRun(server.hostPort()) << QStringLiteral("--user") << kAlice.user
+        const VersusCli::Result r = cli.run(namedUserRun(server.hostPort()) << QStringLiteral("--user") << kAlice.user
                                                                         << QStringLiteral("--out") << bundlePath, 180000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
         QVERIFY2(!r.out.contains(kAlice.password) && !r.err.contains(kAlice.password), r.describe());
@@ -119,7 +119,7 @@ private Q_SLOTS:
         VersusCli cli;
         if (!password.isEmpty())
             cli.environment().insert(QStringLiteral("VERSUS_PASSWORD"), password);
-        const VersusCli::Result r = cli.run(smallRun(server.hostPort()) + login, 60000);
+        const VersusCli::Result r = cli.run(namedUserRun(server.hostPort()) + login, 60000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
         QVERIFY2(r.err.contains(QStringLiteral("--servers: %1 refuses INFO server (\"NOPERM").arg(server.hostPort())), r.describe());
         QVERIFY2(r.err.contains(QStringLiteral("log in as a user that may run INFO (--user)")), r.describe());
@@ -144,7 +144,7 @@ private Q_SLOTS:
         cli.environment().insert(QStringLiteral("XDG_STATE_HOME"), cli.path(QStringLiteral("state")));
         cli.environment().insert(QStringLiteral("VERSUS_PASSWORD"), password);
 
-        VersusCli::Result r = cli.run(smallRun(named.hostPort()), 60000);
+        VersusCli::Result r = cli.run(namedUserRun(named.hostPort()), 60000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
         QVERIFY2(r.err.contains(QStringLiteral("%1, named by %2 as a primary of its cluster, needs a password, and Versus sends "
                                                "the endpoint's only to the server named unless the user allows it for the "
@@ -154,7 +154,7 @@ private Q_SLOTS:
         const QString stats = other.command({"INFO", "commandstats"}, password);
         QVERIFY2(stats.contains(QLatin1String("cmdstat_auth:calls=1,")), qPrintable(stats));   // the test's own, just now
 
-        r = cli.run(smallRun(named.hostPort()) << QStringLiteral("--allow-cluster-auth"), 180000);
+        r = cli.run(namedUserRun(named.hostPort()) << QStringLiteral("--allow-cluster-auth"), 180000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
         for (int index = 0; index < cluster.size(); ++index) {
             const ForeignServer &node = cluster.node(index);
