@@ -9,6 +9,7 @@
 
 #include "benchsupport.h"
 #include "bundlejson.h"
+#include "jsonsupport.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
