@@ -92,6 +92,20 @@ QString repeatsProvenance(const ResultsBundle &bundle)
                      });
 }
 
+QString transportProvenance(const ResultsBundle &bundle, const QStringList &serverIds)
+{
+    bool unchecked = false;
+    for (const QString &id : serverIds) {
+        const ServerRun *run = bundle.server(id);
+        if (!run || !run->overTls())
+            return QString();
+        unchecked = unchecked || run->transport == QLatin1String("tls-unchecked");
+    }
+    if (serverIds.isEmpty())
+        return QString();
+    return unchecked ? QStringLiteral("over TLS, certificates not checked") : QStringLiteral("over TLS");
+}
+
 QString machineProvenance(const ResultsBundle &bundle, bool withOs)
 {
     return perBundle(bundle, machineProvenance(bundle.machine, withOs),
@@ -217,6 +231,8 @@ QStringList provenanceParts(const ResultsBundle &bundle, const QStringList &serv
     }
     QStringList parts{QStringLiteral("Workload ") + workloadProvenance(bundle), repeatsProvenance(bundle),
                       builds.join(QStringLiteral(", "))};
+    if (const QString transport = transportProvenance(bundle, serverIds); !transport.isEmpty())
+        parts << transport;
     if (const QString machine = machineProvenance(bundle); !machine.isEmpty())
         parts << machine;
     if (const QString date = dateProvenance(bundle); !date.isEmpty())

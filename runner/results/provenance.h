@@ -17,6 +17,10 @@ QString workloadProvenance(const ResultsBundle &bundle);
 // bundles differ, each one's: "laptop: one run, fair schedule; server: median of 5 repeats,
 // concurrent schedule".
 QString repeatsProvenance(const ResultsBundle &bundle);
+// "over TLS" when every one of `serverIds` was reached over TLS ("over TLS, certificates not
+// checked" when one was not), empty otherwise: a run of TLS endpoints alone has no transport
+// caveat (nothing to compare it with), yet its client figures include TLS's work.
+QString transportProvenance(const ResultsBundle &bundle, const QStringList &serverIds);
 // Where a server came from, as the catalog knows it before it runs: "Debian package
 // (bookworm-backports)", "upstream build", "source tree my-branch@1a2b3c4d-dirty", "user binary",
 // "endpoint"; empty when unknown.

@@ -152,6 +152,8 @@ QString provenanceMarkdown(const Figures &figures)
     // The workload's name, the machine and the version are the bundle's text: shown as text.
     QString markdown = QStringLiteral("\n## How these figures were made\n\n");
     markdown += QStringLiteral("- Workload: %1\n- Repeats: %2\n").arg(markdownText(workloadProvenance(bundle)), repeatsProvenance(bundle));
+    if (const QString transport = transportProvenance(bundle, figures.serverIds()); !transport.isEmpty())
+        markdown += QStringLiteral("- Transport: every server %1\n").arg(transport);
     const QString machine = machineProvenance(bundle, true);
     markdown += QStringLiteral("- Machine: %1\n").arg(machine.isEmpty() ? QStringLiteral("unknown") : markdownText(machine));
     if (!bundle.compared.empty())

@@ -182,7 +182,16 @@ private slots:
         QVERIFY(reportMarkdown(figures, {}).contains(QStringLiteral("**Transport:** ") + transport));
         bundle.servers[0].transport = QStringLiteral("tls-unchecked");
         QCOMPARE(Figures(bundle).transportCaveat(), QString());
+        // Every server over TLS: no caveat, but the footnote and report.md say how they were
+        // reached (a TLS-only run's said nothing of TLS).
+        QVERIFY2(defaultChartFootnote(Figures(bundle)).contains(QStringLiteral(" · over TLS, certificates not checked · ")),
+                 qPrintable(defaultChartFootnote(Figures(bundle))));
+        QVERIFY(reportMarkdown(Figures(bundle), {}).contains(QStringLiteral("\n- Transport: every server over TLS, certificates not checked\n")));
+        bundle.servers[0].transport = QStringLiteral("tls");
+        QVERIFY(reportMarkdown(Figures(bundle), {}).contains(QStringLiteral("\n- Transport: every server over TLS\n")));
+        QVERIFY(!reportMarkdown(figures, {}).contains(QStringLiteral("- Transport:")));
         bundle.servers[0].transport.clear();   // a bundle from before TLS: plain
+        QVERIFY(!defaultChartFootnote(Figures(bundle)).contains(QStringLiteral("over TLS")));
         QCOMPARE(Figures(bundle).transportCaveat(), transport);
     }
 
