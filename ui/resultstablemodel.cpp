@@ -31,6 +31,14 @@ QString cellText(const Figure &figure, QString (*format)(double) = formatFigure)
     return format(figure.value);
 }
 
+// What the server's time column measures, and over which work when not all of it.
+QString serverCpuHeaderTip(const QString &scope)
+{
+    const QString what = QObject::tr("The server's main-thread CPU (INFO cpu) over the timed work, per command: the commands "
+                                     "and the event loop around them (reading, parsing, replies), which commandstats leaves out.");
+    return scope.isEmpty() ? what : what + QLatin1Char('\n') + scope;
+}
+
 } // namespace
 
 ResultsTableModel::ResultsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -71,7 +79,9 @@ void ResultsTableModel::rebuildRows(const Figures &figures)
                                                                   : tr("%1's bytes per key as a multiple of %2's on the same server")
                                                                         .arg(m_ratioCategory, m_referenceType)},
                 {UsecPerCommandColumn, summary.timeScope},
-                {UsecPerEventColumn, summary.perEventScope}, {EventsPerSecondColumn, summary.eventsScope},
+                {UsecPerEventColumn, summary.perEventScope},
+                {ServerCpuPerCommandColumn, serverCpuHeaderTip(summary.serverCpuScope)},
+                {EventsPerSecondColumn, summary.eventsScope},
                 {LatencyP99Column, summary.latencyScope}};
     m_rows.clear();
     for (const QString &id : figures.serverIds()) {
@@ -83,6 +93,7 @@ void ResultsTableModel::rebuildRows(const Figures &figures)
         row.referenceRatio = summary.ratio(id);
         row.usecPerCommand = summary.usecPerCommand(id);
         row.usecPerEvent = summary.usecPerEvent(id);
+        row.serverCpuPerCommand = summary.serverCpuPerCommand(id);
         row.eventsPerSecond = summary.eventsPerSecond(id);
         row.latencyP99 = summary.latencyP99(id);
         if (const std::optional<NodeSpread> all = figures.nodeSpread(id, QString()))
@@ -107,6 +118,7 @@ const Figure *ResultsTableModel::figureAt(int row, Column column) const
     case UsecPerCommandColumn:
     case UsecChangeColumn: return &r.usecPerCommand;
     case UsecPerEventColumn: return &r.usecPerEvent;
+    case ServerCpuPerCommandColumn: return &r.serverCpuPerCommand;
     case EventsPerSecondColumn: return &r.eventsPerSecond;
     case LatencyP99Column: return &r.latencyP99;
     default: return nullptr;
@@ -266,6 +278,7 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
                                         : tr("µs inside the commands (commandstats), %1").arg(m_timeCategory);
     case UsecChangeColumn: return tr("Δ µs");
     case UsecPerEventColumn: return tr("µs per event inside the commands (commandstats)");
+    case ServerCpuPerCommandColumn: return tr("Server CPU µs per command in all (main thread)");
     case EventsPerSecondColumn: return tr("Events/s");
     case LatencyP99Column: return tr("p99 µs");
     case RepeatsColumn: return tr("Repeats");

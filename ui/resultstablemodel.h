@@ -21,6 +21,7 @@ public:
         ReferenceRatioColumn,   // hash-ttl: hsetex's bytes per key as a multiple of set-ex's
         UsecPerCommandColumn,
         UsecChangeColumn,
+        ServerCpuPerCommandColumn,   // the server's main-thread CPU per command, in all
         UsecPerEventColumn,
         EventsPerSecondColumn,
         LatencyP99Column,
@@ -52,6 +53,7 @@ private:
         Figure referenceRatio;
         Figure usecPerCommand;
         Figure usecPerEvent;
+        Figure serverCpuPerCommand;
         Figure eventsPerSecond;
         Figure latencyP99;
         // A cluster's spread over its primaries, by category ("all", or each type measured alone).
@@ -65,9 +67,9 @@ private:
 
     BundleSnapshot m_bundle = std::make_shared<const ResultsBundle>();
     std::vector<Row> m_rows;
-    std::map<Column, QString> m_scopes;
+    std::map<Column, QString> m_scopes;   // the totals' scopes, for the header tooltips
     QString m_memoryCategory;   // the memory column's category when it is not a total ("set-ex")
     QString m_ratioCategory;    // the type ReferenceRatioColumn gives as a multiple of the reference ("hsetex")
     QString m_referenceType;
-    QString m_timeCategory;   // the time column's category when it is a group ("All writes"), else empty   // the totals' scopes, for the header tooltips
+    QString m_timeCategory;   // the time column's category when it is a group ("All writes"), else empty
 };

@@ -169,37 +169,3 @@ FigureTable Figures::client(Measure measure) const
 {
     return d->cachedTable(QStringLiteral("client %1").arg(int(measure)), [this, measure] { return totalTable(*d, measure); });
 }
-
-namespace {
-
-// Why a server that ran the timed work has no server time: its version does not report the
-// counter (Redis 7.0 has no event loop counters), or its bundle is from before Versus read it.
-QString serverTimeAbsence(const ServerRun &run, Measure measure)
-{
-    bool read = false;
-    for (const RepeatResult &repeat : run.repeats) {
-        std::vector<const PassTiming *> timings{&repeat.timing};
-        for (const auto &[type, memory] : repeat.byType) {
-            if (memory.timing)
-                timings.push_back(&*memory.timing);
-        }
-        for (const PassTiming *timing : timings) {
-            if (!timing->serverTime)
-                continue;
-            read = true;
-            const ServerClock &clock = *timing->serverTime;
-            if (measure == Measure::EventLoopPerCall ? clock.eventLoopUsec.has_value() : clock.mainThreadCpuUsec.has_value())
-                return QString();
-        }
-    }
-    return read ? QStringLiteral("not reported by this version") : QStringLiteral("not recorded in this bundle");
-}
-
-} // namespace
-
-FigureTable Figures::serverTime(Measure measure) const
-{
-    return d->cachedTable(QStringLiteral("server time %1").arg(int(measure)), [this, measure] {
-        return totalTable(*d, measure, [measure](const ServerRun &run) { return serverTimeAbsence(run, measure); });
-    });
-}

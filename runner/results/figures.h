@@ -291,8 +291,15 @@ public:
     // One category, the comparable work as client() has it: the server's own time per command
     // in all (Measure::MainThreadCpuPerCall, EventLoopPerCall) or how busy its main thread was
     // (MainThreadBusyPercent). A server whose version does not report the counter reads absent,
-    // "not reported by this version" (figureservertime.cpp).
+    // "not reported by this version" (figuresservertime.cpp).
     FigureTable serverTime(Measure measure) const;
+    // One category, the comparable work: the commands per second of the timed passes that were
+    // server-bound (main thread busy 90% of the pass or more), the server's throughput at
+    // saturation. A repeat whose pass was not gives no figure; a server none of whose passes
+    // was reads absent, "not server-bound: its main thread was busy at most 37% of a pass …"
+    // (figuresservertime.cpp). The commands are those the pass sent, which the server
+    // processed to the command (total_commands_processed, tests/engine/tst_servertime).
+    FigureTable saturatedThroughput() const;
     bool throughputInEvents() const;
 
     // The table's first category from the baseline to the newest version of its product. In a

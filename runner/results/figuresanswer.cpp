@@ -7,7 +7,8 @@
 // The time table's figures are commandstats time, inside the commands. The server's own time
 // per command in all (its main thread's CPU) also holds the event loop around them, which can
 // move the other way: the answer then says both, so a reader deciding on headroom does not read
-// the opposite of what the server does.
+// the opposite of what the server does. So does the server's throughput at saturation, the
+// commands per second of its server-bound passes.
 // A time change the run's repeats do not resolve (figuresnoise.cpp) is not stated as one: the
 // answer says it is not resolvable, what this run could have detected, and how many repeats
 // would resolve a change of the size it saw.
@@ -142,6 +143,46 @@ ServerTimeWords serverTimeWords(const Figures &figures, const Headline &headline
             cpuNews && insideNews && sameWay, cpuNews};
 }
 
+// The server's throughput at saturation (Figures::saturatedThroughput()), when the run resolved
+// its change: "processes 14.0% fewer commands per second at saturation". Given when it moves
+// the other way from the time inside the commands, when that is not resolved, or beside the
+// server's time in all (`inAll`); left out when it only agrees with a resolved time inside the
+// commands. `along`: it went the way of a resolved change inside the commands.
+struct SaturationWords {
+    QString text;
+    bool along = false;
+};
+
+SaturationWords saturationWords(const Figures &figures, const Headline &headline, const ServerTimeWords &inAll)
+{
+    const FigureTable pace = figures.saturatedThroughput();
+    if (pace.categories.empty())
+        return {};
+    const Figure to = headlineFigure(figures, pace, headline);
+    const ChangeMeaning meaning = changeMeaning(pace.measure, to);
+    if (meaning == ChangeMeaning::Neutral)
+        return {};
+    const bool along = headline.meaning == meaning;
+    if (along && inAll.text.isEmpty())
+        return {};
+    return {QStringLiteral("processes %1% %2 commands per second at saturation")
+                .arg(QString::number(std::fabs(*to.change), 'f', 1), *to.change < 0 ? QStringLiteral("fewer") : QStringLiteral("more")),
+            along};
+}
+
+// ", but 15.2% more main-thread CPU per command in all (…) and processes 14.0% fewer commands
+// per second at saturation": the clauses after the time inside the commands, each joined by
+// whether it goes the way of that time.
+QString afterInside(const ServerTimeWords &inAll, const SaturationWords &pace)
+{
+    const auto joined = [](bool along) { return along ? QStringLiteral(", and ") : QStringLiteral(", but "); };
+    if (inAll.text.isEmpty())
+        return pace.text.isEmpty() ? QString() : joined(pace.along) + pace.text;
+    if (pace.text.isEmpty())
+        return joined(inAll.along) + inAll.text;
+    return joined(inAll.along) + inAll.text + (pace.along == inAll.along ? QStringLiteral(" and ") : joined(pace.along)) + pace.text;
+}
+
 // The time part of the answer after `subject` ("Valkey 9.1.2 stores … than Valkey 8.0.1", or
 // the server's name alone): "spends 23.8% less time inside its write commands", with the
 // server's time in all after it. When the run did not resolve the time change: that it is not
@@ -152,21 +193,25 @@ QString timeWords(const Figures &figures, const Headline &timed, const FigureTab
     const QString inside = insideWhat(times.categories.front());
     const QString from = figures.summary(timed.fromId).name;
     const ServerTimeWords inAll = serverTimeWords(figures, timed, times);
+    const SaturationWords pace = saturationWords(figures, timed, inAll);
     const bool same = std::fabs(*timed.change) < 0.05;
     if (timed.unresolved.isEmpty() || same) {
         const QString against =
             afterMemory ? QString() : QStringLiteral(" %1 %2").arg(same ? QStringLiteral("as") : QStringLiteral("than"), from);
-        const QString server = inAll.text.isEmpty()
-                                   ? QString()
-                                   : QStringLiteral(", %1 %2").arg(inAll.along ? QStringLiteral("and") : QStringLiteral("but"), inAll.text);
         return QStringLiteral("%1%2 spends %3 %4%5%6.")
             .arg(subject, afterMemory ? QStringLiteral(" and") : QString(), changeWords(*timed.change, QStringLiteral("time")), inside,
-                 against, server);
+                 against, afterInside(inAll, pace));
     }
     const QString change = afterMemory
                                ? QStringLiteral("%1; its time %2 (%3)").arg(subject, inside, formatPercentChange(*timed.change))
                                : QStringLiteral("%1's time %2 against %3 (%4)").arg(subject, inside, from, formatPercentChange(*timed.change));
-    const QString server = inAll.news ? QStringLiteral(" It spends %1.").arg(inAll.text) : QString();
+    // What the run resolved of the server's own time, as a sentence of its own.
+    QStringList resolved;
+    if (inAll.news)
+        resolved << QStringLiteral("spends %1").arg(inAll.text);
+    if (!pace.text.isEmpty())
+        resolved << pace.text;
+    const QString server = resolved.isEmpty() ? QString() : QStringLiteral(" It %1.").arg(resolved.join(QStringLiteral(" and ")));
     return QStringLiteral("%1 is %2.%3").arg(change, timed.unresolved, server);
 }
 

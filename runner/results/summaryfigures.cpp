@@ -74,6 +74,7 @@ SummaryFigures summaryFigures(const Figures &figures)
     // One category each: the comparable work.
     const std::pair<FigureTable, std::pair<std::map<QString, Figure> *, QString *>> single[] = {
         {figures.perEvent(), {&summary.m_usecPerEvent, &summary.perEventScope}},
+        {figures.serverTime(Measure::MainThreadCpuPerCall), {&summary.m_serverCpuPerCommand, &summary.serverCpuScope}},
         {figures.client(Measure::EventsPerSecond), {&summary.m_eventsPerSecond, &summary.eventsScope}},
         {figures.client(Measure::LatencyP99Usec), {&summary.m_latencyP99, &summary.latencyScope}},
     };
