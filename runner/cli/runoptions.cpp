@@ -180,6 +180,11 @@ void addRunOptions(QCommandLineParser &parser)
                         "as they are. The bundle records what each server took.")
              .arg(acceptedSettingsText()),
          QStringLiteral("name=value")},
+        {QStringLiteral("self-check"),
+         QStringLiteral("Run the first server's build a second time, on a server of its own, as a series of its own "
+                        "(\"Valkey 9.1.2 (self-check)\"), interleaved like the others: the smallest change in time per "
+                        "command it resolves is this machine's noise floor, quoted beside every time verdict and "
+                        "recorded in the bundle. Needs --repeat 2 or more for a floor; never compared as a version.")},
         {QStringLiteral("out"), QStringLiteral("Write the results bundle (JSON) here."), QStringLiteral("bundle.json")},
     });
     addPasswordOptions(parser);
@@ -304,7 +309,7 @@ Outcome<std::optional<EndpointProbe>> prepareEndpoint(const QCommandLineParser &
     return probe;
 }
 
-// --topology: every launched server once per topology.
+// --topology: every launched server once per topology; then, with --self-check, the first one again.
 Status inTopologies(const QCommandLineParser &parser, RunRequest &request)
 {
     const Outcome<std::vector<Topology>> topologies = parseTopologies(parser.value(QStringLiteral("topology")));
@@ -314,6 +319,12 @@ Status inTopologies(const QCommandLineParser &parser, RunRequest &request)
     if (!specs)
         return Error{QStringLiteral("--topology: %1").arg(specs.error())};
     request.servers = std::move(specs.value());
+    if (!parser.isSet(QStringLiteral("self-check")))
+        return Status::success();
+    Outcome<std::vector<ServerSpec>> checked = specsWithSelfCheck(std::move(request.servers));
+    if (!checked)
+        return Error{QStringLiteral("--self-check: %1").arg(checked.error())};
+    request.servers = std::move(checked.value());
     return Status::success();
 }
 

@@ -20,6 +20,7 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
     m_run.gitSha = identity.gitSha;
     m_run.origin = spec.origin;
     m_run.topology = spec.topology;
+    m_run.selfCheck = spec.selfCheck;
     m_run.transport = transportName(spec.tls);
     TargetHooks hooks;
     hooks.log = [this](const QString &line) { logLine(line); };

@@ -41,6 +41,7 @@ ServerRun placeholderRun(const ServerSpec &spec)
         run.origin.kind = BuildKind::Endpoint;
     run.endpoint = spec.isEndpoint;
     run.topology = spec.topology;
+    run.selfCheck = spec.selfCheck;
     run.status = RunStatus::Incomplete;
     return run;
 }

@@ -1,4 +1,4 @@
-// The bundle's derived sections ("memory", "commands", "client", "why", "verdicts", "data_check"),
+// The bundle's derived sections ("memory", "commands", "client", "why", "verdicts", "self_check", "data_check"),
 // written from the figures layer for scripts (docs/BUNDLE.md). Loading ignores them.
 
 #include "figures.h"
@@ -172,6 +172,22 @@ Json whyOf(const Figures &figures, const FigureTable &memory)
     return why;
 }
 
+// The --self-check's result: null without a self-check series or before both have settled times.
+Json selfCheckOf(const Figures &figures)
+{
+    const std::optional<SelfCheck> check = figures.selfCheck();
+    if (!check)
+        return nullptr;
+    const std::optional<double> floor = check->floorPercent();
+    return {{"server", check->serverId},
+            {"of", check->ofId},
+            {"repeats", check->test.repeats},
+            {"change_percent", finiteOrNull(check->test.percent())},
+            {"floor_percent", floor ? finiteOrNull(*floor) : Json(nullptr)},
+            {"resolved", check->test.resolved},
+            {"sentence", figures.selfCheckSentence()}};
+}
+
 } // namespace
 
 Json derivedSections(const Figures &figures)
@@ -210,6 +226,7 @@ Json derivedSections(const Figures &figures)
         {"server_time", serverTimeJson},
         {"why", whyOf(figures, memory)},
         {"verdicts", verdicts},
+        {"self_check", selfCheckOf(figures)},
         {"data_check", {{"consistent", problems.isEmpty()}, {"mismatches", Json(std::vector<QString>(problems.begin(), problems.end()))}}},
     };
 }

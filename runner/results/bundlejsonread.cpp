@@ -213,6 +213,7 @@ void from_json(const Json &json, ServerRun &run)
     if (!parsed)
         failAtJson(json, "topology " + parsed.error().toStdString());
     run.topology = parsed.value();
+    readOptional(json, "self_check", run.selfCheck);
     readOptional(json, "product", run.product);
     readOptional(json, "version", run.version);
     readOptional(json, "build_id", run.buildId);

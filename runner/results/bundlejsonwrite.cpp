@@ -195,6 +195,9 @@ Json serverToJson(const ServerRun &run)
     // Absent for a standalone server, as in bundles before cluster topologies.
     if (run.topology.isCluster())
         json["topology"] = run.topology.text();
+    // Absent for every series but the --self-check one.
+    if (run.selfCheck)
+        json["self_check"] = true;
     // Absent in bundles of runs before the replay user, and for servers that never started.
     if (!run.replayAccess.isEmpty())
         json["replay_access"] = run.replayAccess;

@@ -193,6 +193,9 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
         markdown += QStringLiteral("Transport: %1\n").arg(markdownText(caveat));
     if (const QString caveat = figures.limitsCaveat(); !caveat.isEmpty())
         markdown += QStringLiteral("Measurement: %1\n").arg(markdownText(caveat));
+    // The machine's noise floor, when a --self-check measured it: before every time verdict.
+    if (const QString floor = figures.selfCheckSentence(); !floor.isEmpty())
+        markdown += markdownText(floor) + QLatin1Char('\n');
 
     MarkdownNotes memoryNotes;
     const FigureTable memory = inCategoryOrder(figures.memory(), figures.baselineId(), order);

@@ -100,7 +100,8 @@ QString effectiveBaseline(const ResultsBundle &bundle, const QString &chosen)
 {
     if (!chosen.isEmpty() && bundle.server(chosen))
         return chosen;
-    return oldestServer(bundle, [](const ServerRun &) { return true; });
+    // The self-check series repeats a version and is never the one compared against.
+    return oldestServer(bundle, [](const ServerRun &run) { return !run.selfCheck; });
 }
 
 std::vector<const RepeatResult *> ServerData::sources() const
@@ -297,13 +298,13 @@ Figures::Figures(BundleSnapshot snapshot, const Options &options)
     }
     summariseServers(*data);
     // The user's pick stands; otherwise the oldest version among the servers compared, so a
-    // failed server is never the yardstick, nor a hidden one.
+    // failed server is never the yardstick, nor a hidden one, nor the self-check series.
     const QString chosen = options.baseline.isEmpty() ? bundle.baseline : options.baseline;
     const QString shownChoice = data->shownIds.contains(chosen) ? chosen : QString();
     const QStringList compared = data->comparedIds();
     data->baseline = !shownChoice.isEmpty() ? shownChoice
         : compared.isEmpty()                ? effectiveBaseline(bundle, QString())
-                                            : oldestServer(bundle, [&](const ServerRun &run) { return compared.contains(run.id); });
+                                            : oldestServer(bundle, [&](const ServerRun &run) { return compared.contains(run.id) && !run.selfCheck; });
     d = data;
 }
 

@@ -214,6 +214,18 @@ struct FiguresData;
 struct MemoryExplanation;
 enum class CategoryOrder;   // categoryorder.h
 
+// The --self-check series against the server whose build it repeats (figuresselfcheck.cpp): their
+// time per command inside the commands (the command time table's total), repeat by repeat, under
+// the noise rule's paired test. Its smallest detectable change is the machine's noise floor in
+// this run: a change between versions smaller than it is one this run could not tell from noise.
+struct SelfCheck {
+    QString serverId;                 // the self-check series
+    QString ofId;                     // the series it repeats
+    ChangeTest test;                  // self-check / original, paired repeat by repeat
+    // The floor, in percent: the test's smallest detectable change; none with one repeat.
+    std::optional<double> floorPercent() const { return test.spreadKnown() ? test.detectablePercent : std::nullopt; }
+};
+
 // Which figures a build caveat speaks of: memory (the allocator decides the bytes) or time.
 enum class CaveatOf { Memory, Time };
 
@@ -256,6 +268,9 @@ public:
     QStringList serverIds() const;
     // The shown servers whose figures are compared: they have figures and no errors of their own.
     QStringList comparedServerIds() const;
+    // Of those, the versions: every one but the --self-check series, which is no version and
+    // never a baseline, a headline or a caveat's subject.
+    QStringList comparedVersionIds() const;
     const ServerSummary &summary(const QString &serverId) const;
     bool live() const;
     // "type" or "pattern": what the workload calls its categories.
@@ -374,6 +389,13 @@ public:
     // repeat ("Across 5 repeats the time change was −27.9% to −25.1% (95% interval)"). Empty
     // while live or without an answer.
     QString noiseNote() const;
+    // The self-check's result, once both series have settled time figures; none without a
+    // --self-check series (figuresselfcheck.cpp).
+    std::optional<SelfCheck> selfCheck() const;
+    // The self-check said as a sentence, for beside every time verdict: "Self-check: Valkey
+    // 9.1.2 run twice differed by −0.8% in time per command; the smallest change this machine
+    // resolved during this run is 6.1% (2 repeats)." Empty without one.
+    QString selfCheckSentence() const;
     // Why the servers' bytes per key differ in a category of memory() ("all" or a type): each
     // server's bytes split by its own accounting, and the sentences that say it (figureswhy.cpp,
     // memoryexplanation.h).

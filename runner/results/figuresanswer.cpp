@@ -284,6 +284,21 @@ QStringList lossSentences(const Figures &figures)
     return sentences;
 }
 
+// With repeats, the range the answer's time change took repeat by repeat; empty without one.
+QString pairedRangeSentence(const Figures &figures)
+{
+    const FigureTable times = figures.commandTime();
+    const std::optional<Headline> timed = figures.headline(times);
+    if (!timed || !timed->change || times.categories.empty())
+        return QString();
+    const Spread &paired = times.at(0, timed->toId).pairedRatio;
+    if (paired.n < 2)
+        return QString();
+    return QStringLiteral("Across %1 repeats the change in time inside the commands was %2 (%3, taken repeat by repeat).")
+        .arg(figures.bundle().repeats)
+        .arg(formatChangeRange(paired, true), paired.hasInterval() ? QStringLiteral("95% interval") : QStringLiteral("min to max"));
+}
+
 } // namespace
 
 QString Figures::answer() const
@@ -300,18 +315,15 @@ QString Figures::noiseNote() const
 {
     if (live() || headlineAnswer(*this).isEmpty())
         return QString();
-    const int repeats = bundle().repeats;
-    if (repeats <= 1)
-        return QStringLiteral("One run: no spread is known with one repeat, so its time figures carry no interval and "
-                              "resolve no change; repeat with --repeat 5 for both.");
-    const FigureTable times = commandTime();
-    const std::optional<Headline> timed = headline(times);
-    if (!timed || !timed->change || times.categories.empty())
-        return QString();
-    const Spread &paired = times.at(0, timed->toId).pairedRatio;
-    if (paired.n < 2)
-        return QString();
-    return QStringLiteral("Across %1 repeats the change in time inside the commands was %2 (%3, taken repeat by repeat).")
-        .arg(repeats)
-        .arg(formatChangeRange(paired, true), paired.hasInterval() ? QStringLiteral("95% interval") : QStringLiteral("min to max"));
+    const QString check = selfCheckSentence();
+    if (bundle().repeats <= 1) {
+        const QString single = QStringLiteral("One run: no spread is known with one repeat, so its time figures carry no "
+                                              "interval and resolve no change; repeat with --repeat 5 for both");
+        if (check.isEmpty())
+            return single + QStringLiteral(". No self-check ran: add --self-check to measure this machine's noise floor.");
+        return single + QStringLiteral(". ") + check;
+    }
+    QStringList sentences{pairedRangeSentence(*this), check};
+    sentences.removeAll(QString());
+    return sentences.join(QLatin1Char(' '));
 }

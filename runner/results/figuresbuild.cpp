@@ -205,6 +205,9 @@ QString timeBuildSentence(const Figures &figures, const FigureTable &times, cons
 QString Figures::buildCaveat(CaveatOf of) const
 {
     QStringList caveats{of == CaveatOf::Memory ? allocatorCaveat() : timeBuildCaveat(), transportCaveat(), limitsCaveat()};
+    // Every time view quotes the machine's noise floor, when a self-check measured it.
+    if (of == CaveatOf::Time)
+        caveats << selfCheckSentence();
     caveats.removeAll(QString());
     return caveats.join(QLatin1Char(' '));
 }
@@ -212,7 +215,7 @@ QString Figures::buildCaveat(CaveatOf of) const
 QString Figures::allocatorCaveat() const
 {
     QStringList sentences;
-    for (const QString &id : comparedServerIds()) {
+    for (const QString &id : comparedVersionIds()) {
         if (id != baselineId() && comparedServerIds().contains(baselineId()))
             sentences << memoryBuildSentence(*this, baselineId(), id);
     }
@@ -224,7 +227,7 @@ QString Figures::timeBuildCaveat() const
 {
     const FigureTable times = commandTime();
     QStringList sentences;
-    for (const QString &id : comparedServerIds()) {
+    for (const QString &id : comparedVersionIds()) {
         if (id != baselineId() && comparedServerIds().contains(baselineId()))
             sentences << timeBuildSentence(*this, times, baselineId(), id);
     }

@@ -41,7 +41,9 @@ std::optional<Headline> FiguresData::headlineAcrossBundles(const FigureTable &ta
     const ServerRun *base = bundle.server(baseline);
     const ServerRun *from = nullptr;
     const ServerRun *to = nullptr;
-    const QStringList compared = comparedIds();
+    QStringList compared = comparedIds();
+    compared.erase(std::remove_if(compared.begin(), compared.end(), [this](const QString &id) { return bundle.server(id)->selfCheck; }),
+                   compared.end());
     // The baseline's version from its bundle to the other; else the newest version both ran.
     for (const QString &id : compared) {
         const ServerRun *run = bundle.server(id);
@@ -90,7 +92,7 @@ std::optional<Headline> Figures::headline(const FigureTable &table) const
     if (isComparison(d->bundle))
         return d->headlineAcrossBundles(table);
     const ServerRun *to = nullptr;
-    for (const QString &id : comparedServerIds()) {
+    for (const QString &id : comparedVersionIds()) {
         const ServerRun *run = d->bundle.server(id);
         if (run == from || run->product != from->product)
             continue;
@@ -123,7 +125,7 @@ QStringList Figures::newestLikeBaselineFirst() const
 {
     const ServerRun *base = d->bundle.server(d->baseline);
     QStringList like, unlike;
-    for (const QString &id : comparedServerIds()) {
+    for (const QString &id : comparedVersionIds()) {
         const ServerRun *run = d->bundle.server(id);
         const bool same = base && run && run->product == base->product && run->topology == base->topology;
         (same ? like : unlike).prepend(id);

@@ -59,7 +59,7 @@ void choosePair(const Figures &figures, const FigureTable &memory, MemoryExplana
     const QString base = figures.baselineId();
     if (!hasAccounting(explanation, base))
         return;
-    const QStringList compared = figures.comparedServerIds();
+    const QStringList compared = figures.comparedVersionIds();
     for (const MemoryBreakdown &other : explanation.servers) {
         if (other.serverId != base && compared.contains(other.serverId) && !other.parts.empty()
             && sameTopology(figures, base, other.serverId)) {

@@ -105,8 +105,10 @@ QString buildSuffix(const ServerRun &run, const ResultsBundle *bundle)
 QString versionText(const ServerRun &run, const ResultsBundle *bundle)
 {
     // In a comparison the bundle's name follows the version: "9.1.2 @ laptop".
-    // A cluster's topology follows it: "9.1.2 · cluster ×3".
+    // A cluster's topology follows it: "9.1.2 · cluster ×3"; the self-check series says so:
+    // "9.1.2 (self-check)".
     const QString suffix = buildSuffix(run, bundle) + run.topology.shownSuffix()
+                           + (run.selfCheck ? QStringLiteral(" (self-check)") : QString())
                            + (run.bundleName.isEmpty() ? QString() : QStringLiteral(" @ ") + run.bundleName);
     if (!isDevelopmentBuild(run))
         return run.version + suffix;

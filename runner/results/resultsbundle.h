@@ -147,6 +147,9 @@ struct RepeatResult {
 struct ServerRun {
     QString id;                              // "valkey-8.0.1", "valkey-8.0.1-cluster-3"
     Topology topology;                       // standalone, or the cluster Versus launched
+    // The --self-check series: the first server's build run again on a server of its own. It
+    // measures the machine's noise and is never compared as a version (figuresselfcheck.cpp).
+    bool selfCheck = false;
     QString product;
     QString version;
     QString buildId;

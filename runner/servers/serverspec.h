@@ -52,6 +52,10 @@ struct ServerSpec {
 
     // Launched servers: standalone, or a cluster of this version launched on this machine.
     Topology topology;
+    // --self-check: a second series of the first selected server's build, launched on its own
+    // server and interleaved like the others, whose difference from the first is the machine's
+    // noise (docs/MEASUREMENT.md, "Self-check"). Never a version of its own.
+    bool selfCheck = false;
 
     // Endpoints: how Versus reaches it (--tls, --cacert, --cert, --key, --sni, --insecure).
     // Launched servers: enabled launches it TLS-only (port 0, tls-port) with a throwaway

@@ -25,3 +25,18 @@ Outcome<std::vector<ServerSpec>> specsInTopologies(const std::vector<ServerSpec>
     }
     return specs;
 }
+
+Outcome<std::vector<ServerSpec>> specsWithSelfCheck(std::vector<ServerSpec> specs)
+{
+    if (specs.empty())
+        return Error{QStringLiteral("no server to check")};
+    ServerSpec copy = specs.front();
+    if (copy.isEndpoint)
+        return Error{QStringLiteral("%1 is an endpoint: the self-check runs the first server's build a second time on a server "
+                                    "of its own, so the first server must be one Versus launches")
+                         .arg(copy.label)};
+    copy.label += QStringLiteral("-self-check");
+    copy.selfCheck = true;
+    specs.push_back(copy);
+    return specs;
+}

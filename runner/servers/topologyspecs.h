@@ -10,3 +10,10 @@
 
 Outcome<std::vector<ServerSpec>> specsInTopologies(const std::vector<ServerSpec> &servers,
                                                    const std::vector<Topology> &topologies);
+
+// --self-check: `specs` with a copy of the first one appended, as the A/A series: the same build,
+// launched on a server of its own, id "<first>-self-check". Last, so in every repeat of the fair
+// schedule it runs the farthest from its original, and the pair holds as much of the machine's
+// drift as any pair of the run. Errors when the first is an endpoint (nothing to launch) or
+// there is no server.
+Outcome<std::vector<ServerSpec>> specsWithSelfCheck(std::vector<ServerSpec> specs);

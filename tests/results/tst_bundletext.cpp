@@ -203,7 +203,8 @@ private Q_SLOTS:
         QTest::addColumn<QString>("note");
         QTest::newRow("one run") << 1
                                  << QStringLiteral("One run: no spread is known with one repeat, so its time figures carry "
-                                                   "no interval and resolve no change; repeat with --repeat 5 for both.");
+                                                   "no interval and resolve no change; repeat with --repeat 5 for both. No self-check "
+                                                   "ran: add --self-check to measure this machine's noise floor.");
         QTest::newRow("3 repeats") << 3
                                    << QStringLiteral("Across 3 repeats the change in time inside the commands was −20.0% to −20.0% (min "
                                                      "to max, taken repeat by repeat).");

@@ -115,7 +115,8 @@ private Q_SLOTS:
                                                 "with --repeat 5 for a spread).")),
                  qPrintable(answer));
         QCOMPARE(single.noiseNote(), QStringLiteral("One run: no spread is known with one repeat, so its time figures carry no "
-                                                    "interval and resolve no change; repeat with --repeat 5 for both."));
+                                                    "interval and resolve no change; repeat with --repeat 5 for both. No self-check ran: add "
+                                                    "--self-check to measure this machine's noise floor."));
         // Memory 0.1% apart in one run (no pairs to say otherwise): within noise, and compared with "as".
         ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
         bundle.repeats = 1;
