@@ -22,23 +22,22 @@ public:
     {
         m_title = options.title.value_or(defaultChartTitle(figures, kind));
         m_subtitle = options.subtitle.value_or(defaultChartSubtitle(figures, kind));
-        const QString footnote = options.footnote.value_or(defaultChartFootnote(figures));
+        m_footnote = options.footnote.value_or(defaultChartFootnote(figures));
         ChartDataOptions dataOptions;
         dataOptions.onlyCategories = options.onlyCategories;
         dataOptions.topCategories = options.topCategories;
-        m_data = buildChartData(figures, kind, dataOptions);
-        // What the marks on the bars mean is never left out, whatever the footnote says.
-        QStringList notes = m_data.footnotes;
-        if (!footnote.isEmpty())
-            notes << footnote;
-        compose(notes);
+        if (meantForARoom(options.size))
+            m_roomFonts = roomFontSizes(options.size);
+        composeData(figures, kind, dataOptions);
+        if (m_roomFonts)
+            keepCategoriesWithFigures(figures, kind, dataOptions);
         // Bars too thin for their figures are drawn without them: the image says so itself, not
         // only a warning a reader of the published picture never sees.
         if (!m_chart->barLabelsShown()) {
             const size_t bars = m_data.series.size() * size_t(m_data.categories.size());
             compose(QStringList{QStringLiteral("Figures not written on the bars: %1 bars are too thin for them at %2×%3.")
                                     .arg(bars).arg(m_size.width()).arg(m_size.height())}
-                    + notes);
+                    + m_notes);
         }
     }
 
@@ -70,6 +69,8 @@ public:
             geometry.categoryNamesCut = widest > m_chart->plotArea().left() || names.height() > band || axisLabelCut();
         }
         geometry.labelPx = m_chart->labelFont().pixelSize() * scale;
+        geometry.categoryPx = m_chart->categoryAxis() ? m_chart->categoryAxis()->labelsFont().pixelSize() * scale : 0;
+        geometry.footnoteLines = m_page.footnoteLines();
         geometry.plotArea = toImage.mapRect(m_chart->plotArea().translated(offset));
         for (int s = 0; s < int(geometry.data.series.size()); ++s) {
             std::vector<QRectF> bars;
@@ -104,12 +105,46 @@ private:
         });
     }
 
+    // Seen across a room, a figure is never smaller than the category name beside it.
+    static ChartFontSizes roomFontSizes(QSize size)
+    {
+        ChartFontSizes sizes = chartFontSizes(QSizeF(size));
+        sizes.label = std::max(sizes.label, sizes.axis);
+        return sizes;
+    }
+
+    // The chart of `dataOptions`' categories, composed with what its marks mean (never left out,
+    // whatever the footnote says) above the footnote.
+    void composeData(const Figures &figures, ChartKind kind, const ChartDataOptions &dataOptions)
+    {
+        m_data = buildChartData(figures, kind, dataOptions);
+        m_notes = m_data.footnotes;
+        if (!m_footnote.isEmpty())
+            m_notes << m_footnote;
+        compose(m_notes);
+    }
+
+    // As the demo does: the totals and the first categories in the order, as many as have room
+    // for figures at the room's size; the footnote says how many of how many ("Showing 5 of 11
+    // categories"). That line takes room from the plot, so the count is checked once it is drawn.
+    void keepCategoriesWithFigures(const Figures &figures, ChartKind kind, ChartDataOptions dataOptions)
+    {
+        const int servers = int(m_data.series.size());
+        for (int limit = m_chart->categoriesFitting(m_roomFonts->label, servers); !m_chart->barLabelsShown() && limit >= 1;
+             --limit) {
+            dataOptions.maxCategories = limit;
+            composeData(figures, kind, dataOptions);
+        }
+    }
+
     // Lays the title, subtitle, chart and `notes` (the footnote lines) out in a scene of its own.
     void compose(const QStringList &notes)
     {
         const QRectF area = m_page.compose(m_title, m_subtitle, notes);
         m_chart = new BarChart(m_theme);
         m_chart->setStyleSize(QSizeF(m_size));
+        if (m_roomFonts)
+            m_chart->setFontSizes(m_roomFonts);
         m_chart->setData(m_data);
         m_page.place(m_chart, area);
     }
@@ -118,6 +153,9 @@ private:
     ColorTheme m_theme;
     QString m_title;
     QString m_subtitle;
+    QString m_footnote;
+    QStringList m_notes;   // the footnote's lines as composed: the marks' meanings, then m_footnote
+    std::optional<ChartFontSizes> m_roomFonts;   // meantForARoom(): figures as large as the names
     ChartData m_data;
     ChartPage m_page;
     BarChart *m_chart = nullptr;

@@ -24,8 +24,10 @@ struct ChartGeometry {
     ChartData data;
     bool barLabelsShown = true;
     double labelPx = 0;   // bar label text height, in image pixels
+    double categoryPx = 0;   // category name text height, in image pixels
     QStringList titleLines;   // the title as drawn: one or two lines, a long second one cut in its middle
     QStringList subtitleLines;   // the subtitle as drawn, each of its lines wrapped to the width
+    QStringList footnoteLines;   // the footnote as drawn, top to bottom, each line wrapped to the width
     // The widest category name needs more room than the axis got: the names are drawn cut ("…").
     QString widestCategory;
     bool categoryNamesCut = false;

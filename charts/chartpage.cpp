@@ -6,6 +6,7 @@
 #include <QGraphicsLayout>
 #include <QGraphicsSimpleTextItem>
 #include <QPainter>
+#include <algorithm>
 
 ChartPage::ChartPage(QSize size, ColorTheme theme) : m_size(size), m_colors(chartColors(theme)) {}
 
@@ -29,6 +30,7 @@ QRectF ChartPage::compose(const QString &title, const QString &subtitle, const Q
     m_scene.clear();
     m_titleLines.clear();
     m_subtitleLines.clear();
+    m_footnoteLines.clear();
     const ChartFontSizes sizes = chartFontSizes(QSizeF(m_size));
     const double margin = sizes.margin;
     const double textWidth = m_size.width() - 2 * margin;
@@ -60,8 +62,9 @@ QRectF ChartPage::compose(const QString &title, const QString &subtitle, const Q
         lines << wrappedLines(note, footnoteFont, textWidth);
     for (auto line = lines.crbegin(); line != lines.crend(); ++line) {
         bottom -= QFontMetricsF(footnoteFont).height();
-        addLine(*line, footnoteFont, m_colors.mutedText, bottom, Qt::ElideRight);
+        addLine(*line, footnoteFont, m_colors.mutedText, bottom, Qt::ElideRight, &m_footnoteLines);
     }
+    std::reverse(m_footnoteLines.begin(), m_footnoteLines.end());   // drawn bottom up
     if (!lines.isEmpty())
         bottom -= margin * 0.35;
     return QRectF(margin * 0.6, top, m_size.width() - margin * 1.2, bottom - top);

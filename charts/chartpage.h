@@ -33,9 +33,11 @@ public:
 
     QSize size() const { return m_size; }
     ChartColors colors() const { return m_colors; }
-    // The texts as drawn, for tests: the title's one or two lines, the subtitle's lines.
+    // The texts as drawn, for tests: the title's one or two lines, the subtitle's lines, the
+    // footnote's lines (each note wrapped to the width).
     QStringList titleLines() const { return m_titleLines; }
     QStringList subtitleLines() const { return m_subtitleLines; }
+    QStringList footnoteLines() const { return m_footnoteLines; }
 
 private:
     double addLine(const QString &text, const QFont &font, const QColor &color, double y, Qt::TextElideMode elide,
@@ -46,4 +48,5 @@ private:
     QGraphicsScene m_scene;
     QStringList m_titleLines;
     QStringList m_subtitleLines;
+    QStringList m_footnoteLines;
 };

@@ -2,6 +2,7 @@
 
 #include <QRegularExpression>
 #include <QStringList>
+#include <algorithm>
 #include <cmath>
 
 QSize ExportOptions::pixelSize() const
@@ -14,7 +15,7 @@ const std::vector<SizePreset> &sizePresets()
     static const std::vector<SizePreset> presets = {
         {QStringLiteral("blog"), QSize(1200, 675), 96, QStringLiteral("blog posts, 16:9")},
         {QStringLiteral("social"), QSize(1200, 630), 96, QStringLiteral("social cards")},
-        {QStringLiteral("slide"), QSize(1920, 1080), 96, QStringLiteral("full-HD slides")},
+        {QStringLiteral("slide"), QSize(1920, 1080), 96, QStringLiteral("full-HD slides"), true},
         {QStringLiteral("blog-tall"), QSize(1200, 1500), 96, QStringLiteral("a blog column, 4:5")},
         {QStringLiteral("social-tall"), QSize(1080, 1350), 96, QStringLiteral("portrait social posts, 4:5")},
         // 297 × 210 mm at 300 dpi; 2480×1754 would be A5.
@@ -43,6 +44,12 @@ std::optional<SizePreset> findSizePreset(const QString &name)
             return preset;
     }
     return std::nullopt;
+}
+
+bool meantForARoom(QSize size)
+{
+    const std::vector<SizePreset> &presets = sizePresets();
+    return std::any_of(presets.begin(), presets.end(), [size](const SizePreset &preset) { return preset.room && preset.size == size; });
 }
 
 Outcome<QSize> parseImageSize(const QString &text)

@@ -48,11 +48,16 @@ struct SizePreset {
     QSize size;
     double dpi;
     QString use;
+    // Seen across a room (slides): figures are drawn as large as the category names, and a
+    // chart shows fewer categories where its bars are too thin for that.
+    bool room = false;
 };
 
 // blog 1200×675, social 1200×630, slide 1920×1080, the tall 4:5 ones, A4 landscape and portrait.
 const std::vector<SizePreset> &sizePresets();
 std::optional<SizePreset> findSizePreset(const QString &name);
+// A layout size of a preset meant for a room (slide's 1920×1080, whether picked or typed).
+bool meantForARoom(QSize size);
 // "blog (1200x675), …, a4 (3508x2480, 300 dpi)", for help texts and messages.
 QString sizePresetList();
 Outcome<QSize> parseImageSize(const QString &text);           // "1600x900"

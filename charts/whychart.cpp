@@ -12,10 +12,9 @@ namespace {
 
 // Share of a row's height a bar takes; the rest separates the servers.
 constexpr double barShare = 0.62;
-// A bar is at most this many label heights thick, and a row this many high: a tall page (A4
-// portrait, the 4:5 presets) keeps the bars together under the title instead of far apart.
-constexpr double thickestBar = 4.5;
-constexpr double tallestRow = 9.0;
+// A bar is at most this many label heights thick: the plot takes the page's height (a tall page,
+// A4 portrait or the 4:5 presets, is not left half blank), and few servers do not make slabs.
+constexpr double thickestBar = 8.0;
 
 // Where each segment starts and ends in value units: parts at or above zero stack rightwards from
 // zero, parts below zero leftwards, each in the bar's order. Layout only: no figure is shown from it.
@@ -122,8 +121,7 @@ void WhyChart::layOutAxis(const ChartFontSizes &sizes)
     const QFontMetricsF ticks(chartFont(sizes.axis * 0.92));
     const double axisRoom = ticks.height() * 1.3 + QFontMetricsF(chartFont(sizes.axisTitle)).height() * 1.2;
     const double legend = legendHeight();
-    const double room = std::max(1.0, m_size.height() - legend - axisRoom);
-    const double plotHeight = std::min(room, sizes.label * tallestRow * double(m_data.bars.size()));
+    const double plotHeight = std::max(1.0, m_size.height() - legend - axisRoom);
     m_layout.plotArea = QRectF(nameWidth + gap, legend, std::max(1.0, m_size.width() - nameWidth - gap - sizes.margin * 0.5),
                                plotHeight);
 

@@ -4,6 +4,7 @@
 #include "presentation.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -79,7 +80,8 @@ WhyChartData buildWhyChartData(const Figures &figures, const MemoryExplanation &
         for (const WhySegment &segment : bar.segments) {
             // A rounding's -0.0 (the accounting covered the figure to the byte) is no part below zero.
             data.hasNegativePart = data.hasNegativePart || segment.bytesPerKey <= -0.05;
-            if (!partsShown.contains(segment.partId)) {
+            // The legend names what is drawn: a part that reads 0.0 on every bar has no width.
+            if (std::abs(segment.bytesPerKey) >= 0.05 && !partsShown.contains(segment.partId)) {
                 partsShown << segment.partId;
                 data.legend.push_back({segment.partId, segment.label});
             }
@@ -125,15 +127,31 @@ QString whyChartTitle(const MemoryExplanation &explanation, const MemoryExplanat
 {
     if (explanation.category.label.isEmpty())
         return QObject::tr("Where each key's bytes go");
-    if (reference)
-        return QObject::tr("Where each key's bytes go — %1 against %2").arg(explanation.category.label, reference->category.label);
-    return QObject::tr("Where each key's bytes go — %1").arg(explanation.category.label);
+    const QString title = reference
+        ? QObject::tr("Where each key's bytes go — %1 against %2").arg(explanation.category.label, reference->category.label)
+        : QObject::tr("Where each key's bytes go — %1").arg(explanation.category.label);
+    // The figures the sentence explains, from the one server to the other.
+    const MemoryBreakdown *from = explanation.server(explanation.fromId);
+    const MemoryBreakdown *to = explanation.server(explanation.toId);
+    if (!from || !to)
+        return title;
+    return QObject::tr("%1: %2 → %3 B per key").arg(title, formatFigure(from->bytesPerKey), formatFigure(to->bytesPerKey));
+}
+
+QString whySubtitle(const Figures &figures, const MemoryExplanation &explanation)
+{
+    QStringList lines;
+    for (const QString &line : {explanation.sentence, figures.buildCaveat()}) {
+        if (!line.isEmpty())
+            lines << line;
+    }
+    return lines.join(QLatin1Char('\n'));
 }
 
 QStringList whyFootnotes(const Figures &figures, const MemoryExplanation &explanation, const WhyChartData &data)
 {
     QStringList notes;
-    for (const QString &sentence : {explanation.sentence, explanation.allocations, explanation.againstReference}) {
+    for (const QString &sentence : {explanation.allocations, explanation.againstReference}) {
         if (!sentence.isEmpty())
             notes << sentence;
     }

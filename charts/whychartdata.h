@@ -66,8 +66,11 @@ std::optional<MemoryExplanation> referenceExplanation(const Figures &figures, co
 // first type that is not the workload's reference type (hash-ttl: hsetex against set-ex); empty
 // when no server has parts for any.
 QString defaultWhyCategory(const Figures &figures);
-// "Where each key's bytes go — All attributes", "… — hsetex against set-ex".
+// "Where each key's bytes go — All attributes: 191.4 → 175.4 B per key", "… — hsetex against
+// set-ex: …": the bytes per key of the two servers the sentence compares, when it compares two.
 QString whyChartTitle(const MemoryExplanation &explanation, const MemoryExplanation *reference = nullptr);
-// The footnote lines before the provenance: the sentence, the allocations sentence, the one
-// against the reference type, what a server did not report, and what the net mark means.
+// The headline sentence ("Of the 16.0 bytes per key …"), then the build caveat on a line of its own.
+QString whySubtitle(const Figures &figures, const MemoryExplanation &explanation);
+// The footnote lines before the provenance: the allocations sentence, the one against the
+// reference type, what a server did not report, and what the net mark means.
 QStringList whyFootnotes(const Figures &figures, const MemoryExplanation &explanation, const WhyChartData &data);

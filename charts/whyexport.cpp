@@ -18,7 +18,7 @@ public:
         const std::optional<MemoryExplanation> reference = referenceExplanation(figures, explanation);
         const WhyChartData data = buildWhyChartData(figures, explanation, reference ? &*reference : nullptr);
         m_title = options.title.value_or(whyChartTitle(explanation, reference ? &*reference : nullptr));
-        const QString subtitle = options.subtitle.value_or(figures.buildCaveat());
+        const QString subtitle = options.subtitle.value_or(whySubtitle(figures, explanation));
         m_footnotes = whyFootnotes(figures, explanation, data);
         const QString provenance = options.footnote.value_or(defaultChartFootnote(figures));
         if (!provenance.isEmpty())

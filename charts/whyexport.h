@@ -1,7 +1,8 @@
 #pragma once
 // Exports the Why chart (whychart.h) as the other charts export: an image of exactly the size
-// asked for, PNG with its dpi, SVG or PDF, on the same page (chartpage.h): the title, the build
-// caveat beside it, and the figures layer's sentences and the provenance as the footnote.
+// asked for, PNG with its dpi, SVG or PDF, on the same page (chartpage.h): the title with the two
+// figures the headline sentence explains, that sentence and the build caveat as the subtitle, and
+// the figures layer's other sentences and the provenance as the footnote.
 
 #include "atomicfile.h"
 #include "exportoptions.h"

@@ -74,14 +74,13 @@ private Q_SLOTS:
     }
 
     // The dedup bars (753.8 bytes, labelled "753.8  +2.4%") end an axis at 900, no longer
-    // 1,000, and the label still fits after its bar. At slide the title's two lines ("…: 191.4
-    // → 175.4 bytes, −8.4%") leave thinner bars and so smaller labels, which fit within 800.
+    // 1,000, and the label still fits after its bar. (Slide shows the first types only, without
+    // dedup: slideFiguresAreAsLargeAsCategoryNames.)
     void realChartAxisLeavesRoomForLabelsOnly_data()
     {
         QTest::addColumn<QString>("preset");
         QTest::addColumn<double>("max");
         QTest::addColumn<int>("ticks");
-        QTest::newRow("slide") << QStringLiteral("slide") << 800.0 << 9;
         QTest::newRow("blog-tall") << QStringLiteral("blog-tall") << 900.0 << 10;
         QTest::newRow("a4") << QStringLiteral("a4") << 900.0 << 10;
     }
@@ -100,6 +99,41 @@ private Q_SLOTS:
             QVERIFY2(!label.inside, qPrintable(where(label)));
             QVERIFY2(label.rect.right() <= geometry.plotArea.right() + 1, qPrintable(where(label)));
         }
+    }
+
+    // At the slide preset, seen across a room, a bar's figure is never smaller than the category
+    // name beside it: the chart shows fewer categories, the total and the first types in the
+    // order, and says so under the plot. Both the memory chart (4 servers × 11 types and the
+    // total) and the time chart of a real run.
+    void slideFiguresAreAsLargeAsCategoryNames_data()
+    {
+        QTest::addColumn<ChartKind>("kind");
+        QTest::newRow("memory") << ChartKind::MemoryPerAttribute;
+        QTest::newRow("usec-per-command") << ChartKind::UsecPerCommand;
+    }
+    void slideFiguresAreAsLargeAsCategoryNames()
+    {
+        QFETCH(ChartKind, kind);
+        const ResultsBundle bundle = fixtureBundle("real-ecommerce-4-versions.json");
+        const ExportOptions options = presetOptions(QStringLiteral("slide"));
+        const ChartData all = buildChartData(bundle, kind);
+        const auto typesOf = [](const ChartData &data) {
+            return int(std::count_if(data.categoryKinds.begin(), data.categoryKinds.end(),
+                                     [](CategoryKind k) { return !coversOthers(k); }));
+        };
+        ChartGeometry geometry;
+        QVERIFY(renderChart(bundle, kind, options, &geometry).ok());
+        QVERIFY(geometry.barLabelsShown);
+        QVERIFY2(geometry.labelPx >= geometry.categoryPx,
+                 qPrintable(QStringLiteral("figures %1 px beside %2 px names").arg(geometry.labelPx).arg(geometry.categoryPx)));
+        for (const PlacedLabel &label : geometry.labels)
+            QVERIFY2(label.marker || label.font.pixelSize() >= geometry.categoryPx, qPrintable(where(label)));
+        const int shown = typesOf(geometry.data);
+        QVERIFY2(shown >= 1 && shown < typesOf(all), qPrintable(geometry.data.categories.join(QStringLiteral(", "))));
+        const QString said = QStringLiteral("Showing %1 of %2 categories; totals cover all of them.").arg(shown).arg(typesOf(all));
+        QVERIFY2(geometry.footnoteLines.contains(said), qPrintable(geometry.footnoteLines.join(QLatin1Char('\n'))));
+        // The others keep their figures at every preset not meant for a room.
+        QVERIFY(!meantForARoom(presetOptions(QStringLiteral("blog-tall")).size));
     }
 
     // 4 servers × 11 types (and the total): every label's box and the ink of its glyphs stay

@@ -53,6 +53,39 @@ private slots:
         QCOMPARE(image->size(), QSize(2400, 1350));
     }
 
+    // A tall page: the bars take its height (they stood in its top third, the rest blank), and
+    // the legend names only the parts some bar draws (server overhead and not attributed read
+    // 0.0 on every bar of this run: no legend entry for what has no width).
+    void tallPagesAreFilledAndTheLegendListsWhatIsDrawn_data()
+    {
+        QTest::addColumn<QString>("preset");
+        QTest::newRow("social-tall") << QStringLiteral("social-tall");
+        QTest::newRow("a4-portrait") << QStringLiteral("a4-portrait");
+    }
+    void tallPagesAreFilledAndTheLegendListsWhatIsDrawn()
+    {
+        QFETCH(QString, preset);
+        const ResultsBundle bundle = fixtureBundle("real-why-ecommerce.json");
+        const std::optional<SizePreset> size = findSizePreset(preset);
+        ExportOptions options;
+        options.size = size->size;
+        WhyGeometry geometry;
+        QVERIFY(renderWhyChart(bundle, QString(), options, &geometry));
+        QVERIFY2(geometry.plotArea.height() > size->size.height() * 0.5,
+                 qPrintable(QStringLiteral("plot %1 px of %2").arg(geometry.plotArea.height()).arg(size->size.height())));
+        QStringList drawn;
+        for (const WhyBar &bar : geometry.data.bars) {
+            for (const WhySegment &segment : bar.segments) {
+                // What is written as 0.0 or −0.0 has no width.
+                if (qAbs(segment.bytesPerKey) >= 0.05 && !drawn.contains(segment.label))
+                    drawn << segment.label;
+            }
+        }
+        QCOMPARE(geometry.legend, drawn);
+        QCOMPARE(geometry.legend, (QStringList{QStringLiteral("main table"), QStringLiteral("expires table"),
+                                               QStringLiteral("keys and values")}));
+    }
+
     void segmentsFollowTheExplanation()
     {
         const ResultsBundle bundle = fixtureBundle("real-why-ecommerce.json");
@@ -60,10 +93,12 @@ private slots:
         const MemoryExplanation explanation = figures.explainMemory(QStringLiteral("all"));
         WhyGeometry geometry;
         QVERIFY(renderWhyChart(bundle, QString(), ExportOptions(), &geometry));
-        QCOMPARE(geometry.titleLines, QStringList{QStringLiteral("Where each key's bytes go — All attributes")});
-        // The caveat as wrapped to the width ("an 8-" / "byte one"), every word of it.
-        QCOMPARE(geometry.subtitleLines.join(QString()).remove(QLatin1Char(' ')), figures.buildCaveat().remove(QLatin1Char(' ')));
-        QVERIFY(geometry.footnotes.contains(explanation.sentence));
+        QCOMPARE(geometry.titleLines.join(QLatin1Char(' ')),
+                 QStringLiteral("Where each key's bytes go — All attributes: 191.4 → 175.4 B per key"));
+        // The headline sentence, then the caveat, as wrapped to the width, every word of them.
+        QCOMPARE(geometry.subtitleLines.join(QString()).remove(QLatin1Char(' ')),
+                 QString(explanation.sentence + figures.buildCaveat()).remove(QLatin1Char(' ')));
+        QVERIFY(!geometry.footnotes.contains(explanation.sentence));
         QVERIFY(geometry.footnotes.contains(explanation.allocations));
         QCOMPARE(geometry.data.bars.size(), explanation.servers.size());
         QStringList legend;
@@ -80,7 +115,7 @@ private slots:
                 const int at = int(whyPartOrder().indexOf(segment.partId));
                 QVERIFY2(at > place, qPrintable(segment.partId));
                 place = at;
-                if (!legend.contains(segment.label))
+                if (qAbs(segment.bytesPerKey) >= 0.05 && !legend.contains(segment.label))
                     legend << segment.label;
             }
             QCOMPARE(bar.segments.back().partId, QStringLiteral("not-attributed"));
