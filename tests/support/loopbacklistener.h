@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -33,6 +34,19 @@ inline void sendWithoutDelay(int fd)
 {
     const int yes = 1;
     ::setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+}
+
+// The next connection to `listener` (close-on-exec, without delay), waiting at most
+// `timeoutMs`; -1 when none came, so a serving loop can look at its stop flag between calls.
+inline int acceptWithin(int listener, int timeoutMs)
+{
+    pollfd entry{listener, POLLIN, 0};
+    if (::poll(&entry, 1, timeoutMs) <= 0)
+        return -1;
+    const int client = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+    if (client >= 0)
+        sendWithoutDelay(client);
+    return client;
 }
 
 // A connection to 127.0.0.1:`port` (close-on-exec, without delay); -1 when it was refused.

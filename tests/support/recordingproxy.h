@@ -46,13 +46,9 @@ private:
     void serve()
     {
         while (!m_stop.load()) {
-            pollfd entry{m_listener, POLLIN, 0};
-            if (::poll(&entry, 1, 50) <= 0)
-                continue;
-            const int client = ::accept4(m_listener, nullptr, nullptr, SOCK_CLOEXEC);
+            const int client = acceptWithin(m_listener, 50);
             if (client < 0)
                 continue;
-            sendWithoutDelay(client);
             const int server = connectToLoopback(m_serverPort);
             if (server >= 0) {
                 relay(client, server);

@@ -147,10 +147,7 @@ private:
     void serve()
     {
         while (!m_stop.load()) {
-            pollfd entry{m_listener, POLLIN, 0};
-            if (::poll(&entry, 1, 50) <= 0)
-                continue;
-            const int client = ::accept4(m_listener, nullptr, nullptr, SOCK_CLOEXEC);
+            const int client = acceptWithin(m_listener, 50);
             if (client >= 0)
                 m_relays.emplace_back([this, client] { relay(client); });
         }
@@ -171,7 +168,6 @@ private:
     // read completes goes on in one write, so a pipeline is relayed in time linear in its size.
     void relayBetween(int client, int server)
     {
-        sendWithoutDelay(client);
         std::string buffer(1 << 16, '\0');
         std::string pendingBySide[2];
         std::deque<std::string> commands;
