@@ -33,6 +33,42 @@ WhyBar whyBarOf(const Figures &figures, const MemoryBreakdown &breakdown)
     return bar;
 }
 
+// Why no shown server explains `explanation`'s category, from the memory table's cells:
+// "No shown server measured hsetex: Valkey 8.0.1 does not support it (ERR unknown command
+// 'HSETEX'). Choose set-ex to see its parts."
+QString unexplainedText(const Figures &figures, const MemoryExplanation &explanation)
+{
+    const QString label = explanation.category.label.isEmpty() ? QObject::tr("this category") : explanation.category.label;
+    const FigureTable memory = figures.memory();
+    const int row = memory.categoryIndex(explanation.category.id);
+    QStringList reasons;
+    bool stillComing = row < 0;
+    for (const QString &id : memory.servers) {
+        if (row < 0)
+            break;
+        const Figure &cell = memory.at(row, id);
+        const QString name = figures.summary(id).name;
+        const QString because = cell.note.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(cell.note);
+        if (cell.state == FigureState::Unsupported)
+            reasons << QObject::tr("%1 does not support it%2").arg(name, because);
+        else if (cell.state == FigureState::NotRun)
+            reasons << QObject::tr("%1 did not run it%2").arg(name, because);
+        else if (cell.state == FigureState::Failed)
+            reasons << QObject::tr("%1 failed%2").arg(name, because);
+        else if (cell.settled())
+            reasons << QObject::tr("%1's results carry no MEMORY STATS for it").arg(name);
+        else
+            stillComing = true;
+    }
+    if (stillComing || reasons.isEmpty())
+        return QObject::tr("No server has a settled memory figure for %1 yet: the parts appear when one has.").arg(label);
+    QString text = QObject::tr("No shown server measured %1: %2.").arg(label, reasons.join(QStringLiteral("; ")));
+    const QString reference = figures.referenceType();
+    if (!reference.isEmpty() && reference != explanation.category.id)
+        text += QObject::tr(" Choose %1 to see its parts.").arg(reference);
+    return text;
+}
+
 } // namespace
 
 const QStringList &whyPartOrder()
@@ -64,8 +100,9 @@ WhyChartData buildWhyChartData(const Figures &figures, const MemoryExplanation &
     data.categoryId = explanation.category.id;
     data.categoryLabel = explanation.category.label;
     data.valueTitle = QObject::tr("bytes per key");
+    const QStringList shownServers = figures.memory().servers;
     // Beside a reference type, each server's reference bar stands above its own: "· set-ex", "· hsetex".
-    for (const QString &id : figures.memory().servers) {
+    for (const QString &id : shownServers) {
         for (const MemoryExplanation *shown : {reference, &explanation}) {
             const MemoryBreakdown *breakdown = shown ? shown->server(id) : nullptr;
             if (!breakdown)
@@ -92,17 +129,17 @@ WhyChartData buildWhyChartData(const Figures &figures, const MemoryExplanation &
     if (data.bars.empty())
         data.emptyText = figures.serverIds().isEmpty()
                              ? QObject::tr("No results yet: where each key's bytes go appears here when a run has measured memory.")
-                             : QObject::tr("No server has a settled memory figure for %1 yet: the parts appear when one has.")
-                                   .arg(explanation.category.label.isEmpty() ? QObject::tr("this category")
-                                                                             : explanation.category.label);
+                             : unexplainedText(figures, explanation);
     return data;
 }
 
 std::optional<MemoryExplanation> referenceExplanation(const Figures &figures, const MemoryExplanation &explanation)
 {
     const QString reference = figures.referenceType();
+    // A reference type's bars explain nothing alone: with no shown server measuring the
+    // category, the chart is empty and says why (unexplainedText).
     if (reference.isEmpty() || explanation.category.total || explanation.category.id == reference
-        || explanation.category.id.isEmpty())
+        || explanation.category.id.isEmpty() || explanation.servers.empty())
         return std::nullopt;
     return figures.explainMemory(reference);
 }

@@ -114,10 +114,13 @@ void WhyView::fillCategories(const Figures &figures)
     m_category->clear();
     for (const FigureCategory &category : figures.memory().categories)
         m_category->addItem(category.label, category.id);
-    // The user's pick while the results have it; else what the export explains.
+    // The user's pick while the results have it; else what the export explains; else the
+    // reference type (a hash-ttl run on servers without hsetex explains set-ex alone).
     int index = m_category->findData(m_chosen);
     if (index < 0)
         index = m_category->findData(defaultWhyCategory(figures));
+    if (index < 0)
+        index = m_category->findData(figures.referenceType());
     m_category->setCurrentIndex(index < 0 ? 0 : index);
     m_category->setEnabled(m_category->count() > 1);
 }

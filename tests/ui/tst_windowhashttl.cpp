@@ -10,6 +10,8 @@
 #include "presentation.h"
 #include "resultstablemodel.h"
 #include "resultsview.h"
+#include "whychart.h"
+#include "whychartwidget.h"
 #include "whyview.h"
 
 #include <QComboBox>
@@ -120,6 +122,36 @@ private Q_SLOTS:
         QVERIFY2(sentences.contains(QStringLiteral("On Valkey 9.1.2, of the ")), qPrintable(sentences));
         QVERIFY2(sentences.contains(QStringLiteral(" a hsetex key takes beyond a set-ex key")), qPrintable(sentences));
         QVERIFY2(!sentences.contains(QStringLiteral("On Redis 8.0.2")), qPrintable(sentences));
+    }
+
+    // With only Valkey 8.0.1 shown, no server ran hsetex: the Why tab showed two set-ex bars and
+    // no sentence. An empty comparison says why it is empty, and draws no bar of another type.
+    void anEmptyComparisonSaysWhy()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-why-hash-ttl.json");
+        MainWindow window;
+        window.resize(1400, 900);
+        window.show();
+        window.showResults(bundle, QStringLiteral("hash-ttl.json"));
+        ResultsView *view = window.resultsView();
+        view->setHiddenVersions({QStringLiteral("valkey-9.1.2")});
+        showTab(view, QStringLiteral("Why"));
+        WhyView *why = view->whyView();
+        auto *chooser = why->findChild<QComboBox *>(QStringLiteral("whyCategory"));
+        why->flush();
+        // Opened on the one category that has parts: set-ex, alone.
+        QCOMPARE(why->categoryId(), QStringLiteral("set-ex"));
+        QCOMPARE(why->chartWidget()->chart()->data().bars.size(), size_t(1));
+        const int hsetex = chooser->findData(QStringLiteral("hsetex"));
+        QVERIFY(hsetex >= 0);
+        chooser->setCurrentIndex(hsetex);
+        Q_EMIT chooser->activated(hsetex);
+        why->flush();
+        QCOMPARE(why->categoryId(), QStringLiteral("hsetex"));
+        QCOMPARE(why->chartWidget()->chart()->data().bars.size(), size_t(0));
+        QCOMPARE(why->emptyText(), QStringLiteral("No shown server measured hsetex: Valkey 8.0.1 does not support it "
+                                                  "(ERR unknown command 'HSETEX'). Choose set-ex to see its parts."));
+        QCOMPARE(why->titleText(), QStringLiteral("Where each key's bytes go — hsetex"));
     }
 
     // hash-ttl has no total: the table showed "–" for bytes per key and µs per command on every
