@@ -56,7 +56,7 @@ int main(int argc, char **argv)
             clock.start();
             const double cpuBefore = Bench::cpuMs();
             // Timed with its Figures, as versus export builds one.
-            Outcome<QStringList> written = exportAll(Figures(bundle.value(), figureOptionsOf(options)), dir.path(), options);
+            Outcome<QStringList> written = exportAll(Figures(bundle.value()), dir.path(), options);
             const double ms = double(clock.nsecsElapsed()) / 1e6;
             const double cpuUsed = Bench::cpuMs() - cpuBefore;
             if (!written)

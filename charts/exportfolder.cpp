@@ -68,14 +68,14 @@ std::vector<FolderImage> whyImages(const Figures &figures, const ExportOptions &
     return images;
 }
 
-std::vector<FolderImage> sweepImages(const ResultsBundle &bundle, const ExportOptions &options)
+std::vector<FolderImage> sweepImages(const Figures &figures, const ExportOptions &options)
 {
     std::vector<FolderImage> images;
-    for (SweepChartKind kind : sweepChartKinds(bundle)) {
+    for (SweepChartKind kind : sweepChartKinds(figures.bundle())) {
         for (ImageFormat format : options.formats)
             images.push_back({sweepChartFileStem(kind) + QLatin1Char('.') + imageFormatExtension(format),
-                              [&bundle, kind, &options](const QString &path) {
-                                  return exportSweepChart(bundle, kind, options, path, PathOrigin::NamedByVersus);
+                              [&figures, kind, &options](const QString &path) {
+                                  return exportSweepChart(figures, kind, options, path, PathOrigin::NamedByVersus);
                               }});
     }
     return images;
@@ -150,9 +150,7 @@ Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const
     if (!written || !bundle.isSweep())
         return written;
     // A sweep's own charts: every point's figures against the swept parameter, its versions hidden.
-    ExportOptions sweepOptions = options;
-    sweepOptions.hiddenServers = figures.options().hiddenServers;
-    const Outcome<QStringList> sweep = exportSweepCharts(bundle, dir, sweepOptions);
+    const Outcome<QStringList> sweep = exportSweepCharts(figures, dir, options);
     if (!sweep)
         return Error{sweep.error()};
     return written.value() + sweep.value();
@@ -193,9 +191,9 @@ QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const
     return names;
 }
 
-Outcome<QStringList> exportSweepCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
+Outcome<QStringList> exportSweepCharts(const Figures &figures, const QString &dir, const ExportOptions &options)
 {
-    return writeImagesInto(dir, sweepImages(bundle, options));
+    return writeImagesInto(dir, sweepImages(figures, options));
 }
 
 QStringList existingFiles(const QString &dir, const QStringList &names)

@@ -35,7 +35,7 @@ Outcome<QStringList> exportWhyCharts(const Figures &figures, const QString &dir,
 QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options);
 // Every sweep chart of the bundle (none unless it is a sweep) in every format of options.formats
 // into `dir`, as <sweepChartFileStem>.<ext>. Returns the paths written.
-Outcome<QStringList> exportSweepCharts(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options);
+Outcome<QStringList> exportSweepCharts(const Figures &figures, const QString &dir, const ExportOptions &options);
 
 // The paths of `names` that already exist in `dir`: what an export there would replace.
 QStringList existingFiles(const QString &dir, const QStringList &names);

@@ -101,12 +101,3 @@ Outcome<ChartKind> parseChartKind(const QString &name)
         return *kind;
     return Error{QStringLiteral("unknown chart \"%1\" (use %2)").arg(name, chartStems().join(QStringLiteral(", ")))};
 }
-
-Figures::Options figureOptionsOf(const ExportOptions &options)
-{
-    Figures::Options figures;
-    figures.hiddenServers = options.hiddenServers;
-    figures.topCommands = options.topCommands;
-    figures.order = options.order;
-    return figures;
-}

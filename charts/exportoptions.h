@@ -1,7 +1,6 @@
 #pragma once
 // What an exported chart looks like: size, pixel scale, dpi, theme, formats and titles.
 
-#include "categoryorder.h"
 #include "charttheme.h"
 #include "figureviews.h"
 #include "outcome.h"
@@ -23,11 +22,8 @@ struct ExportOptions {
     std::optional<QString> title;
     std::optional<QString> subtitle;
     std::optional<QString> footnote;
-    int topCommands = 8;             // usec-per-command: the rest fold into "other"
-    // Versions left out of the picture, the titles and the data files. The others keep the
-    // colours they have with every version shown, as in the window.
-    QStringList hiddenServers;
-    CategoryOrder order = CategoryOrder::Workload;   // as the window's Sort
+    // Which categories are drawn, of those the figures have (their order, hidden versions and
+    // commands shown are the Figures' own options).
     QStringList onlyCategories;                      // see ChartDataOptions
     int topCategories = 0;
     bool report = false;             // exportAll also writes report.md (reportexport.h)
@@ -37,11 +33,6 @@ struct ExportOptions {
 
     QSize pixelSize() const;
 };
-
-// What an export of a bundle shows, said as the figures layer takes it: the hidden versions,
-// the order and the commands shown; the baseline is the bundle's own. The exporter's functions
-// that take a Figures read these from it instead.
-Figures::Options figureOptionsOf(const ExportOptions &options);
 
 struct SizePreset {
     QString name;

@@ -10,28 +10,6 @@
 
 namespace {
 
-SweepTable tableOf(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
-{
-    FigureOptions options;
-    options.hiddenServers = hiddenServers;
-    switch (kind) {
-    case SweepChartKind::MemoryPerKey: return sweepTable(bundle, Measure::BytesPerKey, options);
-    case SweepChartKind::Ratio: return sweepTable(bundle, Measure::RatioToReference, options);
-    case SweepChartKind::ClusterOverhead: return clusterOverheadSweep(bundle, options);
-    }
-    return {};
-}
-
-QString yTitleOf(SweepChartKind kind, const SweepTable &table)
-{
-    switch (kind) {
-    case SweepChartKind::MemoryPerKey: return QStringLiteral("bytes per key");
-    case SweepChartKind::Ratio: return QStringLiteral("bytes per key as a multiple of %1's").arg(table.referenceType);
-    case SweepChartKind::ClusterOverhead: return QStringLiteral("bytes per key beyond standalone");
-    }
-    return {};
-}
-
 // Values that span a factor of 4 or more, all above zero, stand on a log scale: 16, 64, 256 at
 // even steps.
 bool wantsLogScale(const std::vector<double> &numbers)
@@ -105,38 +83,23 @@ double SweepChartData::largestValue() const
 
 QString sweepChartFileStem(SweepChartKind kind)
 {
-    switch (kind) {
-    case SweepChartKind::MemoryPerKey: return QStringLiteral("sweep-memory-per-key");
-    case SweepChartKind::Ratio: return QStringLiteral("sweep-ratio");
-    case SweepChartKind::ClusterOverhead: return QStringLiteral("sweep-cluster-overhead");
-    }
-    return {};
+    return sweepView(kind).stem;
 }
 
-std::vector<SweepChartKind> sweepChartKinds(const ResultsBundle &bundle)
-{
-    if (!bundle.isSweep())
-        return {};
-    std::vector<SweepChartKind> kinds{SweepChartKind::MemoryPerKey};
-    if (!bundle.workload.referenceType.isEmpty())
-        kinds.push_back(SweepChartKind::Ratio);
-    if (sweepHasBothTopologies(bundle))
-        kinds.push_back(SweepChartKind::ClusterOverhead);
-    return kinds;
-}
-
-SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
+SweepChartData buildSweepChartData(const Figures &figures, SweepChartKind kind)
 {
     SweepChartData data;
     data.kind = kind;
-    const SweepTable table = tableOf(bundle, kind, hiddenServers);
+    const ResultsBundle &bundle = figures.bundle();
+    const SweepView &view = sweepView(kind);
+    const SweepTable table = view.table(figures);
     data.parameter = table.parameter;
     data.xLabels = table.values;
     data.logarithmic = wantsLogScale(table.numbers);
     for (double number : table.numbers)
         data.x.push_back(data.logarithmic ? std::log2(number) : number);
     data.xTitle = data.logarithmic ? QStringLiteral("%1 (log scale)").arg(table.parameter) : table.parameter;
-    data.yTitle = yTitleOf(kind, table);
+    data.yTitle = view.valueTitle(table);
     const std::map<QString, QColor> colors = serverColors(bundle);
     // "hsetex · 9.1.2" while every server is of one product; "hsetex · Redis 8.0.2" beside Valkey.
     const auto productOf = [&bundle](const QString &id) {
@@ -175,30 +138,21 @@ SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind k
     return data;
 }
 
-QString defaultSweepTitle(const ResultsBundle &bundle, SweepChartKind kind)
+QString defaultSweepTitle(const Figures &figures, SweepChartKind kind)
 {
-    const QString parameter = bundle.sweep.parameter;
-    switch (kind) {
-    case SweepChartKind::MemoryPerKey: return QStringLiteral("Memory per key against %1, %2").arg(parameter, bundle.workload.name);
-    case SweepChartKind::Ratio:
-        return QStringLiteral("Memory per key as a multiple of %1, against %2").arg(bundle.workload.referenceType, parameter);
-    case SweepChartKind::ClusterOverhead: return QStringLiteral("Cost of cluster mode against %1, %2").arg(parameter, bundle.workload.name);
-    }
-    return {};
+    return sweepView(kind).title(figures.bundle());
 }
 
-QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers)
+QString defaultSweepSubtitle(const Figures &figures, SweepChartKind kind)
 {
-    const SweepTable table = tableOf(bundle, kind, hiddenServers);
+    const SweepTable table = sweepView(kind).table(figures);
     if (!table.headline)
         return {};
     const SweepLine *line = &table.lines[table.headline->line];
     const bool ratio = kind == SweepChartKind::Ratio;
     const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
     // Servers that allocate differently compare builds as well as versions: said after the line.
-    Figures::Options shown;
-    shown.hiddenServers = hiddenServers;
-    const QString caveat = sweepBuildCaveat(bundle, shown);
+    const QString caveat = sweepBuildCaveat(figures.bundle(), figures.options());
     // The headline's points are final ones: a cancelled sweep's last point is partial.
     const size_t first = table.headline->first;
     const size_t last = table.headline->last;
@@ -211,11 +165,9 @@ QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, c
              table.values[int(first)], table.values[int(last)], caveat.isEmpty() ? QString() : QStringLiteral(". ") + caveat);
 }
 
-QString defaultSweepFootnote(const ResultsBundle &bundle, const QStringList &hiddenServers)
+QString defaultSweepFootnote(const Figures &figures)
 {
     // The workload as swept: the parameter with every value ("value-size=16/64/256").
-    Figures::Options shown;
-    shown.hiddenServers = hiddenServers;
     return QStringLiteral("Each value is a run of its own on freshly started servers. ")
-        + sweepProvenanceParts(bundle, shown).join(QStringLiteral(" · "));
+        + sweepProvenanceParts(figures.bundle(), figures.options()).join(QStringLiteral(" · "));
 }

@@ -5,19 +5,13 @@
 
 #include "charttheme.h"
 #include "figuressweep.h"
+#include "sweepviews.h"
 #include "resultsbundle.h"
 #include <QColor>
 #include <QString>
 #include <QStringList>
 #include <optional>
 #include <vector>
-
-// The sweep charts and the file names they export under.
-enum class SweepChartKind {
-    MemoryPerKey,   // sweep-memory-per-key: bytes per key of each pattern
-    Ratio,          // sweep-ratio: each pattern as a multiple of the reference one
-    ClusterOverhead,   // sweep-cluster-overhead: each cluster's bytes per key beyond standalone
-};
 
 struct SweepChartLine {
     QString serverId;
@@ -43,16 +37,13 @@ struct SweepChartData {
 };
 
 QString sweepChartFileStem(SweepChartKind kind);
-// The sweep charts a bundle has: none unless it is a sweep; the ratio only when the workload
-// has a reference category; the cost of cluster mode only when a version ran both ways.
-std::vector<SweepChartKind> sweepChartKinds(const ResultsBundle &bundle);
 
-SweepChartData buildSweepChartData(const ResultsBundle &bundle, SweepChartKind kind,
-                                   const QStringList &hiddenServers = {});
+// What `figures`' sweep table for `kind` draws (Figures::sweepFigures(), its hidden versions).
+SweepChartData buildSweepChartData(const Figures &figures, SweepChartKind kind);
 
 // "Memory per key against value-size, hash-ttl" / "Memory as a multiple of set-ex against value-size".
-QString defaultSweepTitle(const ResultsBundle &bundle, SweepChartKind kind);
+QString defaultSweepTitle(const Figures &figures, SweepChartKind kind);
 // How the answer moves on the newest server: "hsetex on Valkey 9.1.2: 2.88× at 16 → 1.44× at 256".
-QString defaultSweepSubtitle(const ResultsBundle &bundle, SweepChartKind kind, const QStringList &hiddenServers = {});
+QString defaultSweepSubtitle(const Figures &figures, SweepChartKind kind);
 // The provenance footnote with the swept parameter's values in place of the shown point's.
-QString defaultSweepFootnote(const ResultsBundle &bundle, const QStringList &hiddenServers = {});
+QString defaultSweepFootnote(const Figures &figures);

@@ -8,8 +8,8 @@
 #include <cmath>
 
 struct SweepChartWidget::Private {
-    BundleSnapshot bundle = std::make_shared<const ResultsBundle>();
-    QStringList hidden;
+    // The update's one Figures: the sweep tables it computed once, with its hidden versions.
+    Figures figures{ResultsBundle()};
     ColorTheme theme = ColorTheme::Light;
     std::optional<ChartFontSizes> fixedFonts;
     QComboBox *kind = nullptr;
@@ -51,18 +51,13 @@ SweepChartWidget::~SweepChartWidget() = default;
 
 void SweepChartWidget::setFigures(const Figures &figures)
 {
-    d->bundle = figures.snapshot();
-    d->hidden = figures.options().hiddenServers;
-    const ResultsBundle &bundle = *d->bundle;
+    d->figures = figures;
+    const ResultsBundle &bundle = figures.bundle();
     const int chosen = d->kind->currentIndex();
     const QSignalBlocker quiet(d->kind);
     d->kind->clear();
-    for (SweepChartKind kind : sweepChartKinds(bundle)) {
-        const QString name = kind == SweepChartKind::Ratio             ? tr("Against %1").arg(bundle.workload.referenceType)
-                             : kind == SweepChartKind::ClusterOverhead ? tr("Cost of cluster mode")
-                                                                       : tr("Bytes per key");
-        d->kind->addItem(name, int(kind));
-    }
+    for (SweepChartKind kind : sweepChartKinds(bundle))
+        d->kind->addItem(sweepView(kind).chooserName(bundle), int(kind));
     d->kind->setCurrentIndex(chosen >= 0 && chosen < d->kind->count() ? chosen : 0);
     refresh();
 }
@@ -133,8 +128,7 @@ void SweepChartWidget::resizeEvent(QResizeEvent *event)
 
 void SweepChartWidget::refresh()
 {
-    const ResultsBundle &bundle = *d->bundle;
-    const bool sweep = bundle.isSweep();
+    const bool sweep = d->figures.bundle().isSweep();
     d->view->setVisible(sweep);
     d->kind->setVisible(sweep);
     d->title->setVisible(sweep);
@@ -146,9 +140,9 @@ void SweepChartWidget::refresh()
         return;
     }
     const SweepChartKind shown = kind();
-    const QString subtitle = defaultSweepSubtitle(bundle, shown, d->hidden);
-    d->title->setText(QStringLiteral("<b>%1</b>%2").arg(defaultSweepTitle(bundle, shown).toHtmlEscaped(),
+    const QString subtitle = defaultSweepSubtitle(d->figures, shown);
+    d->title->setText(QStringLiteral("<b>%1</b>%2").arg(defaultSweepTitle(d->figures, shown).toHtmlEscaped(),
                                                           subtitle.isEmpty() ? QString() : QStringLiteral("<br>") + subtitle.toHtmlEscaped()));
     d->chart->setStyleSize(QSizeF(d->view->size()));
-    d->chart->setData(buildSweepChartData(bundle, shown, d->hidden));
+    d->chart->setData(buildSweepChartData(d->figures, shown));
 }

@@ -9,14 +9,14 @@ namespace {
 // The sweep chart on its page, as the bar charts stand on theirs, laid out at the options' base size.
 class ComposedSweep {
 public:
-    ComposedSweep(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options)
+    ComposedSweep(const Figures &figures, SweepChartKind kind, const ExportOptions &options)
         : m_page(options.size, options.theme)
     {
-        const SweepChartData data = buildSweepChartData(bundle, kind, options.hiddenServers);
-        m_title = options.title.value_or(defaultSweepTitle(bundle, kind));
-        const QString subtitle = options.subtitle.value_or(defaultSweepSubtitle(bundle, kind, options.hiddenServers));
+        const SweepChartData data = buildSweepChartData(figures, kind);
+        m_title = options.title.value_or(defaultSweepTitle(figures, kind));
+        const QString subtitle = options.subtitle.value_or(defaultSweepSubtitle(figures, kind));
         QStringList notes = data.footnotes;
-        const QString footnote = options.footnote.value_or(defaultSweepFootnote(bundle, options.hiddenServers));
+        const QString footnote = options.footnote.value_or(defaultSweepFootnote(figures));
         if (!footnote.isEmpty())
             notes << footnote;
         const QRectF area = m_page.compose(m_title, subtitle, notes);
@@ -52,20 +52,20 @@ private:
 
 } // namespace
 
-Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options,
+Outcome<QImage> renderSweepChart(const Figures &figures, SweepChartKind kind, const ExportOptions &options,
                                  SweepGeometry *geometry)
 {
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
-    ComposedSweep chart(bundle, kind, options);
+    ComposedSweep chart(figures, kind, options);
     return paintedComposition(chart, options, geometry);
 }
 
-Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,
+Status exportSweepChart(const Figures &figures, SweepChartKind kind, const ExportOptions &options, const QString &path,
                         PathOrigin origin)
 {
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
-    ComposedSweep chart(bundle, kind, options);
+    ComposedSweep chart(figures, kind, options);
     return writeChartFile(chart.page(), options, chart.title(), sweepChartFileStem(kind), path, origin);
 }

@@ -22,8 +22,8 @@ struct SweepGeometry {
 };
 
 // An image of exactly options.pixelSize(). `geometry`, when given, receives where things stand.
-Outcome<QImage> renderSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options,
+Outcome<QImage> renderSweepChart(const Figures &figures, SweepChartKind kind, const ExportOptions &options,
                                  SweepGeometry *geometry = nullptr);
 // One sweep chart; the format follows the file's extension (.png, .svg, .pdf).
-Status exportSweepChart(const ResultsBundle &bundle, SweepChartKind kind, const ExportOptions &options, const QString &path,
+Status exportSweepChart(const Figures &figures, SweepChartKind kind, const ExportOptions &options, const QString &path,
                         PathOrigin origin = PathOrigin::NamedByUser);

@@ -394,10 +394,6 @@ ExportOptions ExportDialog::options() const
         options.dpi = preset->dpi;
     options.theme = theme();
     options.formats = {ImageFormat(m_format->currentData().toInt())};
-    // What is shown is the figures' (Figures::options()); said here too for the record.
-    options.hiddenServers = m_figures.options().hiddenServers;
-    options.order = m_figures.options().order;
-    options.topCommands = m_figures.options().topCommands;
     // An empty field means "derived from the results" (shown as the placeholder).
     if (!m_title->text().isEmpty())
         options.title = m_title->text();

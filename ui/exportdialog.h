@@ -30,6 +30,8 @@ public:
     // What was chosen; without a picked preset or size, the default size with
     // tallerWhenCrowded, as versus export without --preset or --size.
     ExportOptions options() const;
+    // The figures it exports: their hidden versions, order and commands shown.
+    const Figures &figures() const { return m_figures; }
     // The options the chosen chart is drawn with: options() fitted (fittedOptions()).
     ExportOptions drawnOptions() const;
     // The chart chosen; the Why chart has no ChartKind (whyChosen()).

@@ -57,7 +57,7 @@ int runExportCommand(const QStringList &arguments)
                                .arg(positional.first(), bundle->complete ? QString()
                                                                          : QStringLiteral(" (its run was stopped before any server started)")));
     // One Figures for the whole export: every chart, file and report reads it.
-    const Figures figures(bundle.value(), figureOptionsOf(request->options));
+    const Figures figures(bundle.value(), request->shown);
     const QStringList names = exportRequestFileNames(request.value(), chartKindsOf(figures), sweepChartKinds(bundle.value()));
     // Checked before anything is written: no name the export writes may be the bundle itself.
     const ExistingFiles existing = parser.isSet(QStringLiteral("force")) ? ExistingFiles::Replace : ExistingFiles::Keep;

@@ -118,7 +118,7 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
     if (!order)
         return Error{QStringLiteral("--sort: unknown order '%1' (use workload, largest, change or name)")
                          .arg(parser.value(QStringLiteral("sort")))};
-    options.order = *order;
+    request.shown.order = *order;
     if (parser.isSet(QStringLiteral("top"))) {
         bool topOk = false;
         options.topCategories = parser.value(QStringLiteral("top")).toInt(&topOk);

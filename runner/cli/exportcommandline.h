@@ -14,6 +14,7 @@
 struct ExportRequest {
     QString directory;               // --export-dir; empty: nothing is exported
     ExportOptions options;
+    Figures::Options shown;          // --sort: the Figures the export reads are built with these
     QString sizeOption;              // what set options.size: "--size 400x300", "--preset social", or empty
     std::vector<ChartKind> charts;   // --chart; every chart when empty
     bool enabled() const { return !directory.isEmpty(); }
@@ -29,6 +30,6 @@ Outcome<ExportRequest> exportRequestFromParser(const QCommandLineParser &parser)
 // of `sweepKinds` (sweepChartKinds()).
 QStringList exportRequestFileNames(const ExportRequest &request, const std::vector<ChartKind> &bundleKinds,
                                    const std::vector<SweepChartKind> &sweepKinds = {});
-// Renders the requested charts of `figures` (built with figureOptionsOf(request.options)) into
+// Renders the requested charts of `figures` (built with request.shown) into
 // request.directory; returns the files written. Reads that one Figures throughout.
 Outcome<QStringList> exportRequested(const Figures &figures, const ExportRequest &request);

@@ -223,11 +223,9 @@ Outcome<ExportRequest> checkOutputs(const QCommandLineParser &parser)
     // A sweep's charts are named before its workload says whether it has a reference category.
     const std::vector<ChartKind> chartKinds = chartKindsOfRun(parser);
     std::vector<SweepChartKind> sweepKinds;
-    if (parser.isSet(QStringLiteral("sweep"))) {
-        sweepKinds = {SweepChartKind::MemoryPerKey, SweepChartKind::Ratio};
-        if (std::find(chartKinds.begin(), chartKinds.end(), ChartKind::ClusterOverhead) != chartKinds.end())
-            sweepKinds.push_back(SweepChartKind::ClusterOverhead);
-    }
+    if (parser.isSet(QStringLiteral("sweep")))
+        sweepKinds = sweepChartKindsOfRun(std::find(chartKinds.begin(), chartKinds.end(), ChartKind::ClusterOverhead)
+                                          != chartKinds.end());
     if (Status out = checkOutputFile(QStringLiteral("--out"), parser.value(QStringLiteral("out")), inputs); !out)
         return Error{out.error()};
     if (Status folder = checkOutputFolder(QStringLiteral("--export-dir"), exportRequest->directory,
@@ -298,8 +296,8 @@ int runRunCommand(const QStringList &arguments)
 
     const ResultsBundle results = runWithProgress(plan.value());
     // One Figures for everything the run prints and writes.
-    const Figures figures(results, figureOptionsOf(exportRequest->options));
-    writeTerminal(stdout, bundleToMarkdown(figures, exportRequest->options.order) + QLatin1Char('\n'));
+    const Figures figures(results, exportRequest->shown);
+    writeTerminal(stdout, bundleToMarkdown(figures, figures.options().order) + QLatin1Char('\n'));
     if (results.isSweep())
         writeTerminal(stdout, sweepToMarkdown(results) + QLatin1Char('\n'));
     const QStringList dataProblems = sweepDataProblems(figures);

@@ -16,6 +16,8 @@
 #include <optional>
 #include <vector>
 
+struct SweepTable;
+
 enum class Measure {
     BytesPerKey,            // used_memory delta / keys
     MemoryUsageBytesPerKey, // Σ MEMORY USAGE / keys, second opinion
@@ -337,6 +339,11 @@ public:
     // per memory category; repeat by repeat where both have the repeat, the median of those
     // differences. Empty (no servers) without such a pair.
     FigureTable clusterOverhead() const;
+    // A sweep's figures against the swept parameter (figuressweep.h), each computed once per
+    // Figures from the points' own Figures: memory or ratios (Measure::BytesPerKey or
+    // RatioToReference), and the cost of cluster mode. Empty unless the bundle is a sweep.
+    SweepTable sweepFigures(Measure measure) const;
+    SweepTable sweepClusterOverhead() const;
     // The standalone series a cluster series is measured against in clusterOverhead(), or empty.
     QString standalonePartnerOf(const QString &clusterId) const;
     // Messages naming each server whose writes were rejected or whose key counts disagree.

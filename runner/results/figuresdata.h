@@ -71,6 +71,8 @@ struct FiguresData {
     // and headline of one update reads the same table, computed once.
     mutable std::map<QString, FigureTable> tableCache;
     FigureTable cachedTable(const QString &name, const std::function<FigureTable()> &compute) const;
+    // The sweep tables by measure, the cost of cluster mode's under -1, each computed once.
+    mutable std::map<int, std::shared_ptr<const SweepTable>> sweepCache;
 
     const ServerData &server(const QString &id) const { return servers.at(id); }
     QStringList comparedIds() const;

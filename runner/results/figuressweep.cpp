@@ -1,5 +1,6 @@
 #include "figuressweep.h"
 
+#include "figuresdata.h"
 #include "figureviews.h"
 #include "presentation.h"
 #include "provenance.h"
@@ -158,6 +159,23 @@ SweepTable clusterOverheadSweep(const ResultsBundle &bundle, const FigureOptions
                                [](const Figures &figures) { return figures.clusterOverhead(); });
     table.clusterOverhead = true;
     return table;
+}
+
+SweepTable Figures::sweepFigures(Measure measure) const
+{
+    std::shared_ptr<const SweepTable> &cached = d->sweepCache[int(measure)];
+    if (!cached)
+        cached = std::make_shared<const SweepTable>(sweepTable(d->bundle, measure, d->options));
+    return *cached;
+}
+
+SweepTable Figures::sweepClusterOverhead() const
+{
+    // The cost of cluster mode is bytes per key; its table is kept apart from the memory one.
+    std::shared_ptr<const SweepTable> &cached = d->sweepCache[-1];
+    if (!cached)
+        cached = std::make_shared<const SweepTable>(clusterOverheadSweep(d->bundle, d->options));
+    return *cached;
 }
 
 namespace {

@@ -114,10 +114,11 @@ private Q_SLOTS:
         QCOMPARE(all.data.series.size(), size_t(4));
         const QString hidden = all.data.series[1].serverId;
 
-        ExportOptions options;
-        options.hiddenServers = {hidden};
+        Figures::Options without;
+        without.hiddenServers = {hidden};
         ChartGeometry shown;
-        const Outcome<QImage> image = renderChart(bundle, ChartKind::MemoryPerAttribute, options, &shown);
+        const Outcome<QImage> image =
+            renderChart(Figures(bundle, without), ChartKind::MemoryPerAttribute, ExportOptions(), &shown);
         QVERIFY2(image.ok(), qPrintable(image.error()));
         QCOMPARE(shown.data.series.size(), size_t(3));
         for (size_t s = 0; s < shown.data.series.size(); ++s) {
@@ -135,7 +136,7 @@ private Q_SLOTS:
         QVERIFY(defaultChartFootnote(Figures(bundle)).contains(serverDisplayName(*bundle.server(hidden))));
 
         QTemporaryDir dir;
-        const Outcome<QStringList> written = exportAll(bundle, dir.path(), options);
+        const Outcome<QStringList> written = exportAll(Figures(bundle, without), dir.path(), ExportOptions());
         QVERIFY2(written.ok(), qPrintable(written.error()));
         const Outcome<ResultsBundle> saved = loadBundle(dir.filePath(QStringLiteral("results.json")));
         QVERIFY(saved.ok());
@@ -179,13 +180,12 @@ private Q_SLOTS:
         const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         const QStringList workloadOrder = buildChartData(bundle, ChartKind::MemoryPerAttribute).categories;
         for (const CategoryOrder order : {CategoryOrder::Value, CategoryOrder::Change, CategoryOrder::Name}) {
-            ExportOptions options;
-            options.order = order;
-            ChartGeometry geometry;
-            const Outcome<QImage> image = renderChart(bundle, ChartKind::MemoryPerAttribute, options, &geometry);
-            QVERIFY2(image.ok(), qPrintable(image.error()));
             Figures::Options sorted;
             sorted.order = order;
+            ChartGeometry geometry;
+            const Outcome<QImage> image =
+                renderChart(Figures(bundle, sorted), ChartKind::MemoryPerAttribute, ExportOptions(), &geometry);
+            QVERIFY2(image.ok(), qPrintable(image.error()));
             const ChartData expected = buildChartData(Figures(bundle, sorted), ChartKind::MemoryPerAttribute);
             QCOMPARE(geometry.data.categories, expected.categories);
             QVERIFY(geometry.data.categories != workloadOrder);

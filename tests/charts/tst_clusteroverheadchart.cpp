@@ -108,7 +108,7 @@ private Q_SLOTS:
         const std::vector<SweepChartKind> kinds = sweepChartKinds(bundle);
         QVERIFY(std::find(kinds.begin(), kinds.end(), SweepChartKind::ClusterOverhead) != kinds.end());
         QVERIFY(sweepChartKinds(fixtureBundle("real-hash-ttl-sweep.json")).size() == 2);
-        const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::ClusterOverhead);
+        const SweepChartData data = buildSweepChartData(Figures(bundle), SweepChartKind::ClusterOverhead);
         QCOMPARE(data.xLabels, (QStringList{QStringLiteral("1000"), QStringLiteral("10000"), QStringLiteral("100000")}));
         QCOMPARE(data.yTitle, QStringLiteral("bytes per key beyond standalone"));
         QCOMPARE(int(data.lines.size()), 5);   // set-ex on three versions, hsetex and hset-hexpire on 9.1.2
@@ -129,7 +129,7 @@ private Q_SLOTS:
         for (const std::optional<double> &redis : setEx(QStringLiteral("redis-7.0.15-cluster-3")))
             QVERIFY(*redis > 0 && *redis < 40);
 
-        const Outcome<QImage> image = renderSweepChart(bundle, SweepChartKind::ClusterOverhead, ExportOptions());
+        const Outcome<QImage> image = renderSweepChart(Figures(bundle), SweepChartKind::ClusterOverhead, ExportOptions());
         QVERIFY2(image.ok(), qPrintable(image.error()));
         QCOMPARE(image->size(), QSize(1200, 675));
     }

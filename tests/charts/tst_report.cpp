@@ -117,8 +117,10 @@ private slots:
         QVERIFY(!report.contains(QLatin1String(".pdf")));
         QVERIFY(!report.contains(QLatin1String("](usec-per-command")));
 
-        options.hiddenServers = {QStringLiteral("valkey-9.1.2")};
-        QVERIFY(exportCharts(fixtureBundle("real-ecommerce.json"), {ChartKind::MemoryPerAttribute}, dir.path(), options));
+        Figures::Options without;
+        without.hiddenServers = {QStringLiteral("valkey-9.1.2")};
+        QVERIFY(exportCharts(Figures(fixtureBundle("real-ecommerce.json"), without), {ChartKind::MemoryPerAttribute}, dir.path(),
+                             options));
         report = readText(dir.filePath(QStringLiteral("report.md")));
         QVERIFY(report.startsWith(QStringLiteral("# Valkey 8.0.1 on the ecommerce workload\n")));
         QVERIFY(!report.contains(QLatin1String("Valkey 9.1.2")));

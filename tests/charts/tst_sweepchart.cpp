@@ -20,7 +20,7 @@ private slots:
         const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
         QCOMPARE(sweepChartKinds(bundle).size(), size_t(2));
         QVERIFY(sweepChartKinds(fixtureBundle("real-hash-ttl.json")).empty());
-        const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::MemoryPerKey);
+        const SweepChartData data = buildSweepChartData(Figures(bundle), SweepChartKind::MemoryPerKey);
         // 16, 64, 256 span ×16: a log scale, at even steps.
         QVERIFY(data.logarithmic);
         QCOMPARE(data.x, (std::vector<double>{4, 6, 8}));
@@ -28,7 +28,7 @@ private slots:
         QCOMPARE(data.lines.size(), size_t(4));
         QCOMPARE(data.lines.front().label, QStringLiteral("set-ex · 8.0.1"));
         QCOMPARE(data.footnotes, QStringList{QStringLiteral("No line for hsetex, hset-hexpire on Valkey 8.0.1 (unsupported).")});
-        QCOMPARE(defaultSweepSubtitle(bundle, SweepChartKind::Ratio).left(30), QStringLiteral("hsetex on Valkey 9.1.2: 2.79× "));
+        QCOMPARE(defaultSweepSubtitle(Figures(bundle), SweepChartKind::Ratio).left(30), QStringLiteral("hsetex on Valkey 9.1.2: 2.79× "));
     }
 
     // Beside Valkey, another product's lines are named with it, and the subtitle keeps to the
@@ -37,14 +37,14 @@ private slots:
     {
         ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
         changeServerRun(bundle, QStringLiteral("valkey-8.0.1"), [](ServerRun &run) { run.product = QStringLiteral("redis"); });
-        const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::MemoryPerKey);
+        const SweepChartData data = buildSweepChartData(Figures(bundle), SweepChartKind::MemoryPerKey);
         QStringList labels;
         for (const SweepChartLine &line : data.lines)
             labels << line.label;
         QCOMPARE(labels, (QStringList{QStringLiteral("hsetex · Valkey 9.1.2"), QStringLiteral("set-ex · Valkey 9.1.2"),
                                       QStringLiteral("hset-hexpire · Valkey 9.1.2"), QStringLiteral("set-ex · Redis 8.0.1")}));
-        QVERIFY2(defaultSweepSubtitle(bundle, SweepChartKind::MemoryPerKey).startsWith(QStringLiteral("hsetex on Valkey 9.1.2: ")),
-                 qPrintable(defaultSweepSubtitle(bundle, SweepChartKind::MemoryPerKey)));
+        QVERIFY2(defaultSweepSubtitle(Figures(bundle), SweepChartKind::MemoryPerKey).startsWith(QStringLiteral("hsetex on Valkey 9.1.2: ")),
+                 qPrintable(defaultSweepSubtitle(Figures(bundle), SweepChartKind::MemoryPerKey)));
     }
 
     // A sweep cancelled during its last point: that point's figures are partial. They are
@@ -62,7 +62,7 @@ private slots:
             QVERIFY(!last.hasValue() || last.state == FigureState::Incomplete);
             QVERIFY(!last.change);
         }
-        const QString subtitle = defaultSweepSubtitle(bundle, SweepChartKind::Ratio);
+        const QString subtitle = defaultSweepSubtitle(Figures(bundle), SweepChartKind::Ratio);
         QVERIFY2(subtitle.startsWith(QStringLiteral("hsetex on Valkey 9.1.2: 2.79× → 2.20× set-ex from value-size 16 to 64")),
                  qPrintable(subtitle));
         const QString markdown = sweepToMarkdown(bundle);
@@ -70,7 +70,7 @@ private slots:
                  qPrintable(markdown));
         QVERIFY(markdown.contains(QStringLiteral("| hsetex · Valkey 9.1.2 | 2.79× | 2.20× | 1.44× ‡ |")));
         QVERIFY(markdown.contains(QStringLiteral("‡ The run stopped before value-size=256 finished: those figures are partial")));
-        const SweepChartData data = buildSweepChartData(bundle, SweepChartKind::MemoryPerKey);
+        const SweepChartData data = buildSweepChartData(Figures(bundle), SweepChartKind::MemoryPerKey);
         for (const SweepChartLine &line : data.lines)
             QVERIFY(!line.values.back().has_value());
         QVERIFY(data.footnotes.contains(QStringLiteral("value-size=256 not drawn: the run stopped before it finished")));
@@ -87,7 +87,7 @@ private slots:
                     options.dpi = preset.dpi;
                     options.theme = theme;
                     SweepGeometry geometry;
-                    const Outcome<QImage> image = renderSweepChart(bundle, kind, options, &geometry);
+                    const Outcome<QImage> image = renderSweepChart(Figures(bundle), kind, options, &geometry);
                     const QString where = QStringLiteral("%1 %2 %3").arg(preset.name, colorThemeName(theme), sweepChartFileStem(kind));
                     QVERIFY2(image, qPrintable(where));
                     QCOMPARE(image->size(), preset.size);
@@ -110,7 +110,7 @@ private slots:
         options.title = words + words + words + QStringLiteral("−10.0%");
         options.subtitle = words + words;
         SweepGeometry swept;
-        QVERIFY(renderSweepChart(sweep, SweepChartKind::MemoryPerKey, options, &swept));
+        QVERIFY(renderSweepChart(Figures(sweep), SweepChartKind::MemoryPerKey, options, &swept));
         ChartGeometry bars;
         QVERIFY(renderChart(fixtureBundle("real-hash-ttl.json"), ChartKind::MemoryPerAttribute, options, &bars));
         QCOMPARE(swept.titleLines.size(), 2);
@@ -125,7 +125,7 @@ private slots:
     {
         ExportOptions options;
         options.scale = 2;
-        const Outcome<QImage> image = renderSweepChart(fixtureBundle("real-hash-ttl-sweep.json"), SweepChartKind::Ratio, options);
+        const Outcome<QImage> image = renderSweepChart(Figures(fixtureBundle("real-hash-ttl-sweep.json")), SweepChartKind::Ratio, options);
         QVERIFY(image);
         QCOMPARE(image->size(), QSize(2400, 1350));
     }

@@ -30,32 +30,32 @@ inline QString defaultChartSubtitle(const ResultsBundle &bundle, ChartKind kind)
 inline Outcome<QImage> renderChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options,
                                    ChartGeometry *geometry = nullptr)
 {
-    return renderChart(Figures(bundle, figureOptionsOf(options)), kind, options, geometry);
+    return renderChart(Figures(bundle), kind, options, geometry);
 }
 inline QStringList legibilityProblems(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
 {
-    return legibilityProblems(Figures(bundle, figureOptionsOf(options)), kind, options);
+    return legibilityProblems(Figures(bundle), kind, options);
 }
 inline ExportOptions fittedOptions(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options)
 {
-    return fittedOptions(Figures(bundle, figureOptionsOf(options)), kind, options);
+    return fittedOptions(Figures(bundle), kind, options);
 }
 inline Status exportChart(const ResultsBundle &bundle, ChartKind kind, const ExportOptions &options, const QString &path,
                           PathOrigin origin = PathOrigin::NamedByUser)
 {
-    return exportChart(Figures(bundle, figureOptionsOf(options)), kind, options, path, origin);
+    return exportChart(Figures(bundle), kind, options, path, origin);
 }
 inline Outcome<QStringList> exportAll(const ResultsBundle &bundle, const QString &dir, const ExportOptions &options)
 {
-    return exportAll(Figures(bundle, figureOptionsOf(options)), dir, options);
+    return exportAll(Figures(bundle), dir, options);
 }
 inline Outcome<QStringList> exportCharts(const ResultsBundle &bundle, const std::vector<ChartKind> &kinds, const QString &dir,
                                          const ExportOptions &options)
 {
-    return exportCharts(Figures(bundle, figureOptionsOf(options)), kinds, dir, options);
+    return exportCharts(Figures(bundle), kinds, dir, options);
 }
 inline Outcome<QImage> renderWhyChart(const ResultsBundle &bundle, const QString &categoryId, const ExportOptions &options,
                                       WhyGeometry *geometry = nullptr)
 {
-    return renderWhyChart(Figures(bundle, figureOptionsOf(options)), categoryId, options, geometry);
+    return renderWhyChart(Figures(bundle), categoryId, options, geometry);
 }

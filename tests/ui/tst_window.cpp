@@ -516,7 +516,7 @@ void WindowTest::exportLeavesHiddenVersionsOutAndKeepsColours()
 
     // What the window's Export… does.
     ExportDialog dialog(view.figures(), view.currentChartKind(), nullptr);
-    QCOMPARE(dialog.options().hiddenServers, QStringList{QStringLiteral("valkey-8.1.1")});
+    QCOMPARE(dialog.figures().options().hiddenServers, QStringList{QStringLiteral("valkey-8.1.1")});
     QTemporaryDir folder;
     dialog.setFolder(folder.path());
     const Outcome<QStringList> written = dialog.exportEverything();
