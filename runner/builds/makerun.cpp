@@ -81,28 +81,34 @@ int compilationPercent(int compiled, int expected)
     return std::min(99, compiled * 100 / expected);
 }
 
-QString compiledFileOf(const QString &line)
+namespace {
+
+// The file a line of make's output names: Valkey's quiet form ("    CC server.o"), else a
+// compiler command's (its last path part).
+QString fileNamedBy(const QString &line, const QRegularExpression &quietForm, const QRegularExpression &compilerCommand)
 {
-    static const QRegularExpression valkeyStyle(QStringLiteral("^\\s*CC\\s+(\\S+\\.[co])\\b"));
-    static const QRegularExpression compilerCommand(QStringLiteral("^\\s*(?:\\S*/)?(?:cc|gcc|clang)\\s.*\\s-c\\s.*?(\\S+\\.c)\\b"));
     const QString plain = withoutColours(line);
-    if (const QRegularExpressionMatch match = valkeyStyle.match(plain); match.hasMatch())
+    if (const QRegularExpressionMatch match = quietForm.match(plain); match.hasMatch())
         return match.captured(1);
     if (const QRegularExpressionMatch match = compilerCommand.match(plain); match.hasMatch())
         return match.captured(1).section(QLatin1Char('/'), -1);
     return QString();
 }
 
+} // namespace
+
+QString compiledFileOf(const QString &line)
+{
+    static const QRegularExpression valkeyStyle(QStringLiteral("^\\s*CC\\s+(\\S+\\.[co])\\b"));
+    static const QRegularExpression compilerCommand(QStringLiteral("^\\s*(?:\\S*/)?(?:cc|gcc|clang)\\s.*\\s-c\\s.*?(\\S+\\.c)\\b"));
+    return fileNamedBy(line, valkeyStyle, compilerCommand);
+}
+
 QString linkedFileOf(const QString &line)
 {
     static const QRegularExpression valkeyStyle(QStringLiteral("^\\s*LINK\\s+(\\S+)"));
     static const QRegularExpression compilerCommand(QStringLiteral("^\\s*(?:\\S*/)?(?:cc|gcc|clang)\\s(?!.*\\s-c\\s).*\\s-o\\s+(\\S+)"));
-    const QString plain = withoutColours(line);
-    if (const QRegularExpressionMatch match = valkeyStyle.match(plain); match.hasMatch())
-        return match.captured(1);
-    if (const QRegularExpressionMatch match = compilerCommand.match(plain); match.hasMatch())
-        return match.captured(1).section(QLatin1Char('/'), -1);
-    return QString();
+    return fileNamedBy(line, valkeyStyle, compilerCommand);
 }
 
 bool isBuildErrorLine(const QString &line)

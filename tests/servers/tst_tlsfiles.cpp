@@ -4,6 +4,7 @@
 // encrypted with a passphrase is told from a file that holds no key, which no passphrase would
 // fix, and from a key of another certificate. No server: the files are read and matched only.
 
+#include "encryptedkey.h"
 #include "tlsauthority.h"
 #include "tlssettings.h"
 
@@ -11,24 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <openssl/pem.h>
 
 namespace {
-
-// `from`, a PEM private key, written to `to` encrypted with `passphrase`, as a user's own key
-// may be.
-bool writeEncryptedKeyCopy(const QString &from, const QString &to, const char *passphrase)
-{
-    BIO *in = BIO_new_file(from.toLocal8Bit().constData(), "r");
-    EVP_PKEY *key = in ? PEM_read_bio_PrivateKey(in, nullptr, nullptr, nullptr) : nullptr;
-    BIO *out = key ? BIO_new_file(to.toLocal8Bit().constData(), "w") : nullptr;
-    const bool written = out && PEM_write_bio_PrivateKey(out, key, EVP_aes_128_cbc(), nullptr, 0, nullptr,
-                                                         const_cast<char *>(passphrase)) == 1;
-    BIO_free(out);
-    EVP_PKEY_free(key);
-    BIO_free(in);
-    return written;
-}
 
 bool copyFileTo(const QString &from, const QString &to)
 {
@@ -93,7 +78,7 @@ private Q_SLOTS:
     void encryptedKeyIsSaidToNeedAPassphrase()
     {
         const QString encrypted = m_folder.filePath(QStringLiteral("encrypted.key"));
-        QVERIFY(writeEncryptedKeyCopy(m_files.keyFile, encrypted, "a passphrase"));
+        QVERIFY(writeEncryptedKey(m_files.keyFile, encrypted, "a passphrase"));
         const Status checked = checkTlsFiles(settings(encrypted));
         QVERIFY(!checked);
         QCOMPARE(checked.error(), QStringLiteral("the client key given with --key is encrypted with a passphrase, and a key encrypted "
