@@ -69,21 +69,7 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
         Q_EMIT serverSettingsChanged();
     });
 
-    m_run = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run"));
-    m_run->setObjectName(QStringLiteral("runButton"));
-    m_run->setToolTip(tr("Run the workload on every selected server (Ctrl+R)"));
-    m_run->setDefault(true);
-    m_run->setMinimumHeight(34);
-    m_run->setStyleSheet(QStringLiteral(
-        "QPushButton { background: #1565c0; color: white; font-weight: bold; border-radius: 4px; padding: 4px 18px; }"
-        "QPushButton:disabled { background: #b0bec5; color: #eceff1; }"
-        "QPushButton:hover:!disabled { background: #1976d2; }"));
-    m_cancel = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Cancel"));
-    m_cancel->setObjectName(QStringLiteral("cancelButton"));
-    m_cancel->setToolTip(tr("Stop the run; servers are shut down (Esc)"));
-    m_cancel->setMinimumHeight(34);
-    connect(m_run, &QPushButton::clicked, this, &RunPanel::runRequested);
-    connect(m_cancel, &QPushButton::clicked, this, &RunPanel::cancelRequested);
+    createRunButtons();
 
     m_blocker = new QLabel;
     m_blocker->setWordWrap(true);
@@ -105,6 +91,25 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
     layout->addLayout(buttons);
     layout->addWidget(m_blocker);
     refresh();
+}
+
+void RunPanel::createRunButtons()
+{
+    m_run = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run"));
+    m_run->setObjectName(QStringLiteral("runButton"));
+    m_run->setToolTip(tr("Run the workload on every selected server (Ctrl+R)"));
+    m_run->setDefault(true);
+    m_run->setMinimumHeight(34);
+    m_run->setStyleSheet(QStringLiteral(
+        "QPushButton { background: #1565c0; color: white; font-weight: bold; border-radius: 4px; padding: 4px 18px; }"
+        "QPushButton:disabled { background: #b0bec5; color: #eceff1; }"
+        "QPushButton:hover:!disabled { background: #1976d2; }"));
+    m_cancel = new QPushButton(style()->standardIcon(QStyle::SP_MediaStop), tr("Cancel"));
+    m_cancel->setObjectName(QStringLiteral("cancelButton"));
+    m_cancel->setToolTip(tr("Stop the run; servers are shut down (Esc)"));
+    m_cancel->setMinimumHeight(34);
+    connect(m_run, &QPushButton::clicked, this, &RunPanel::runRequested);
+    connect(m_cancel, &QPushButton::clicked, this, &RunPanel::cancelRequested);
 }
 
 int RunPanel::repeats() const { return m_repeats->value(); }

@@ -53,6 +53,8 @@ Q_SIGNALS:
     void serverSettingsChanged();
 
 private:
+    // Run (the panel's default button) and Cancel.
+    void createRunButtons();
     void refresh();
     // Writes a choice to the settings, unless this session starts from the defaults.
     void remember(const QString &key, const QVariant &value);
