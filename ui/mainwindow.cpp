@@ -150,7 +150,8 @@ bool MainWindow::isSettled() const
     return !m_servers->isDiscovering() && !m_workload->isPreparing();
 }
 
-// The selected servers in every topology of the Run panel (topologyspecs.h).
+// The selected servers in every topology of the Run panel, then with Self-check the first
+// one again (topologyspecs.h), as versus run --topology --self-check makes them.
 Outcome<std::vector<ServerSpec>> MainWindow::runSpecs() const
 {
     const Outcome<std::vector<Topology>> topologies = m_run->topologies();
@@ -159,7 +160,12 @@ Outcome<std::vector<ServerSpec>> MainWindow::runSpecs() const
     Outcome<std::vector<ServerSpec>> specs = specsInTopologies(m_servers->selectedServers(), topologies.value());
     if (!specs)
         return Error{tr("Topology: %1").arg(specs.error())};
-    return specs;
+    if (!m_run->selfCheck())
+        return specs;
+    Outcome<std::vector<ServerSpec>> checked = specsWithSelfCheck(std::move(specs.value()));
+    if (!checked)
+        return Error{tr("Self-check: %1").arg(checked.error())};
+    return checked;
 }
 
 QString MainWindow::runBlocker() const

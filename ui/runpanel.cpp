@@ -3,6 +3,7 @@
 #include "bundlejson.h"
 
 #include "uisettings.h"
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -57,6 +58,43 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
         Q_EMIT serverSettingsChanged();
     });
 
+    m_selfCheck = new QCheckBox(tr("Self-check"));
+    m_selfCheck->setObjectName(QStringLiteral("selfCheck"));
+    m_selfCheck->setChecked(UiSettings::value(QStringLiteral("run/selfCheck"), false).toBool());
+    m_selfCheck->setToolTip(tr("Run the first selected server's build a second time as a series of its own, on its own "
+                               "server, interleaved like the others: the smallest change in time per command this machine "
+                               "resolves, quoted beside every time verdict (versus run --self-check)."));
+    connect(m_selfCheck, &QCheckBox::toggled, this, [this](bool checked) {
+        remember(QStringLiteral("run/selfCheck"), checked);
+        Q_EMIT serverSettingsChanged();
+    });
+
+    createRunButtons();
+
+    m_blocker = new QLabel;
+    m_blocker->setWordWrap(true);
+    m_blocker->setStyleSheet(QStringLiteral("color: palette(mid);"));
+
+    auto *form = new QFormLayout;
+    form->setContentsMargins(0, 0, 0, 0);
+    form->addRow(tr("Repeats"), m_repeats);
+    form->addRow(tr("Schedule"), m_schedule);
+    form->addRow(tr("Topology"), m_topology);
+    form->addRow(tr("Server settings"), m_serverConfig);
+    form->addRow(QString(), m_selfCheck);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_run, 2);
+    buttons->addWidget(m_cancel, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(form);
+    layout->addLayout(buttons);
+    layout->addWidget(m_blocker);
+    refresh();
+}
+
+void RunPanel::createRunButtons()
+{
     m_run = new QPushButton(style()->standardIcon(QStyle::SP_MediaPlay), tr("Run"));
     m_run->setObjectName(QStringLiteral("runButton"));
     m_run->setToolTip(tr("Run the workload on every selected server (Ctrl+R)"));
@@ -72,26 +110,6 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
     m_cancel->setMinimumHeight(34);
     connect(m_run, &QPushButton::clicked, this, &RunPanel::runRequested);
     connect(m_cancel, &QPushButton::clicked, this, &RunPanel::cancelRequested);
-
-    m_blocker = new QLabel;
-    m_blocker->setWordWrap(true);
-    m_blocker->setStyleSheet(QStringLiteral("color: palette(mid);"));
-
-    auto *form = new QFormLayout;
-    form->setContentsMargins(0, 0, 0, 0);
-    form->addRow(tr("Repeats"), m_repeats);
-    form->addRow(tr("Schedule"), m_schedule);
-    form->addRow(tr("Topology"), m_topology);
-    form->addRow(tr("Server settings"), m_serverConfig);
-    auto *buttons = new QHBoxLayout;
-    buttons->addWidget(m_run, 2);
-    buttons->addWidget(m_cancel, 1);
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->addLayout(form);
-    layout->addLayout(buttons);
-    layout->addWidget(m_blocker);
-    refresh();
 }
 
 int RunPanel::repeats() const { return m_repeats->value(); }
@@ -141,6 +159,11 @@ void RunPanel::setTopology(const QString &text)
     m_topology->setText(text);
 }
 
+bool RunPanel::selfCheck() const
+{
+    return m_selfCheck->isChecked();
+}
+
 void RunPanel::startFromDefaults()
 {
     m_remembers = false;
@@ -148,6 +171,7 @@ void RunPanel::startFromDefaults()
     setSchedule(Schedule::Fair);
     m_topology->setText(QStringLiteral("standalone"));
     m_serverConfig->clear();
+    m_selfCheck->setChecked(false);
 }
 
 void RunPanel::remember(const QString &key, const QVariant &value)
@@ -169,6 +193,7 @@ void RunPanel::refresh()
     m_schedule->setEnabled(!m_running);
     m_serverConfig->setEnabled(!m_running);
     m_topology->setEnabled(!m_running);
+    m_selfCheck->setEnabled(!m_running);
     m_blocker->setText(m_running ? QString() : m_blockerText);
     m_blocker->setVisible(!m_blocker->text().isEmpty());
 }

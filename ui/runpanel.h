@@ -1,13 +1,14 @@
 #pragma once
 // Run and Cancel, the number of repeats, the schedule (fair or concurrent), the topologies each
-// launched server runs in (--topology) and the settings applied to every launched server
-// (--server-config in the command line).
+// launched server runs in (--topology), the settings applied to every launched server
+// (--server-config in the command line) and the self-check (--self-check).
 
 #include "resultsbundle.h"
 #include "serverconfig.h"
 #include "topology.h"
 #include <QWidget>
 
+class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
@@ -30,8 +31,11 @@ public:
     Outcome<std::vector<Topology>> topologies() const;
     // Fills the Topology field (versus --topology), as typing it would.
     void setTopology(const QString &text);
-    // Demo mode and --autorun: one repeat, the fair schedule, standalone and no server
-    // settings instead of what an earlier session left, and nothing chosen from now on is
+    // Whether the run adds the A/A series of --self-check: the first server's build a second
+    // time on a server of its own, whose difference from the first is this machine's noise.
+    bool selfCheck() const;
+    // Demo mode and --autorun: one repeat, the fair schedule, standalone, no server settings
+    // and no self-check instead of what an earlier session left, and nothing chosen from now on is
     // remembered.
     void startFromDefaults();
 
@@ -49,6 +53,8 @@ Q_SIGNALS:
     void serverSettingsChanged();
 
 private:
+    // Run (the panel's default button) and Cancel.
+    void createRunButtons();
     void refresh();
     // Writes a choice to the settings, unless this session starts from the defaults.
     void remember(const QString &key, const QVariant &value);
@@ -59,6 +65,7 @@ private:
     QComboBox *m_schedule = nullptr;
     QLineEdit *m_serverConfig = nullptr;
     QLineEdit *m_topology = nullptr;
+    QCheckBox *m_selfCheck = nullptr;
     QLabel *m_blocker = nullptr;
     QString m_blockerText;
     bool m_running = false;

@@ -189,6 +189,19 @@ Outcome<BuildSource> sourceFromTree(const QString &folder, const StopRequested &
     return source;
 }
 
+QStringList filesGitIgnores(const QString &treeRoot)
+{
+    const std::optional<QByteArray> listed =
+        git(treeRoot, {QStringLiteral("ls-files"), QStringLiteral("-z"), QStringLiteral("--others"), QStringLiteral("--ignored"),
+                       QStringLiteral("--exclude-standard"), QStringLiteral("--"), QStringLiteral(".")});
+    QStringList files;
+    for (const QByteArray &name : listed.value_or(QByteArray()).split('\0')) {
+        if (!name.isEmpty())
+            files << QString::fromLocal8Bit(name);
+    }
+    return files;
+}
+
 Outcome<BuildSource> sourceFromTarball(const QString &file, const StopRequested &stop)
 {
     const QFileInfo info(file);

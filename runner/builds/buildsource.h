@@ -38,6 +38,9 @@ struct BuildSource {
 // read: a FIFO, a device node or a socket is refused by its path. `stop` ends the walk between
 // files and chunks ("cancelled").
 Outcome<BuildSource> sourceFromTree(const QString &folder, const StopRequested &stop = {});
+// The files of a git checkout at `treeRoot` that git ignores (.gitignore, info/exclude), which a
+// build does not copy; empty for a folder that is not a checkout.
+QStringList filesGitIgnores(const QString &treeRoot);
 // A tarball (.tar.gz, .tar.xz, .tgz): hashes the file. The tree is resolved once unpacked
 // (completeUnpackedSource).
 Outcome<BuildSource> sourceFromTarball(const QString &file, const StopRequested &stop = {});

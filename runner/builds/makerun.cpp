@@ -15,10 +15,11 @@ namespace {
 
 const int kTarTimeoutMs = 120000;
 
-// Valkey's Makefile colours its lines whatever the terminal.
+// Valkey's Makefile colours its lines whatever the terminal; a compiler told to colours its
+// errors, each followed by an erase to the end of the line.
 QString withoutColours(const QString &line)
 {
-    static const QRegularExpression escapes(QStringLiteral("\x1b\\[[0-9;:]*m"));
+    static const QRegularExpression escapes(QStringLiteral("\x1b\\[[0-9;:]*[mK]"));
     QString plain = line;
     return plain.remove(escapes);
 }
@@ -80,16 +81,42 @@ int compilationPercent(int compiled, int expected)
     return std::min(99, compiled * 100 / expected);
 }
 
-QString compiledFileOf(const QString &line)
+namespace {
+
+// The file a line of make's output names: Valkey's quiet form ("    CC server.o"), else a
+// compiler command's (its last path part).
+QString fileNamedBy(const QString &line, const QRegularExpression &quietForm, const QRegularExpression &compilerCommand)
 {
-    static const QRegularExpression valkeyStyle(QStringLiteral("^\\s*CC\\s+(\\S+\\.[co])\\b"));
-    static const QRegularExpression compilerCommand(QStringLiteral("^\\s*(?:\\S*/)?(?:cc|gcc|clang)\\s.*\\s-c\\s.*?(\\S+\\.c)\\b"));
     const QString plain = withoutColours(line);
-    if (const QRegularExpressionMatch match = valkeyStyle.match(plain); match.hasMatch())
+    if (const QRegularExpressionMatch match = quietForm.match(plain); match.hasMatch())
         return match.captured(1);
     if (const QRegularExpressionMatch match = compilerCommand.match(plain); match.hasMatch())
         return match.captured(1).section(QLatin1Char('/'), -1);
     return QString();
+}
+
+} // namespace
+
+QString compiledFileOf(const QString &line)
+{
+    static const QRegularExpression valkeyStyle(QStringLiteral("^\\s*CC\\s+(\\S+\\.[co])\\b"));
+    static const QRegularExpression compilerCommand(QStringLiteral("^\\s*(?:\\S*/)?(?:cc|gcc|clang)\\s.*\\s-c\\s.*?(\\S+\\.c)\\b"));
+    return fileNamedBy(line, valkeyStyle, compilerCommand);
+}
+
+QString linkedFileOf(const QString &line)
+{
+    static const QRegularExpression valkeyStyle(QStringLiteral("^\\s*LINK\\s+(\\S+)"));
+    static const QRegularExpression compilerCommand(QStringLiteral("^\\s*(?:\\S*/)?(?:cc|gcc|clang)\\s(?!.*\\s-c\\s).*\\s-o\\s+(\\S+)"));
+    return fileNamedBy(line, valkeyStyle, compilerCommand);
+}
+
+bool isBuildErrorLine(const QString &line)
+{
+    static const QRegularExpression failure(QStringLiteral(
+        "(^|[\\s:])(fatal )?error:|undefined reference to|: not found$|: No such file or directory|: Permission denied|"
+        "command not found|^\\S+: \\*\\*\\* "));
+    return failure.match(withoutColours(line).trimmed()).hasMatch();
 }
 
 MakeRun::MakeRun(QString treePath, QString logPath, QStringList variables, int jobs)
@@ -107,17 +134,29 @@ void MakeRun::readOutput(QByteArray &pending, QIODevice &device, QFile &log)
     pending += chunk;
     int end;
     while ((end = pending.indexOf('\n')) >= 0) {
-        const QString line = QString::fromLocal8Bit(pending.left(end));
+        readLine(QString::fromLocal8Bit(pending.left(end)));
         pending.remove(0, end + 1);
-        m_lastLines = (m_lastLines + withoutColours(line) + QLatin1Char('\n')).right(2000);
-        const QString compiled = compiledFileOf(line);
-        if (compiled.isEmpty())
-            continue;
-        ++m_compiled;
-        if (m_progress)
-            m_progress(compilationPercent(m_compiled, m_expected),
-                       QStringLiteral("compiling %1 (%2 files so far)").arg(compiled).arg(m_compiled));
     }
+}
+
+void MakeRun::readLine(const QString &line)
+{
+    const QString plain = withoutColours(line);
+    m_lastLines = (m_lastLines + plain + QLatin1Char('\n')).right(2000);
+    if (m_firstError.isEmpty() && isBuildErrorLine(plain))
+        m_firstError = plain.trimmed();
+    if (const QString compiled = compiledFileOf(line); !compiled.isEmpty()) {
+        ++m_compiled;
+        report(MakeStage::Compiling, QStringLiteral("compiling %1 (%2 files so far)").arg(compiled).arg(m_compiled));
+    } else if (const QString linked = linkedFileOf(line); !linked.isEmpty()) {
+        report(MakeStage::Linking, QStringLiteral("linking %1 (%2 files compiled)").arg(linked).arg(m_compiled));
+    }
+}
+
+void MakeRun::report(MakeStage stage, const QString &detail) const
+{
+    if (m_progress)
+        m_progress(stage, compilationPercent(m_compiled, m_expected), detail);
 }
 
 Status MakeRun::run()
@@ -158,13 +197,16 @@ Status MakeRun::run()
     readOutput(pending, make, log);
     guardian.release();
     if (make.exitStatus() != QProcess::NormalExit || make.exitCode() != 0) {
-        const QString last = m_lastLines.trimmed().section(QLatin1Char('\n'), -3);
-        return Error{QStringLiteral("make %1 (exit %2): %3; log: %4")
+        // The first error is the cause ("./configure: not found"), often many lines above make's
+        // last ("make: *** [Makefile:6: all] Error 2"); with none recognised, the last lines.
+        const QString said = m_firstError.isEmpty() ? QStringLiteral("last output: %1").arg(m_lastLines.trimmed().section(QLatin1Char('\n'), -3))
+                                                    : QStringLiteral("first error: %1").arg(m_firstError);
+        return Error{QStringLiteral("make %1 (exit %2), %3; log: %4")
                          .arg(arguments.join(QLatin1Char(' ')))
                          .arg(make.exitStatus() == QProcess::NormalExit ? make.exitCode() : -1)
-                         .arg(last.simplified().left(400), m_logPath)};
+                         .arg(said.simplified().left(400), m_logPath)};
     }
     if (m_progress)
-        m_progress(100, QStringLiteral("%1 files compiled").arg(m_compiled));
+        m_progress(MakeStage::Compiling, 100, QStringLiteral("%1 files compiled").arg(m_compiled));
     return Status::success();
 }

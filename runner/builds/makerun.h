@@ -22,21 +22,38 @@ int compilationPercent(int compiled, int expected);
 // Whether a line of make's output is one compilation (Valkey's "    CC server.o", or a
 // compiler command with -c from deps/); the name compiled, or empty.
 QString compiledFileOf(const QString &line);
+// Whether a line of make's output is a link (Valkey's and Redis's "    LINK valkey-server", or a
+// compiler command with -o and no -c); the program linked, or empty.
+QString linkedFileOf(const QString &line);
+// Whether a line of make's output says something failed: the compiler's or linker's "error:"
+// ("fatal error:", "undefined reference"), the shell's ("./configure: not found", "No such
+// file or directory", "Permission denied") or make's own ("make[2]: *** … Error 127", "No rule
+// to make target", "Makefile:360: *** missing separator"). The first such line is the cause; make's last line only says it stopped.
+bool isBuildErrorLine(const QString &line);
+
+// What make is doing when it reports progress: compiling files, or linking a program (which
+// can take minutes after the last compilation).
+enum class MakeStage { Compiling, Linking };
 
 class MakeRun {
 public:
     MakeRun(QString treePath, QString logPath, QStringList variables, int jobs);
 
     void setExpectedCompilations(int expected) { m_expected = expected; }
-    void setProgress(std::function<void(int percent, const QString &detail)> progress) { m_progress = std::move(progress); }
+    void setProgress(std::function<void(MakeStage stage, int percent, const QString &detail)> progress) { m_progress = std::move(progress); }
     void setCancelled(std::function<bool()> cancelled) { m_cancelled = std::move(cancelled); }
 
-    // make -j<jobs> <variables> in the tree; the error says the exit code and the log.
+    // make -j<jobs> <variables> in the tree; the error says the exit code, the first line of
+    // make's output that says what failed (else its last lines) and the log.
     Status run();
     bool wasCancelled() const { return m_wasCancelled; }
+    // The first line of make's output that isBuildErrorLine(), colours removed; empty when none.
+    QString firstError() const { return m_firstError; }
 
 private:
     void readOutput(QByteArray &pending, class QIODevice &device, class QFile &log);
+    void readLine(const QString &line);
+    void report(MakeStage stage, const QString &detail) const;
 
     QString m_treePath;
     QString m_logPath;
@@ -45,7 +62,8 @@ private:
     int m_expected = 0;
     int m_compiled = 0;
     QString m_lastLines;
-    std::function<void(int, const QString &)> m_progress;
+    QString m_firstError;
+    std::function<void(MakeStage, int, const QString &)> m_progress;
     std::function<bool()> m_cancelled;
     bool m_wasCancelled = false;
 };

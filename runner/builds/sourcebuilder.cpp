@@ -8,6 +8,8 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QRegularExpression>
+#include <QSet>
 #include <QTemporaryDir>
 #include <QThread>
 
@@ -88,6 +90,51 @@ QString failedStep(const QString &step, const QString &why)
     return QStringLiteral("build failed at step '%1': %2").arg(step, why);
 }
 
+// The step a build's progress names while make runs: a link can take minutes after the last
+// compilation, so it is a step of its own.
+QString makeStepName(MakeStage stage)
+{
+    return stage == MakeStage::Linking ? QStringLiteral("link") : QStringLiteral("make");
+}
+
+// The files git ignores in a checkout that make's first error names ("./configure: not
+// found" names deps/configure): the build copied the tracked and untracked files only, so a
+// file the tree builds with but .gitignore lists was not there.
+QStringList ignoredFilesNamedIn(const QString &errorLine, const BuildSource &source)
+{
+    if (errorLine.isEmpty() || source.kind != BuildSource::Kind::Tree)
+        return {};
+    static const QRegularExpression separators(QStringLiteral("[\\s:'\"`()\\[\\]\u2018\u2019]+"));
+    QSet<QString> words;
+    for (QString word : errorLine.split(separators, Qt::SkipEmptyParts)) {
+        while (word.startsWith(QLatin1String("./")))
+            word.remove(0, 2);
+        if (word.size() > 1)
+            words.insert(word);
+    }
+    QStringList named;
+    for (const QString &ignored : filesGitIgnores(source.treeRoot)) {
+        const QString name = ignored.section(QLatin1Char('/'), -1);
+        if (words.contains(ignored) || words.contains(name))
+            named << ignored;
+        if (named.size() == 3)
+            break;
+    }
+    return named;
+}
+
+// make's error, and when its first error names files git ignores, why they were missing.
+QString makeFailure(const QString &error, const QString &firstError, const BuildSource &source)
+{
+    const QStringList ignored = ignoredFilesNamedIn(firstError, source);
+    if (ignored.isEmpty())
+        return error;
+    return QStringLiteral("%1. %2 %3 in %4 but git ignores %5, and a build copies only the files git tracks or would track "
+                          "from a checkout: track %5 (git add -f) or build a copy of the tree that is not a git checkout")
+        .arg(error, ignored.join(QStringLiteral(", ")), ignored.size() == 1 ? QStringLiteral("is") : QStringLiteral("are"),
+             source.treeRoot, ignored.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"));
+}
+
 } // namespace
 
 SourceBuilder::SourceBuilder(QString cacheDir)
@@ -155,7 +202,7 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
 
     MakeRun make(tree.treePath(), tree.logPath(), recipe->makeVariables, m_jobs);
     make.setExpectedCompilations(expectedCompilations(source));
-    make.setProgress([this](int percent, const QString &detail) { report(QStringLiteral("make"), 3 + percent * 92 / 100, detail); });
+    make.setProgress([this](MakeStage stage, int percent, const QString &detail) { report(makeStepName(stage), 3 + percent * 92 / 100, detail); });
     make.setCancelled(m_cancelled);
     if (Status marked = tree.beginMake(); !marked)
         return Error{failedStep(QStringLiteral("make"), marked.error())};
@@ -164,7 +211,7 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
             tree.distrust();   // a killed compiler may have left a cut object file
         else
             tree.endMake();    // a compiler that fails removes its output
-        return Error{failedStep(QStringLiteral("make"), made.error())};
+        return Error{failedStep(QStringLiteral("make"), makeFailure(made.error(), make.firstError(), source))};
     }
     tree.endMake();
     if (cancelled())

@@ -18,7 +18,7 @@
 #include <functional>
 
 struct BuildProgress {
-    QString step;        // "source", "wait" (for another build), "unpack", "prepare", "make", "check", "install"
+    QString step;        // "source", "wait" (for another build), "unpack", "prepare", "make", "link", "check", "install"
     int percent = -1;    // of the whole build, -1 when unknown
     QString detail;      // "compiling server.c (57 of 231)"
 };
@@ -43,8 +43,10 @@ public:
     // make -j<jobs>; default: every CPU.
     void setJobs(int jobs) { m_jobs = jobs; }
 
-    // `path`: a tarball or a folder. The error names the step that failed ("make failed (exit
-    // 2); log: …/build.log", "cancelled").
+    // `path`: a tarball or a folder. The error names the step that failed and, for make, its
+    // first error ("make -j2 BUILD_TLS=yes (exit 2), first error: /bin/sh: 1: ./configure: not
+    // found; log: …/build.log"), and says so when that error names a file of the checkout that
+    // git ignores (not copied into the build); or "cancelled".
     Outcome<BuiltServer> build(const QString &path);
 
 private:

@@ -22,8 +22,20 @@ QString serverKeysLost(const EndpointProbe &probe)
         return QStringLiteral("db0: %1 (the other databases could not be counted)").arg(keyCount(probe.keys));
     }
     QStringList databases;
-    for (const auto &[database, keys] : probe.keysByDatabase)
-        databases << QStringLiteral("db%1: %2").arg(database).arg(keyCount(keys));
+    long long unnamedKeys = 0;
+    for (const auto &[database, keys] : probe.keysByDatabase) {
+        if (databases.size() < kDatabasesNamed)
+            databases << QStringLiteral("db%1: %2").arg(database).arg(keyCount(keys));
+        else
+            unnamedKeys += keys;
+    }
+    // An endpoint may list any number of databases: the first few are named, the rest counted,
+    // so that the question stays a line (100,000 databases gave a 1.6 MB message).
+    const size_t unnamed = probe.keysByDatabase.size() - size_t(databases.size());
+    if (unnamed > 0)
+        databases << QStringLiteral("and %1 more %2 holding %3 in all")
+                         .arg(unnamed)
+                         .arg(unnamed == 1 ? QStringLiteral("database") : QStringLiteral("databases"), keyCount(unnamedKeys));
     return databases.isEmpty() ? QStringLiteral("no keys") : databases.join(QStringLiteral(", "));
 }
 

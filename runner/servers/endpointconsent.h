@@ -13,8 +13,12 @@
 // few lines (each primary names at most EndpointProbe::kSlotRangesNamed of its slot ranges).
 constexpr int kPrimariesNamed = 16;
 
+// The databases of one server a consent names one by one; the others are counted together.
+constexpr int kDatabasesNamed = 4;
+
 // The keys a flush deletes, database by database, worded to follow "it holds": "db0: 2 keys,
-// db3: 1 key", "no keys", or, when INFO keyspace was refused, "db0: 2 keys (the other
+// db3: 1 key", past kDatabasesNamed "…, db3: 1 key, and 99996 more databases holding 99996
+// keys in all", "no keys", or, when INFO keyspace was refused, "db0: 2 keys (the other
 // databases could not be counted)". A cluster names its first kPrimariesNamed primaries, their
 // slots and what each holds, then counts the rest: "primary 127.0.0.1:7001 (slots 0-5460) holds
 // db0: 2 keys, and its replica loses them too; …; and 24 more primaries, which hold no keys".

@@ -1,8 +1,13 @@
 #include "tlsio.h"
 
+#include "boundedfile.h"
 #include "hostport.h"
 
 #include <openssl/err.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/pkcs12.h>
+#include <openssl/proverr.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
@@ -155,6 +160,71 @@ int noPassphrase(char *, int, int, void *)
     return 0;
 }
 
+// Every public CA together is under 1 MB: a larger "CA file" is a mistake (a disk image, a
+// log), refused by its size rather than read into memory for minutes.
+constexpr qint64 kCaFileLimit = qint64(16) << 20;
+
+// The certificates (and CRLs) of the PEM file `path` added to what `context` trusts, as
+// SSL_CTX_load_verify_locations would, from a read that is bounded and only of a regular file.
+Status trustCertificatesOf(SSL_CTX *context, const QString &path)
+{
+    const Outcome<QByteArray> pem = readBoundedFile(path, kCaFileLimit, QStringLiteral("a CA certificate file"));
+    if (!pem)
+        return Error{QStringLiteral("cannot read the CA certificates: %1").arg(pem.error())};
+    BIO *bio = BIO_new_mem_buf(pem->constData(), int(pem->size()));
+    STACK_OF(X509_INFO) *entries = bio ? PEM_X509_INFO_read_bio(bio, nullptr, nullptr, nullptr) : nullptr;
+    BIO_free(bio);
+    X509_STORE *store = SSL_CTX_get_cert_store(context);
+    int trusted = 0;
+    for (int index = 0; entries && index < sk_X509_INFO_num(entries); ++index) {
+        const X509_INFO *entry = sk_X509_INFO_value(entries, index);
+        trusted += (entry->x509 && X509_STORE_add_cert(store, entry->x509) == 1) ? 1 : 0;
+        trusted += (entry->crl && X509_STORE_add_crl(store, entry->crl) == 1) ? 1 : 0;
+    }
+    sk_X509_INFO_pop_free(entries, X509_INFO_free);
+    if (trusted == 0) {
+        const QString why = lastErrorText();
+        return Error{QStringLiteral("cannot read the CA certificates in %1: %2").arg(path, why.isEmpty() ? QStringLiteral("it holds no PEM certificate") : why)};
+    }
+    return Status::success();
+}
+
+// Said alike whether OpenSSL notices when the key is loaded or when it is checked.
+QString keyMismatch(const QString &certFile)
+{
+    return QStringLiteral("the key given with --key does not belong to the certificate %1").arg(certFile);
+}
+
+// Why SSL_CTX_use_PrivateKey_file failed, from the whole of OpenSSL's error queue: a key that
+// could not be decrypted (encrypted with a passphrase, which Versus never gives) is told from a
+// key of another certificate and from a file that holds no key at all (a certificate, a
+// malformed PEM), which no passphrase would fix.
+QString clientKeyFailure(const QString &certFile)
+{
+    bool undecryptable = false;
+    bool mismatched = false;
+    QString firstReason;
+    for (unsigned long error = ERR_get_error(); error != 0; error = ERR_get_error()) {
+        const int library = ERR_GET_LIB(error);
+        const int reason = ERR_GET_REASON(error);
+        undecryptable = undecryptable
+            || (library == ERR_LIB_PEM && (reason == PEM_R_BAD_DECRYPT || reason == PEM_R_BAD_PASSWORD_READ || reason == PEM_R_PROBLEMS_GETTING_PASSWORD))
+            || (library == ERR_LIB_PROV && reason == PROV_R_BAD_DECRYPT) || (library == ERR_LIB_EVP && reason == EVP_R_BAD_DECRYPT)
+            || (library == ERR_LIB_PKCS12 && reason == PKCS12_R_PKCS12_CIPHERFINAL_ERROR);
+        mismatched = mismatched || (library == ERR_LIB_X509 && (reason == X509_R_KEY_VALUES_MISMATCH || reason == X509_R_KEY_TYPE_MISMATCH));
+        if (firstReason.isEmpty() && ERR_reason_error_string(error))
+            firstReason = QString::fromLatin1(ERR_reason_error_string(error));
+    }
+    // The key's path is left out: messages reach logs and bundles, and no path of a key does.
+    if (undecryptable)
+        return QStringLiteral("the client key given with --key is encrypted with a passphrase, and a key encrypted with a passphrase "
+                              "is not supported: give it decrypted (openssl pkey -in KEY -out DECRYPTED)");
+    if (mismatched)
+        return keyMismatch(certFile);
+    return QStringLiteral("the file given with --key is not a PEM private key (%1)")
+        .arg(firstReason.isEmpty() ? QStringLiteral("no key found") : firstReason);
+}
+
 // The client's context: what to trust, what to show.
 Outcome<ContextPointer> makeContext(const TlsSettings &settings)
 {
@@ -165,12 +235,12 @@ Outcome<ContextPointer> makeContext(const TlsSettings &settings)
     SSL_CTX_set_min_proto_version(context.get(), TLS1_2_VERSION);
     if (!settings.insecure) {
         SSL_CTX_set_verify(context.get(), SSL_VERIFY_PEER, nullptr);
-        const QByteArray ca = settings.caCertFile.toLocal8Bit();
-        const int loaded = ca.isEmpty() ? SSL_CTX_set_default_verify_paths(context.get())
-                                        : SSL_CTX_load_verify_locations(context.get(), ca.constData(), nullptr);
-        if (loaded != 1)
-            return Error{QStringLiteral("cannot read the CA certificates in %1: %2")
-                             .arg(ca.isEmpty() ? QStringLiteral("the system's store") : settings.caCertFile, lastErrorText())};
+        if (!settings.caCertFile.isEmpty()) {
+            if (Status trusted = trustCertificatesOf(context.get(), settings.caCertFile); !trusted)
+                return Error{trusted.error()};
+        } else if (SSL_CTX_set_default_verify_paths(context.get()) != 1) {
+            return Error{QStringLiteral("cannot read the CA certificates in the system's store: %1").arg(lastErrorText())};
+        }
     }
     if (settings.certFile.isEmpty() != settings.keyFile.isEmpty())
         return Error{QStringLiteral("a client certificate needs both --cert and --key")};
@@ -180,13 +250,11 @@ Outcome<ContextPointer> makeContext(const TlsSettings &settings)
         const QByteArray key = settings.keyFile.toLocal8Bit();
         if (SSL_CTX_use_certificate_chain_file(context.get(), cert.constData()) != 1)
             return Error{QStringLiteral("cannot read the client certificate %1: %2").arg(settings.certFile, lastErrorText())};
+        ERR_clear_error();
         if (SSL_CTX_use_PrivateKey_file(context.get(), key.constData(), SSL_FILETYPE_PEM) != 1)
-            // The key's path is left out: messages reach logs and bundles, and no path of a key does.
-            return Error{QStringLiteral("cannot read the client key given with --key (a key encrypted with a passphrase is not "
-                                        "supported): %1")
-                             .arg(lastErrorText())};
+            return Error{clientKeyFailure(settings.certFile)};
         if (SSL_CTX_check_private_key(context.get()) != 1)
-            return Error{QStringLiteral("the key given with --key does not belong to the certificate %1").arg(settings.certFile)};
+            return Error{keyMismatch(settings.certFile)};
     }
     return context;
 }

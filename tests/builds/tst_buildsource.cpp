@@ -211,6 +211,46 @@ private slots:
         QCOMPARE(compiledFileOf(line), file);
     }
 
+    void linkedLines_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<QString>("program");
+        QTest::newRow("valkey") << QStringLiteral("    \x1b[34;1mLINK\x1b[0m \x1b[37;1mvalkey-server\x1b[0m") << QStringLiteral("valkey-server");
+        QTest::newRow("redis") << QStringLiteral("    LINK redis-cli") << QStringLiteral("redis-cli");
+        QTest::newRow("compiler") << QStringLiteral("cc -O2 -o bin/lua lua.o liblua.a -lm") << QStringLiteral("lua");
+        QTest::newRow("compile") << QStringLiteral("    CC server.o") << QString();
+        QTest::newRow("jemalloc") << QStringLiteral("gcc -std=gnu11 -Wall -O3 -c -D_GNU_SOURCE -o src/arena.sym.o src/arena.c") << QString();
+    }
+    void linkedLines()
+    {
+        QFETCH(QString, line);
+        QFETCH(QString, program);
+        QCOMPARE(linkedFileOf(line), program);
+    }
+
+    void errorLines_data()
+    {
+        QTest::addColumn<QString>("line");
+        QTest::addColumn<bool>("error");
+        QTest::newRow("compiler") << QStringLiteral("server.c:12:5: error: expected ';'") << true;
+        QTest::newRow("fatal") << QStringLiteral("server.c:1:10: fatal error: foo.h: No such file or directory") << true;
+        QTest::newRow("coloured") << QStringLiteral("\x1b[01;31m\x1b[Kerror:\x1b[m\x1b[K no input files") << true;
+        QTest::newRow("linker") << QStringLiteral("server.c:(.text+0x1f): undefined reference to `zmalloc'") << true;
+        QTest::newRow("shell") << QStringLiteral("/bin/sh: 1: ./configure: not found") << true;
+        QTest::newRow("make") << QStringLiteral("make[2]: *** [Makefile:100: jemalloc] Error 127") << true;
+        QTest::newRow("makefile") << QStringLiteral("Makefile:360: *** missing separator.  Stop.") << true;
+        QTest::newRow("no rule") << QStringLiteral("make: *** No rule to make target 'x.h', needed by 'x.o'.  Stop.") << true;
+        QTest::newRow("warning") << QStringLiteral("server.c:3:1: warning: unused variable 'x'") << false;
+        QTest::newRow("werror flag") << QStringLiteral("cc -Werror=implicit -c x.c") << false;
+        QTest::newRow("entering") << QStringLiteral("make[1]: Entering directory '/x/src'") << false;
+    }
+    void errorLines()
+    {
+        QFETCH(QString, line);
+        QFETCH(bool, error);
+        QCOMPARE(isBuildErrorLine(line), error);
+    }
+
     void percentStaysBelowDoneUntilMakeEnds()
     {
         QCOMPARE(compilationPercent(0, 200), 0);

@@ -9,6 +9,7 @@
 #include "serverprocess.h"
 #include "servertesthelpers.h"
 #include "testfiles.h"
+#include "encryptedkey.h"
 #include "tlsauthority.h"
 
 #include <QElapsedTimer>
@@ -16,7 +17,6 @@
 #include <QTest>
 
 #include <csignal>
-#include <openssl/pem.h>
 
 using namespace ServerTestHelpers;
 
@@ -41,20 +41,6 @@ QString replyText(const Outcome<Reply> &reply)
     return reply ? QString::fromStdString(reply->text) : reply.error();
 }
 
-// `from`, a PEM private key, written to `to` encrypted with `passphrase`, as a user's own key
-// may be.
-bool encryptKey(const QString &from, const QString &to, const char *passphrase)
-{
-    BIO *in = BIO_new_file(from.toLocal8Bit().constData(), "r");
-    EVP_PKEY *key = in ? PEM_read_bio_PrivateKey(in, nullptr, nullptr, nullptr) : nullptr;
-    BIO *out = key ? BIO_new_file(to.toLocal8Bit().constData(), "w") : nullptr;
-    const bool written = out && PEM_write_bio_PrivateKey(out, key, EVP_aes_128_cbc(), nullptr, 0, nullptr,
-                                                         const_cast<char *>(passphrase)) == 1;
-    BIO_free(out);
-    EVP_PKEY_free(key);
-    BIO_free(in);
-    return written;
-}
 
 } // namespace
 
@@ -264,7 +250,7 @@ void TestTlsConnection::failuresNameEndpointAndReason()
     if (client == QLatin1String("encrypted-key")) {
         tls = m_mutual->tls();
         tls.keyFile = folder.filePath(QStringLiteral("client-encrypted.key"));
-        QVERIFY(encryptKey(m_mutual->tls().keyFile, tls.keyFile, "a passphrase"));
+        QVERIFY(writeEncryptedKey(m_mutual->tls().keyFile, tls.keyFile, "a passphrase"));
     }
     const QString name = QStringLiteral("endpoint %1:%2").arg(server.host()).arg(server.port());
     QElapsedTimer clock;

@@ -61,6 +61,34 @@ private slots:
         QCOMPARE(dialog.findChild<QLabel *>(QStringLiteral("buildDetail"))->text(), dialog.errorText());
     }
 
+    // A tree whose make fails: the dialog shows make's first error (the compiler's), which
+    // fifty lines of other output followed, not make's last line.
+    void failedMakeShowsItsFirstError()
+    {
+        QTemporaryDir dir;
+        const QString tree = dir.filePath(QStringLiteral("tree"));
+        QVERIFY(QDir().mkpath(tree + QStringLiteral("/src")));
+        const std::pair<QString, QByteArray> files[] = {
+            {QStringLiteral("/src/version.h"), "#define VALKEY_VERSION \"8.0.1\"\n"},
+            {QStringLiteral("/src/server.c"), "int main(void) { return 0; }\n"},
+            {QStringLiteral("/Makefile"), "all:\n\t@echo \"src/server.c:3:1: error: unknown type name 'robj2'\"; "
+                                          "for i in $$(seq 50); do echo \"    other job line $$i\"; done; false\n"}};
+        for (const auto &[name, content] : files) {
+            QFile file(tree + name);
+            QVERIFY(file.open(QIODevice::WriteOnly));
+            file.write(content);
+        }
+        SourceBuildDialog dialog(tree, dir.filePath(QStringLiteral("cache")));
+        dialog.show();
+        dialog.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!dialog.errorText().isEmpty(), 60000);
+        QVERIFY(dialog.isVisible());
+        QCOMPARE(dialog.stepText(), QStringLiteral("The build failed"));
+        const QString shown = dialog.findChild<QLabel *>(QStringLiteral("buildDetail"))->text();
+        QVERIFY2(shown.contains(QLatin1String("first error: src/server.c:3:1: error: unknown type name 'robj2'; log: ")), qPrintable(shown));
+        QVERIFY2(!shown.contains(QLatin1String("other job line")), qPrintable(shown));
+    }
+
     void cancelEndsTheBuild()
     {
         QTemporaryDir cache;   // builds from nothing, so there is a make to cancel
