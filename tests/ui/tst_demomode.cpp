@@ -4,6 +4,7 @@
 // the collapsed panels, and a real run started with Space on a fetched server.
 #include "bundlefigures.h"
 #include "fixturebundle.h"
+#include "foreignserver.h"
 #include "bundlejson.h"
 #include "chartdata.h"
 #include "chartexporter.h"
@@ -29,6 +30,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QTreeWidget>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -79,6 +82,8 @@ private Q_SLOTS:
     void startsFromTheDefaultsAndRemembersNothing();
     void keysSwitchChartsAndToggleFullScreenAndPanels();
     void spaceStartsARunAndChartsCycleDuringIt();
+    void rememberedEndpointDoesNotStopTheDemo();
+    void panelsNameEveryServerApart();
 };
 
 void DemoModeTest::init()
@@ -405,6 +410,83 @@ void DemoModeTest::spaceStartsARunAndChartsCycleDuringIt()
     QTest::keyClick(&window, Qt::Key_Escape, Qt::ShiftModifier);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
     QVERIFY(!finished.at(1).at(0).value<ResultsBundle>().complete);
+}
+
+// A demo started with an endpoint remembered (and ticked) from an earlier session runs the
+// launched servers: no question stops it, the endpoint keeps its keys, and the remembered
+// selection is left for the next ordinary start.
+void DemoModeTest::rememberedEndpointDoesNotStopTheDemo()
+{
+    VERSUS_REQUIRE_SERVER(launched, "valkey-9.1");
+    ForeignServer endpoint(launched);
+    QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+    QCOMPARE(endpoint.command({"SET", "precious", "data"}), QStringLiteral("OK"));
+    const QStringList selection{endpoint.hostPort(), launched.label};
+    QSettings remembered;
+    remembered.setValue(QStringLiteral("servers/endpoints"), QStringList{endpoint.hostPort()});
+    remembered.setValue(QStringLiteral("servers/selected"), selection);
+
+    // Every question the window asks is counted and answered with Esc.
+    QStringList questions;
+    QTimer answer;
+    connect(&answer, &QTimer::timeout, this, [&questions] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()); box && box->isVisible()) {
+            questions << box->text();
+            QTest::keyClick(box, Qt::Key_Escape);
+        }
+    });
+    answer.start(20);
+
+    MainWindow window;
+    window.setScreen(screenNamed(QStringLiteral("hd")));
+    window.startFromDefaults();
+    window.workloadPanel()->choose(QStringLiteral("hash-ttl"));
+    auto *demo = new DemoController(&window);
+    demo->start(DemoOptions{false, false, 0});
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+    window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"))->setValue(2000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QTest::keyClick(&window, Qt::Key_Space);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    const ResultsBundle results = finished.at(0).at(0).value<ResultsBundle>();
+    QCOMPARE(questions, QStringList());
+    QStringList ran;
+    for (const ServerRun &run : results.servers)
+        ran << run.id;
+    QCOMPARE(ran, QStringList{launched.label});
+    QVERIFY(results.complete);
+    QCOMPARE(endpoint.command({"GET", "precious"}), QStringLiteral("data"));
+    QCOMPARE(remembered.value(QStringLiteral("servers/selected")).toStringList(), selection);
+}
+
+// With the Source column hidden (demo mode), no two rows of the server list read alike: the
+// Debian package beside the upstream build of its version says which it is.
+void DemoModeTest::panelsNameEveryServerApart()
+{
+    VERSUS_REQUIRE_SERVER(debian, "valkey-8.0.1");
+    if (!ServerTestHelpers::findBuiltServer(QStringLiteral("valkey-8.0.1-upstream")))
+        VERSUS_SERVER_MISSING(QStringLiteral("valkey-8.0.1-upstream (scripts/test builds it)"));
+    DemoWindow demo(screenNamed(QStringLiteral("hd")), fixtureBundle("real-ecommerce.json"));
+    MainWindow &window = demo.window;
+    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+    QTest::keyClick(&window, Qt::Key_F9);
+    auto *list = window.findChild<QTreeWidget *>(QStringLiteral("serverList"));
+    QVERIFY(list && list->isVisible());
+    QVERIFY(list->isColumnHidden(1));
+    QStringList names;
+    std::map<QString, QString> nameOf;
+    for (int i = 0; i < list->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *row = list->topLevelItem(i);
+        names << row->text(0);
+        nameOf[row->toolTip(0).section(QLatin1Char('\n'), 0, 0)] = row->text(0);
+    }
+    QCOMPARE(nameOf[debian.label], QStringLiteral("Valkey 8.0.1 (Debian package)"));
+    QCOMPARE(nameOf[QStringLiteral("valkey-8.0.1-upstream")], QStringLiteral("Valkey 8.0.1 (upstream build)"));
+    QStringList distinct = names;
+    distinct.removeDuplicates();
+    QCOMPARE(distinct, names);
 }
 
 static int demoModeMain(int argc, char **argv)
