@@ -3,8 +3,10 @@
 // Checked in pixels as drawn: bar and axis labels, the headline and the call-out, the keys,
 // the collapsed panels, and a real run started with Space on a fetched server.
 #include "bundlefigures.h"
+#include "chartwidget.h"
 #include "fixturebundle.h"
 #include "foreignserver.h"
+#include "progresslist.h"
 #include "bundlejson.h"
 #include "chartdata.h"
 #include "chartexporter.h"
@@ -84,6 +86,7 @@ private Q_SLOTS:
     void spaceStartsARunAndChartsCycleDuringIt();
     void rememberedEndpointDoesNotStopTheDemo();
     void panelsNameEveryServerApart();
+    void failedEndpointIsExplainedOnce();
 };
 
 void DemoModeTest::init()
@@ -487,6 +490,48 @@ void DemoModeTest::panelsNameEveryServerApart()
     QStringList distinct = names;
     distinct.removeDuplicates();
     QCOMPARE(distinct, names);
+}
+
+// A TLS-only endpoint remembered as a plain one, ticked in the demo's panels: its connection
+// error is said once, under the chart, naming its address once; its progress row points there.
+void DemoModeTest::failedEndpointIsExplainedOnce()
+{
+    VERSUS_REQUIRE_SERVER(launched, "valkey-9.1");
+    ForeignServer endpoint(launched);
+    QVERIFY2(endpoint.useOwnTls(), qPrintable(endpoint.error()));
+    QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+    QSettings().setValue(QStringLiteral("servers/endpoints"), QStringList{endpoint.hostPort()});
+    QTimer refuse;   // the flush question, answered with Esc: don't flush
+    connect(&refuse, &QTimer::timeout, this, [] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()); box && box->isVisible())
+            QTest::keyClick(box, Qt::Key_Escape);
+    });
+    refuse.start(20);
+
+    MainWindow window;
+    window.setScreen(screenNamed(QStringLiteral("hd")));
+    window.startFromDefaults();
+    window.workloadPanel()->choose(QStringLiteral("hash-ttl"));
+    auto *demo = new DemoController(&window);
+    demo->start(DemoOptions{false, false, 0});
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+    QTest::keyClick(&window, Qt::Key_F9);
+    for (const QString &label : window.serversPanel()->labels())
+        QVERIFY(window.serversPanel()->setChecked(label, label == launched.label || label == endpoint.hostPort()));
+    window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"))->setValue(2000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QTest::keyClick(&window, Qt::Key_Space);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+
+    ChartWidget *memory = window.resultsView()->chart(ChartKind::MemoryPerAttribute);
+    memory->flush();
+    const QStringList failures = memory->footnotes().filter(endpoint.hostPort());
+    QCOMPARE(failures.size(), 1);
+    QCOMPARE(failures.front().count(endpoint.hostPort()), 1);
+    QVERIFY2(failures.front().contains(QStringLiteral("tick “Connect over TLS” if it is one")), qPrintable(failures.front()));
+    QCOMPARE(window.progressList()->message(endpoint.hostPort()), QStringLiteral("the reason is under the chart"));
 }
 
 static int demoModeMain(int argc, char **argv)
