@@ -17,8 +17,8 @@
 
 namespace {
 
-const QString kRed = QStringLiteral("color: #c62828;");
-const QString kGreen = QStringLiteral("color: #2e7d32;");
+const QString kFailedStyle = QStringLiteral("color: #c62828;");
+const QString kConnectedStyle = QStringLiteral("color: #2e7d32;");
 constexpr int kTestTimeoutMs = 5000;
 
 // "Connected: Valkey 9.1.2 over TLS (server certificate checked against ca.pem, SNI
@@ -99,7 +99,7 @@ EndpointDialog::EndpointDialog(QWidget *parent) : QDialog(parent), m_tasks(new B
     m_testResult->hide();
     m_error = new QLabel;
     m_error->setObjectName(QStringLiteral("endpointError"));
-    m_error->setStyleSheet(kRed);
+    m_error->setStyleSheet(kFailedStyle);
     m_error->setWordWrap(true);
     m_error->hide();
 
@@ -163,7 +163,7 @@ QWidget *EndpointDialog::tlsFields()
     m_insecure->setObjectName(QStringLiteral("endpointInsecure"));
     m_insecureWarning = new QLabel(tr("Anyone on the path can then read and change the traffic, the password included."));
     m_insecureWarning->setObjectName(QStringLiteral("endpointInsecureWarning"));
-    m_insecureWarning->setStyleSheet(kRed);
+    m_insecureWarning->setStyleSheet(kFailedStyle);
     m_insecureWarning->setWordWrap(true);
     connect(m_insecure, &QCheckBox::toggled, this, &EndpointDialog::updateTlsFields);
 
@@ -251,7 +251,7 @@ void EndpointDialog::testConnection()
 
 void EndpointDialog::showTestResult(bool connected, const QString &text)
 {
-    m_testResult->setStyleSheet(connected ? kGreen : kRed);
+    m_testResult->setStyleSheet(connected ? kConnectedStyle : kFailedStyle);
     m_testResult->setText(text);
     m_testResult->show();
     Q_EMIT tested(connected, text);

@@ -298,8 +298,8 @@ void ServersPanel::fitListHeight()
 
 QString ServersPanel::sourceText(const ServerSpec &spec) const
 {
-    if (spec.isEndpoint)
-        return m_pathsHidden ? tr("endpoint") : hostPortText(spec.host, spec.port);
+    if (spec.isEndpoint)   // how it is reached, TLS after a restart too
+        return (m_pathsHidden ? tr("endpoint") : hostPortText(spec.host, spec.port)) + (spec.tls.enabled ? tr(" over TLS") : QString());
     if (spec.source == ServerSource::Cache && spec.origin.isSourceTree())
         return tr("source tree");
     if (spec.source == ServerSource::Cache && spec.origin.kind == BuildKind::UpstreamBuild)

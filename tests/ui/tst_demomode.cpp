@@ -68,6 +68,27 @@ struct DemoWindow {
     }
 };
 
+// A demo of the window as `versus --demo --workload hash-ttl` opens it on the hd screen, not
+// running by itself, once its servers are listed. Every question it asks is answered with Esc
+// (for the flush question: don't flush) and its text kept in `questions`.
+void openHashTtlDemo(MainWindow &window, QTimer &answerer, QStringList &questions)
+{
+    QObject::connect(&answerer, &QTimer::timeout, &window, [&questions] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()); box && box->isVisible()) {
+            questions << box->text();
+            QTest::keyClick(box, Qt::Key_Escape);
+        }
+    });
+    answerer.start(20);
+    window.setScreen(screenNamed(QStringLiteral("hd")));
+    window.startFromDefaults();
+    window.workloadPanel()->choose(QStringLiteral("hash-ttl"));
+    auto *demo = new DemoController(&window);
+    demo->start(DemoOptions{false, false, 0});
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+}
+
 } // namespace
 
 class DemoModeTest : public QObject {
@@ -429,25 +450,12 @@ void DemoModeTest::rememberedEndpointDoesNotStopTheDemo()
     remembered.setValue(QStringLiteral("servers/endpoints"), QStringList{endpoint.hostPort()});
     remembered.setValue(QStringLiteral("servers/selected"), selection);
 
-    // Every question the window asks is counted and answered with Esc.
     QStringList questions;
-    QTimer answer;
-    connect(&answer, &QTimer::timeout, this, [&questions] {
-        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()); box && box->isVisible()) {
-            questions << box->text();
-            QTest::keyClick(box, Qt::Key_Escape);
-        }
-    });
-    answer.start(20);
-
+    QTimer answerer;
     MainWindow window;
-    window.setScreen(screenNamed(QStringLiteral("hd")));
-    window.startFromDefaults();
-    window.workloadPanel()->choose(QStringLiteral("hash-ttl"));
-    auto *demo = new DemoController(&window);
-    demo->start(DemoOptions{false, false, 0});
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+    openHashTtlDemo(window, answerer, questions);
+    if (QTest::currentTestFailed())
+        return;
     window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"))->setValue(2000);
     QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
     QSignalSpy finished(&window, &MainWindow::runFinished);
@@ -501,21 +509,12 @@ void DemoModeTest::failedEndpointIsExplainedOnce()
     QVERIFY2(endpoint.useOwnTls(), qPrintable(endpoint.error()));
     QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
     QSettings().setValue(QStringLiteral("servers/endpoints"), QStringList{endpoint.hostPort()});
-    QTimer refuse;   // the flush question, answered with Esc: don't flush
-    connect(&refuse, &QTimer::timeout, this, [] {
-        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()); box && box->isVisible())
-            QTest::keyClick(box, Qt::Key_Escape);
-    });
-    refuse.start(20);
-
+    QStringList questions;   // the flush question, answered with Esc: don't flush
+    QTimer answerer;
     MainWindow window;
-    window.setScreen(screenNamed(QStringLiteral("hd")));
-    window.startFromDefaults();
-    window.workloadPanel()->choose(QStringLiteral("hash-ttl"));
-    auto *demo = new DemoController(&window);
-    demo->start(DemoOptions{false, false, 0});
-    QVERIFY(QTest::qWaitForWindowActive(&window));
-    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+    openHashTtlDemo(window, answerer, questions);
+    if (QTest::currentTestFailed())
+        return;
     QTest::keyClick(&window, Qt::Key_F9);
     for (const QString &label : window.serversPanel()->labels())
         QVERIFY(window.serversPanel()->setChecked(label, label == launched.label || label == endpoint.hostPort()));

@@ -20,6 +20,7 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QtTest>
 
 namespace {
@@ -200,6 +201,10 @@ private Q_SLOTS:
         QVERIFY(!endpoints[0].tls.insecure);
         QCOMPARE(endpoints[0].tls.names.serverName, QStringLiteral("“Server name (SNI)”"));
         QCOMPARE(endpoints[0].password, QString());
+        auto *list = restarted.findChild<QTreeWidget *>(QStringLiteral("serverList"));
+        const QList<QTreeWidgetItem *> rows = list->findItems(QStringLiteral("Endpoint"), Qt::MatchExactly, 0);
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.front()->text(1), hostPort + QStringLiteral(" over TLS"));
         // With the password given again for the session, the consent's probe reaches it over TLS.
         endpoints[0].password = QLatin1String(kTlsPassword);
         const std::vector<EndpointSize> sizes = queryEndpointSizes(endpoints);
