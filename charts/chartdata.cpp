@@ -72,8 +72,12 @@ QString failureSentence(const ServerSummary &summary, const QString &note)
 {
     const bool failed = summary.verdict == ServerVerdict::Failed || summary.verdict == ServerVerdict::FailedLater;
     QString text = (failed ? summary.error : note).section(QLatin1Char('\n'), 0, 0).trimmed();
-    if (text.startsWith(summary.id + QStringLiteral(": ")))
-        text = text.mid(summary.id.size() + 2);
+    // The sentence follows the server's name: an error that names it again, as a connection's
+    // does at each level ("127.0.0.1:6390: 127.0.0.1:6390 did not answer … (127.0.0.1:6390:
+    // INFO: …)"), names it once.
+    text.replace(summary.id + QStringLiteral(": "), QString());
+    if (text.startsWith(summary.id + QLatin1Char(' ')))
+        text = text.mid(summary.id.size() + 1);
     if (text.endsWith(QLatin1Char(':')) && text.lastIndexOf(QStringLiteral(". ")) > 0)
         text = text.left(text.lastIndexOf(QStringLiteral(". ")));
     return text;

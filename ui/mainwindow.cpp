@@ -358,6 +358,7 @@ void MainWindow::setRemembersGeometry(bool remember)
 
 void MainWindow::startFromDefaults()
 {
+    m_servers->startFromDefaults();
     m_workload->startFromDefaults();
     m_run->startFromDefaults();
     // The oldest version as the baseline and every version shown: a remembered pick changes the

@@ -59,7 +59,8 @@ public:
     static QSize defaultSize() { return {1400, 900}; }
     // Demo mode and --autorun: the workload and run panels, the baseline and the hidden versions
     // start from their defaults, not from what an earlier session left, and nothing is
-    // remembered (the server selection, the Sort and the theme stay).
+    // remembered (the server selection, the Sort and the theme stay; an endpoint starts
+    // unticked: launched servers run unless the presenter ticks it).
     void startFromDefaults();
     void setPathsHidden(bool hidden);
     bool pathsHidden() const { return m_pathsHidden; }

@@ -133,10 +133,12 @@ void ProgressList::showProgress(const ServerProgress &progress)
     row.rate->setText(rate);
     // Notes accumulate over the run ("hsetex unsupported · hset-hexpire unsupported"): the
     // worker reports only its latest one.
-    if (!progress.message.isEmpty() && !row.notes.contains(progress.message))
+    if (!progress.message.isEmpty() && !row.notes.contains(progress.message) && !failed)
         row.notes << progress.message;
-    row.message->setText(row.notes.join(QStringLiteral(" · ")));
-    row.message->setToolTip(row.notes.join(QLatin1Char('\n')));
+    // Why a server failed is said once, under the chart, where the figures it lacks are: the row
+    // says where, and has the whole message on hover (the Logs tab too).
+    row.message->setText(failed ? tr("the reason is under the chart") : row.notes.join(QStringLiteral(" · ")));
+    row.message->setToolTip((failed ? QStringList(row.notes) << progress.message : row.notes).join(QLatin1Char('\n')));
     row.message->setStyleSheet(failed || row.message->text().contains(QLatin1String("unsupported"))
                                    ? QStringLiteral("color: #c62828;")
                                    : QStringLiteral("color: palette(mid);"));

@@ -7,6 +7,7 @@
 #include "presentation.h"
 #include "provenance.h"
 #include "runcontroller.h"
+#include "serverdiscovery.h"
 #include "uisettings.h"
 #include <QFileDialog>
 #include <QFileInfo>
@@ -23,11 +24,6 @@ namespace {
 
 enum Column { NameColumn, SourceColumn, StateColumn };
 constexpr int LabelRole = Qt::UserRole + 1;
-
-struct Discovery {
-    std::vector<CatalogEntry> entries;
-    QStringList defaultLabels;
-};
 
 const QColor kIdleColour(0x75, 0x75, 0x75);
 
@@ -51,6 +47,14 @@ QString displayName(const ServerSpec &spec)
     if (spec.isEndpoint)
         return spec.identity.displayName();
     return serverDisplayName(placeholderRun(spec));
+}
+
+// An endpoint's TLS choices from an earlier session, named as the dialog names its fields.
+TlsSettings rememberedTls(const QString &hostPort)
+{
+    TlsSettings tls = UiSettings::endpointTls(hostPort);
+    tls.names = endpointDialogTlsNames();
+    return tls;
 }
 
 } // namespace
@@ -112,6 +116,16 @@ ServersPanel::ServersPanel(QWidget *parent) : QWidget(parent), m_tasks(new Backg
     buttons->addWidget(m_remove, 1, 2);
     buttons->setColumnStretch(2, 1);
 
+    // Builds that scripts/fetch-servers, a source build or `versus build` add to the cache while
+    // the window is open are listed without a restart.
+    m_cacheWatcher = new CacheWatcher(ServerCatalog::defaultCacheDir(), this);
+    connect(m_cacheWatcher, &CacheWatcher::settled, this, [this] {
+        if (m_list->isEnabled())
+            discover();
+        else
+            m_discoverWhenUnlocked = true;   // a run's states stay until it ends
+    });
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_list);
@@ -123,61 +137,116 @@ ServersPanel::~ServersPanel() = default;
 
 void ServersPanel::discover()
 {
-    if (m_discovering)
+    // A build that lands in the cache while the list is read is listed by one more reading.
+    if (m_discovering) {
+        m_discoverAgain = true;
         return;
+    }
     m_discovering = true;
+    m_cacheWatcher->watchFolders();
     showMessage(tr("Looking for servers…"), false);
     const QStringList binaries = UiSettings::userBinaries();
-    m_tasks->run<Discovery>([binaries] {
-        Discovery found;
-        ServerCatalog catalog;
-        catalog.discover();
-        found.entries = catalog.entries();
-        for (const ServerSpec &spec : catalog.defaultSelection())
-            found.defaultLabels << spec.label;
-        for (const QString &path : binaries) {
-            ServerCatalog single;
-            Outcome<ServerSpec> added = single.addBinary(path);
-            CatalogEntry entry;
-            if (added) {
-                entry.spec = added.value();
-                entry.spec.source = ServerSource::User;
-                entry.problem.clear();
-            } else {
-                entry.spec.binaryPath = path;
-                entry.spec.label = QFileInfo(path).fileName();
-                entry.problem = added.error();
-            }
-            found.entries.push_back(entry);
-        }
-        return found;
-    }, [this](const Discovery &found) {
-        m_discovering = false;
-        const bool remembered = UiSettings::hasServerSelection();
-        const QStringList selected = remembered ? UiSettings::selectedServers() : found.defaultLabels;
-        m_restoring = true;
-        m_list->clear();
-        m_entries.clear();
-        for (const CatalogEntry &entry : found.entries)
-            addEntry(entry, selected.contains(entry.spec.label));
-        for (const QString &hostPort : UiSettings::endpoints()) {
-            Outcome<ServerSpec> endpoint = ServerCatalog::parseEndpoint(hostPort);
-            if (endpoint)
-                addEntry(CatalogEntry{endpoint.value(), QString()}, selected.contains(endpoint->label));
-        }
-        m_restoring = false;
-        int unusable = 0;
-        for (const CatalogEntry &entry : found.entries)
-            unusable += entry.usable() ? 0 : 1;
-        if (m_entries.empty())
-            showMessage(tr("No servers found. Run scripts/fetch-servers, or add a binary."), true);
-        else if (unusable > 0)
-            showMessage(tr("%n server(s) cannot be used; hover over them to see why.", nullptr, unusable), true);
+    m_tasks->run<ServerDiscovery>([binaries] { return discoverServers(binaries); },
+                                  [this](const ServerDiscovery &found) { listDiscovered(found.entries, found.defaultLabels); });
+}
+
+// The selection a discovery lists with: the remembered one (else the catalog's default); once
+// the list is shown, or where nothing is remembered (a demo), the rows ticked now.
+QStringList ServersPanel::selectionToRestore(const QStringList &defaultLabels) const
+{
+    if (m_listedOnce && !m_remembersSelection)
+        return checkedLabels();
+    QStringList selected = UiSettings::hasServerSelection() ? UiSettings::selectedServers() : defaultLabels;
+    if (m_remembersSelection)
+        return selected;
+    // A demo or an autorun runs launched servers: an endpoint remembered from an earlier
+    // session would stop it on the flush question. Ticking one in the panels still runs it.
+    for (const QString &hostPort : UiSettings::endpoints())
+        selected.removeAll(hostPort);
+    return selected.isEmpty() ? defaultLabels : selected;
+}
+
+void ServersPanel::listDiscovered(const std::vector<CatalogEntry> &entries, const QStringList &defaultLabels)
+{
+    m_discovering = false;
+    const QStringList selected = selectionToRestore(defaultLabels);
+    // Endpoints keep what this session gave them (password, user) when the list is read again.
+    std::map<QString, ServerSpec> sessionEndpoints;
+    for (const auto &[label, entry] : m_entries) {
+        if (entry.spec.isEndpoint)
+            sessionEndpoints[hostPortText(entry.spec.host, entry.spec.port)] = entry.spec;
+    }
+    m_restoring = true;
+    m_list->clear();
+    m_entries.clear();
+    for (const CatalogEntry &entry : entries)
+        addEntry(entry, selected.contains(entry.spec.label));
+    for (const QString &hostPort : UiSettings::endpoints()) {
+        Outcome<ServerSpec> endpoint = ServerCatalog::parseEndpoint(hostPort);
+        if (!endpoint)
+            continue;
+        ServerSpec spec = endpoint.value();
+        const QString key = hostPortText(spec.host, spec.port);
+        if (sessionEndpoints.count(key))
+            spec = sessionEndpoints[key];
         else
-            showMessage(QString(), false);
-        Q_EMIT discovered();
-        Q_EMIT selectionChanged();
-    });
+            spec.tls = rememberedTls(key);
+        addEntry(CatalogEntry{spec, QString()}, selected.contains(spec.label));
+    }
+    nameRows();
+    m_restoring = false;
+    m_listedOnce = true;
+    int unusable = 0;
+    for (const CatalogEntry &entry : entries)
+        unusable += entry.usable() ? 0 : 1;
+    if (m_entries.empty())
+        showMessage(tr("No servers found. Run scripts/fetch-servers, or add a binary."), true);
+    else if (unusable > 0)
+        showMessage(tr("%n server(s) cannot be used; hover over them to see why.", nullptr, unusable), true);
+    else
+        showMessage(QString(), false);
+    Q_EMIT discovered();
+    Q_EMIT selectionChanged();
+    if (m_discoverAgain) {
+        m_discoverAgain = false;
+        discover();
+    }
+}
+
+void ServersPanel::startFromDefaults()
+{
+    m_remembersSelection = false;
+}
+
+QStringList ServersPanel::checkedLabels() const
+{
+    QStringList checked;
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_list->topLevelItem(i);
+        if (item->checkState(NameColumn) == Qt::Checked)
+            checked << item->data(NameColumn, LabelRole).toString();
+    }
+    return checked;
+}
+
+// Each row as the results will name it beside the others listed: a Debian package beside an
+// upstream build of its version says so, two trees of one name add their content hash. With
+// the Source column hidden (demo mode) no two rows read alike.
+void ServersPanel::nameRows()
+{
+    ResultsBundle listed;
+    for (const auto &[label, entry] : m_entries) {
+        if (entry.usable() && !entry.spec.isEndpoint)
+            listed.servers.push_back(placeholderRun(entry.spec));
+    }
+    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
+        QTreeWidgetItem *item = m_list->topLevelItem(i);
+        const auto it = m_entries.find(item->data(NameColumn, LabelRole).toString());
+        if (it == m_entries.end() || !it->second.usable())
+            continue;
+        const ServerSpec &spec = it->second.spec;
+        item->setText(NameColumn, spec.isEndpoint ? displayName(spec) : serverDisplayName(listed, placeholderRun(spec)));
+    }
 }
 
 void ServersPanel::addEntry(const CatalogEntry &entry, bool checked)
@@ -215,6 +284,7 @@ void ServersPanel::addEntry(const CatalogEntry &entry, bool checked)
         tip << where;
     item->setToolTip(NameColumn, tip.join(QLatin1Char('\n')));
     m_list->addTopLevelItem(item);
+    nameRows();
     fitListHeight();
 }
 
@@ -228,8 +298,8 @@ void ServersPanel::fitListHeight()
 
 QString ServersPanel::sourceText(const ServerSpec &spec) const
 {
-    if (spec.isEndpoint)
-        return m_pathsHidden ? tr("endpoint") : hostPortText(spec.host, spec.port);
+    if (spec.isEndpoint)   // how it is reached, TLS after a restart too
+        return (m_pathsHidden ? tr("endpoint") : hostPortText(spec.host, spec.port)) + (spec.tls.enabled ? tr(" over TLS") : QString());
     if (spec.source == ServerSource::Cache && spec.origin.isSourceTree())
         return tr("source tree");
     if (spec.source == ServerSource::Cache && spec.origin.kind == BuildKind::UpstreamBuild)
@@ -284,13 +354,9 @@ bool ServersPanel::setChecked(const QString &label, bool checked)
 
 void ServersPanel::saveSelection() const
 {
-    QStringList selected;
-    for (int i = 0; i < m_list->topLevelItemCount(); ++i) {
-        QTreeWidgetItem *item = m_list->topLevelItem(i);
-        if (item->checkState(NameColumn) == Qt::Checked)
-            selected << item->data(NameColumn, LabelRole).toString();
-    }
-    UiSettings::setSelectedServers(selected);
+    // Nothing chosen in a demo or an autorun is remembered (docs/WINDOW.md).
+    if (m_remembersSelection)
+        UiSettings::setSelectedServers(checkedLabels());
 }
 
 void ServersPanel::chooseBinary()
@@ -393,6 +459,7 @@ QString ServersPanel::addEndpoint(const QString &hostPort, const QString &passwo
             known.spec.password = password;
             known.spec.authOtherNodes = access.authOtherNodes;
             known.spec.tls = tls;
+            UiSettings::setEndpointTls(hostPortText(spec.host, spec.port), tls);
             setChecked(label, true);
             showMessage(tr("Endpoint %1: password set for this session.").arg(label), false);
             Q_EMIT selectionChanged();
@@ -403,6 +470,7 @@ QString ServersPanel::addEndpoint(const QString &hostPort, const QString &passwo
     QStringList saved = UiSettings::endpoints();
     if (!saved.contains(hostPort.trimmed()))
         UiSettings::setEndpoints(saved << hostPort.trimmed());
+    UiSettings::setEndpointTls(hostPortText(spec.host, spec.port), tls);
     saveSelection();
     showMessage(tr("Added endpoint %1. It is flushed only if you confirm before a run.").arg(hostPort.trimmed()),
                 false);
@@ -437,6 +505,7 @@ void ServersPanel::removeSelected()
             QStringList saved = UiSettings::endpoints();
             saved.removeAll(hostPortText(spec.host, spec.port));
             UiSettings::setEndpoints(saved);
+            UiSettings::setEndpointTls(hostPortText(spec.host, spec.port), TlsSettings());
             removed << tr("endpoint %1").arg(hostPortText(spec.host, spec.port));
         } else {
             QStringList saved = UiSettings::userBinaries();
@@ -505,6 +574,10 @@ void ServersPanel::setLocked(bool locked)
     m_addSource->setEnabled(!locked);   // a build never runs beside a timed pass
     m_addEndpoint->setEnabled(!locked);
     updateRemoveButton();
+    if (!locked && m_discoverWhenUnlocked) {
+        m_discoverWhenUnlocked = false;
+        discover();
+    }
 }
 
 void ServersPanel::setPathsHidden(bool hidden)

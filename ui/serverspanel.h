@@ -11,6 +11,7 @@
 #include <vector>
 
 class BackgroundTasks;
+class CacheWatcher;
 class QLabel;
 class QPushButton;
 class QTreeWidget;
@@ -23,8 +24,12 @@ public:
     ~ServersPanel() override;
 
     // Discovers the cache, PATH and the binaries added in earlier sessions, off the GUI thread.
+    // Again on its own when the server cache changes (a build added while the window is open).
     void discover();
     bool isDiscovering() const { return m_discovering; }
+    // A demo or an autorun: launched servers only (an endpoint remembered from an earlier session
+    // starts unticked) and nothing ticked is remembered. Call before discover().
+    void startFromDefaults();
 
     std::vector<ServerSpec> selectedServers() const;
     QStringList labels() const;
@@ -51,7 +56,11 @@ Q_SIGNALS:
     void selectionChanged();
 
 private:
+    void listDiscovered(const std::vector<CatalogEntry> &entries, const QStringList &defaultLabels);
+    QStringList selectionToRestore(const QStringList &defaultLabels) const;
+    QStringList checkedLabels() const;
     void addEntry(const CatalogEntry &entry, bool checked);
+    void nameRows();
     void fitListHeight();
     void chooseBinary();
     void chooseSourceTree();
@@ -75,4 +84,9 @@ private:
     bool m_discovering = false;
     bool m_pathsHidden = false;
     bool m_restoring = false;
+    bool m_remembersSelection = true;
+    bool m_listedOnce = false;
+    bool m_discoverAgain = false;        // the cache changed while it was being read
+    bool m_discoverWhenUnlocked = false; // the cache changed during a run
+    CacheWatcher *m_cacheWatcher = nullptr;
 };

@@ -2,6 +2,8 @@
 
 #include <QFileInfo>
 #include <QSettings>
+#include <algorithm>
+#include <vector>
 
 namespace UiSettings {
 
@@ -14,6 +16,64 @@ void setUserBinaries(const QStringList &paths) { QSettings().setValue(QStringLit
 
 QStringList endpoints() { return QSettings().value(QStringLiteral("servers/endpoints")).toStringList(); }
 void setEndpoints(const QStringList &hostPorts) { QSettings().setValue(QStringLiteral("servers/endpoints"), hostPorts); }
+
+namespace {
+
+const QString kEndpointTls = QStringLiteral("servers/endpointTls");
+
+// Every endpoint's TLS choices, by "host:port", in the order they were added.
+std::vector<std::pair<QString, TlsSettings>> allEndpointTls()
+{
+    QSettings settings;
+    std::vector<std::pair<QString, TlsSettings>> all;
+    const int count = settings.beginReadArray(kEndpointTls);
+    for (int i = 0; i < count; ++i) {
+        settings.setArrayIndex(i);
+        TlsSettings tls;
+        tls.enabled = true;
+        tls.caCertFile = settings.value(QStringLiteral("caCertFile")).toString();
+        tls.certFile = settings.value(QStringLiteral("certFile")).toString();
+        tls.keyFile = settings.value(QStringLiteral("keyFile")).toString();
+        tls.serverName = settings.value(QStringLiteral("serverName")).toString();
+        tls.insecure = settings.value(QStringLiteral("insecure")).toBool();
+        all.emplace_back(settings.value(QStringLiteral("endpoint")).toString(), tls);
+    }
+    settings.endArray();
+    return all;
+}
+
+} // namespace
+
+TlsSettings endpointTls(const QString &hostPort)
+{
+    for (const auto &[endpoint, tls] : allEndpointTls()) {
+        if (endpoint == hostPort)
+            return tls;
+    }
+    return TlsSettings();
+}
+
+void setEndpointTls(const QString &hostPort, const TlsSettings &tls)
+{
+    std::vector<std::pair<QString, TlsSettings>> all = allEndpointTls();
+    all.erase(std::remove_if(all.begin(), all.end(), [&](const auto &entry) { return entry.first == hostPort; }), all.end());
+    if (tls.enabled)
+        all.emplace_back(hostPort, tls);
+    QSettings settings;
+    settings.remove(kEndpointTls);
+    settings.beginWriteArray(kEndpointTls, int(all.size()));
+    for (int i = 0; i < int(all.size()); ++i) {
+        settings.setArrayIndex(i);
+        const TlsSettings &entry = all[size_t(i)].second;
+        settings.setValue(QStringLiteral("endpoint"), all[size_t(i)].first);
+        settings.setValue(QStringLiteral("caCertFile"), entry.caCertFile);
+        settings.setValue(QStringLiteral("certFile"), entry.certFile);
+        settings.setValue(QStringLiteral("keyFile"), entry.keyFile);
+        settings.setValue(QStringLiteral("serverName"), entry.serverName);
+        settings.setValue(QStringLiteral("insecure"), entry.insecure);
+    }
+    settings.endArray();
+}
 
 QVariant value(const QString &key, const QVariant &fallback) { return QSettings().value(key, fallback); }
 void setValue(const QString &key, const QVariant &value) { QSettings().setValue(key, value); }

@@ -6,6 +6,7 @@
 
 #include "categoryorder.h"
 #include "charttheme.h"
+#include "tlssettings.h"
 #include <QByteArray>
 #include <QString>
 #include <QStringList>
@@ -30,6 +31,11 @@ void setUserBinaries(const QStringList &paths);
 
 QStringList endpoints();   // "host:port"
 void setEndpoints(const QStringList &hostPorts);
+// An endpoint's TLS choices (the files' paths, the server name, whether its certificate is
+// checked), never a key's passphrase: not enabled when none are remembered. Named for the
+// command line; the window gives them its own names.
+TlsSettings endpointTls(const QString &hostPort);
+void setEndpointTls(const QString &hostPort, const TlsSettings &tls);   // not enabled: forgotten
 
 QVariant value(const QString &key, const QVariant &fallback = QVariant());
 void setValue(const QString &key, const QVariant &value);

@@ -126,6 +126,7 @@ Status RedisConnection::connectTcp(const QString &host, int port, int timeoutMs,
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
     redisContext *context = redisConnectWithTimeout(host.toUtf8().constData(), port, toTimeval(timeoutMs));
     const QString where = hostPortText(host, port);
+    m_tlsNames = tls.names;
     Status status = connected(context, timeoutMs, name, where);
     if (status && tls.enabled)
         status = startTlsOn(host, tls, where, deadline);
@@ -231,8 +232,9 @@ Error RedisConnection::transportError(const char *what)
         if (reason.isEmpty())
             reason = QStringLiteral("connection failed");
         if (m_context->err == REDIS_ERR_EOF && !m_anyReplyRead && !isTls())
-            reason += QStringLiteral(" before its first reply (a TLS port closes a plain connection so: give --tls "
-                                     "if it is one)");
+            reason += QStringLiteral(" before its first reply (a TLS port closes a plain connection so: %1 "
+                                     "if it is one)")
+                          .arg(m_tlsNames.tlsOn);
         close();
     } else {
         reason = QStringLiteral("not connected");

@@ -137,6 +137,7 @@ private:
     redisContext *m_context = nullptr;
     std::unique_ptr<StreamIo> m_io;   // the socket's bytes, plain or TLS; set while connected
     bool m_anyReplyRead = false;      // a server that closes before its first reply may want TLS
+    TlsChoiceNames m_tlsNames;        // how that message says to turn TLS on
     redisReplyObjectFunctions *m_defaultReplyFunctions = nullptr;
     QString m_name;
     int m_timeoutMs = 0;

@@ -28,7 +28,8 @@ Error RedisConnection::socketError(const char *what)
 {
     QString reason = m_io ? m_io->reason() : QStringLiteral("not connected");
     if (!m_anyReplyRead && !isTls())
-        reason += QStringLiteral(" before its first reply (a TLS port closes a plain connection so: give --tls if it is one)");
+        reason += QStringLiteral(" before its first reply (a TLS port closes a plain connection so: %1 if it is one)")
+                      .arg(m_tlsNames.tlsOn);
     close();
     m_lastErrorWasTimeout = false;
     return Error{QStringLiteral("%1: %2: %3").arg(m_name, QLatin1String(what), reason)};

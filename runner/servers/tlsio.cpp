@@ -91,7 +91,7 @@ QString lastErrorText(unsigned long *code = nullptr)
 }
 
 // What an alert or error from the server means for the user, for the reasons that have one.
-QString hintFor(unsigned long error)
+QString hintFor(unsigned long error, const TlsChoiceNames &names)
 {
     if (ERR_GET_LIB(error) != ERR_LIB_SSL)
         return QString();
@@ -100,17 +100,17 @@ QString hintFor(unsigned long error)
     case SSL_R_PACKET_LENGTH_TOO_LONG:
     case SSL_R_UNKNOWN_PROTOCOL:
     case SSL_R_RECORD_LENGTH_MISMATCH:
-        return QStringLiteral("the port answered, but not with TLS: is it a plain port? (leave out --tls)");
+        return QStringLiteral("the port answered, but not with TLS: is it a plain port? (%1)").arg(names.tlsOff);
     case SSL_R_TLSV13_ALERT_CERTIFICATE_REQUIRED:
     case SSL_R_PEER_DID_NOT_RETURN_A_CERTIFICATE:
-        return QStringLiteral("the server requires a client certificate: give one with --cert and --key");
+        return QStringLiteral("the server requires a client certificate: give one with %1 and %2").arg(names.cert, names.key);
     case SSL_R_SSLV3_ALERT_BAD_CERTIFICATE:
     case SSL_R_TLSV1_ALERT_UNKNOWN_CA:
     case SSL_R_SSLV3_ALERT_CERTIFICATE_UNKNOWN:
     case SSL_R_SSLV3_ALERT_UNSUPPORTED_CERTIFICATE:
     case SSL_R_SSLV3_ALERT_CERTIFICATE_EXPIRED:
     case SSL_R_TLSV1_ALERT_DECRYPT_ERROR:
-        return QStringLiteral("the server refused the client certificate (--cert)");
+        return QStringLiteral("the server refused the client certificate (%1)").arg(names.cert);
     default:
         return QString();
     }
@@ -134,11 +134,11 @@ QString verifyFailure(long result, const TlsSettings &settings, const QString &n
     case X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT:
     case X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
     case X509_V_ERR_CERT_SIGNATURE_FAILURE:
-        hint = QStringLiteral("it is not signed by a CA in %1; give the server's CA with --cacert").arg(trusted);
+        hint = QStringLiteral("it is not signed by a CA in %1; give the server's CA with %2").arg(trusted, settings.names.caCert);
         break;
     case X509_V_ERR_HOSTNAME_MISMATCH:
     case X509_V_ERR_IP_ADDRESS_MISMATCH:
-        hint = QStringLiteral("it is not made out to %1; --sni names the host it is for").arg(name);
+        hint = QStringLiteral("it is not made out to %1; %2 names the host it is for").arg(name, settings.names.serverName);
         break;
     default:
         break;
@@ -190,16 +190,16 @@ Status trustCertificatesOf(SSL_CTX *context, const QString &path)
 }
 
 // Said alike whether OpenSSL notices when the key is loaded or when it is checked.
-QString keyMismatch(const QString &certFile)
+QString keyMismatch(const TlsSettings &settings)
 {
-    return QStringLiteral("the key given with --key does not belong to the certificate %1").arg(certFile);
+    return QStringLiteral("the key given with %1 does not belong to the certificate %2").arg(settings.names.key, settings.certFile);
 }
 
 // Why SSL_CTX_use_PrivateKey_file failed, from the whole of OpenSSL's error queue: a key that
 // could not be decrypted (encrypted with a passphrase, which Versus never gives) is told from a
 // key of another certificate and from a file that holds no key at all (a certificate, a
 // malformed PEM), which no passphrase would fix.
-QString clientKeyFailure(const QString &certFile)
+QString clientKeyFailure(const TlsSettings &settings)
 {
     bool undecryptable = false;
     bool mismatched = false;
@@ -217,12 +217,13 @@ QString clientKeyFailure(const QString &certFile)
     }
     // The key's path is left out: messages reach logs and bundles, and no path of a key does.
     if (undecryptable)
-        return QStringLiteral("the client key given with --key is encrypted with a passphrase, and a key encrypted with a passphrase "
-                              "is not supported: give it decrypted (openssl pkey -in KEY -out DECRYPTED)");
+        return QStringLiteral("the client key given with %1 is encrypted with a passphrase, and a key encrypted with a passphrase "
+                              "is not supported: give it decrypted (openssl pkey -in KEY -out DECRYPTED)")
+            .arg(settings.names.key);
     if (mismatched)
-        return keyMismatch(certFile);
-    return QStringLiteral("the file given with --key is not a PEM private key (%1)")
-        .arg(firstReason.isEmpty() ? QStringLiteral("no key found") : firstReason);
+        return keyMismatch(settings);
+    return QStringLiteral("the file given with %1 is not a PEM private key (%2)")
+        .arg(settings.names.key, firstReason.isEmpty() ? QStringLiteral("no key found") : firstReason);
 }
 
 // The client's context: what to trust, what to show.
@@ -243,7 +244,7 @@ Outcome<ContextPointer> makeContext(const TlsSettings &settings)
         }
     }
     if (settings.certFile.isEmpty() != settings.keyFile.isEmpty())
-        return Error{QStringLiteral("a client certificate needs both --cert and --key")};
+        return Error{QStringLiteral("a client certificate needs both %1 and %2").arg(settings.names.cert, settings.names.key)};
     if (!settings.certFile.isEmpty()) {
         SSL_CTX_set_default_passwd_cb(context.get(), noPassphrase);
         const QByteArray cert = settings.certFile.toLocal8Bit();
@@ -252,9 +253,9 @@ Outcome<ContextPointer> makeContext(const TlsSettings &settings)
             return Error{QStringLiteral("cannot read the client certificate %1: %2").arg(settings.certFile, lastErrorText())};
         ERR_clear_error();
         if (SSL_CTX_use_PrivateKey_file(context.get(), key.constData(), SSL_FILETYPE_PEM) != 1)
-            return Error{clientKeyFailure(settings.certFile)};
+            return Error{clientKeyFailure(settings)};
         if (SSL_CTX_check_private_key(context.get()) != 1)
-            return Error{keyMismatch(settings.certFile)};
+            return Error{keyMismatch(settings)};
     }
     return context;
 }
@@ -278,7 +279,10 @@ Status nameTheServer(SSL *ssl, const TlsSettings &settings, const QString &host)
 
 class TlsIo final : public StreamIo {
 public:
-    TlsIo(int fd, ContextPointer context, SslPointer ssl) : StreamIo(fd), m_context(std::move(context)), m_ssl(std::move(ssl)) {}
+    TlsIo(int fd, ContextPointer context, SslPointer ssl, TlsChoiceNames names)
+        : StreamIo(fd), m_context(std::move(context)), m_ssl(std::move(ssl)), m_names(std::move(names))
+    {
+    }
     ~TlsIo() override
     {
         // close_notify, once, without waiting: the server then logs a clean close.
@@ -342,7 +346,7 @@ private:
         if (result != 1 && SSL_get_error(m_ssl.get(), result) == SSL_ERROR_SSL) {
             unsigned long code = 0;
             const QString text = lastErrorText(&code);
-            m_reason = withHint(QStringLiteral("%1: TLS: %2").arg(closed, text), hintFor(code));
+            m_reason = withHint(QStringLiteral("%1: TLS: %2").arg(closed, text), hintFor(code, m_names));
         } else {
             m_reason = closed;
         }
@@ -368,12 +372,13 @@ private:
                 : QString::fromLocal8Bit(std::strerror(savedErrno));
             return {Result::Closed, 0};
         }
-        m_reason = withHint(QStringLiteral("TLS: %1").arg(text), hintFor(code));
+        m_reason = withHint(QStringLiteral("TLS: %1").arg(text), hintFor(code, m_names));
         return {Result::Failed, 0};
     }
 
     ContextPointer m_context;
     SslPointer m_ssl;
+    TlsChoiceNames m_names;   // for the hints of later failures
 };
 
 // SSL_connect until it ends, waiting on the socket for what it asks, up to the deadline.
@@ -392,8 +397,9 @@ Status handshake(SSL *ssl, int fd, const TlsSettings &settings, const QString &n
             if (left <= 0 || (::poll(&entry, 1, int(left)) == 0)) {
                 const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - startedAt).count();
                 return Error{QStringLiteral("the TLS handshake did not finish within %1 ms (a plain port waits for a "
-                                            "command instead: leave out --tls if it is one)")
-                                 .arg(waited)};
+                                            "command instead: %2 if it is one)")
+                                 .arg(waited)
+                                 .arg(settings.names.tlsOff)};
             }
             continue;
         }
@@ -404,7 +410,7 @@ Status handshake(SSL *ssl, int fd, const TlsSettings &settings, const QString &n
         const QString text = lastErrorText(&code);
         if (code == 0)
             return Error{QStringLiteral("the server closed the connection during the TLS handshake")};
-        return Error{withHint(QStringLiteral("the TLS handshake failed: %1").arg(text), hintFor(code))};
+        return Error{withHint(QStringLiteral("the TLS handshake failed: %1").arg(text), hintFor(code, settings.names))};
     }
 }
 
@@ -436,7 +442,7 @@ Outcome<std::unique_ptr<StreamIo>> startTls(int fd, const TlsSettings &settings,
     const QString name = settings.serverName.isEmpty() ? host : settings.serverName;
     if (Status shaken = handshake(ssl.get(), fd, settings, name, deadline); !shaken)
         return Error{shaken.error()};
-    std::unique_ptr<StreamIo> io = std::make_unique<TlsIo>(fd, std::move(context.value()), std::move(ssl));
+    std::unique_ptr<StreamIo> io = std::make_unique<TlsIo>(fd, std::move(context.value()), std::move(ssl), settings.names);
     return io;
 }
 

@@ -7,6 +7,18 @@
 #include "outcome.h"
 #include <QString>
 
+// Where the user gives each TLS choice, as messages name it to say what to change: valkey-cli's
+// options by default ("give the server's CA with --cacert"); the window names its fields
+// instead ("… with “CA certificates”"). Each is put where the option's name goes.
+struct TlsChoiceNames {
+    QString tlsOn = QStringLiteral("give --tls");          // what to do for a TLS port
+    QString tlsOff = QStringLiteral("leave out --tls");    // what to do for a plain port
+    QString caCert = QStringLiteral("--cacert");
+    QString cert = QStringLiteral("--cert");
+    QString key = QStringLiteral("--key");
+    QString serverName = QStringLiteral("--sni");
+};
+
 struct TlsSettings {
     bool enabled = false;
     // The CAs that may sign the server's certificate (PEM); empty: the system's trusted CAs.
@@ -20,7 +32,10 @@ struct TlsSettings {
     // The server's certificate is not checked at all: anyone between Versus and the server can
     // read and change the traffic. Off by default and said loudly when on.
     bool insecure = false;
+    // How messages about these settings name them; no part of what the connection does.
+    TlsChoiceNames names;
 
+    // The choices alone: two settings named for the command line and the window are equal.
     bool operator==(const TlsSettings &other) const
     {
         return enabled == other.enabled && caCertFile == other.caCertFile && certFile == other.certFile

@@ -67,6 +67,15 @@ public:
         m_authority = made.value();
         return useTls(*m_authority, authClients);
     }
+    // TLS-only with certificate files made elsewhere (openssl's command line); the test's own
+    // connections reach it as `ownConnections` says (its CA, the name its certificate is for).
+    void useTlsFiles(const TlsServerFiles &files, const TlsSettings &ownConnections)
+    {
+        m_tlsArguments = {QStringLiteral("--tls-cert-file"), files.certFile, QStringLiteral("--tls-key-file"), files.keyFile,
+                          QStringLiteral("--tls-ca-cert-file"), files.caCertFile, QStringLiteral("--tls-auth-clients"),
+                          QStringLiteral("no")};
+        m_tls = ownConnections;
+    }
     // How the test's own connections reach it (TLS with a client certificate of its CA).
     const TlsSettings &tls() const { return m_tls; }
 

@@ -3,7 +3,10 @@
 // Checked in pixels as drawn: bar and axis labels, the headline and the call-out, the keys,
 // the collapsed panels, and a real run started with Space on a fetched server.
 #include "bundlefigures.h"
+#include "chartwidget.h"
 #include "fixturebundle.h"
+#include "foreignserver.h"
+#include "progresslist.h"
 #include "bundlejson.h"
 #include "chartdata.h"
 #include "chartexporter.h"
@@ -29,6 +32,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QTreeWidget>
 #include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
@@ -63,6 +68,27 @@ struct DemoWindow {
     }
 };
 
+// A demo of the window as `versus --demo --workload hash-ttl` opens it on the hd screen, not
+// running by itself, once its servers are listed. Every question it asks is answered with Esc
+// (for the flush question: don't flush) and its text kept in `questions`.
+void openHashTtlDemo(MainWindow &window, QTimer &answerer, QStringList &questions)
+{
+    QObject::connect(&answerer, &QTimer::timeout, &window, [&questions] {
+        if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()); box && box->isVisible()) {
+            questions << box->text();
+            QTest::keyClick(box, Qt::Key_Escape);
+        }
+    });
+    answerer.start(20);
+    window.setScreen(screenNamed(QStringLiteral("hd")));
+    window.startFromDefaults();
+    window.workloadPanel()->choose(QStringLiteral("hash-ttl"));
+    auto *demo = new DemoController(&window);
+    demo->start(DemoOptions{false, false, 0});
+    QVERIFY(QTest::qWaitForWindowActive(&window));
+    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+}
+
 } // namespace
 
 class DemoModeTest : public QObject {
@@ -79,6 +105,9 @@ private Q_SLOTS:
     void startsFromTheDefaultsAndRemembersNothing();
     void keysSwitchChartsAndToggleFullScreenAndPanels();
     void spaceStartsARunAndChartsCycleDuringIt();
+    void rememberedEndpointDoesNotStopTheDemo();
+    void panelsNameEveryServerApart();
+    void failedEndpointIsExplainedOnce();
 };
 
 void DemoModeTest::init()
@@ -405,6 +434,103 @@ void DemoModeTest::spaceStartsARunAndChartsCycleDuringIt()
     QTest::keyClick(&window, Qt::Key_Escape, Qt::ShiftModifier);
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 120000);
     QVERIFY(!finished.at(1).at(0).value<ResultsBundle>().complete);
+}
+
+// A demo started with an endpoint remembered (and ticked) from an earlier session runs the
+// launched servers: no question stops it, the endpoint keeps its keys, and the remembered
+// selection is left for the next ordinary start.
+void DemoModeTest::rememberedEndpointDoesNotStopTheDemo()
+{
+    VERSUS_REQUIRE_SERVER(launched, "valkey-9.1");
+    ForeignServer endpoint(launched);
+    QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+    QCOMPARE(endpoint.command({"SET", "precious", "data"}), QStringLiteral("OK"));
+    const QStringList selection{endpoint.hostPort(), launched.label};
+    QSettings remembered;
+    remembered.setValue(QStringLiteral("servers/endpoints"), QStringList{endpoint.hostPort()});
+    remembered.setValue(QStringLiteral("servers/selected"), selection);
+
+    QStringList questions;
+    QTimer answerer;
+    MainWindow window;
+    openHashTtlDemo(window, answerer, questions);
+    if (QTest::currentTestFailed())
+        return;
+    window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"))->setValue(2000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QTest::keyClick(&window, Qt::Key_Space);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+    const ResultsBundle results = finished.at(0).at(0).value<ResultsBundle>();
+    QCOMPARE(questions, QStringList());
+    QStringList ran;
+    for (const ServerRun &run : results.servers)
+        ran << run.id;
+    QCOMPARE(ran, QStringList{launched.label});
+    QVERIFY(results.complete);
+    QCOMPARE(endpoint.command({"GET", "precious"}), QStringLiteral("data"));
+    QCOMPARE(remembered.value(QStringLiteral("servers/selected")).toStringList(), selection);
+}
+
+// With the Source column hidden (demo mode), no two rows of the server list read alike: the
+// Debian package beside the upstream build of its version says which it is.
+void DemoModeTest::panelsNameEveryServerApart()
+{
+    VERSUS_REQUIRE_SERVER(debian, "valkey-8.0.1");
+    if (!ServerTestHelpers::findBuiltServer(QStringLiteral("valkey-8.0.1-upstream")))
+        VERSUS_SERVER_MISSING(QStringLiteral("valkey-8.0.1-upstream (scripts/test builds it)"));
+    DemoWindow demo(screenNamed(QStringLiteral("hd")), fixtureBundle("real-ecommerce.json"));
+    MainWindow &window = demo.window;
+    QTRY_VERIFY_WITH_TIMEOUT(!window.serversPanel()->isDiscovering(), 60000);
+    QTest::keyClick(&window, Qt::Key_F9);
+    auto *list = window.findChild<QTreeWidget *>(QStringLiteral("serverList"));
+    QVERIFY(list && list->isVisible());
+    QVERIFY(list->isColumnHidden(1));
+    QStringList names;
+    std::map<QString, QString> nameOf;
+    for (int i = 0; i < list->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem *row = list->topLevelItem(i);
+        names << row->text(0);
+        nameOf[row->toolTip(0).section(QLatin1Char('\n'), 0, 0)] = row->text(0);
+    }
+    QCOMPARE(nameOf[debian.label], QStringLiteral("Valkey 8.0.1 (Debian package)"));
+    QCOMPARE(nameOf[QStringLiteral("valkey-8.0.1-upstream")], QStringLiteral("Valkey 8.0.1 (upstream build)"));
+    QStringList distinct = names;
+    distinct.removeDuplicates();
+    QCOMPARE(distinct, names);
+}
+
+// A TLS-only endpoint remembered as a plain one, ticked in the demo's panels: its connection
+// error is said once, under the chart, naming its address once; its progress row points there.
+void DemoModeTest::failedEndpointIsExplainedOnce()
+{
+    VERSUS_REQUIRE_SERVER(launched, "valkey-9.1");
+    ForeignServer endpoint(launched);
+    QVERIFY2(endpoint.useOwnTls(), qPrintable(endpoint.error()));
+    QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+    QSettings().setValue(QStringLiteral("servers/endpoints"), QStringList{endpoint.hostPort()});
+    QStringList questions;   // the flush question, answered with Esc: don't flush
+    QTimer answerer;
+    MainWindow window;
+    openHashTtlDemo(window, answerer, questions);
+    if (QTest::currentTestFailed())
+        return;
+    QTest::keyClick(&window, Qt::Key_F9);
+    for (const QString &label : window.serversPanel()->labels())
+        QVERIFY(window.serversPanel()->setChecked(label, label == launched.label || label == endpoint.hostPort()));
+    window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"))->setValue(2000);
+    QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
+    QSignalSpy finished(&window, &MainWindow::runFinished);
+    QTest::keyClick(&window, Qt::Key_Space);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 120000);
+
+    ChartWidget *memory = window.resultsView()->chart(ChartKind::MemoryPerAttribute);
+    memory->flush();
+    const QStringList failures = memory->footnotes().filter(endpoint.hostPort());
+    QCOMPARE(failures.size(), 1);
+    QCOMPARE(failures.front().count(endpoint.hostPort()), 1);
+    QVERIFY2(failures.front().contains(QStringLiteral("tick “Connect over TLS” if it is one")), qPrintable(failures.front()));
+    QCOMPARE(window.progressList()->message(endpoint.hostPort()), QStringLiteral("the reason is under the chart"));
 }
 
 static int demoModeMain(int argc, char **argv)
