@@ -208,6 +208,9 @@ QStringList whyFootnotes(const Figures &figures, const MemoryExplanation &explan
     if (!without.isEmpty())
         notes << QObject::tr("%1: no bar for %2.").arg(explanation.category.label, without.join(QStringLiteral(", ")));
     for (const MemoryBreakdown &server : explanation.servers) {
+        // The subtitle (the sentence) already says it for the compared pair.
+        if (!server.rounding.isEmpty() && !explanation.sentence.contains(server.rounding))
+            notes << server.rounding;
         if (!server.unavailable.isEmpty())
             notes << QObject::tr("%1 did not report: %2.")
                          .arg(figures.summary(server.serverId).name, server.unavailable.join(QStringLiteral("; ")));

@@ -12,6 +12,12 @@ long long MemoryAccounting::databaseField(const char *name) const
     return found == stats.end() ? 0 : found->second;
 }
 
+std::optional<long long> MemoryAccounting::keysWithExpiry() const
+{
+    const auto found = stats.find(QLatin1String(MemoryStatsField::kKeysWithExpiry));
+    return found == stats.end() ? std::nullopt : std::optional<long long>(found->second);
+}
+
 bool MemoryAccounting::hasSlotTable() const
 {
     return stats.count(QLatin1String(MemoryStatsField::kDatabasePrefix) + QLatin1String(MemoryStatsField::kSlotTable)) > 0;

@@ -6,6 +6,7 @@
 
 #include <QString>
 #include <map>
+#include <optional>
 
 // No reading of a process's memory can pass this: the largest virtual address space Linux
 // gives a 64-bit process (57 bits, with five-level paging). A used_memory change or a MEMORY
@@ -34,6 +35,10 @@ inline constexpr const char *kMainTable = "overhead.hashtable.main";
 inline constexpr const char *kExpiresTable = "overhead.hashtable.expires";
 inline constexpr const char *kSlotTable = "overhead.hashtable.slot-to-keys";
 inline constexpr const char *kDatabaseFields[] = {kMainTable, kExpiresTable, kSlotTable};
+// Not a MEMORY STATS field: the keys with a TTL over the databases, from INFO keyspace's
+// "expires=" (memoryreport.cpp), kept beside them as keys.count is. The expires table holds one
+// entry per such key, which the Why counts at the allocator's size class (figureswhyrounding.cpp).
+inline constexpr const char *kKeysWithExpiry = "keyspace.expires";
 } // namespace MemoryStatsField
 
 struct MemoryAccounting {
@@ -62,6 +67,8 @@ struct MemoryAccounting {
     long long mainTable() const { return databaseField(MemoryStatsField::kMainTable); }
     long long expiresTable() const { return databaseField(MemoryStatsField::kExpiresTable); }
     long long slotTable() const { return databaseField(MemoryStatsField::kSlotTable); }
+    // Keys with a TTL; absent in bundles from before it was read, and where INFO keyspace failed.
+    std::optional<long long> keysWithExpiry() const;
     // Only cluster nodes of some versions report a slot-to-keys table.
     bool hasSlotTable() const;
     // A database field summed over the databases ("db." + name).

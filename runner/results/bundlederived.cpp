@@ -152,6 +152,16 @@ Json whyOf(const Figures &figures, const FigureTable &memory)
             for (const SizeClassShare &share : server.sizeClasses)
                 classes[std::to_string(share.bytes)] = finiteOrNull(share.perKey);
             Json entry = {{"bytes_per_key", finiteOrNull(server.bytesPerKey)}, {"parts", parts}};
+            // Of each part, the allocator's rounding of its table entries (figureswhyrounding.h).
+            Json rounding = Json::object();
+            for (const MemoryPart &part : server.parts) {
+                if (part.allocatorRounding != 0)
+                    rounding[part.id.toStdString()] = finiteOrNull(part.allocatorRounding);
+            }
+            if (!rounding.empty()) {
+                entry["allocator_rounding_per_key"] = rounding;
+                entry["rounding"] = server.rounding;
+            }
             if (server.hasSizeClasses) {
                 entry["allocations_per_key"] = finiteOrNull(server.allocationsPerKey);
                 entry["size_classes_per_key"] = classes;

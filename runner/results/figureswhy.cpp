@@ -6,6 +6,7 @@
 
 #include "figuresdata.h"
 #include "figureswhy.h"
+#include "figureswhyrounding.h"
 #include "memoryexplanation.h"
 
 #include <QLocale>
@@ -107,11 +108,32 @@ void noteUnavailable(const MemoryAccounting &accounting, QStringList &unavailabl
     }
 }
 
+// Averages the parts of `passes` (the median's repeats) into `breakdown`, their table entries
+// counted at the allocator's size class when `rounding` is known.
+void averageParts(const std::vector<PassAccounting> &passes, const std::optional<EntryRounding> &rounding,
+                  MemoryBreakdown &breakdown, RoundingNotes &notes)
+{
+    const double share = 1.0 / double(passes.size());
+    for (const PassAccounting &pass : passes) {
+        std::vector<MemoryPart> parts = partsOf(pass);
+        if (rounding)
+            addEntryRounding(*rounding, pass.accounting, pass.keys, parts, notes);
+        if (breakdown.parts.empty())
+            breakdown.parts.assign(parts.size(), MemoryPart());
+        for (size_t i = 0; i < parts.size() && i < breakdown.parts.size(); ++i) {
+            breakdown.parts[i].id = parts[i].id;
+            breakdown.parts[i].label = parts[i].label;
+            breakdown.parts[i].bytesPerKey += parts[i].bytesPerKey * share;
+            breakdown.parts[i].allocatorRounding += parts[i].allocatorRounding * share;
+        }
+    }
+}
+
 // Averages `passes` (the median's repeats) into one breakdown of `figure`.
-MemoryBreakdown breakdownOf(const QString &serverId, double figure, const std::vector<PassAccounting> &passes)
+MemoryBreakdown breakdownOf(const ServerData &server, double figure, const std::vector<PassAccounting> &passes)
 {
     MemoryBreakdown breakdown;
-    breakdown.serverId = serverId;
+    breakdown.serverId = server.run->id;
     breakdown.bytesPerKey = figure;
     bool stats = true;
     bool regions = true;
@@ -129,16 +151,11 @@ MemoryBreakdown breakdownOf(const QString &serverId, double figure, const std::v
     for (const PassAccounting &pass : passes)
         breakdown.keys = breakdown.keys == 0 ? pass.keys : std::min(breakdown.keys, pass.keys);
     if (stats) {
-        for (const PassAccounting &pass : passes) {
-            const std::vector<MemoryPart> parts = partsOf(pass);
-            if (breakdown.parts.empty())
-                breakdown.parts.assign(parts.size(), MemoryPart());
-            for (size_t i = 0; i < parts.size() && i < breakdown.parts.size(); ++i) {
-                breakdown.parts[i].id = parts[i].id;
-                breakdown.parts[i].label = parts[i].label;
-                breakdown.parts[i].bytesPerKey += parts[i].bytesPerKey * share;
-            }
-        }
+        const std::optional<EntryRounding> rounding = entryRoundingOf(*server.run);
+        RoundingNotes notes;
+        averageParts(passes, rounding, breakdown, notes);
+        if (rounding)
+            breakdown.rounding = roundingSentence(server.summary.name, *rounding, breakdown, notes);
         double attributed = 0;
         for (const MemoryPart &part : breakdown.parts)
             attributed += part.bytesPerKey;
@@ -198,7 +215,7 @@ std::optional<MemoryBreakdown> breakdownFor(const FiguresData &data, const QStri
     }
     if (passes.empty())
         return std::nullopt;
-    return breakdownOf(serverId, figure.value, passes);
+    return breakdownOf(data.server(serverId), figure.value, passes);
 }
 
 } // namespace

@@ -352,6 +352,11 @@ void explainDifference(const Figures &figures, const FigureTable &memory, Memory
         const QString fromName = figures.summary(from.serverId).name;
         const QString toName = figures.summary(to.serverId).name;
         explanation.sentence = differenceSentence(from, to, fromName, toName);
+        // Parts counted at the allocator's size classes rather than as MEMORY STATS counts them.
+        for (const QString &rounding : {from.rounding, to.rounding}) {
+            if (!rounding.isEmpty())
+                explanation.sentence += QLatin1Char(' ') + rounding;
+        }
         explanation.allocations = allocationSentence(figures, from, to, fromName, toName);
     }
     explanation.againstReference = referenceSentence(figures, explanation);

@@ -16,6 +16,10 @@ struct MemoryPart {
     QString id;
     QString label;                // "main table", …, "not attributed"
     double bytesPerKey = 0;
+    // Of bytesPerKey, what the allocator's size class adds to the table's entries beyond the
+    // size MEMORY STATS counts them at: moved here from "keys and values", where used_memory
+    // puts it (figureswhyrounding.h). 0 for the other parts.
+    double allocatorRounding = 0;
 };
 
 // Live allocations of one jemalloc size class per key.
@@ -41,6 +45,9 @@ struct MemoryBreakdown {
     long long keys = 0;
     // What the server did not report, and why ("MEMORY STATS: …").
     QStringList unavailable;
+    // Which parts hold the allocator's rounding of the table entries, and why ("On Valkey 8.0.1
+    // (Debian package), the main table holds 8.0 …"); empty when none does.
+    QString rounding;
 
     double part(const QString &id) const;      // 0 when absent
 };

@@ -99,6 +99,17 @@ QString classesTable(const Figures &figures, const MemoryExplanation &why)
     return table;
 }
 
+// The parts holding the allocator's rounding of table entries, one line per server.
+QString roundingLines(const MemoryExplanation &why)
+{
+    QString lines;
+    for (const MemoryBreakdown &server : why.servers) {
+        if (!server.rounding.isEmpty())
+            lines += QStringLiteral("- %1\n").arg(markdownText(server.rounding));
+    }
+    return lines;
+}
+
 QString unavailableLines(const Figures &figures, const MemoryExplanation &why)
 {
     QString lines;
@@ -147,6 +158,8 @@ QString whyMarkdown(const Figures &figures, const QString &image)
     markdown += parts + QLatin1Char('\n');
     if (const QString classes = classesTable(figures, total); !classes.isEmpty())
         markdown += QStringLiteral("Live allocations per key by jemalloc size class (MEMORY MALLOC-STATS):\n\n") + classes + QLatin1Char('\n');
+    if (const QString corrected = roundingLines(total); !corrected.isEmpty())
+        markdown += QStringLiteral("Counted at the allocator's size classes:\n\n") + corrected + QLatin1Char('\n');
     if (const QString missing = unavailableLines(figures, total); !missing.isEmpty())
         markdown += QStringLiteral("Not reported:\n\n") + missing + QLatin1Char('\n');
     QString byType;

@@ -1,7 +1,9 @@
 #include "memoryreport.h"
 
+#include "infoparser.h"
 #include "messagetext.h"
 
+#include <QRegularExpression>
 #include <QStringList>
 #include <cstdlib>
 #include <sstream>
@@ -172,6 +174,18 @@ Outcome<std::map<long long, long long>> jemallocRegions(const std::string &text)
     return regions;
 }
 
+std::optional<long long> keysWithExpiry(const QString &keyspace)
+{
+    static const QRegularExpression line(QStringLiteral("^db\\d+:.*\\bexpires=([^,\\s]*)"), QRegularExpression::MultilineOption);
+    long long sum = 0;
+    for (auto it = line.globalMatch(keyspace); it.hasNext();) {
+        const std::optional<long long> count = parseInfoCount(it.next().capturedView(1));
+        if (!count || __builtin_add_overflow(sum, *count, &sum))
+            return std::nullopt;
+    }
+    return sum;
+}
+
 Outcome<MemoryAccounting> readMemoryAccounting(RedisConnection &connection)
 {
     MemoryAccounting accounting;
@@ -182,6 +196,11 @@ Outcome<MemoryAccounting> readMemoryAccounting(RedisConnection &connection)
         accounting.statsUnavailable = refusalOf("MEMORY STATS", stats.value());
     } else if (Outcome<std::map<QString, long long>> fields = memoryStatsFields(stats.value()); fields) {
         accounting.stats = std::move(fields.value());
+        // Without it the expires table stays as MEMORY STATS counts it (the Why says so).
+        const Outcome<QString> keyspace = connection.info(QStringLiteral("keyspace"));
+        const std::optional<long long> expiring = keyspace ? keysWithExpiry(keyspace.value()) : std::nullopt;
+        if (expiring)
+            accounting.stats[QLatin1String(MemoryStatsField::kKeysWithExpiry)] = *expiring;
     } else {
         accounting.statsUnavailable = fields.error();
     }

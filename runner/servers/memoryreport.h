@@ -21,6 +21,11 @@ Outcome<std::map<QString, long long>> memoryStatsFields(const Reply &reply);
 // bins table (another allocator's text).
 Outcome<std::map<long long, long long>> jemallocRegions(const std::string &text);
 
-// Both, over `connection`: MEMORY STATS, then MEMORY MALLOC-STATS. A transport failure is an
+// The keys with a TTL in INFO keyspace's text, summed over its "db<N>:keys=…,expires=<n>,…"
+// lines (0 when no database holds keys); nullopt when a line's count is no 64-bit count.
+std::optional<long long> keysWithExpiry(const QString &keyspace);
+
+// Both, over `connection`: MEMORY STATS (with INFO keyspace's keys with a TTL beside its
+// fields), then MEMORY MALLOC-STATS. A transport failure is an
 // Error; a refusal or an unreadable reply is kept as the part's reason.
 Outcome<MemoryAccounting> readMemoryAccounting(RedisConnection &connection);

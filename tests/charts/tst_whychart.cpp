@@ -127,6 +127,24 @@ private slots:
         QCOMPARE(geometry.legend, legend);
     }
 
+    // Parts counted at the allocator's size classes are said: the compared pair's in the
+    // subtitle (its sentence), every other server's in a footnote of its own, once.
+    void correctedPartsAreSaidOnce()
+    {
+        const ResultsBundle bundle = fixtureBundle("real-why-rounding.json");
+        const MemoryExplanation explanation = Figures(bundle).explainMemory(QStringLiteral("all"));
+        WhyGeometry geometry;
+        QVERIFY(renderWhyChart(bundle, QString(), ExportOptions(), &geometry));
+        const MemoryBreakdown &debian = *explanation.server(QStringLiteral("valkey-8.0.1"));
+        const MemoryBreakdown &redis = *explanation.server(QStringLiteral("redis-7.0.15"));
+        QVERIFY(debian.rounding.startsWith(QStringLiteral("Corrected for the allocator: on ")));
+        QVERIFY(redis.rounding.startsWith(QStringLiteral("Corrected for the allocator: on ")));
+        QCOMPARE(explanation.fromId, debian.serverId);
+        QVERIFY2(explanation.sentence.endsWith(debian.rounding), qPrintable(explanation.sentence));
+        QVERIFY(!geometry.footnotes.contains(debian.rounding));
+        QVERIFY2(geometry.footnotes.contains(redis.rounding), qPrintable(geometry.footnotes.join(QLatin1Char('\n'))));
+    }
+
     // hash-ttl's hsetex against set-ex on real servers: every part is at or above zero (its "not
     // attributed" is a rounding's -0.0), so no bar carries the mark of parts below zero.
     void negativePartAndNotAttributedAreDrawn()

@@ -12,6 +12,7 @@
 #include "whymarkdown.h"
 
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 
 namespace WhyFixture {
@@ -33,6 +34,31 @@ double sumOf(const MemoryBreakdown &server)
 double mainTablePerKey(const RepeatResult &repeat)
 {
     return double(repeat.accounting->field("db.overhead.hashtable.main")) / double(repeat.keys);
+}
+
+// The same default workload with the keys with a TTL read beside the accounting, on Valkey 8.0.1
+// (Debian package, upstream build), 9.1.2 and Redis 7.0.15 (make-real-fixtures.sh).
+ResultsBundle roundingBundle()
+{
+    return fixtureBundle("real-why-rounding.json");
+}
+
+// A part's bytes per key as MEMORY STATS counts it, in the combined pass of every repeat the
+// figure comes from (two repeats: both).
+double reportedPerKey(const ServerRun &run, const char *field)
+{
+    double sum = 0;
+    for (const RepeatResult &repeat : run.repeats)
+        sum += double(repeat.accounting->field(field)) / double(repeat.keys);
+    return sum / double(run.repeats.size());
+}
+
+double expiringShare(const ServerRun &run)
+{
+    double sum = 0;
+    for (const RepeatResult &repeat : run.repeats)
+        sum += double(repeat.accounting->keysWithExpiry().value_or(-1)) / double(repeat.keys);
+    return sum / double(run.repeats.size());
 }
 
 } // namespace WhyFixture
@@ -129,6 +155,98 @@ private Q_SLOTS:
         const Figures before(old);
         QVERIFY(before.explainMemory(QStringLiteral("all")).servers.empty());
         QCOMPARE(whyMarkdown(before), QString());
+    }
+
+    // Debian's 16-byte quantum serves each 24 B dict entry from 32 B; the upstream 8-byte one
+    // from 24 B; Valkey 9.1 has no entries of their own. The rounding moves from keys and values
+    // into the table, the parts still add up to the figure, and every view says so.
+    void tableEntriesAreCountedAtTheirSizeClass()
+    {
+        const ResultsBundle runs = roundingBundle();
+        const Figures figures(runs);
+        const MemoryExplanation why = figures.explainMemory(QStringLiteral("all"));
+        const ServerRun &debianRun = *runs.server(QStringLiteral("valkey-8.0.1"));
+        QVERIFY(expiringShare(debianRun) > 0.99 && expiringShare(debianRun) <= 1.0);
+        const MemoryBreakdown &debian = *why.server(QStringLiteral("valkey-8.0.1"));
+        const double expiresRounding = 8.0 * expiringShare(debianRun);
+        QVERIFY(std::fabs(debian.part(QStringLiteral("expires-table"))
+                          - (reportedPerKey(debianRun, "db.overhead.hashtable.expires") + expiresRounding)) < 1e-9);
+        QVERIFY(std::fabs(debian.part(QStringLiteral("keys-values")) - (reportedPerKey(debianRun, "dataset.bytes") - expiresRounding)) < 1e-9);
+        // Valkey 8.0 embeds the key in its main-table entries: not corrected.
+        QVERIFY(std::fabs(debian.part(QStringLiteral("main-table")) - reportedPerKey(debianRun, "db.overhead.hashtable.main")) < 1e-9);
+        QCOMPARE(debian.rounding, QStringLiteral("Corrected for the allocator: on Valkey 8.0.1 (Debian package) the expires table "
+                                                 "holds %1 bytes per key more than MEMORY STATS counts, moved from keys and values, "
+                                                 "as jemalloc (quantum 16 B) serves each 24 B table entry from its 32 B class.")
+                                      .arg(QString::number(expiresRounding, 'f', 1)));
+        // Redis 7.0: main-table entries are 24 B dict entries too.
+        const ServerRun &redisRun = *runs.server(QStringLiteral("redis-7.0.15"));
+        const MemoryBreakdown &redis = *why.server(redisRun.id);
+        QVERIFY(std::fabs(redis.part(QStringLiteral("main-table")) - (reportedPerKey(redisRun, "db.overhead.hashtable.main") + 8.0)) < 1e-9);
+        QVERIFY(redis.rounding.contains(QStringLiteral(" the main table holds 8.0 and the expires table ")));
+        for (const char *id : {"valkey-8.0.1-upstream", "valkey-9.1.2"}) {
+            const MemoryBreakdown &server = *why.server(QLatin1String(id));
+            QCOMPARE(server.rounding, QString());
+            for (const MemoryPart &part : server.parts)
+                QCOMPARE(part.allocatorRounding, 0.0);
+        }
+        for (const MemoryBreakdown &server : why.servers)
+            QVERIFY(std::fabs(sumOf(server) - server.bytesPerKey) < 1e-9);
+
+        // The compared pair's sentence says it; report.md and results.json say it of every server.
+        QVERIFY2(why.sentence.endsWith(QLatin1Char(' ') + debian.rounding), qPrintable(why.sentence));
+        const QString markdown = whyMarkdown(figures);
+        QVERIFY2(markdown.contains(QStringLiteral("Counted at the allocator's size classes:\n\n- ") + debian.rounding.left(40)), qPrintable(markdown));
+        QVERIFY(markdown.contains(redis.rounding.left(60)));
+        const Json derived = Json::parse(bundleToJson(runs, figures).toStdString());
+        const Json &entry = derived["why"]["all"]["servers"]["valkey-8.0.1"];
+        QCOMPARE(entry["allocator_rounding_per_key"]["expires-table"].get<double>(), debian.part(QStringLiteral("expires-table"))
+                                                                                     - reportedPerKey(debianRun, "db.overhead.hashtable.expires"));
+        QCOMPARE(QString::fromStdString(entry["rounding"].get<std::string>()), debian.rounding);
+        QVERIFY(!derived["why"]["all"]["servers"]["valkey-9.1.2"].contains("rounding"));
+    }
+
+    // The case: between Debian's and the upstream 8.0.1, the expires table carries the
+    // allocator's 8 bytes per key with a TTL, not keys and values.
+    void buildsOfOneReleaseDifferInTheExpiresTable()
+    {
+        Figures::Options builds;
+        builds.hiddenServers = {QStringLiteral("valkey-9.1.2"), QStringLiteral("redis-7.0.15")};
+        const MemoryExplanation why = Figures(roundingBundle(), builds).explainMemory(QStringLiteral("all"));
+        QCOMPARE(why.fromId, QStringLiteral("valkey-8.0.1"));
+        QVERIFY2(why.sentence.contains(QStringLiteral(" come from the expires table")), qPrintable(why.sentence));
+        const MemoryBreakdown &debian = *why.server(why.fromId);
+        const MemoryBreakdown &upstream = *why.server(why.toId);
+        const double expires = upstream.part(QStringLiteral("expires-table")) - debian.part(QStringLiteral("expires-table"));
+        QVERIFY2(expires < -7.9 && expires > -8.05, qPrintable(QString::number(expires)));
+        QCOMPARE(upstream.part(QStringLiteral("main-table")), debian.part(QStringLiteral("main-table")));
+    }
+
+    // Results without the count of keys with a TTL (bundles from before it was read): the expires
+    // table stays as MEMORY STATS counts it, and the sentence says why.
+    void expiresTableWithoutItsCountIsSaidSo()
+    {
+        const Figures figures(bundle());
+        const MemoryExplanation why = figures.explainMemory(QStringLiteral("all"));
+        const MemoryBreakdown &debian = *why.server(QStringLiteral("valkey-8.0.1"));
+        for (const MemoryPart &part : debian.parts)
+            QCOMPARE(part.allocatorRounding, 0.0);
+        QCOMPARE(debian.rounding, QStringLiteral("On Valkey 8.0.1 (Debian package) the expires table is as MEMORY STATS counts it, "
+                                                 "24 B per entry where jemalloc (quantum 16 B) serves 32 B: these results do not "
+                                                 "hold how many keys had a TTL."));
+        QCOMPARE(why.server(QStringLiteral("valkey-8.0.1-upstream"))->rounding, QString());
+    }
+
+    // A count of keys with a TTL that no pass can have (more than its keys) corrects nothing.
+    void impossibleCountOfKeysWithTtlCorrectsNothing()
+    {
+        ResultsBundle runs = roundingBundle();
+        ServerRun &debian = *std::find_if(runs.servers.begin(), runs.servers.end(),
+                                          [](const ServerRun &run) { return run.id == QLatin1String("valkey-8.0.1"); });
+        for (RepeatResult &repeat : debian.repeats)
+            repeat.accounting->stats[QStringLiteral("keyspace.expires")] = repeat.keys + 1;
+        const MemoryBreakdown &server = *Figures(runs).explainMemory(QStringLiteral("all")).server(debian.id);
+        QCOMPARE(server.part(QStringLiteral("expires-table")), reportedPerKey(debian, "db.overhead.hashtable.expires"));
+        QVERIFY2(server.rounding.contains(QStringLiteral("do not hold how many keys had a TTL")), qPrintable(server.rounding));
     }
 
     void accountingSurvivesTheBundle()

@@ -113,6 +113,8 @@ private slots:
             QVERIFY2(a.hasStats(), qPrintable(spec.label + QStringLiteral(": ") + a.statsUnavailable));
             QVERIFY2(a.hasRegions(), qPrintable(spec.label + QStringLiteral(": ") + a.regionsUnavailable));
             QCOMPARE(a.field("keys.count"), 4000LL);
+            // Half of them have a TTL: the expires table's entries (INFO keyspace, kept beside the fields).
+            QCOMPARE(a.keysWithExpiry(), std::optional<long long>(2000));
             // Every key is in the main table, half of them in the expires table too.
             QVERIFY2(a.field("db.overhead.hashtable.main") > 4000 * 8, qPrintable(spec.label));
             QVERIFY2(a.field("db.overhead.hashtable.expires") > 2000 * 8, qPrintable(spec.label));

@@ -136,6 +136,19 @@ private Q_SLOTS:
         QCOMPARE(regions.value(), (std::map<long long, long long>{{8, 700}, {16, 11400}, {16384, 4}}));
     }
 
+    // INFO keyspace's keys with a TTL, over every database; a count that is none gives nothing.
+    void keysWithExpiryAreSummedOverDatabases()
+    {
+        QCOMPARE(keysWithExpiry(QStringLiteral("# Keyspace\r\ndb0:keys=10,expires=4,avg_ttl=899000\r\n"
+                                               "db3:keys=2,expires=1,avg_ttl=0,subexpiry=0\r\n")),
+                 std::optional<long long>(5));
+        QCOMPARE(keysWithExpiry(QStringLiteral("# Keyspace\r\n")), std::optional<long long>(0));
+        QCOMPARE(keysWithExpiry(QStringLiteral("db0:keys=1,expires=-1,avg_ttl=0\r\n")), std::nullopt);
+        QCOMPARE(keysWithExpiry(QStringLiteral("db0:keys=1,expires=1e9,avg_ttl=0\r\n")), std::nullopt);
+        QCOMPARE(keysWithExpiry(QStringLiteral("db0:keys=1,expires=9223372036854775807\r\ndb1:keys=1,expires=1\r\n")),
+                 std::nullopt);
+    }
+
     void anotherAllocatorsTextHasNoSizeClasses()
     {
         for (const std::string &text : {std::string("Stats not supported for the current allocator"), std::string(),
