@@ -1,4 +1,5 @@
 #include "figureviews.h"
+#include "timeexplanation.h"
 
 #include <QStringList>
 #include <algorithm>
@@ -33,6 +34,29 @@ QString throughputUnit(const Figures &figures)
 QString workColumn(const Figures &) { return QStringLiteral("Work"); }
 
 QString clusterOverheadAxis(const Figures &) { return QStringLiteral("bytes per key beyond standalone (used_memory)"); }
+
+QString timePartsAxis(const Figures &) { return QStringLiteral("µs per command (INFO stats event loop, commandstats, INFO cpu)"); }
+QString timePartsUnit(const Figures &) { return QStringLiteral("µs per command"); }
+QString partColumn(const Figures &) { return QStringLiteral("Part"); }
+QString timeExplanationText(const Figures &figures) { return figures.explainTime().sentence; }
+
+FigureView whyTimeView()
+{
+    FigureView why;
+    why.kind = ChartKind::WhyTime;
+    why.stem = QStringLiteral("why-time");
+    why.title = QStringLiteral("Where the server's time per command goes");
+    why.tabTitle = QStringLiteral("Why (time)");
+    why.measured = QStringLiteral("The event loop's time per command split by the server's own counters (INFO stats, "
+                                  "commandstats), and its main-thread CPU per command (INFO cpu)");
+    why.table = &Figures::timeParts;
+    why.valueTitle = timePartsAxis;
+    why.reportUnit = timePartsUnit;
+    why.reportFirstColumn = partColumn;
+    why.reportTitle = QStringLiteral("Why (time): where the server's time per command goes");
+    why.explanation = timeExplanationText;
+    return why;
+}
 
 std::vector<FigureView> makeViews()
 {
@@ -103,6 +127,8 @@ std::vector<FigureView> makeViews()
     // Each bar is already a difference, against its own standalone series, not the baseline;
     // report.md shows it inside the memory section.
     cluster.hasHeadline = false;
+
+    views.push_back(whyTimeView());
     return views;
 }
 

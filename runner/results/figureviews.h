@@ -17,6 +17,7 @@ enum class ChartKind {
     UsecPerEvent,
     Throughput,
     ClusterOverhead,
+    WhyTime,
 };
 
 // When a view has figures to show.
@@ -54,6 +55,9 @@ struct FigureView {
     // The view that carries a workload's reference ratios (hash-ttl's hsetex against set-ex),
     // the cost of cluster mode and the Why in report.md.
     bool carriesMemoryExtras = false;
+    // The figures layer's sentence on what the chart shows, said under its subtitle, in its
+    // report.md section and after `versus run`: the Why (time) view's. Null: none.
+    QString (*explanation)(const Figures &) = nullptr;
 
     FigureTable tableOf(const Figures &figures) const { return (figures.*table)(); }
     FigureTable everyCategoryOf(const Figures &figures) const { return (figures.*(unfolded ? unfolded : table))(); }

@@ -1,5 +1,6 @@
 #include "reportmarkdown.h"
 #include "whymarkdown.h"
+#include "whytimemarkdown.h"
 
 #include "bundlemarkdown.h"
 #include "figuremarks.h"
@@ -126,6 +127,8 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
     markdown += notes.text(section.table.note);
     if (ids.contains(figures.baselineId()) && ids.size() > 1)
         markdown += relativeTable(figures, section, ids);
+    if (section.view && section.view->kind == ChartKind::WhyTime)
+        markdown += whyTimeMarkdown(figures, ids);
     if (section.view && section.view->carriesMemoryExtras) {
         const auto named = [&figures](const QString &id) { return markdownServerName(figures, id); };
         markdown += referenceRatiosMarkdown(figures, ids, named, QStringLiteral("###"));

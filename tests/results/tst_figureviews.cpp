@@ -30,7 +30,7 @@ private Q_SLOTS:
         }
         QCOMPARE(chartStems(), QStringList({QStringLiteral("memory-per-attribute"), QStringLiteral("usec-per-command"),
                                             QStringLiteral("usec-per-event"), QStringLiteral("throughput"),
-                                            QStringLiteral("cluster-overhead")}));
+                                            QStringLiteral("cluster-overhead"), QStringLiteral("why-time")}));
         QCOMPARE(chartKindNamed(QStringLiteral(" Usec-Per-Event ")), std::optional<ChartKind>(ChartKind::UsecPerEvent));
         QCOMPARE(chartKindNamed(QStringLiteral("usec_per_event")), std::optional<ChartKind>());
     }
@@ -38,11 +38,11 @@ private Q_SLOTS:
     void presenceDecidesWhichViewsABundleAndARunHave()
     {
         const std::vector<ChartKind> everyBundle{ChartKind::MemoryPerAttribute, ChartKind::UsecPerCommand,
-                                                 ChartKind::UsecPerEvent, ChartKind::Throughput};
+                                                 ChartKind::UsecPerEvent, ChartKind::Throughput, ChartKind::WhyTime};
         QCOMPARE(everyBundleChartKinds(), everyBundle);
         QCOMPARE(plannedChartKinds(false), everyBundle);
         std::vector<ChartKind> all = everyBundle;
-        all.push_back(ChartKind::ClusterOverhead);
+        all.insert(all.end() - 1, ChartKind::ClusterOverhead);
         QCOMPARE(plannedChartKinds(true), all);
         QCOMPARE(everyChartKind(), all);
         QCOMPARE(chartKindsOf(Figures(fixtureBundle("ecommerce-4-versions.json"))), everyBundle);
@@ -74,7 +74,8 @@ private Q_SLOTS:
         QCOMPARE(expected, QStringList({QStringLiteral("Memory per stored attribute (bytes per key)"),
                                         QStringLiteral("Time inside the commands (commandstats), per command (µs per call)"),
                                         QStringLiteral("Time inside the commands (commandstats), per event (µs per event)"),
-                                        QStringLiteral("Throughput, measured by the client (events per second)")}));
+                                        QStringLiteral("Throughput, measured by the client (events per second)"),
+                                        QStringLiteral("Why (time): where the server's time per command goes (µs per command)")}));
         QStringList sections;
         for (const QString &line : headings) {
             if (expected.contains(line))
