@@ -18,7 +18,8 @@
 //                  replies and the work before sleeping, shared over the pass's commands;
 //   not-attributed loop − inside − around: the rest, never spread over the others;
 //   cpu            Δused_cpu_{user,sys}_main_thread: the main thread's CPU in all, beside the loop.
-// inside + around + not-attributed == loop, in every repeat and in the medians shown.
+// inside + around + not-attributed == loop in every repeat; a server's parts are shown as they
+// were in the repeat(s) whose loop time is the shown median, so what a view shows adds up too.
 namespace TimePart {
 inline const QString Loop = QStringLiteral("loop");
 inline const QString Inside = QStringLiteral("inside");

@@ -65,11 +65,13 @@ private Q_SLOTS:
     void partsAddUpToTheLoopTime()
     {
         QFETCH(int, primaries);
-        VERSUS_REQUIRE_SERVER(upstream, "valkey-8.0.1-upstream");
+        const std::optional<ServerSpec> upstream = ServerTestHelpers::findBuiltServer(QStringLiteral("valkey-8.0.1-upstream"));
+        if (!upstream)
+            QSKIP("no upstream build valkey-8.0.1-upstream in the cache (versus build)");
         VERSUS_REQUIRE_SERVER(debian, "valkey-9.1.");
         Topology topology;
         topology.primaries = primaries;
-        const Outcome<std::vector<ServerSpec>> servers = specsInTopologies({upstream, debian}, {topology});
+        const Outcome<std::vector<ServerSpec>> servers = specsInTopologies({*upstream, debian}, {topology});
         QVERIFY2(servers, qPrintable(servers.error()));
         const std::shared_ptr<const Workload> workload = pipelinedEvents();
         const ResultsBundle results = runOnce(servers.value(), workload);
