@@ -145,6 +145,9 @@ DataLoss lossOfRepeat(const RepeatResult &repeat);
 // server that ran it has no figure.
 FigureTable totalTable(const FiguresData &data, Measure measure, const std::function<QString(const ServerRun &)> &absent = {});
 
+// "a, b and c" (figurerules.cpp).
+QString joinedList(const QStringList &items);
+
 // Why a server that ran the timed work has no value of one of its clock's counters (serverclock.h,
 // figuresservertime.cpp): "not reported by this version" (Redis 7.0 has no event loop counters),
 // or "not recorded in this bundle" (from before Versus read them). Empty when a pass has it.

@@ -86,7 +86,7 @@ std::optional<double> notAttributedPart(const PassClockSums &sums)
     return perCall(sums, *sums.loopCommandUsec - sums.insideUsec);
 }
 std::optional<double> cpuPart(const PassClockSums &sums) { return perCall(sums, sums.cpuUsec); }
-std::optional<double> commandsPerCycle(const PassClockSums &sums)
+std::optional<double> commandsPerLoopIteration(const PassClockSums &sums)
 {
     if (!sums.loopCycles || *sums.loopCycles <= 0)
         return std::nullopt;
@@ -135,7 +135,7 @@ FigureRule partRule(const FiguresData &data, const FigureRule &total, const QStr
 }
 
 // The repeats whose loop time is the shown median: the middle one, or the middle two.
-std::vector<int> medianRepeats(const Figure &loop)
+std::vector<int> loopMedianRepeats(const Figure &loop)
 {
     std::vector<std::pair<double, int>> byValue;
     for (const auto &[repeat, value] : loop.byRepeat)
@@ -158,7 +158,7 @@ void showMedianRepeatParts(FigureTable &table)
     const int loop = table.categoryIndex(TimePart::Loop);
     for (size_t column = 0; column < table.servers.size(); ++column) {
         const Figure &total = table.cells[size_t(loop)][column];
-        const std::vector<int> repeats = medianRepeats(total);
+        const std::vector<int> repeats = loopMedianRepeats(total);
         if (!total.hasValue() || repeats.empty())
             continue;
         for (const QString &id : loopPartIds()) {
@@ -175,12 +175,14 @@ void showMedianRepeatParts(FigureTable &table)
     }
 }
 
-// "Not attributed" is what the counters leave, near their rounding (0.3% of the loop time on
-// this machine): a change in it is no finding of its own, so it has none, in any view.
-void leaveRestUncompared(FigureTable &table)
+// A figure that is context, not a finding, has no change of its own, in any view: "not
+// attributed" is what the counters leave, near their rounding (0.3% of the loop time on this
+// machine); the commands per loop iteration are a count of how the loop batched, not a time
+// under the noise rule.
+void leaveUncompared(FigureTable &table, int category)
 {
     // Against no reference: every field of a change is cleared.
-    for (Figure &figure : table.cells[size_t(table.categoryIndex(TimePart::NotAttributed))])
+    for (Figure &figure : table.cells[size_t(category)])
         compareFigures(figure, Figure(), table.measure, false);
 }
 
@@ -206,7 +208,7 @@ FigureTable Figures::timeParts() const
         if (total) {
             showMedianRepeatParts(table);
             d->compareWithBaseline(table);
-            leaveRestUncompared(table);
+            leaveUncompared(table, table.categoryIndex(TimePart::NotAttributed));
         }
         return table;
     });
@@ -219,8 +221,11 @@ FigureTable Figures::commandsPerLoopCycle() const
         const std::optional<FigureRule> total = d->timeTotal(Measure::EventLoopPerCall, {QStringLiteral("Commands per loop iteration"), QString()}, 1, note);
         std::vector<FigureRule> rules;
         if (total)
-            rules.push_back(partRule(*d, *total, QStringLiteral("all"), QStringLiteral("Commands per loop iteration"), commandsPerCycle,
+            rules.push_back(partRule(*d, *total, QStringLiteral("all"), QStringLiteral("Commands per loop iteration"), commandsPerLoopIteration,
                                      &ServerClock::eventLoopCycles));
-        return d->tableOf(Measure::Calls, rules, note);
+        FigureTable table = d->tableOf(Measure::Calls, rules, note);
+        if (!rules.empty())
+            leaveUncompared(table, 0);
+        return table;
     });
 }

@@ -43,14 +43,6 @@ QString partClause(const PartMove &move, double saved)
              move.saved > 0 ? QStringLiteral("fell") : QStringLiteral("grew"), partUsecText(move.saved));
 }
 
-// "a, b and c"
-QString joinedClauses(const QStringList &clauses)
-{
-    if (clauses.size() <= 1)
-        return clauses.join(QString());
-    return QStringList(clauses.mid(0, clauses.size() - 1)).join(QStringLiteral(", ")) + QStringLiteral(" and ") + clauses.last();
-}
-
 // With the total unresolved, the parts the repeats do resolve: "; of its parts, the time
 // inside the commands fell by 0.09 µs per command". Empty when none is.
 QString resolvedPartsClause(const std::vector<PartMove> &moves)
@@ -62,7 +54,7 @@ QString resolvedPartsClause(const std::vector<PartMove> &moves)
                            .arg(move.id == TimePart::Inside ? QStringLiteral("the time inside the commands") : QStringLiteral("the event loop around them"),
                                 move.saved > 0 ? QStringLiteral("fell") : QStringLiteral("grew"), partUsecText(move.saved));
     }
-    return clauses.isEmpty() ? QString() : QStringLiteral("; of its parts, ") + joinedClauses(clauses);
+    return clauses.isEmpty() ? QString() : QStringLiteral("; of its parts, ") + joinedList(clauses);
 }
 
 QString loopSentence(const Figures &figures, const TimeExplanation &explanation)
@@ -107,7 +99,7 @@ QString loopSentence(const Figures &figures, const TimeExplanation &explanation)
     const bool allResolved = std::all_of(moves.begin(), moves.end(), [](const PartMove &move) { return move.resolved; });
     if (const double rest = saved - said; allResolved && std::fabs(rest) >= 0.005 && (rest > 0) == (saved > 0))
         shares << QStringLiteral("%1 not attributed").arg(partUsecText(rest));
-    QStringList clauses = {joinedClauses(shares)};
+    QStringList clauses = {joinedList(shares)};
     clauses += others;
     clauses.removeAll(QString());
     const QString lead = saved > 0

@@ -55,6 +55,10 @@ FigureView whyTimeView()
     why.reportFirstColumn = partColumn;
     why.reportTitle = QStringLiteral("Why (time): where the server's time per command goes");
     why.explanation = timeExplanationText;
+    why.presence = ViewPresence::LoopReported;
+    why.presenceText = QStringLiteral("a server that reported its event loop");
+    why.whenAbsent = QStringLiteral("No server reported its event loop: Redis 7.0 does not, and bundles from before Versus "
+                                    "read the server's clock have none. Run Valkey or Redis 7.2 or later to see where the time goes.");
     return why;
 }
 
@@ -142,6 +146,19 @@ std::vector<ChartKind> kindsWhere(bool (*keep)(const FigureView &))
     return kinds;
 }
 
+std::vector<ChartKind> kindsPresent(bool bothTopologies, bool loopReported)
+{
+    std::vector<ChartKind> kinds;
+    for (const FigureView &view : figureViews()) {
+        const bool present = view.presence == ViewPresence::EveryBundle
+            || (view.presence == ViewPresence::VersionInBothTopologies && bothTopologies)
+            || (view.presence == ViewPresence::LoopReported && loopReported);
+        if (present)
+            kinds.push_back(view.kind);
+    }
+    return kinds;
+}
+
 } // namespace
 
 QString FigureView::subtitle(int repeats) const
@@ -199,15 +216,15 @@ std::vector<ChartKind> chartKindsOf(const Figures &figures)
     const bool bothTopologies = std::any_of(clusters.begin(), clusters.end(), [&figures](const QString &id) {
         return !figures.standalonePartnerOf(id).isEmpty();
     });
-    return plannedChartKinds(bothTopologies);
+    const FigureTable parts = figures.timeParts();
+    const int loop = parts.categoryIndex(TimePart::Loop);
+    const bool loopReported = loop >= 0 && std::any_of(parts.servers.begin(), parts.servers.end(), [&parts, loop](const QString &id) {
+        return parts.at(loop, id).hasValue();
+    });
+    return kindsPresent(bothTopologies, loopReported);
 }
 
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies)
 {
-    std::vector<ChartKind> kinds;
-    for (const FigureView &view : figureViews()) {
-        if (view.presence == ViewPresence::EveryBundle || bothTopologies)
-            kinds.push_back(view.kind);
-    }
-    return kinds;
+    return kindsPresent(bothTopologies, true);
 }

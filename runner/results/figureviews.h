@@ -24,6 +24,7 @@ enum class ChartKind {
 enum class ViewPresence {
     EveryBundle,             // every bundle (a tab of its own even before a run)
     VersionInBothTopologies, // a version ran standalone and as a cluster
+    LoopReported,            // a server reported its event loop over a timed pass (not Redis 7.0, not older bundles)
 };
 
 struct FigureView {
@@ -82,5 +83,5 @@ std::vector<ChartKind> everyChartKind();
 // The views `figures` has figures for.
 std::vector<ChartKind> chartKindsOf(const Figures &figures);
 // The views a run will have, before it runs: `bothTopologies` when its --topology holds a
-// cluster and standalone.
+// cluster and standalone. A run reads its servers' event loop, so it plans the Why (time) view.
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies);

@@ -2,6 +2,8 @@
 #include "whymarkdown.h"
 #include "whytimemarkdown.h"
 
+#include <algorithm>
+
 #include "bundlemarkdown.h"
 #include "figuremarks.h"
 #include "figureviews.h"
@@ -186,8 +188,10 @@ QString provenanceMarkdown(const Figures &figures)
 std::vector<Section> sectionsOf(const Figures &figures, CategoryOrder order)
 {
     std::vector<Section> sections;
+    const std::vector<ChartKind> present = chartKindsOf(figures);
     for (const FigureView &view : figureViews()) {
-        if (view.inReport())
+        // A view only some bundles have (Why (time): a server reported its event loop) is there when it is.
+        if (view.inReport() && std::find(present.begin(), present.end(), view.kind) != present.end())
             sections.push_back({&view, view.sectionTitle(), view.reportUnit(figures), view.reportFirstColumn(figures),
                                 inCategoryOrder(view.tableOf(figures), figures.baselineId(), order)});
         if (view.kind != ChartKind::UsecPerEvent)

@@ -2,6 +2,7 @@
 // the tabs, --chart, the run's file check and report.md say.
 
 #include "fixturebundle.h"
+#include "servertimebundle.h"
 #include "figureviews.h"
 #include "reportmarkdown.h"
 
@@ -38,14 +39,19 @@ private Q_SLOTS:
     void presenceDecidesWhichViewsABundleAndARunHave()
     {
         const std::vector<ChartKind> everyBundle{ChartKind::MemoryPerAttribute, ChartKind::UsecPerCommand,
-                                                 ChartKind::UsecPerEvent, ChartKind::Throughput, ChartKind::WhyTime};
+                                                 ChartKind::UsecPerEvent, ChartKind::Throughput};
         QCOMPARE(everyBundleChartKinds(), everyBundle);
-        QCOMPARE(plannedChartKinds(false), everyBundle);
+        std::vector<ChartKind> standalone = everyBundle;
+        standalone.push_back(ChartKind::WhyTime);
+        QCOMPARE(plannedChartKinds(false), standalone);
         std::vector<ChartKind> all = everyBundle;
-        all.insert(all.end() - 1, ChartKind::ClusterOverhead);
+        all.push_back(ChartKind::ClusterOverhead);
+        all.push_back(ChartKind::WhyTime);
         QCOMPARE(plannedChartKinds(true), all);
         QCOMPARE(everyChartKind(), all);
         QCOMPARE(chartKindsOf(Figures(fixtureBundle("ecommerce-4-versions.json"))), everyBundle);
+        // A bundle whose servers reported their event loop has the Why (time) view.
+        QCOMPARE(chartKindsOf(Figures(withServerTimes(0.9, 1.15, 1.35))), standalone);
     }
 
     void subtitleSaysWhatABarMeasuresAndWhichWayIsBetter()
@@ -60,7 +66,10 @@ private Q_SLOTS:
     // the row's section title and unit, and none for the cost of cluster mode.
     void reportHasTheRowsSections()
     {
-        const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
+        // Servers that reported their event loop: the Why (time) section is there too.
+        const Figures figures(withServerTimes(0.9, 1.15, 1.35));
+        QVERIFY(!reportMarkdown(Figures(fixtureBundle("ecommerce-4-versions.json")), {}, CategoryOrder::Workload)
+                     .contains(QStringLiteral("\n## Why (time)")));
         const QString report = reportMarkdown(figures, {}, CategoryOrder::Workload);
         static const QRegularExpression heading(QStringLiteral("^## (.+)$"), QRegularExpression::MultilineOption);
         QStringList headings;
