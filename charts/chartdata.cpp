@@ -439,7 +439,11 @@ QString defaultChartSubtitle(const Figures &figures, ChartKind kind)
     // under its headline, on a line of its own.
     // A time chart's caveat speaks of time, which a build moves only where the run resolved it.
     const QString caveat = figures.buildCaveat(isTimeMeasure(chartTable(figures, kind).measure) ? CaveatOf::Time : CaveatOf::Memory);
-    const QString subtitle = figureView(kind).subtitle(figures.bundle().repeats);
+    const FigureView &view = figureView(kind);
+    QString subtitle = view.subtitle(figures.bundle().repeats);
+    // A view that explains its figures says the figures layer's sentence on a line of its own.
+    if (const QString explanation = view.explanation ? view.explanation(figures) : QString(); !explanation.isEmpty())
+        subtitle += QLatin1Char('\n') + explanation;
     return caveat.isEmpty() ? subtitle : subtitle + QLatin1Char('\n') + caveat;
 }
 

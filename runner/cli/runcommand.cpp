@@ -12,6 +12,7 @@
 #include "presentation.h"
 #include "runcontroller.h"
 #include "whymarkdown.h"
+#include "whytimemarkdown.h"
 #include "runoptions.h"
 #include "sweepbundle.h"
 #include "sweepmarkdown.h"
@@ -312,6 +313,8 @@ int runRunCommand(const QStringList &arguments)
             writeTerminal(stdout, noise + QLatin1Char('\n'));
         if (const QString why = whySummary(figures); !why.isEmpty())
             writeTerminal(stdout, QStringLiteral("Why: %1\n").arg(why));
+        if (const QString why = whyTimeSummary(figures); !why.isEmpty())
+            writeTerminal(stdout, QStringLiteral("Why (time): %1\n").arg(why));
     }
     if (interruptRequested())
         return 130;

@@ -1,9 +1,10 @@
-// The bundle's derived sections ("memory", "commands", "client", "why", "verdicts", "self_check", "data_check"),
+// The bundle's derived sections ("memory", "commands", "client", "why", "why_time", "verdicts", "self_check", "data_check"),
 // written from the figures layer for scripts (docs/BUNDLE.md). Loading ignores them.
 
 #include "figures.h"
 #include "jsonsupport.h"
 #include "memoryexplanation.h"
+#include "timeexplanation.h"
 
 #include <cmath>
 
@@ -182,6 +183,41 @@ Json whyOf(const Figures &figures, const FigureTable &memory)
     return why;
 }
 
+// "why_time": each server's time parts per command (null where absent, and why), its commands
+// per loop iteration, and the sentences (timeexplanation.h).
+Json whyTimeOf(const Figures &figures)
+{
+    const TimeExplanation explanation = figures.explainTime();
+    Json servers = Json::object();
+    for (const QString &id : explanation.parts.servers) {
+        Json parts = Json::object(), states = Json::object(), absent = Json::object();
+        for (size_t c = 0; c < explanation.parts.categories.size(); ++c) {
+            const std::string part = explanation.parts.categories[c].id.toStdString();
+            const Figure &figure = explanation.parts.at(int(c), id);
+            parts[part] = valueOf(figure);
+            states[part] = figureStateName(figure.state);
+            if (!figure.hasValue() && !figure.note.isEmpty())
+                absent[part] = figure.note;
+        }
+        Json entry = {{"usec_per_command", parts}, {"state", states}};
+        if (!absent.empty())
+            entry["why_absent"] = absent;
+        if (!explanation.commandsPerCycle.categories.empty())
+            entry["commands_per_loop_iteration"] = valueOf(explanation.commandsPerCycle.at(0, id));
+        servers[id.toStdString()] = entry;
+    }
+    Json json = {{"servers", servers}};
+    for (const auto &[key, text] : {std::pair<const char *, QString>{"from", explanation.fromId},
+                                    {"to", explanation.toId},
+                                    {"sentence", explanation.sentence},
+                                    {"unchanged", explanation.unchanged},
+                                    {"missing", explanation.missing}}) {
+        if (!text.isEmpty())
+            json[key] = text;
+    }
+    return json;
+}
+
 // The --self-check's result: null without a self-check series or before both have settled times.
 Json selfCheckOf(const Figures &figures)
 {
@@ -235,6 +271,7 @@ Json derivedSections(const Figures &figures)
         {"client", clientJson},
         {"server_time", serverTimeJson},
         {"why", whyOf(figures, memory)},
+        {"why_time", whyTimeOf(figures)},
         {"verdicts", verdicts},
         {"self_check", selfCheckOf(figures)},
         {"data_check", {{"consistent", problems.isEmpty()}, {"mismatches", Json(std::vector<QString>(problems.begin(), problems.end()))}}},

@@ -169,14 +169,14 @@ CommandStat commandSum(const std::map<QString, CommandStat> &byCommand, const QS
     return sum;
 }
 
+} // namespace
+
 QString joinedList(const QStringList &items)
 {
     if (items.size() <= 1)
         return items.join(QString());
     return QStringList(items.mid(0, items.size() - 1)).join(QStringLiteral(", ")) + QStringLiteral(" and ") + items.last();
 }
-
-} // namespace
 
 FigureRule FiguresData::typeRule(const QString &type, Measure measure) const
 {

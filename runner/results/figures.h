@@ -214,6 +214,7 @@ struct ConfigDifference {
 
 struct FiguresData;
 struct MemoryExplanation;
+struct TimeExplanation;
 enum class CategoryOrder;   // categoryorder.h
 
 // The --self-check series against the server whose build it repeats (figuresselfcheck.cpp): their
@@ -317,6 +318,16 @@ public:
     // (figuresservertime.cpp). The commands are those the pass sent, which the server
     // processed to the command (total_commands_processed, tests/engine/tst_servertime).
     FigureTable saturatedThroughput() const;
+    // Where the server's time per command goes (timeexplanation.h, figurestimeparts.cpp), over
+    // the comparable work as serverTime() has it: the event loop's time per command in all, its
+    // parts (inside the commands, the loop around them, not attributed: they add up to it) and
+    // the main thread's CPU per command. A part whose counter the version does not report reads
+    // absent, "not reported by this version", never 0.
+    FigureTable timeParts() const;
+    // One category: the commands of the timed passes per event-loop iteration (Δcalls /
+    // Δeventloop_cycles), how many commands the loop handles at a time. Measure::Calls: a
+    // count per iteration, not a time.
+    FigureTable commandsPerLoopCycle() const;
     bool throughputInEvents() const;
 
     // The table's first category from the baseline to the newest version of its product. In a
@@ -407,6 +418,9 @@ public:
     // server's bytes split by its own accounting, and the sentences that say it (figureswhy.cpp,
     // memoryexplanation.h).
     MemoryExplanation explainMemory(const QString &categoryId) const;
+    // Why the servers' time per command differs: the parts above and the sentences that say
+    // them (figureswhytime.cpp, timeexplanation.h).
+    TimeExplanation explainTime() const;
 
 private:
     std::shared_ptr<const FiguresData> d;

@@ -147,6 +147,14 @@ DataLoss lossOfRepeat(const RepeatResult &repeat);
 // server that ran it has no figure.
 FigureTable totalTable(const FiguresData &data, Measure measure, const std::function<QString(const ServerRun &)> &absent = {});
 
+// "a, b and c" (figurerules.cpp).
+QString joinedList(const QStringList &items);
+
+// Why a server that ran the timed work has no value of one of its clock's counters (serverclock.h,
+// figuresservertime.cpp): "not reported by this version" (Redis 7.0 has no event loop counters),
+// or "not recorded in this bundle" (from before Versus read them). Empty when a pass has it.
+QString serverClockAbsence(const ServerRun &run, std::optional<long long> ServerClock::*counter);
+
 // Impossible readings (figuresreadings.cpp): why a pass's used_memory change over `keys` keys
 // written cannot be (not positive, or past what a process can address); empty when it can.
 QString impossibleReading(long long usedMemoryDelta, long long keys);

@@ -14,36 +14,13 @@ namespace {
 // replay that saturates the server, which 256 events per pipeline meets at 95.6–98.0%.
 constexpr double kServerBoundBusyPercent = 90;
 
-// Why a server that ran the timed work has no server time: its version does not report the
-// counter (Redis 7.0 has no event loop counters), or its bundle is from before Versus read it.
-QString serverTimeAbsence(const ServerRun &run, Measure measure)
-{
-    bool read = false;
-    for (const RepeatResult &repeat : run.repeats) {
-        std::vector<const PassTiming *> timings{&repeat.timing};
-        for (const auto &[type, memory] : repeat.byType) {
-            if (memory.timing)
-                timings.push_back(&*memory.timing);
-        }
-        for (const PassTiming *timing : timings) {
-            if (!timing->serverTime)
-                continue;
-            read = true;
-            const ServerClock &clock = *timing->serverTime;
-            if (measure == Measure::EventLoopPerCall ? clock.eventLoopUsec.has_value() : clock.mainThreadCpuUsec.has_value())
-                return QString();
-        }
-    }
-    return read ? QStringLiteral("not reported by this version") : QStringLiteral("not recorded in this bundle");
-}
-
 using RepeatValue = std::function<std::optional<double>(const RepeatResult &)>;
 
 // Why a server has no throughput at saturation: no server time to tell, or no pass of it was
 // server-bound ("not server-bound: its main thread was busy at most 37% of a pass").
 QString unsaturatedReason(const ServerRun &run, const RepeatValue &busy)
 {
-    if (const QString absent = serverTimeAbsence(run, Measure::MainThreadCpuPerCall); !absent.isEmpty())
+    if (const QString absent = serverClockAbsence(run, &ServerClock::mainThreadCpuUsec); !absent.isEmpty())
         return QStringLiteral("no main-thread CPU to tell a server-bound pass: %1").arg(absent);
     std::optional<double> busiest;
     for (const RepeatResult &repeat : run.repeats) {
@@ -59,10 +36,31 @@ QString unsaturatedReason(const ServerRun &run, const RepeatValue &busy)
 
 } // namespace
 
+QString serverClockAbsence(const ServerRun &run, std::optional<long long> ServerClock::*counter)
+{
+    bool read = false;
+    for (const RepeatResult &repeat : run.repeats) {
+        std::vector<const PassTiming *> timings{&repeat.timing};
+        for (const auto &[type, memory] : repeat.byType) {
+            if (memory.timing)
+                timings.push_back(&*memory.timing);
+        }
+        for (const PassTiming *timing : timings) {
+            if (!timing->serverTime)
+                continue;
+            read = true;
+            if (((*timing->serverTime).*counter).has_value())
+                return QString();
+        }
+    }
+    return read ? QStringLiteral("not reported by this version") : QStringLiteral("not recorded in this bundle");
+}
+
 FigureTable Figures::serverTime(Measure measure) const
 {
     return d->cachedTable(QStringLiteral("server time %1").arg(int(measure)), [this, measure] {
-        return totalTable(*d, measure, [measure](const ServerRun &run) { return serverTimeAbsence(run, measure); });
+        const auto counter = measure == Measure::EventLoopPerCall ? &ServerClock::eventLoopUsec : &ServerClock::mainThreadCpuUsec;
+        return totalTable(*d, measure, [counter](const ServerRun &run) { return serverClockAbsence(run, counter); });
     });
 }
 

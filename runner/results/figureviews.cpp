@@ -1,4 +1,5 @@
 #include "figureviews.h"
+#include "timeexplanation.h"
 
 #include <QStringList>
 #include <algorithm>
@@ -33,6 +34,33 @@ QString throughputUnit(const Figures &figures)
 QString workColumn(const Figures &) { return QStringLiteral("Work"); }
 
 QString clusterOverheadAxis(const Figures &) { return QStringLiteral("bytes per key beyond standalone (used_memory)"); }
+
+QString timePartsAxis(const Figures &) { return QStringLiteral("µs per command (INFO stats event loop, commandstats, INFO cpu)"); }
+QString timePartsUnit(const Figures &) { return QStringLiteral("µs per command"); }
+QString partColumn(const Figures &) { return QStringLiteral("Part"); }
+QString timeExplanationText(const Figures &figures) { return figures.explainTime().sentence; }
+
+FigureView whyTimeView()
+{
+    FigureView why;
+    why.kind = ChartKind::WhyTime;
+    why.stem = QStringLiteral("why-time");
+    why.title = QStringLiteral("Where the server's time per command goes");
+    why.tabTitle = QStringLiteral("Why (time)");
+    why.measured = QStringLiteral("The event loop's time per command split by the server's own counters (INFO stats, "
+                                  "commandstats), and its main-thread CPU per command (INFO cpu)");
+    why.table = &Figures::timeParts;
+    why.valueTitle = timePartsAxis;
+    why.reportUnit = timePartsUnit;
+    why.reportFirstColumn = partColumn;
+    why.reportTitle = QStringLiteral("Why (time): where the server's time per command goes");
+    why.explanation = timeExplanationText;
+    why.presence = ViewPresence::LoopReported;
+    why.presenceText = QStringLiteral("a server that reported its event loop");
+    why.whenAbsent = QStringLiteral("No server reported its event loop: Redis 7.0 does not, and bundles from before Versus "
+                                    "read the server's clock have none. Run Valkey or Redis 7.2 or later to see where the time goes.");
+    return why;
+}
 
 std::vector<FigureView> makeViews()
 {
@@ -103,6 +131,8 @@ std::vector<FigureView> makeViews()
     // Each bar is already a difference, against its own standalone series, not the baseline;
     // report.md shows it inside the memory section.
     cluster.hasHeadline = false;
+
+    views.push_back(whyTimeView());
     return views;
 }
 
@@ -111,6 +141,19 @@ std::vector<ChartKind> kindsWhere(bool (*keep)(const FigureView &))
     std::vector<ChartKind> kinds;
     for (const FigureView &view : figureViews()) {
         if (keep(view))
+            kinds.push_back(view.kind);
+    }
+    return kinds;
+}
+
+std::vector<ChartKind> kindsPresent(bool bothTopologies, bool loopReported)
+{
+    std::vector<ChartKind> kinds;
+    for (const FigureView &view : figureViews()) {
+        const bool present = view.presence == ViewPresence::EveryBundle
+            || (view.presence == ViewPresence::VersionInBothTopologies && bothTopologies)
+            || (view.presence == ViewPresence::LoopReported && loopReported);
+        if (present)
             kinds.push_back(view.kind);
     }
     return kinds;
@@ -173,15 +216,15 @@ std::vector<ChartKind> chartKindsOf(const Figures &figures)
     const bool bothTopologies = std::any_of(clusters.begin(), clusters.end(), [&figures](const QString &id) {
         return !figures.standalonePartnerOf(id).isEmpty();
     });
-    return plannedChartKinds(bothTopologies);
+    const FigureTable parts = figures.timeParts();
+    const int loop = parts.categoryIndex(TimePart::Loop);
+    const bool loopReported = loop >= 0 && std::any_of(parts.servers.begin(), parts.servers.end(), [&parts, loop](const QString &id) {
+        return parts.at(loop, id).hasValue();
+    });
+    return kindsPresent(bothTopologies, loopReported);
 }
 
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies)
 {
-    std::vector<ChartKind> kinds;
-    for (const FigureView &view : figureViews()) {
-        if (view.presence == ViewPresence::EveryBundle || bothTopologies)
-            kinds.push_back(view.kind);
-    }
-    return kinds;
+    return kindsPresent(bothTopologies, true);
 }

@@ -17,12 +17,14 @@ enum class ChartKind {
     UsecPerEvent,
     Throughput,
     ClusterOverhead,
+    WhyTime,
 };
 
 // When a view has figures to show.
 enum class ViewPresence {
     EveryBundle,             // every bundle (a tab of its own even before a run)
     VersionInBothTopologies, // a version ran standalone and as a cluster
+    LoopReported,            // a server reported its event loop over a timed pass (not Redis 7.0, not older bundles)
 };
 
 struct FigureView {
@@ -54,6 +56,9 @@ struct FigureView {
     // The view that carries a workload's reference ratios (hash-ttl's hsetex against set-ex),
     // the cost of cluster mode and the Why in report.md.
     bool carriesMemoryExtras = false;
+    // The figures layer's sentence on what the chart shows, said under its subtitle, in its
+    // report.md section and after `versus run`: the Why (time) view's. Null: none.
+    QString (*explanation)(const Figures &) = nullptr;
 
     FigureTable tableOf(const Figures &figures) const { return (figures.*table)(); }
     FigureTable everyCategoryOf(const Figures &figures) const { return (figures.*(unfolded ? unfolded : table))(); }
@@ -78,5 +83,5 @@ std::vector<ChartKind> everyChartKind();
 // The views `figures` has figures for.
 std::vector<ChartKind> chartKindsOf(const Figures &figures);
 // The views a run will have, before it runs: `bothTopologies` when its --topology holds a
-// cluster and standalone.
+// cluster and standalone. A run reads its servers' event loop, so it plans the Why (time) view.
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies);

@@ -1,5 +1,8 @@
 #include "reportmarkdown.h"
 #include "whymarkdown.h"
+#include "whytimemarkdown.h"
+
+#include <algorithm>
 
 #include "bundlemarkdown.h"
 #include "figuremarks.h"
@@ -126,6 +129,8 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
     markdown += notes.text(section.table.note);
     if (ids.contains(figures.baselineId()) && ids.size() > 1)
         markdown += relativeTable(figures, section, ids);
+    if (section.view && section.view->kind == ChartKind::WhyTime)
+        markdown += whyTimeMarkdown(figures, ids);
     if (section.view && section.view->carriesMemoryExtras) {
         const auto named = [&figures](const QString &id) { return markdownServerName(figures, id); };
         markdown += referenceRatiosMarkdown(figures, ids, named, QStringLiteral("###"));
@@ -183,8 +188,10 @@ QString provenanceMarkdown(const Figures &figures)
 std::vector<Section> sectionsOf(const Figures &figures, CategoryOrder order)
 {
     std::vector<Section> sections;
+    const std::vector<ChartKind> present = chartKindsOf(figures);
     for (const FigureView &view : figureViews()) {
-        if (view.inReport())
+        // A view only some bundles have (Why (time): a server reported its event loop) is there when it is.
+        if (view.inReport() && std::find(present.begin(), present.end(), view.kind) != present.end())
             sections.push_back({&view, view.sectionTitle(), view.reportUnit(figures), view.reportFirstColumn(figures),
                                 inCategoryOrder(view.tableOf(figures), figures.baselineId(), order)});
         if (view.kind != ChartKind::UsecPerEvent)

@@ -2,6 +2,7 @@
 // the tabs, --chart, the run's file check and report.md say.
 
 #include "fixturebundle.h"
+#include "servertimebundle.h"
 #include "figureviews.h"
 #include "reportmarkdown.h"
 
@@ -30,7 +31,7 @@ private Q_SLOTS:
         }
         QCOMPARE(chartStems(), QStringList({QStringLiteral("memory-per-attribute"), QStringLiteral("usec-per-command"),
                                             QStringLiteral("usec-per-event"), QStringLiteral("throughput"),
-                                            QStringLiteral("cluster-overhead")}));
+                                            QStringLiteral("cluster-overhead"), QStringLiteral("why-time")}));
         QCOMPARE(chartKindNamed(QStringLiteral(" Usec-Per-Event ")), std::optional<ChartKind>(ChartKind::UsecPerEvent));
         QCOMPARE(chartKindNamed(QStringLiteral("usec_per_event")), std::optional<ChartKind>());
     }
@@ -40,12 +41,17 @@ private Q_SLOTS:
         const std::vector<ChartKind> everyBundle{ChartKind::MemoryPerAttribute, ChartKind::UsecPerCommand,
                                                  ChartKind::UsecPerEvent, ChartKind::Throughput};
         QCOMPARE(everyBundleChartKinds(), everyBundle);
-        QCOMPARE(plannedChartKinds(false), everyBundle);
+        std::vector<ChartKind> standalone = everyBundle;
+        standalone.push_back(ChartKind::WhyTime);
+        QCOMPARE(plannedChartKinds(false), standalone);
         std::vector<ChartKind> all = everyBundle;
         all.push_back(ChartKind::ClusterOverhead);
+        all.push_back(ChartKind::WhyTime);
         QCOMPARE(plannedChartKinds(true), all);
         QCOMPARE(everyChartKind(), all);
         QCOMPARE(chartKindsOf(Figures(fixtureBundle("ecommerce-4-versions.json"))), everyBundle);
+        // A bundle whose servers reported their event loop has the Why (time) view.
+        QCOMPARE(chartKindsOf(Figures(withServerTimes(0.9, 1.15, 1.35))), standalone);
     }
 
     void subtitleSaysWhatABarMeasuresAndWhichWayIsBetter()
@@ -60,7 +66,10 @@ private Q_SLOTS:
     // the row's section title and unit, and none for the cost of cluster mode.
     void reportHasTheRowsSections()
     {
-        const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
+        // Servers that reported their event loop: the Why (time) section is there too.
+        const Figures figures(withServerTimes(0.9, 1.15, 1.35));
+        QVERIFY(!reportMarkdown(Figures(fixtureBundle("ecommerce-4-versions.json")), {}, CategoryOrder::Workload)
+                     .contains(QStringLiteral("\n## Why (time)")));
         const QString report = reportMarkdown(figures, {}, CategoryOrder::Workload);
         static const QRegularExpression heading(QStringLiteral("^## (.+)$"), QRegularExpression::MultilineOption);
         QStringList headings;
@@ -74,7 +83,8 @@ private Q_SLOTS:
         QCOMPARE(expected, QStringList({QStringLiteral("Memory per stored attribute (bytes per key)"),
                                         QStringLiteral("Time inside the commands (commandstats), per command (µs per call)"),
                                         QStringLiteral("Time inside the commands (commandstats), per event (µs per event)"),
-                                        QStringLiteral("Throughput, measured by the client (events per second)")}));
+                                        QStringLiteral("Throughput, measured by the client (events per second)"),
+                                        QStringLiteral("Why (time): where the server's time per command goes (µs per command)")}));
         QStringList sections;
         for (const QString &line : headings) {
             if (expected.contains(line))
