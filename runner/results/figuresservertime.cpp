@@ -9,11 +9,6 @@
 
 namespace {
 
-// A pass is server-bound when the server's main thread was busy at least this share of it
-// (its CPU time over the pass's round-trip time): docs/PERFORMANCE.md's own target for a
-// replay that saturates the server, which 256 events per pipeline meets at 95.6–98.0%.
-constexpr double kServerBoundBusyPercent = 90;
-
 // Why a server that ran the timed work has no server time: its version does not report the
 // counter (Redis 7.0 has no event loop counters), or its bundle is from before Versus read it.
 QString serverTimeAbsence(const ServerRun &run, Measure measure)
