@@ -40,7 +40,7 @@ std::optional<double> percentOfPass(const std::optional<long long> &partUsec, co
     return 100.0 * double(*partUsec) / (timing.seconds * 1e6);
 }
 
-QString percentText(double percent)
+QString passPercentText(double percent)
 {
     return QString::number(percent, 'f', 0) + QLatin1Char('%');
 }
@@ -70,15 +70,15 @@ QStringList competition(const PassLoad &load, const PassTiming &timing)
 {
     QStringList found;
     if (const auto wait = percentOfPass(load.serverWaitUsec, timing); wait && *wait >= kCpuWaitSharedPercent)
-        found << QStringLiteral("another process kept the server's main thread waiting for its CPU %1 of the pass").arg(percentText(*wait));
+        found << QStringLiteral("another process kept the server's main thread waiting for its CPU %1 of the pass").arg(passPercentText(*wait));
     if (const auto wait = percentOfPass(load.replayWaitUsec, timing); wait && *wait >= kCpuWaitSharedPercent)
-        found << QStringLiteral("another process kept Versus's replay waiting for its CPU %1 of the pass").arg(percentText(*wait));
+        found << QStringLiteral("another process kept Versus's replay waiting for its CPU %1 of the pass").arg(passPercentText(*wait));
     if (const auto steal = percentOfPass(load.stealUsec, timing); steal && *steal >= kStealSharedPercent)
-        found << QStringLiteral("the hypervisor took %1 of the server's CPU").arg(percentText(*steal));
+        found << QStringLiteral("the hypervisor took %1 of the server's CPU").arg(passPercentText(*steal));
     return found;
 }
 
-PassVerdict verdictOf(const PassTiming &timing, const std::map<QString, long long> &countedNotSent)
+PassVerdict verdictOfPass(const PassTiming &timing, const std::map<QString, long long> &countedNotSent)
 {
     PassVerdict verdict;
     const std::optional<double> busy = timing.serverTime
@@ -91,12 +91,12 @@ PassVerdict verdictOf(const PassTiming &timing, const std::map<QString, long lon
     }
     if (!busy || !timing.load)
         return {QString(), 0, QString(), PassBound::Unknown, QStringLiteral("its load was not read")};
-    const QString busyText = QStringLiteral("the server's main thread was busy %1 of the pass").arg(percentText(*busy));
+    const QString busyText = QStringLiteral("the server's main thread was busy %1 of the pass").arg(passPercentText(*busy));
     if (*busy >= kServerBoundBusyPercent)
         return {QString(), 0, QString(), PassBound::ServerBound, busyText};
     QString why = busyText;
     if (const auto replay = percentOfPass(timing.load->replayCpuUsec, timing))
-        why += QStringLiteral(", Versus's replay used %1 of a CPU").arg(percentText(*replay));
+        why += QStringLiteral(", Versus's replay used %1 of a CPU").arg(passPercentText(*replay));
     return {QString(), 0, QString(), PassBound::ClientBound, why};
 }
 
@@ -145,7 +145,7 @@ std::vector<PassVerdict> FiguresData::passVerdicts() const
             for (const TimedPass &pass : timedPassesOf(*repeat, combined())) {
                 // The repeat's commands counted beyond Versus's are the combined pass's.
                 static const std::map<QString, long long> none;
-                PassVerdict verdict = verdictOf(*pass.timing, combined() ? repeat->countedNotSent : none);
+                PassVerdict verdict = verdictOfPass(*pass.timing, combined() ? repeat->countedNotSent : none);
                 verdict.serverId = id;
                 verdict.repeat = repeat->repeat;
                 verdict.pass = pass.name;

@@ -25,8 +25,8 @@
 
 namespace {
 
-// INCRBY on 500 counters: long enough a pass (about a second here) for a live snapshot to
-// arrive while it runs.
+// INCRBY on 500 counters, 64 per pipeline: long enough a pass (seconds here) for a live snapshot
+// to arrive while it runs.
 std::shared_ptr<const Workload> longCounterPass(long long events)
 {
     WorkloadInfo info;
@@ -129,7 +129,8 @@ VerdictRun runOnce(const ServerSpec &server, bool bgsaveDuringPass)
     });
     RunRequest request;
     request.servers = {server};
-    request.workload = longCounterPass(400000);
+    request.workload = longCounterPass(200000);
+    request.eventsPerBatch = 64;
     request.probeIntervalMs = 10;
     controller.start(request);
     if (QTest::qWaitFor([&] { return finished.count() == 1; }, 240000))
