@@ -71,7 +71,11 @@ QStringList competition(const PassLoad &load, const PassTiming &timing)
     QStringList found;
     if (const auto wait = percentOfPass(load.serverWaitUsec, timing); wait && *wait >= kCpuWaitSharedPercent)
         found << QStringLiteral("another process kept the server's main thread waiting for its CPU %1 of the pass").arg(passPercentText(*wait));
-    if (const auto wait = percentOfPass(load.replayWaitUsec, timing); wait && *wait >= kCpuWaitSharedPercent)
+    // The replay also waits between its round trips (encoding, the fair schedule's turns): its
+    // wait is a share of the whole pass.
+    const std::optional<double> replayWait = load.replayWaitUsec && load.wallUsec.value_or(0) > 0
+        ? std::optional<double>(100.0 * double(*load.replayWaitUsec) / double(*load.wallUsec)) : std::nullopt;
+    if (const auto wait = replayWait; wait && *wait >= kCpuWaitSharedPercent)
         found << QStringLiteral("another process kept Versus's replay waiting for its CPU %1 of the pass").arg(passPercentText(*wait));
     if (const auto steal = percentOfPass(load.stealUsec, timing); steal && *steal >= kStealSharedPercent)
         found << QStringLiteral("the hypervisor took %1 of the server's CPU").arg(passPercentText(*steal));
