@@ -57,7 +57,7 @@ ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
     bar.repeats = figure.spread.n;
     bar.change = figure.change;
     bar.meaning = changeMeaning(measure, figure);
-    bar.label = formatFigure(bar.value);
+    bar.label = withBottleneckMark(formatFigure(bar.value), figure);
     if (figure.change)
         bar.label += QStringLiteral("  ") + withUnresolvedMark(formatPercentChange(*figure.change), figure);
     // A provisional bar is not marked: it grows, and a live chart's title says provisional.
@@ -134,6 +134,9 @@ QStringList footnotesOf(const FigureTable &table, const Figures &figures)
         notes << figureMarkNote(FigureState::Incomplete, incomplete);
     if (!table.note.isEmpty())
         notes << table.note;
+    if (isTimeMeasure(table.measure))
+        notes << figures.bottleneckNote();
+    notes.removeAll(QString());
     return notes;
 }
 

@@ -28,7 +28,7 @@ QString cellText(const Figure &figure, QString (*format)(double) = formatFigure)
     case FigureState::Provisional: return format(figure.value) + (figure.growing ? QStringLiteral(" …") : QString());
     case FigureState::Measured: break;
     }
-    return format(figure.value);
+    return withBottleneckMark(format(figure.value), figure);
 }
 
 // What the server's time column measures, and over which work when not all of it.
@@ -199,6 +199,8 @@ QVariant ResultsTableModel::toolTipOf(const Row &row, Column column) const
     QStringList lines;
     if (figure && !figure->note.isEmpty())
         lines << figure->note;
+    if (figure && !figure->bottleneck.isEmpty())
+        lines << bottleneckMark() + QLatin1Char(' ') + figure->bottleneck;
     if (column == BytesPerKeyColumn && !row.nodeSpreads.empty())
         lines << nodeSpreadText(row.nodeSpreads);
     return lines.isEmpty() ? QVariant() : QVariant(lines.join(QLatin1Char('\n')));

@@ -443,6 +443,10 @@ void ResultsView::updateFootnotes()
         if (widget->barSetCount() > 0 && !widget->barLabelsShown())
             lines << tr("Bar labels left out: the bars are too thin for them at this size. Hover a bar for its "
                         "figures, or show fewer versions.");
+    } else if (m_tabs->currentWidget() == m_table && hasResults()) {
+        // The table's time figures marked "§": what limited their passes.
+        lines << m_figures.bottleneckNote();
+        lines.removeAll(QString());
     }
     m_footnotes->setText(lines.join(QLatin1Char('\n')));
     m_footnotes->setVisible(!m_footnotes->text().isEmpty());

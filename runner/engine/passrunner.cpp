@@ -204,6 +204,11 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
         fair->enter(m_job.index);
     }
     if (plan.timed && !plan.warming) {
+        // Before the clock's opening reading, so the meter's own INFO stays out of the server time.
+        const bool pinned = pinning && pinning->status();
+        m_loadMeter.emplace(m_sessions, pinned ? pinnablePid() : 0,
+                            pinned ? m_job.run->cpus->serverCpus : std::vector<int>(), 1 + lanes);
+        m_loadMeter->start();
         if (Status started = startServerClock(); !started)
             return Error{started.error()};
     }
@@ -299,6 +304,8 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
         own.merge(m_replayOwn);
         counted = std::move(stats.value());
     }
+    if (plan.timed && m_loadMeter)
+        out.load = std::exchange(m_loadMeter, std::nullopt)->finish();
     if (plan.timed) {
         ReconciledStats reconciled = reconcileCommandStats(counted, sentTally(out.pass), own);
         out.stats = std::move(reconciled.workload);

@@ -20,6 +20,7 @@
 #include "liveprobe.h"
 #include "nodesessions.h"
 #include "outcome.h"
+#include "passloadmeter.h"
 #include "passreplayer.h"
 #include "replayaccess.h"
 #include "runrequest.h"
@@ -53,6 +54,8 @@ struct PassMeasurement {
     // Timed passes only: the server's own clock over the pass (serverclock.h), Versus's own
     // reads taken off; absent when it could not be read.
     std::optional<ServerClock> serverTime;
+    // Timed passes only: what else used the machine and the server meanwhile (passload.h).
+    std::optional<PassLoad> load;
 };
 
 struct PassHooks {
@@ -111,5 +114,6 @@ private:
     ServerSession::LossCounters m_lossBefore;   // read right after the baseline's flush
     ServerClock m_clockAtStart;            // startServerClock()
     long long m_ownAtStart = 0;            // Versus's own commands sent before it
+    std::optional<PassLoadMeter> m_loadMeter;   // a timed pass's load, from before its clock to after its commandstats
     PassHooks m_hooks;
 };

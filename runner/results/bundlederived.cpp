@@ -234,6 +234,23 @@ Json selfCheckOf(const Figures &figures)
             {"sentence", figures.selfCheckSentence()}};
 }
 
+// Each timed pass's bottleneck verdict and the figures that chose it (figurespassverdict.cpp);
+// a pass whose load was not read (bundles before Versus read it) is left out.
+Json passVerdictsOf(const Figures &figures)
+{
+    Json passes = Json::array();
+    for (const PassVerdict &verdict : figures.passVerdicts()) {
+        if (verdict.bound == PassBound::Unknown)
+            continue;
+        passes.push_back({{"server", verdict.serverId},
+                          {"repeat", verdict.repeat},
+                          {"pass", verdict.pass},
+                          {"verdict", passBoundName(verdict.bound)},
+                          {"why", verdict.why}});
+    }
+    return passes;
+}
+
 } // namespace
 
 Json derivedSections(const Figures &figures)
@@ -265,7 +282,7 @@ Json derivedSections(const Figures &figures)
         serverTimeJson[id.toStdString()] = overallFiguresOf(figures, serverTime, id);
     }
     const QStringList problems = figures.dataProblems();
-    return {
+    Json derived = {
         {"memory", memoryJson},
         {"commands", commandsJson},
         {"client", clientJson},
@@ -276,4 +293,7 @@ Json derivedSections(const Figures &figures)
         {"self_check", selfCheckOf(figures)},
         {"data_check", {{"consistent", problems.isEmpty()}, {"mismatches", Json(std::vector<QString>(problems.begin(), problems.end()))}}},
     };
+    if (Json passes = passVerdictsOf(figures); !passes.empty())
+        derived["pass_verdicts"] = std::move(passes);
+    return derived;
 }

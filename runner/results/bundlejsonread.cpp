@@ -103,6 +103,7 @@ void from_json(const Json &json, TypeMemory &type)
         readOptional(json, "latency_p50_usec", timing.latencyP50Usec);
         readOptional(json, "latency_p99_usec", timing.latencyP99Usec);
         readServerTime(json, timing.serverTime);
+        readPassLoad(json, timing.load);
         type.timing = timing;
     }
 }
@@ -161,6 +162,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "latency_p50_usec", repeat.timing.latencyP50Usec);
     readOptional(json, "latency_p99_usec", repeat.timing.latencyP99Usec);
     readServerTime(json, repeat.timing.serverTime);
+    readPassLoad(json, repeat.timing.load);
     readOptional(json, "errors", repeat.errors);
     readOptional(json, "first_error", repeat.firstError);
     readOptional(json, "refused", repeat.refused);

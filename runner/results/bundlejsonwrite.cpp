@@ -98,6 +98,8 @@ Json typeMemoryToJson(const TypeMemory &type)
         json["latency_p99_usec"] = finiteOrNull(type.timing->latencyP99Usec);
         if (type.timing->serverTime)
             json["server_time"] = serverTimeToJson(*type.timing->serverTime);
+        if (type.timing->load)
+            json["load"] = passLoadToJson(*type.timing->load);
     }
     if (!type.nodes.empty())
         json["nodes"] = nodesToJson(type.nodes);
@@ -138,6 +140,8 @@ Json repeatToJson(const RepeatResult &repeat)
     writeLoss(repeat.loss, json);
     if (timing.serverTime)
         json["server_time"] = serverTimeToJson(*timing.serverTime);
+    if (timing.load)
+        json["load"] = passLoadToJson(*timing.load);
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
     if (!repeat.refused.empty())

@@ -61,3 +61,13 @@ QString unresolvedMarkNote(const QString &example)
                                         "the repeats, paired where they pair), so the change is not stated as one.");
     return example.isEmpty() ? lead : lead + QLatin1Char(' ') + example;
 }
+
+QString bottleneckMark()
+{
+    return QStringLiteral("§");
+}
+
+QString withBottleneckMark(const QString &text, const Figure &figure)
+{
+    return figure.bottleneck.isEmpty() ? text : text + QLatin1Char(' ') + bottleneckMark();
+}

@@ -23,6 +23,12 @@ QString figureMarkNote(FigureState state, const QStringList &which = {});
 QString unresolvedMark(const Figure &figure);
 // `changeText` ("−0.7%") with that mark: "−0.7% †".
 QString withUnresolvedMark(const QString &changeText, const Figure &figure);
+// "§" after a time figure some of whose timed passes were not server-bound (Figure::bottleneck);
+// the sentence that says why is Figures::bottleneckNote(), which starts with the mark.
+QString bottleneckMark();
+// `text` (a time figure's value) with that mark: "0.88 §"; `text` alone without one.
+QString withBottleneckMark(const QString &text, const Figure &figure);
+
 // What the mark means, on a line of its own, with the headline figure's reason when there is one:
 // "† not resolved: the repeats, paired, do not rule out no change at 95%. Valkey 9.1.2, All
 // writes: not resolvable with 2 repeats: …".

@@ -213,6 +213,7 @@ FigureTable FiguresData::tableOf(Measure measure, const std::vector<FigureRule> 
     }
     markUncompared(table);
     compareWithBaseline(table);
+    markBottlenecks(table);
     return table;
 }
 

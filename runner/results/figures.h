@@ -76,6 +76,10 @@ struct Figure {
     // Why a measured figure has no change against the baseline: it or the baseline's covers
     // other work (a capture with commands one of the servers does not know). Empty otherwise.
     QString uncompared;
+    // A time figure some of whose timed passes were not server-bound (figurespassverdict.cpp):
+    // what limited them, in words every view prints beside the mark "§": "shared: another process
+    // kept the server's main thread waiting 31% of a pass (repeat 2)". Empty otherwise.
+    QString bottleneck;
 
     bool hasValue() const;            // measured, provisional or incomplete
     bool settled() const { return hasValue() && !growing; }
@@ -228,6 +232,28 @@ struct SelfCheck {
     // The floor, in percent: the test's smallest detectable change; none with one repeat.
     std::optional<double> floorPercent() const { return test.spreadKnown() ? test.detectablePercent : std::nullopt; }
 };
+
+// What limited a timed pass (figurespassverdict.cpp). Only a server-bound pass times the server
+// alone; the others' time figures are marked "§" and said beside every time headline.
+enum class PassBound {
+    ServerBound,   // the server's main thread was busy nearly all of the pass
+    ClientBound,   // it waited for Versus's replay: the figure holds idle time between commands
+    Shared,        // another process used the server's or the replay's CPU (or the hypervisor stole it)
+    Disturbed,     // the server forked, evicted keys or served another client during the pass
+    Unknown,       // not read: a bundle from before Versus read the load, or a version without the counters
+};
+
+struct PassVerdict {
+    QString serverId;
+    int repeat = 0;                  // RepeatResult::repeat
+    QString pass;                    // "timed pass", or the type timed alone
+    PassBound bound = PassBound::Unknown;
+    // The figures that chose it: "the server forked 1 time (BGSAVE or AOF rewrite)", "main thread
+    // busy 97% of the pass".
+    QString why;
+};
+// "server-bound", "client-bound", "shared", "disturbed", "unknown".
+QString passBoundName(PassBound bound);
 
 // Which figures a build caveat speaks of: memory (the allocator decides the bytes) or time.
 enum class CaveatOf { Memory, Time };
@@ -407,6 +433,14 @@ public:
     // repeat ("Across 5 repeats the time change was −27.9% to −25.1% (95% interval)"). Empty
     // while live or without an answer.
     QString noiseNote() const;
+    // Every timed pass of the shown servers' repeats that count, what limited it and why, in
+    // server and repeat order (figurespassverdict.cpp).
+    std::vector<PassVerdict> passVerdicts() const;
+    // The sentence beside every time headline and under every time table or chart when a compared
+    // server's timed pass was not server-bound: "§ Valkey 8.0.1's timed pass (repeat 2) was
+    // shared: … Its time figures were taken while another process competed: close the other
+    // program and repeat the run." Empty when every pass was server-bound or was not judged.
+    QString bottleneckNote() const;
     // The self-check's result, once both series have settled time figures; none without a
     // --self-check series (figuresselfcheck.cpp).
     std::optional<SelfCheck> selfCheck() const;

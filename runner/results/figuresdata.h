@@ -49,6 +49,11 @@ struct TotalLabel {
     QString part;
 };
 
+// A pass is server-bound when the server's main thread was busy at least this share of it
+// (its CPU time over the pass's round-trip time): docs/PERFORMANCE.md's own target for a
+// replay that saturates the server, which 256 events per pipeline meets at 95.6–98.0%.
+constexpr double kServerBoundBusyPercent = 90;
+
 struct FiguresData {
     explicit FiguresData(BundleSnapshot shared) : snapshot(std::move(shared)), bundle(*snapshot) {}
 
@@ -93,6 +98,11 @@ struct FiguresData {
     bool countsRepeat(const FigureRule &rule, const RepeatResult &repeat) const;
     FigureTable tableOf(Measure measure, const std::vector<FigureRule> &rules, const QString &note = {}) const;
     void compareWithBaseline(FigureTable &table) const;
+    // Every timed pass of the shown servers' repeats that count, judged (figurespassverdict.cpp).
+    std::vector<PassVerdict> passVerdicts() const;
+    // A time table's figures of servers with a pass that was not server-bound get
+    // Figure::bottleneck (figurespassverdict.cpp).
+    void markBottlenecks(FigureTable &table) const;
     // The column a column's change is taken against: the baseline's, or for a series run in
     // another topology (a cluster) the baseline's version run in that topology; -1 when there
     // is none (a cluster against a standalone server is no version's change: the cost of

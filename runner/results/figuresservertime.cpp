@@ -9,10 +9,6 @@
 
 namespace {
 
-// A pass is server-bound when the server's main thread was busy at least this share of it
-// (its CPU time over the pass's round-trip time): docs/PERFORMANCE.md's own target for a
-// replay that saturates the server, which 256 events per pipeline meets at 95.6–98.0%.
-constexpr double kServerBoundBusyPercent = 90;
 
 using RepeatValue = std::function<std::optional<double>(const RepeatResult &)>;
 

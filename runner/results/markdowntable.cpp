@@ -136,7 +136,7 @@ void appendMarkdownRows(QString &markdown, const FigureTable &table, const QStri
 
 QString buildCaveatsOfTables(const Figures &figures)
 {
-    QStringList caveats{figures.allocatorCaveat(), figures.timeBuildCaveat()};
+    QStringList caveats{figures.allocatorCaveat(), figures.timeBuildCaveat(), figures.bottleneckNote()};
     caveats.removeAll(QString());
     return caveats.join(QLatin1Char(' '));
 }
@@ -154,7 +154,7 @@ QString markdownCell(const Figure &figure)
     QString text = formatFigure(figure.value);
     if (figure.change)
         text += QStringLiteral(" (") + withUnresolvedMark(formatPercentChange(*figure.change), figure) + QLatin1Char(')');
-    return withFigureMark(text, figure.state);
+    return withFigureMark(withBottleneckMark(text, figure), figure.state);
 }
 
 QString markdownServerName(const Figures &figures, const QString &id)

@@ -7,6 +7,7 @@
 #include "commandstat.h"
 #include "measurementlimits.h"
 #include "memoryaccounting.h"
+#include "passload.h"
 #include "serverclock.h"
 #include "topology.h"
 #include "workloadinfo.h"
@@ -32,6 +33,9 @@ struct PassTiming {
     // event loop: serverclock.h), Versus's own reads taken off. Absent in bundles before Versus
     // read it; a counter the version does not report is absent within it.
     std::optional<ServerClock> serverTime;
+    // What else used the machine and the server during the pass (passload.h); absent in bundles
+    // before Versus read it. The figures layer judges it (figurespassverdict.cpp).
+    std::optional<PassLoad> load;
     long long events = 0;                       // events that sent at least one command
     long long commands = 0;
     double seconds = 0;                         // spent in pipeline round trips

@@ -1,8 +1,9 @@
 #pragma once
-// A timed pass's server time (serverclock.h) <-> the bundle's "server_time" member
-// (docs/BUNDLE.md).
+// A timed pass's server time (serverclock.h) <-> the bundle's "server_time" member, and its load
+// (passload.h) <-> its "load" member (docs/BUNDLE.md).
 
 #include "jsonsupport.h"
+#include "passload.h"
 #include "serverclock.h"
 
 #include <optional>
@@ -12,3 +13,7 @@ Json serverTimeToJson(const ServerClock &clock);
 // more (negative, fractional, text, out of range) is read as absent, never as a figure; so is
 // a "server_time" that is not an object.
 void readServerTime(const Json &object, std::optional<ServerClock> &out);
+
+Json passLoadToJson(const PassLoad &load);
+// Reads object["load"] when present, as readServerTime() reads its member.
+void readPassLoad(const Json &object, std::optional<PassLoad> &out);

@@ -43,6 +43,7 @@ public:
     // Remembers how many clients are connected while Versus has only this connection open
     // (1 on a launched server; an endpoint may have clients of its own).
     Status noteIdleClients();
+    int idleClients() const { return m_idleClients; }
     // Polls INFO clients until no more than the idle clients are connected: the server frees
     // a closed connection's buffers only when it notices the close.
     Status waitForIdleClients(int timeoutMs);

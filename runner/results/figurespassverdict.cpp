@@ -1,0 +1,204 @@
+// What limited each timed pass, from its load (passload.h) and its server time (serverclock.h),
+// and the mark and sentence every view prints beside a time figure whose passes were not
+// server-bound. The thresholds, and the measurements that chose them, are in
+// docs/MEASUREMENT.md ("What limited a pass").
+
+#include "figuresdata.h"
+#include "figuremarks.h"
+#include "presentation.h"
+
+namespace {
+
+// The server's main thread or the replay thread waited, runnable, for its CPU at least this
+// share of the pass's round trips: another process ran there.
+constexpr double kCpuWaitSharedPercent = 5;
+// The hypervisor took at least this share of the server's CPUs.
+constexpr double kStealSharedPercent = 5;
+
+struct TimedPass {
+    QString name;
+    const PassTiming *timing = nullptr;
+};
+
+std::vector<TimedPass> timedPassesOf(const RepeatResult &repeat, bool combined)
+{
+    std::vector<TimedPass> passes;
+    if (combined && repeat.timing.commands > 0)
+        passes.push_back({QStringLiteral("timed pass"), &repeat.timing});
+    for (const auto &[type, memory] : repeat.byType) {
+        if (memory.timing && memory.timing->commands > 0)
+            passes.push_back({QStringLiteral("timed pass of %1").arg(type), &*memory.timing});
+    }
+    return passes;
+}
+
+// `part` as a share of the pass's round trips (the time its busy share is taken over), percent.
+std::optional<double> percentOfPass(const std::optional<long long> &partUsec, const PassTiming &timing)
+{
+    if (!partUsec || timing.seconds <= 0)
+        return std::nullopt;
+    return 100.0 * double(*partUsec) / (timing.seconds * 1e6);
+}
+
+QString passPercentText(double percent)
+{
+    return QString::number(percent, 'f', 0) + QLatin1Char('%');
+}
+
+// What another hand in the server did during the pass; empty when nothing.
+QStringList disturbances(const PassLoad &load, const std::map<QString, long long> &countedNotSent)
+{
+    QStringList found;
+    if (load.forks.value_or(0) > 0)
+        found << QStringLiteral("the server forked %1 time(s) (a BGSAVE or an AOF rewrite)").arg(*load.forks);
+    else if (load.forkRunning.value_or(0) > 0)
+        found << QStringLiteral("a BGSAVE or an AOF rewrite was running");
+    if (load.evictedKeys.value_or(0) > 0)
+        found << QStringLiteral("the server evicted %1 keys").arg(*load.evictedKeys);
+    if (load.foreignClients.value_or(0) > 0)
+        found << QStringLiteral("%1 client(s) other than Versus's were connected").arg(*load.foreignClients);
+    QStringList commands;
+    for (const auto &[command, calls] : countedNotSent)
+        commands << QStringLiteral("%1 %2").arg(command.toUpper()).arg(calls);
+    if (!commands.isEmpty())
+        found << QStringLiteral("the server counted commands Versus did not send (%1)").arg(commands.join(QStringLiteral(", ")));
+    return found;
+}
+
+// Another process on the server's CPU or the replay's, or stolen time; empty when neither.
+QStringList competition(const PassLoad &load, const PassTiming &timing)
+{
+    QStringList found;
+    if (const auto wait = percentOfPass(load.serverWaitUsec, timing); wait && *wait >= kCpuWaitSharedPercent)
+        found << QStringLiteral("another process kept the server's main thread waiting for its CPU %1 of the pass").arg(passPercentText(*wait));
+    // The replay also waits between its round trips (encoding, the fair schedule's turns): its
+    // wait is a share of the whole pass.
+    const std::optional<double> replayWait = load.replayWaitUsec && load.wallUsec.value_or(0) > 0
+        ? std::optional<double>(100.0 * double(*load.replayWaitUsec) / double(*load.wallUsec)) : std::nullopt;
+    if (const auto wait = replayWait; wait && *wait >= kCpuWaitSharedPercent)
+        found << QStringLiteral("another process kept Versus's replay waiting for its CPU %1 of the pass").arg(passPercentText(*wait));
+    if (const auto steal = percentOfPass(load.stealUsec, timing); steal && *steal >= kStealSharedPercent)
+        found << QStringLiteral("the hypervisor took %1 of the server's CPU").arg(passPercentText(*steal));
+    return found;
+}
+
+PassVerdict verdictOfPass(const PassTiming &timing, const std::map<QString, long long> &countedNotSent)
+{
+    PassVerdict verdict;
+    const std::optional<double> busy = timing.serverTime
+        ? percentOfPass(timing.serverTime->mainThreadCpuUsec, timing) : std::nullopt;
+    if (timing.load) {
+        if (const QStringList found = disturbances(*timing.load, countedNotSent); !found.isEmpty())
+            return {QString(), 0, QString(), PassBound::Disturbed, found.join(QStringLiteral(", "))};
+        if (const QStringList found = competition(*timing.load, timing); !found.isEmpty())
+            return {QString(), 0, QString(), PassBound::Shared, found.join(QStringLiteral(", "))};
+    }
+    if (!busy || !timing.load)
+        return {QString(), 0, QString(), PassBound::Unknown, QStringLiteral("its load was not read")};
+    const QString busyText = QStringLiteral("the server's main thread was busy %1 of the pass").arg(passPercentText(*busy));
+    if (*busy >= kServerBoundBusyPercent)
+        return {QString(), 0, QString(), PassBound::ServerBound, busyText};
+    QString why = busyText;
+    if (const auto replay = percentOfPass(timing.load->replayCpuUsec, timing))
+        why += QStringLiteral(", Versus's replay used %1 of a CPU").arg(passPercentText(*replay));
+    return {QString(), 0, QString(), PassBound::ClientBound, why};
+}
+
+// What to do about a pass of that kind, said once per kind.
+QString adviceFor(PassBound bound)
+{
+    switch (bound) {
+    case PassBound::Shared:
+        return QStringLiteral("its time figures were taken while another process competed for the CPU: close the other "
+                              "program and repeat the run");
+    case PassBound::Disturbed:
+        return QStringLiteral("its time figures hold the server's own work for something else: repeat the run without the "
+                              "other client, the save or the eviction");
+    case PassBound::ClientBound:
+        return QStringLiteral("its time figures hold the server waiting for Versus: use --clients to send over more "
+                              "connections (or more events per pipeline) and repeat");
+    default:
+        return QString();
+    }
+}
+
+bool marksTime(PassBound bound)
+{
+    return bound == PassBound::Shared || bound == PassBound::Disturbed || bound == PassBound::ClientBound;
+}
+
+} // namespace
+
+QString passBoundName(PassBound bound)
+{
+    switch (bound) {
+    case PassBound::ServerBound: return QStringLiteral("server-bound");
+    case PassBound::ClientBound: return QStringLiteral("client-bound");
+    case PassBound::Shared: return QStringLiteral("shared");
+    case PassBound::Disturbed: return QStringLiteral("disturbed");
+    case PassBound::Unknown: break;
+    }
+    return QStringLiteral("unknown");
+}
+
+std::vector<PassVerdict> FiguresData::passVerdicts() const
+{
+    std::vector<PassVerdict> verdicts;
+    for (const QString &id : shownIds) {
+        for (const RepeatResult *repeat : server(id).sources()) {
+            for (const TimedPass &pass : timedPassesOf(*repeat, combined())) {
+                // The repeat's commands counted beyond Versus's are the combined pass's.
+                static const std::map<QString, long long> none;
+                PassVerdict verdict = verdictOfPass(*pass.timing, combined() ? repeat->countedNotSent : none);
+                verdict.serverId = id;
+                verdict.repeat = repeat->repeat;
+                verdict.pass = pass.name;
+                verdicts.push_back(verdict);
+            }
+        }
+    }
+    return verdicts;
+}
+
+std::vector<PassVerdict> Figures::passVerdicts() const
+{
+    return d->passVerdicts();
+}
+
+QString Figures::bottleneckNote() const
+{
+    QStringList sentences;
+    std::vector<PassBound> advised;
+    for (const PassVerdict &verdict : d->passVerdicts()) {
+        if (!marksTime(verdict.bound) || !d->comparedIds().contains(verdict.serverId))
+            continue;
+        QString sentence = QStringLiteral("%1's %2 (repeat %3) was %4: %5")
+                               .arg(d->server(verdict.serverId).summary.name, verdict.pass)
+                               .arg(verdict.repeat + 1)
+                               .arg(passBoundName(verdict.bound), verdict.why);
+        if (std::find(advised.begin(), advised.end(), verdict.bound) == advised.end()) {
+            advised.push_back(verdict.bound);
+            sentence += QStringLiteral("; ") + adviceFor(verdict.bound);
+        }
+        sentences << sentence + QLatin1Char('.');
+    }
+    return sentences.isEmpty() ? QString() : bottleneckMark() + QLatin1Char(' ') + sentences.join(QLatin1Char(' '));
+}
+
+void FiguresData::markBottlenecks(FigureTable &table) const
+{
+    if (!isTimeMeasure(table.measure))
+        return;
+    std::map<QString, QStringList> byServer;
+    for (const PassVerdict &verdict : passVerdicts()) {
+        if (marksTime(verdict.bound))
+            byServer[verdict.serverId] << QStringLiteral("%1 (repeat %2)").arg(passBoundName(verdict.bound)).arg(verdict.repeat + 1);
+    }
+    for (std::vector<Figure> &row : table.cells) {
+        for (size_t column = 0; column < row.size(); ++column) {
+            const auto found = byServer.find(table.servers[int(column)]);
+            if (found != byServer.end() && row[column].hasValue())
+                row[column].bottleneck = found->second.join(QStringLiteral(", "));
+        }
+    }
+}
