@@ -21,6 +21,7 @@
 #include "nodesessions.h"
 #include "outcome.h"
 #include "passreplayer.h"
+#include "passtails.h"
 #include "replayaccess.h"
 #include "runrequest.h"
 #include "workerjob.h"
@@ -53,6 +54,8 @@ struct PassMeasurement {
     // Timed passes only: the server's own clock over the pass (serverclock.h), Versus's own
     // reads taken off; absent when it could not be read.
     std::optional<ServerClock> serverTime;
+    // Timed passes only: the server-side latency per command, or why there is none (passtails.h).
+    ServerTails tails;
 };
 
 struct PassHooks {
@@ -78,6 +81,9 @@ public:
     // A command's first call allocates its latency histogram, which would otherwise land in
     // whichever pass sends it first.
     Status warm();
+    // An endpoint whose latency tracking stays as its owner has it (CONFIG refused): its tails
+    // are read by difference; an endpoint otherwise has tracking off and no tails (passtails.h).
+    void setTrackingLeftOn(bool leftOn);
 
 private:
     Outcome<std::vector<long long>> takeBaseline(bool timed);
@@ -112,4 +118,5 @@ private:
     ServerClock m_clockAtStart;            // startServerClock()
     long long m_ownAtStart = 0;            // Versus's own commands sent before it
     PassHooks m_hooks;
+    PassTails m_tails;
 };

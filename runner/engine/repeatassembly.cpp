@@ -28,6 +28,7 @@ PassTiming timingOf(const PassMeasurement &measured)
     PassTiming timing;
     timing.byCommand = measured.stats;
     timing.serverTime = measured.serverTime;
+    timing.tails = measured.tails;
     timing.events = measured.pass.eventsSent;
     timing.commands = measured.pass.commands;
     timing.seconds = measured.pass.activeSeconds;

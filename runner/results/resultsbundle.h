@@ -8,6 +8,7 @@
 #include "measurementlimits.h"
 #include "memoryaccounting.h"
 #include "serverclock.h"
+#include "servertails.h"
 #include "topology.h"
 #include "workloadinfo.h"
 
@@ -32,6 +33,9 @@ struct PassTiming {
     // event loop: serverclock.h), Versus's own reads taken off. Absent in bundles before Versus
     // read it; a counter the version does not report is absent within it.
     std::optional<ServerClock> serverTime;
+    // The server-side latency per command from its LATENCY HISTOGRAM, or why there is none
+    // (servertails.h); empty in bundles before Versus read it.
+    ServerTails tails;
     long long events = 0;                       // events that sent at least one command
     long long commands = 0;
     double seconds = 0;                         // spent in pipeline round trips
