@@ -328,7 +328,10 @@ QString headlineUnit(Measure measure)
     case Measure::MainThreadCpuPerCall:
     case Measure::EventLoopPerCall:
     case Measure::LatencyP50Usec:
-    case Measure::LatencyP99Usec: return QStringLiteral("µs");
+    case Measure::LatencyP99Usec:
+    case Measure::ServerP50Usec:
+    case Measure::ServerP99Usec:
+    case Measure::ServerP999Usec: return QStringLiteral("µs");
     case Measure::MainThreadBusyPercent: return QStringLiteral("%");
     case Measure::EventsPerSecond: return QStringLiteral("events/s");
     case Measure::CommandsPerSecond: return QStringLiteral("commands/s");

@@ -4,6 +4,7 @@
 #include "bundlejson.h"
 #include "accountingjson.h"
 #include "servertimejson.h"
+#include "tailsjson.h"
 #include "boundedfile.h"
 #include "buildoriginjson.h"
 #include "jsonsupport.h"
@@ -103,6 +104,7 @@ void from_json(const Json &json, TypeMemory &type)
         readOptional(json, "latency_p50_usec", timing.latencyP50Usec);
         readOptional(json, "latency_p99_usec", timing.latencyP99Usec);
         readServerTime(json, timing.serverTime);
+        readTails(json, timing.tails);
         type.timing = timing;
     }
 }
@@ -161,6 +163,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "latency_p50_usec", repeat.timing.latencyP50Usec);
     readOptional(json, "latency_p99_usec", repeat.timing.latencyP99Usec);
     readServerTime(json, repeat.timing.serverTime);
+    readTails(json, repeat.timing.tails);
     readOptional(json, "errors", repeat.errors);
     readOptional(json, "first_error", repeat.firstError);
     readOptional(json, "refused", repeat.refused);

@@ -9,6 +9,7 @@
 #include "jsonsupport.h"
 #include "presentation.h"
 #include "servertimejson.h"
+#include "tailsjson.h"
 
 #include <cmath>
 
@@ -98,6 +99,8 @@ Json typeMemoryToJson(const TypeMemory &type)
         json["latency_p99_usec"] = finiteOrNull(type.timing->latencyP99Usec);
         if (type.timing->serverTime)
             json["server_time"] = serverTimeToJson(*type.timing->serverTime);
+        if (!type.timing->tails.empty())
+            json["server_tails"] = tailsToJson(type.timing->tails);
     }
     if (!type.nodes.empty())
         json["nodes"] = nodesToJson(type.nodes);
@@ -138,6 +141,8 @@ Json repeatToJson(const RepeatResult &repeat)
     writeLoss(repeat.loss, json);
     if (timing.serverTime)
         json["server_time"] = serverTimeToJson(*timing.serverTime);
+    if (!timing.tails.empty())
+        json["server_tails"] = tailsToJson(timing.tails);
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
     if (!repeat.refused.empty())

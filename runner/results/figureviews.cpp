@@ -34,9 +34,11 @@ QString workColumn(const Figures &) { return QStringLiteral("Work"); }
 
 QString clusterOverheadAxis(const Figures &) { return QStringLiteral("bytes per key beyond standalone (used_memory)"); }
 
+QString serverTailsAxis(const Figures &) { return QStringLiteral("server-side p99, µs (upper bound of its LATENCY HISTOGRAM bucket)"); }
+
 std::vector<FigureView> makeViews()
 {
-    std::vector<FigureView> views(5);
+    std::vector<FigureView> views(6);
     FigureView &memory = views[0];
     memory.kind = ChartKind::MemoryPerAttribute;
     memory.stem = QStringLiteral("memory-per-attribute");
@@ -103,7 +105,41 @@ std::vector<FigureView> makeViews()
     // Each bar is already a difference, against its own standalone series, not the baseline;
     // report.md shows it inside the memory section.
     cluster.hasHeadline = false;
+
+    FigureView &tails = views[5];
+    tails.kind = ChartKind::ServerTails;
+    tails.stem = QStringLiteral("server-tails");
+    tails.title = QStringLiteral("Server-side p99 per command");
+    tails.tabTitle = QStringLiteral("Server-side p99");
+    tails.measured = QStringLiteral("The server's own p99 per command from its LATENCY HISTOGRAM, as the upper bound of the "
+                                    "bucket it falls in (buckets double: 1, 2, 4, 8, 16, 33 µs …), not the client's round trip");
+    tails.table = &Figures::serverTailsP99;
+    tails.valueTitle = serverTailsAxis;
+    tails.categoriesAreCommands = true;
+    // Bounds a factor of two apart say no percent change; report.md gives p50, p99 and p99.9
+    // in a section of its own (tailsmarkdown.h), each as its bucket reads.
+    tails.hasHeadline = false;
+    tails.presence = ViewPresence::ServerTailsRead;
+    tails.presenceText = QStringLiteral("a server whose server-side tails were read");
+    tails.whenAbsent = QStringLiteral("No server's LATENCY HISTOGRAM was read: the bundle is from before Versus read it, or every "
+                                      "server was an endpoint whose latency tracking was off or that refused LATENCY.");
     return views;
+}
+
+// Whether any timed pass of the bundle has a server-side tail: the tails chart has a bar.
+bool anyServerTails(const ResultsBundle &bundle)
+{
+    for (const ServerRun &run : bundle.servers) {
+        for (const RepeatResult &repeat : run.repeats) {
+            if (!repeat.timing.tails.byCommand.empty())
+                return true;
+            for (const auto &[type, memory] : repeat.byType) {
+                if (memory.timing && !memory.timing->tails.byCommand.empty())
+                    return true;
+            }
+        }
+    }
+    return false;
 }
 
 std::vector<ChartKind> kindsWhere(bool (*keep)(const FigureView &))
@@ -173,14 +209,17 @@ std::vector<ChartKind> chartKindsOf(const Figures &figures)
     const bool bothTopologies = std::any_of(clusters.begin(), clusters.end(), [&figures](const QString &id) {
         return !figures.standalonePartnerOf(id).isEmpty();
     });
-    return plannedChartKinds(bothTopologies);
+    std::vector<ChartKind> kinds = plannedChartKinds(bothTopologies);
+    if (!anyServerTails(figures.bundle()))
+        kinds.erase(std::remove(kinds.begin(), kinds.end(), ChartKind::ServerTails), kinds.end());
+    return kinds;
 }
 
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies)
 {
     std::vector<ChartKind> kinds;
     for (const FigureView &view : figureViews()) {
-        if (view.presence == ViewPresence::EveryBundle || bothTopologies)
+        if (view.presence != ViewPresence::VersionInBothTopologies || bothTopologies)
             kinds.push_back(view.kind);
     }
     return kinds;

@@ -17,12 +17,14 @@ enum class ChartKind {
     UsecPerEvent,
     Throughput,
     ClusterOverhead,
+    ServerTails,   // server-side p99 per command (LATENCY HISTOGRAM); report.md has its own section
 };
 
 // When a view has figures to show.
 enum class ViewPresence {
     EveryBundle,             // every bundle (a tab of its own even before a run)
     VersionInBothTopologies, // a version ran standalone and as a cluster
+    ServerTailsRead,         // a server's server-side tails were read (every launched server's are)
 };
 
 struct FigureView {
@@ -77,6 +79,6 @@ std::vector<ChartKind> everyBundleChartKinds();
 std::vector<ChartKind> everyChartKind();
 // The views `figures` has figures for.
 std::vector<ChartKind> chartKindsOf(const Figures &figures);
-// The views a run will have, before it runs: `bothTopologies` when its --topology holds a
-// cluster and standalone.
+// The views a run may have, before it runs: `bothTopologies` when its --topology holds a
+// cluster and standalone; the server-side tails always (a launched server's are read).
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies);
