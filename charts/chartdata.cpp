@@ -57,7 +57,8 @@ ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
     bar.repeats = figure.spread.n;
     bar.change = figure.change;
     bar.meaning = changeMeaning(measure, figure);
-    bar.label = formatFigure(bar.value);
+    // A server-side percentile is its bucket, "≤ 16 µs", not a number.
+    bar.label = Figures::isServerTail(measure) ? Figures::serverTailText(figure) : formatFigure(bar.value);
     if (figure.change)
         bar.label += QStringLiteral("  ") + withUnresolvedMark(formatPercentChange(*figure.change), figure);
     // A provisional bar is not marked: it grows, and a live chart's title says provisional.

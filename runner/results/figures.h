@@ -333,9 +333,8 @@ public:
     // A server-side percentile as every view writes it: "≤ 16 µs" ("≤ 1 µs" for the first bucket,
     // which holds every command faster than a microsecond); empty without a value.
     static QString serverTailText(const Figure &figure);
-    // Where the bucket of a bound starts: 16 → 8, as the server's buckets run (1, 2, 4, 8, 16,
-    // 33, 66, 132, …); 0 for the first.
-    static long long serverTailBucketFloor(long long boundUsec);
+    // ServerP50Usec, ServerP99Usec or ServerP999Usec: a figure every view writes as its bucket.
+    static bool isServerTail(Measure measure);
     bool throughputInEvents() const;
 
     // The table's first category from the baseline to the newest version of its product. In a

@@ -145,23 +145,14 @@ FigureTable Figures::serverTails(Measure measure) const
     });
 }
 
+bool Figures::isServerTail(Measure measure)
+{
+    return measure == Measure::ServerP50Usec || measure == Measure::ServerP99Usec || measure == Measure::ServerP999Usec;
+}
+
 QString Figures::serverTailText(const Figure &figure)
 {
     if (!figure.hasValue())
         return QString();
     return QStringLiteral("≤ %1 µs").arg(qint64(figure.value));
-}
-
-long long Figures::serverTailBucketFloor(long long boundUsec)
-{
-    // The server's buckets end at 1.024·2^i µs plus its histogram's equivalent range, 2^(3+i) ns,
-    // floored to whole µs (src/latency.c: hdr_iter_log_init(…, 1024, 2), highest_equivalent_value / 1000).
-    long long floor = 0;
-    for (int i = 0; i < 40; ++i) {
-        const long long bound = ((1LL << (10 + i)) + (1LL << (3 + i)) - 1) / 1000;
-        if (bound >= boundUsec)
-            return floor;
-        floor = bound;
-    }
-    return floor;
 }
