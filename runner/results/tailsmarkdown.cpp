@@ -11,11 +11,14 @@ const std::pair<Measure, const char *> kTailPercentiles[] = {
     {Measure::ServerP999Usec, "p99.9"},
 };
 
-// "≤ 16 µs", with the figure's mark; "unavailable" where the reason is said under the table.
+// "≤ 16 µs", with the figure's mark; "unavailable" where the reason is said under the table, "too
+// few calls" for a percentile that would be the slowest call.
 QString tailCell(const Figure &figure)
 {
     if (figure.hasValue())
         return markdownCell(figure).replace(formatFigure(figure.value), Figures::serverTailText(figure));
+    if (figure.state == FigureState::Absent && figure.note.contains(QLatin1String("needs")))
+        return QStringLiteral("too few calls");
     return figure.state == FigureState::Absent ? QStringLiteral("unavailable") : markdownCell(figure);
 }
 
@@ -35,7 +38,9 @@ QString serverTailsMarkdown(const Figures &figures, const QStringList &ids, cons
             for (const QString &id : ids) {
                 const Figure &figure = table.at(int(c), id);
                 any = any || figure.hasValue();
-                if (figure.state == FigureState::Absent && !figure.note.isEmpty() && !reasons.count(id))
+                // A bundle from before Versus read them says nothing of its servers: no section.
+                if (figure.state == FigureState::Absent && figure.note.startsWith(QLatin1String("server-side tails unavailable"))
+                    && !reasons.count(id))
                     reasons[id] = figure.note;
             }
         }
@@ -54,5 +59,6 @@ QString serverTailsMarkdown(const Figures &figures, const QStringList &ids, cons
                                     "over the timed pass; it times in whole µs and counts in buckets that double, so "
                                     "\"≤ 16 µs\" is a percentile in the bucket from 9 to 16 µs and \"≤ 1 µs\" holds every "
                                     "command faster than a microsecond. Median over the repeats; no change is computed "
-                                    "between versions. Not the client's round trip (its p50/p99 per pipeline)."));
+                                    "between versions; a p99 needs 100 calls and a p99.9 1,000. Not the client's round trip (its p50/p99 per "
+                                    "pipeline)."));
 }

@@ -16,28 +16,13 @@
 
 namespace {
 
-// Per event an INCRBY and, every third event, a SET with a TTL.
-std::shared_ptr<const Workload> tailEvents()
-{
-    WorkloadInfo info;
-    info.name = QStringLiteral("tail-events");
-    info.events = 3000;
-    info.commands = info.events + (info.events + 2) / 3;
-    info.types = {QStringLiteral("counter"), QStringLiteral("string")};
-    return std::make_shared<EventsWorkload>(info, [](long long i, EventCommands &out) {
-        out.add("counter", {"INCRBY", "n:" + std::to_string(i % 200), "2"});
-        if (i % 3 == 0)
-            out.add("string", {"SET", "s:" + std::to_string(i % 300), "value", "EX", "900"});
-    });
-}
-
 ResultsBundle runTails(const std::vector<ServerSpec> &servers)
 {
     RunController controller;
     QSignalSpy finished(&controller, &RunController::runFinished);
     RunRequest request;
     request.servers = servers;
-    request.workload = tailEvents();
+    request.workload = counterEvents();
     request.allowFlush = true;
     controller.start(request);
     if (!QTest::qWaitFor([&] { return finished.count() == 1; }, 180000))

@@ -3,44 +3,21 @@
 // difference of two cumulative readings, bucket by bucket.
 
 #include "latencyhistogram.h"
+#include "replyvalues.h"
 
 #include <QtTest>
 #include <climits>
 
 namespace {
 
-Reply histInteger(long long value)
-{
-    Reply reply;
-    reply.kind = Reply::Kind::Integer;
-    reply.integer = value;
-    return reply;
-}
-
-Reply histText(const std::string &text)
-{
-    Reply reply;
-    reply.kind = Reply::Kind::String;
-    reply.text = text;
-    return reply;
-}
-
-Reply histArray(std::vector<Reply> elements)
-{
-    Reply reply;
-    reply.kind = Reply::Kind::Array;
-    reply.elements = std::move(elements);
-    return reply;
-}
-
 // One command's entry as the server writes it: calls, then bound and cumulative count pairs.
 std::vector<Reply> histEntry(const std::string &name, long long calls, const std::vector<long long> &pairs)
 {
     std::vector<Reply> buckets;
     for (long long value : pairs)
-        buckets.push_back(histInteger(value));
-    return {histText(name),
-            histArray({histText("calls"), histInteger(calls), histText("histogram_usec"), histArray(buckets)})};
+        buckets.push_back(ReplyValues::number(value));
+    return {ReplyValues::text(name),
+            ReplyValues::list({ReplyValues::text("calls"), ReplyValues::number(calls), ReplyValues::text("histogram_usec"), ReplyValues::list(buckets)})};
 }
 
 Reply histReply(const std::vector<std::vector<Reply>> &entries)
@@ -48,7 +25,7 @@ Reply histReply(const std::vector<std::vector<Reply>> &entries)
     std::vector<Reply> all;
     for (const std::vector<Reply> &entry : entries)
         all.insert(all.end(), entry.begin(), entry.end());
-    return histArray(all);
+    return ReplyValues::list(all);
 }
 
 CumulativeLatency histCumulative(long long calls, std::vector<std::pair<long long, long long>> buckets)
@@ -60,13 +37,13 @@ CumulativeLatency histCumulative(long long calls, std::vector<std::pair<long lon
 std::vector<Reply> hostileReplies()
 {
     return {
-        histText("OK"),
-        histArray({histText("set")}),
-        histReply({{histInteger(5), histEntry("set", 1, {1, 1})[1]}}),
-        histReply({{histText("set"), histArray({histText("calls"), histText("12"),
-                                                                 histText("histogram_usec"), histArray({})})}}),
-        histReply({{histText("set"), histArray({histText("calls"), histInteger(1), histText("histogram_usec"),
-                                                                 histArray({histText("1"), histInteger(1)})})}}),
+        ReplyValues::text("OK"),
+        ReplyValues::list({ReplyValues::text("set")}),
+        histReply({{ReplyValues::number(5), histEntry("set", 1, {1, 1})[1]}}),
+        histReply({{ReplyValues::text("set"), ReplyValues::list({ReplyValues::text("calls"), ReplyValues::text("12"),
+                                                                 ReplyValues::text("histogram_usec"), ReplyValues::list({})})}}),
+        histReply({{ReplyValues::text("set"), ReplyValues::list({ReplyValues::text("calls"), ReplyValues::number(1), ReplyValues::text("histogram_usec"),
+                                                                 ReplyValues::list({ReplyValues::text("1"), ReplyValues::number(1)})})}}),
         histReply({histEntry("set", 5, {1, 7, 2, 5})}),
         histReply({histEntry("set", 9, {4, 7, 2, 9})}),
         histReply({histEntry("set", 1, {0, 1})}),
@@ -93,7 +70,7 @@ private Q_SLOTS:
         const std::vector<std::pair<long long, long long>> expected{{1, 19876}, {2, 19990}, {16, 20000}};
         QCOMPARE(set.cumulative, expected);
         QCOMPARE(parsed->at(QStringLiteral("config|get")).calls, 1LL);
-        QVERIFY(parseLatencyHistogram(histArray({}))->empty());   // no command had a histogram
+        QVERIFY(parseLatencyHistogram(ReplyValues::list({}))->empty());   // no command had a histogram
     }
 
     void refusesImpossibleReplies_data()
