@@ -57,7 +57,8 @@ ChartBar barOf(const Figure &figure, Measure measure, const QString &serverName)
     bar.repeats = figure.spread.n;
     bar.change = figure.change;
     bar.meaning = changeMeaning(measure, figure);
-    bar.label = withBottleneckMark(formatFigure(bar.value), figure);
+    // A server-side percentile is its bucket, "≤ 16 µs", not a number.
+    bar.label = withBottleneckMark(Figures::isServerTail(measure) ? Figures::serverTailText(figure) : formatFigure(bar.value), figure);
     if (figure.change)
         bar.label += QStringLiteral("  ") + withUnresolvedMark(formatPercentChange(*figure.change), figure);
     // A provisional bar is not marked: it grows, and a live chart's title says provisional.
@@ -335,7 +336,10 @@ QString headlineUnit(Measure measure)
     case Measure::MainThreadCpuPerCall:
     case Measure::EventLoopPerCall:
     case Measure::LatencyP50Usec:
-    case Measure::LatencyP99Usec: return QStringLiteral("µs");
+    case Measure::LatencyP99Usec:
+    case Measure::ServerP50Usec:
+    case Measure::ServerP99Usec:
+    case Measure::ServerP999Usec: return QStringLiteral("µs");
     case Measure::MainThreadBusyPercent: return QStringLiteral("%");
     case Measure::EventsPerSecond: return QStringLiteral("events/s");
     case Measure::CommandsPerSecond: return QStringLiteral("commands/s");

@@ -82,7 +82,10 @@ void ResultsTableModel::rebuildRows(const Figures &figures)
                 {UsecPerEventColumn, summary.perEventScope},
                 {ServerCpuPerCommandColumn, serverCpuHeaderTip(summary.serverCpuScope)},
                 {EventsPerSecondColumn, summary.eventsScope},
-                {LatencyP99Column, summary.latencyScope}};
+                {LatencyP99Column, summary.latencyScope},
+                {ServerP99Column, tr("The server's own p99 of its slowest command, from its LATENCY HISTOGRAM: the upper "
+                                     "bound of the bucket it falls in (buckets double: 1, 2, 4, 8, 16, 33 µs …). Not the "
+                                     "client's round trip.")}};
     m_rows.clear();
     for (const QString &id : figures.serverIds()) {
         Row row;
@@ -96,6 +99,9 @@ void ResultsTableModel::rebuildRows(const Figures &figures)
         row.serverCpuPerCommand = summary.serverCpuPerCommand(id);
         row.eventsPerSecond = summary.eventsPerSecond(id);
         row.latencyP99 = summary.latencyP99(id);
+        row.serverP99 = summary.serverP99(id);
+        row.serverP99Command = summary.serverP99Command(id);
+        row.serverTails = summary.serverTailsText(id);
         if (const std::optional<NodeSpread> all = figures.nodeSpread(id, QString()))
             row.nodeSpreads.push_back({tr("all"), *all});
         else
@@ -121,6 +127,7 @@ const Figure *ResultsTableModel::figureAt(int row, Column column) const
     case ServerCpuPerCommandColumn: return &r.serverCpuPerCommand;
     case EventsPerSecondColumn: return &r.eventsPerSecond;
     case LatencyP99Column: return &r.latencyP99;
+    case ServerP99Column: return &r.serverP99;
     default: return nullptr;
     }
 }
@@ -151,6 +158,8 @@ QVariant ResultsTableModel::displayOf(const Row &row, Column column) const
     default: break;
     }
     const Figure *figure = figureAt(int(&row - m_rows.data()), column);
+    if (column == ServerP99Column && row.serverP99.hasValue())
+        return tr("%1 (%2)").arg(Figures::serverTailText(row.serverP99), row.serverP99Command);
     if (column == ReferenceRatioColumn && !hasReferenceRatio())
         return QVariant();
     return figure ? QVariant(cellText(*figure, column == ReferenceRatioColumn ? formatMultiple : formatFigure)) : QVariant();
@@ -199,6 +208,8 @@ QVariant ResultsTableModel::toolTipOf(const Row &row, Column column) const
     QStringList lines;
     if (figure && !figure->note.isEmpty())
         lines << figure->note;
+    if (column == ServerP99Column && !row.serverTails.isEmpty())
+        lines << row.serverTails;
     if (figure && !figure->bottleneck.isEmpty())
         lines << bottleneckMark() + QLatin1Char(' ') + figure->bottleneck;
     if (column == BytesPerKeyColumn && !row.nodeSpreads.empty())
@@ -282,7 +293,8 @@ QVariant ResultsTableModel::headerData(int section, Qt::Orientation orientation,
     case UsecPerEventColumn: return tr("µs per event inside the commands (commandstats)");
     case ServerCpuPerCommandColumn: return tr("Server CPU µs per command in all (main thread)");
     case EventsPerSecondColumn: return tr("Events/s");
-    case LatencyP99Column: return tr("p99 µs");
+    case LatencyP99Column: return tr("p99 µs (client round trip)");
+    case ServerP99Column: return tr("Server-side p99, slowest command");
     case RepeatsColumn: return tr("Repeats");
     case ColumnCount: break;
     }

@@ -25,6 +25,7 @@ public:
         UsecPerEventColumn,
         EventsPerSecondColumn,
         LatencyP99Column,
+        ServerP99Column,   // the server-side p99 of the slowest command (LATENCY HISTOGRAM)
         RepeatsColumn,
         ColumnCount
     };
@@ -56,6 +57,9 @@ private:
         Figure serverCpuPerCommand;
         Figure eventsPerSecond;
         Figure latencyP99;
+        Figure serverP99;
+        QString serverP99Command;   // "SET", the command it is of
+        QString serverTails;        // every command's server-side p50, p99 and p99.9, one per line
         // A cluster's spread over its primaries, by category ("all", or each type measured alone).
         std::vector<std::pair<QString, NodeSpread>> nodeSpreads;
     };

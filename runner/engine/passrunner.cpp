@@ -28,8 +28,15 @@ QString PassPlan::noun() const
 
 PassRunner::PassRunner(const WorkerJob &job, NodeSessions &sessions, const ReplayAccess &access,
                        ClusterRouting *routing, PassHooks hooks)
-    : m_job(job), m_sessions(sessions), m_access(access), m_routing(routing), m_hooks(std::move(hooks))
+    : m_job(job), m_sessions(sessions), m_access(access), m_routing(routing), m_hooks(std::move(hooks)),
+      m_tails(sessions, job.spec().isEndpoint ? PassTails::Tracking::Off : PassTails::Tracking::Switchable)
 {
+}
+
+void PassRunner::setTrackingLeftOn(bool leftOn)
+{
+    if (m_job.spec().isEndpoint)
+        m_tails.setTracking(leftOn ? PassTails::Tracking::LeftOn : PassTails::Tracking::Off);
 }
 
 QStringList PassRunner::probeCommandsOfWorkload(const PassPlan &plan) const
@@ -209,6 +216,7 @@ Outcome<PassResult> PassRunner::replay(const PassPlan &plan, long long baselineB
         m_loadMeter.emplace(m_sessions, pinned ? pinnablePid() : 0,
                             pinned ? m_job.run->cpus->serverCpus : std::vector<int>(), 1 + lanes);
         m_loadMeter->start();
+        m_tails.start(m_job.workload().commandNames);   // before the clock: its commands are no part of the pass
         if (Status started = startServerClock(); !started)
             return Error{started.error()};
     }
@@ -311,6 +319,13 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
         out.stats = std::move(reconciled.workload);
         out.countedNotSent = std::move(reconciled.countedNotSent);
     }
+    std::optional<ServerSession::LossCounters> lossAtReset;   // set when the tails reset the statistics
+    if (plan.timed) {
+        Outcome<ServerTails> tails = m_tails.finish(out.stats, lossAtReset);
+        if (!tails)
+            return Error{tails.error()};
+        out.tails = std::move(tails.value());
+    }
     if (Status cleared = forgetNonData(); !cleared)
         return Error{cleared.error()};
     Outcome<std::vector<long long>> used = m_sessions.settledUsedMemory(3000);
@@ -324,7 +339,9 @@ Status PassRunner::measure(const PassPlan &plan, const std::vector<long long> &b
     Outcome<ServerSession::LossCounters> loss = m_sessions.lossCounters();
     if (!loss)
         return Error{loss.error()};
-    out.loss = lossBetween(m_lossBefore, loss.value());
+    out.loss = lossBetween(m_lossBefore, lossAtReset.value_or(loss.value()));
+    if (lossAtReset)
+        out.loss += lossBetween(ServerSession::LossCounters(), loss.value());
     Outcome<MemoryAccounting> accounting = m_sessions.memoryAccounting();
     if (!accounting)
         return Error{accounting.error()};

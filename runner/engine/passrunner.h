@@ -22,6 +22,7 @@
 #include "outcome.h"
 #include "passloadmeter.h"
 #include "passreplayer.h"
+#include "passtails.h"
 #include "replayaccess.h"
 #include "runrequest.h"
 #include "workerjob.h"
@@ -56,6 +57,8 @@ struct PassMeasurement {
     std::optional<ServerClock> serverTime;
     // Timed passes only: what else used the machine and the server meanwhile (passload.h).
     std::optional<PassLoad> load;
+    // Timed passes only: the server-side latency per command, or why there is none (passtails.h).
+    ServerTails tails;
 };
 
 struct PassHooks {
@@ -81,6 +84,9 @@ public:
     // A command's first call allocates its latency histogram, which would otherwise land in
     // whichever pass sends it first.
     Status warm();
+    // An endpoint whose latency tracking stays as its owner has it (CONFIG refused): its tails
+    // are read by difference; an endpoint otherwise has tracking off and no tails (passtails.h).
+    void setTrackingLeftOn(bool leftOn);
 
 private:
     Outcome<std::vector<long long>> takeBaseline(bool timed);
@@ -116,4 +122,5 @@ private:
     long long m_ownAtStart = 0;            // Versus's own commands sent before it
     std::optional<PassLoadMeter> m_loadMeter;   // a timed pass's load, from before its clock to after its commandstats
     PassHooks m_hooks;
+    PassTails m_tails;
 };

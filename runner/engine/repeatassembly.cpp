@@ -29,6 +29,7 @@ PassTiming timingOf(const PassMeasurement &measured)
     timing.byCommand = measured.stats;
     timing.serverTime = measured.serverTime;
     timing.load = measured.load;
+    timing.tails = measured.tails;
     timing.events = measured.pass.eventsSent;
     timing.commands = measured.pass.commands;
     timing.seconds = measured.pass.activeSeconds;

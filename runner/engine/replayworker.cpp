@@ -148,6 +148,7 @@ Status ReplayWorker::runRepeat(RepeatResult &result)
         onTick(sessions, result, soFar, pass);
     };
     PassRunner runner(m_job, sessions, m_target->replayAccess(), m_target->routing(), hooks);
+    runner.setTrackingLeftOn(m_run.limits.needsWarming());
     if (m_run.limits.needsWarming() && !m_warmed) {
         if (Status warmed = runner.warm(); !warmed || cancelled())
             return warmed;

@@ -4,6 +4,7 @@
 #include "bundlejson.h"
 #include "accountingjson.h"
 #include "servertimejson.h"
+#include "tailsjson.h"
 #include "boundedfile.h"
 #include "buildoriginjson.h"
 #include "jsonsupport.h"
@@ -104,6 +105,7 @@ void from_json(const Json &json, TypeMemory &type)
         readOptional(json, "latency_p99_usec", timing.latencyP99Usec);
         readServerTime(json, timing.serverTime);
         readPassLoad(json, timing.load);
+        readTails(json, timing.tails);
         type.timing = timing;
     }
 }
@@ -163,6 +165,7 @@ void from_json(const Json &json, RepeatResult &repeat)
     readOptional(json, "latency_p99_usec", repeat.timing.latencyP99Usec);
     readServerTime(json, repeat.timing.serverTime);
     readPassLoad(json, repeat.timing.load);
+    readTails(json, repeat.timing.tails);
     readOptional(json, "errors", repeat.errors);
     readOptional(json, "first_error", repeat.firstError);
     readOptional(json, "refused", repeat.refused);

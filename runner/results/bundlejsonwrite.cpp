@@ -9,6 +9,7 @@
 #include "jsonsupport.h"
 #include "presentation.h"
 #include "servertimejson.h"
+#include "tailsjson.h"
 
 #include <cmath>
 
@@ -100,6 +101,8 @@ Json typeMemoryToJson(const TypeMemory &type)
             json["server_time"] = serverTimeToJson(*type.timing->serverTime);
         if (type.timing->load)
             json["load"] = passLoadToJson(*type.timing->load);
+        if (!type.timing->tails.empty())
+            json["server_tails"] = tailsToJson(type.timing->tails);
     }
     if (!type.nodes.empty())
         json["nodes"] = nodesToJson(type.nodes);
@@ -142,6 +145,8 @@ Json repeatToJson(const RepeatResult &repeat)
         json["server_time"] = serverTimeToJson(*timing.serverTime);
     if (timing.load)
         json["load"] = passLoadToJson(*timing.load);
+    if (!timing.tails.empty())
+        json["server_tails"] = tailsToJson(timing.tails);
     if (!repeat.firstError.isEmpty())
         json["first_error"] = repeat.firstError;
     if (!repeat.refused.empty())

@@ -1,6 +1,7 @@
 #include "bundlemarkdown.h"
 
 #include "markdowntable.h"
+#include "tailsmarkdown.h"
 #include "presentation.h"
 
 #include <QLocale>
@@ -219,6 +220,7 @@ QString bundleToMarkdown(const Figures &figures, CategoryOrder order)
     appendMarkdownRows(markdown, eventRow, ids, timeNotes);
     markdown += timeNotes.text(times.note.isEmpty() ? perEvent.note : times.note);
     markdown += serverTimeMarkdown(figures, ids, names);
+    markdown += serverTailsMarkdown(figures, ids, QStringLiteral("###"));
 
     if (bundle.repeats > 1 && !ids.isEmpty())
         markdown += acrossRepeats(figures, ids);

@@ -37,6 +37,12 @@ enum class Measure {
     Keys,                   // keys stored (memory categories)
     Calls,                  // commandstats calls (command categories)
     RatioToReference,       // a type's bytes per key / the reference type's, same server and repeat
+    // Server-side latency per command (figurestails.cpp): the percentile of the server's own
+    // LATENCY HISTOGRAM over the timed pass, as the upper bound in whole µs of the bucket it
+    // falls in ("≤ 16 µs"). Not the client's round trip (LatencyP50Usec, LatencyP99Usec).
+    ServerP50Usec,
+    ServerP99Usec,
+    ServerP999Usec,
 };
 
 enum class FigureState {
@@ -354,6 +360,20 @@ public:
     // Δeventloop_cycles), how many commands the loop handles at a time. Measure::Calls: a
     // count per iteration, not a time.
     FigureTable commandsPerLoopCycle() const;
+    // Server-side latency per command (figurestails.cpp), `measure` one of ServerP50Usec,
+    // ServerP99Usec, ServerP999Usec: for each command of the timed work, in order of calls, the
+    // upper bound of the LATENCY HISTOGRAM bucket its percentile falls in (a cluster's primaries
+    // and the passes of several patterns added bucket by bucket), the median over the repeats
+    // (the higher middle one with an even count, so that it stays a bucket bound). No change
+    // against the baseline: bounds a factor of two apart say no percent. A server whose tails
+    // were not read reads absent with the reason ("LATENCY HISTOGRAM refused: …").
+    FigureTable serverTails(Measure measure) const;
+    FigureTable serverTailsP99() const { return serverTails(Measure::ServerP99Usec); }
+    // A server-side percentile as every view writes it: "≤ 16 µs" ("≤ 1 µs" for the first bucket,
+    // which holds every command faster than a microsecond); empty without a value.
+    static QString serverTailText(const Figure &figure);
+    // ServerP50Usec, ServerP99Usec or ServerP999Usec: a figure every view writes as its bucket.
+    static bool isServerTail(Measure measure);
     bool throughputInEvents() const;
 
     // The table's first category from the baseline to the newest version of its product. In a

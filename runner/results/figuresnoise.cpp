@@ -21,7 +21,10 @@ bool isTimeMeasure(Measure measure)
     case Measure::EventsPerSecond:
     case Measure::CommandsPerSecond:
     case Measure::LatencyP50Usec:
-    case Measure::LatencyP99Usec: return true;
+    case Measure::LatencyP99Usec:
+    case Measure::ServerP50Usec:
+    case Measure::ServerP99Usec:
+    case Measure::ServerP999Usec: return true;
     case Measure::BytesPerKey:
     case Measure::MemoryUsageBytesPerKey:
     case Measure::RatioToReference:

@@ -62,9 +62,11 @@ FigureView whyTimeView()
     return why;
 }
 
+QString serverTailsAxis(const Figures &) { return QStringLiteral("server-side p99, µs (upper bound of its LATENCY HISTOGRAM bucket)"); }
+
 std::vector<FigureView> makeViews()
 {
-    std::vector<FigureView> views(5);
+    std::vector<FigureView> views(6);
     FigureView &memory = views[0];
     memory.kind = ChartKind::MemoryPerAttribute;
     memory.stem = QStringLiteral("memory-per-attribute");
@@ -132,8 +134,42 @@ std::vector<FigureView> makeViews()
     // report.md shows it inside the memory section.
     cluster.hasHeadline = false;
 
+    FigureView &tails = views[5];
+    tails.kind = ChartKind::ServerTails;
+    tails.stem = QStringLiteral("server-tails");
+    tails.title = QStringLiteral("Server-side p99 per command");
+    tails.tabTitle = QStringLiteral("Server-side p99");
+    tails.measured = QStringLiteral("The server's own p99 per command from its LATENCY HISTOGRAM, as the upper bound of the "
+                                    "bucket it falls in (buckets double: 1, 2, 4, 8, 16, 33 µs …), not the client's round trip");
+    tails.table = &Figures::serverTailsP99;
+    tails.valueTitle = serverTailsAxis;
+    tails.categoriesAreCommands = true;
+    // Bounds a factor of two apart say no percent change; report.md gives p50, p99 and p99.9
+    // in a section of its own (tailsmarkdown.h), each as its bucket reads.
+    tails.hasHeadline = false;
+    tails.presence = ViewPresence::ServerTailsRead;
+    tails.presenceText = QStringLiteral("a server whose server-side tails were read");
+    tails.whenAbsent = QStringLiteral("No server's LATENCY HISTOGRAM was read: the bundle is from before Versus read it, or every "
+                                      "server was an endpoint whose latency tracking was off or that refused LATENCY.");
+
     views.push_back(whyTimeView());
     return views;
+}
+
+// Whether any timed pass of the bundle has a server-side tail: the tails chart has a bar.
+bool anyServerTails(const ResultsBundle &bundle)
+{
+    for (const ServerRun &run : bundle.servers) {
+        for (const RepeatResult &repeat : run.repeats) {
+            if (!repeat.timing.tails.byCommand.empty())
+                return true;
+            for (const auto &[type, memory] : repeat.byType) {
+                if (memory.timing && !memory.timing->tails.byCommand.empty())
+                    return true;
+            }
+        }
+    }
+    return false;
 }
 
 std::vector<ChartKind> kindsWhere(bool (*keep)(const FigureView &))
@@ -146,13 +182,14 @@ std::vector<ChartKind> kindsWhere(bool (*keep)(const FigureView &))
     return kinds;
 }
 
-std::vector<ChartKind> kindsPresent(bool bothTopologies, bool loopReported)
+std::vector<ChartKind> kindsPresent(bool bothTopologies, bool loopReported, bool tailsRead)
 {
     std::vector<ChartKind> kinds;
     for (const FigureView &view : figureViews()) {
         const bool present = view.presence == ViewPresence::EveryBundle
             || (view.presence == ViewPresence::VersionInBothTopologies && bothTopologies)
-            || (view.presence == ViewPresence::LoopReported && loopReported);
+            || (view.presence == ViewPresence::LoopReported && loopReported)
+            || (view.presence == ViewPresence::ServerTailsRead && tailsRead);
         if (present)
             kinds.push_back(view.kind);
     }
@@ -221,10 +258,10 @@ std::vector<ChartKind> chartKindsOf(const Figures &figures)
     const bool loopReported = loop >= 0 && std::any_of(parts.servers.begin(), parts.servers.end(), [&parts, loop](const QString &id) {
         return parts.at(loop, id).hasValue();
     });
-    return kindsPresent(bothTopologies, loopReported);
+    return kindsPresent(bothTopologies, loopReported, anyServerTails(figures.bundle()));
 }
 
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies)
 {
-    return kindsPresent(bothTopologies, true);
+    return kindsPresent(bothTopologies, true, true);
 }

@@ -17,6 +17,7 @@ enum class ChartKind {
     UsecPerEvent,
     Throughput,
     ClusterOverhead,
+    ServerTails,   // server-side p99 per command (LATENCY HISTOGRAM); report.md has its own section
     WhyTime,
 };
 
@@ -25,6 +26,7 @@ enum class ViewPresence {
     EveryBundle,             // every bundle (a tab of its own even before a run)
     VersionInBothTopologies, // a version ran standalone and as a cluster
     LoopReported,            // a server reported its event loop over a timed pass (not Redis 7.0, not older bundles)
+    ServerTailsRead,         // a server's server-side tails were read (every launched server's are)
 };
 
 struct FigureView {
@@ -83,5 +85,6 @@ std::vector<ChartKind> everyChartKind();
 // The views `figures` has figures for.
 std::vector<ChartKind> chartKindsOf(const Figures &figures);
 // The views a run will have, before it runs: `bothTopologies` when its --topology holds a
-// cluster and standalone. A run reads its servers' event loop, so it plans the Why (time) view.
+// cluster and standalone. A run reads its servers' event loop and their server-side tails (a
+// launched server's are read), so it plans the Why (time) and tails views.
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies);

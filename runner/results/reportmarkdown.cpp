@@ -11,6 +11,7 @@
 #include "markdowntable.h"
 #include "presentation.h"
 #include "provenance.h"
+#include "tailsmarkdown.h"
 
 #include <QLocale>
 
@@ -259,6 +260,9 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
         if (section.view && section.view->carriesMemoryExtras)
             markdown += whyMarkdown(figures, images.count(QStringLiteral("why-memory")) ? images.at(QStringLiteral("why-memory")) : QString());
     }
+    // Its own section, not a row's: each percentile reads as its bucket ("≤ 16 µs"), not as a number.
+    const auto tailsImage = images.find(figureView(ChartKind::ServerTails).stem);
+    markdown += serverTailsMarkdown(figures, ids, QStringLiteral("##"), tailsImage == images.end() ? QString() : tailsImage->second);
     markdown += configDifferencesMarkdown(figures, [&figures](const QString &id) { return markdownServerName(figures, id); },
                                           QStringLiteral("##"));
     return markdown + provenanceMarkdown(figures);

@@ -9,6 +9,7 @@
 #include "memoryaccounting.h"
 #include "passload.h"
 #include "serverclock.h"
+#include "servertails.h"
 #include "topology.h"
 #include "workloadinfo.h"
 
@@ -36,6 +37,9 @@ struct PassTiming {
     // What else used the machine and the server during the pass (passload.h); absent in bundles
     // before Versus read it. The figures layer judges it (figurespassverdict.cpp).
     std::optional<PassLoad> load;
+    // The server-side latency per command from its LATENCY HISTOGRAM, or why there is none
+    // (servertails.h); empty in bundles before Versus read it.
+    ServerTails tails;
     long long events = 0;                       // events that sent at least one command
     long long commands = 0;
     double seconds = 0;                         // spent in pipeline round trips

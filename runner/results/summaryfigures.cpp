@@ -83,5 +83,18 @@ SummaryFigures summaryFigures(const Figures &figures)
         *into.second = rowScope(table, row);
         take(*into.first, table, row, ids);
     }
+    summariseTails(figures, ids, summary.m_serverP99, summary.m_serverP99Command, summary.m_serverTailsText);
     return summary;
+}
+
+QString SummaryFigures::serverP99Command(const QString &id) const
+{
+    const auto found = m_serverP99Command.find(id);
+    return found == m_serverP99Command.end() ? QString() : found->second;
+}
+
+QString SummaryFigures::serverTailsText(const QString &id) const
+{
+    const auto found = m_serverTailsText.find(id);
+    return found == m_serverTailsText.end() ? QString() : found->second;
 }

@@ -27,12 +27,24 @@ struct SummaryFigures {
     const Figure &serverCpuPerCommand(const QString &id) const { return at(m_serverCpuPerCommand, id); }
     const Figure &eventsPerSecond(const QString &id) const { return at(m_eventsPerSecond, id); }
     const Figure &latencyP99(const QString &id) const { return at(m_latencyP99, id); }
+    // The server-side p99 of its slowest command (Figures::serverTails), "≤ 33 µs", and every
+    // command's server-side p50, p99 and p99.9, one line each: "SET: p50 ≤ 1 µs, p99 ≤ 2 µs, p99.9
+    // ≤ 8 µs". Absent with the reason where the server has no tails.
+    const Figure &serverP99(const QString &id) const { return at(m_serverP99, id); }
+    QString serverP99Command(const QString &id) const;
+    QString serverTailsText(const QString &id) const;
 
 private:
     friend SummaryFigures summaryFigures(const Figures &figures);
     using ByServer = std::map<QString, Figure>;
     static const Figure &at(const ByServer &figures, const QString &id);
     ByServer m_memory, m_ratio, m_usecPerCommand, m_usecPerEvent, m_serverCpuPerCommand, m_eventsPerSecond, m_latencyP99;
+    ByServer m_serverP99;
+    std::map<QString, QString> m_serverP99Command, m_serverTailsText;
 };
 
 SummaryFigures summaryFigures(const Figures &figures);
+// The server-side tails of the Table tab, for summaryFigures() (summarytails.cpp): each
+// server's slowest command by p99, and every command's p50, p99 and p99.9 as lines.
+void summariseTails(const Figures &figures, const QStringList &ids, std::map<QString, Figure> &slowestP99,
+                    std::map<QString, QString> &slowestCommand, std::map<QString, QString> &lines);

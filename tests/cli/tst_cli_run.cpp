@@ -117,7 +117,7 @@ private slots:
 
         const QStringList expectedFiles{QStringLiteral("memory-per-attribute.png"), QStringLiteral("usec-per-command.png"),
                                         QStringLiteral("usec-per-event.png"), QStringLiteral("throughput.png"),
-                                        QStringLiteral("why-memory.png"), QStringLiteral("results.csv"), QStringLiteral("results.json")};
+                                        QStringLiteral("server-tails.png"), QStringLiteral("why-memory.png"), QStringLiteral("results.csv"), QStringLiteral("results.json")};
         QStringList written = QDir(exportDir).entryList(QDir::Files, QDir::Name);
         QStringList sortedExpected = expectedFiles;
         sortedExpected.sort();

@@ -11,26 +11,6 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-namespace {
-
-// Per event an INCRBY and, every third event, a SET with a TTL: 3,000 events are enough for
-// the live probe, every 10 ms, to read the server several times during the timed pass.
-std::shared_ptr<const Workload> counterEvents()
-{
-    WorkloadInfo info;
-    info.name = QStringLiteral("counter-events");
-    info.events = 3000;
-    info.commands = info.events + (info.events + 2) / 3;
-    info.types = {QStringLiteral("counter"), QStringLiteral("string")};
-    return std::make_shared<EventsWorkload>(info, [](long long i, EventCommands &out) {
-        out.add("counter", {"INCRBY", "n:" + std::to_string(i % 200), "2"});
-        if (i % 3 == 0)
-            out.add("string", {"SET", "s:" + std::to_string(i % 300), "value", "EX", "900"});
-    });
-}
-
-} // namespace
-
 class TestServerTime : public QObject {
     Q_OBJECT
 private Q_SLOTS:

@@ -31,7 +31,8 @@ private Q_SLOTS:
         }
         QCOMPARE(chartStems(), QStringList({QStringLiteral("memory-per-attribute"), QStringLiteral("usec-per-command"),
                                             QStringLiteral("usec-per-event"), QStringLiteral("throughput"),
-                                            QStringLiteral("cluster-overhead"), QStringLiteral("why-time")}));
+                                            QStringLiteral("cluster-overhead"), QStringLiteral("server-tails"),
+                                            QStringLiteral("why-time")}));
         QCOMPARE(chartKindNamed(QStringLiteral(" Usec-Per-Event ")), std::optional<ChartKind>(ChartKind::UsecPerEvent));
         QCOMPARE(chartKindNamed(QStringLiteral("usec_per_event")), std::optional<ChartKind>());
     }
@@ -41,17 +42,28 @@ private Q_SLOTS:
         const std::vector<ChartKind> everyBundle{ChartKind::MemoryPerAttribute, ChartKind::UsecPerCommand,
                                                  ChartKind::UsecPerEvent, ChartKind::Throughput};
         QCOMPARE(everyBundleChartKinds(), everyBundle);
+        // A run reads its servers' event loop and may read server-side tails: its file check
+        // counts their charts; a bundle has them only where a server reported them.
         std::vector<ChartKind> standalone = everyBundle;
+        standalone.push_back(ChartKind::ServerTails);
         standalone.push_back(ChartKind::WhyTime);
         QCOMPARE(plannedChartKinds(false), standalone);
         std::vector<ChartKind> all = everyBundle;
         all.push_back(ChartKind::ClusterOverhead);
+        all.push_back(ChartKind::ServerTails);
         all.push_back(ChartKind::WhyTime);
         QCOMPARE(plannedChartKinds(true), all);
         QCOMPARE(everyChartKind(), all);
-        QCOMPARE(chartKindsOf(Figures(fixtureBundle("ecommerce-4-versions.json"))), everyBundle);
+        ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
+        QCOMPARE(chartKindsOf(Figures(bundle)), everyBundle);
+        bundle.servers.front().repeats.front().timing.tails.byCommand[QStringLiteral("set")] = LatencyBuckets{{{1, 3}}};
+        std::vector<ChartKind> withTails = everyBundle;
+        withTails.push_back(ChartKind::ServerTails);
+        QCOMPARE(chartKindsOf(Figures(bundle)), withTails);
         // A bundle whose servers reported their event loop has the Why (time) view.
-        QCOMPARE(chartKindsOf(Figures(withServerTimes(0.9, 1.15, 1.35))), standalone);
+        std::vector<ChartKind> withLoop = everyBundle;
+        withLoop.push_back(ChartKind::WhyTime);
+        QCOMPARE(chartKindsOf(Figures(withServerTimes(0.9, 1.15, 1.35))), withLoop);
     }
 
     void subtitleSaysWhatABarMeasuresAndWhichWayIsBetter()

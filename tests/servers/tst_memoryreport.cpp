@@ -4,34 +4,15 @@
 // more than the known fields and size classes.
 
 #include "memoryreport.h"
+#include "replyvalues.h"
 
 #include <QTest>
 
 namespace MemoryReplies {
 
-Reply text(const std::string &value)
-{
-    Reply reply;
-    reply.kind = Reply::Kind::String;
-    reply.text = value;
-    return reply;
-}
-
-Reply number(long long value)
-{
-    Reply reply;
-    reply.kind = Reply::Kind::Integer;
-    reply.integer = value;
-    return reply;
-}
-
-Reply list(std::vector<Reply> elements)
-{
-    Reply reply;
-    reply.kind = Reply::Kind::Array;
-    reply.elements = std::move(elements);
-    return reply;
-}
+using ReplyValues::list;
+using ReplyValues::number;
+using ReplyValues::text;
 
 // A nested array `depth` levels deep.
 Reply nested(int depth)

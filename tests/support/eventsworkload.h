@@ -42,3 +42,21 @@ private:
     WorkloadInfo m_info;
     EventFunction m_event;
 };
+
+// Per event an INCRBY and, every third event, a SET with a TTL: two commands of two types,
+// 3,000 events (1,000 SETs), enough for the live probe, every 10 ms, to read the server several
+// times during the timed pass. Used by the tests of what a timed pass reads of the server
+// (tests/engine/tst_servertime, tst_servertails).
+inline std::shared_ptr<const Workload> counterEvents()
+{
+    WorkloadInfo info;
+    info.name = QStringLiteral("counter-events");
+    info.events = 3000;
+    info.commands = info.events + (info.events + 2) / 3;
+    info.types = {QStringLiteral("counter"), QStringLiteral("string")};
+    return std::make_shared<EventsWorkload>(info, [](long long i, EventCommands &out) {
+        out.add("counter", {"INCRBY", "n:" + std::to_string(i % 200), "2"});
+        if (i % 3 == 0)
+            out.add("string", {"SET", "s:" + std::to_string(i % 300), "value", "EX", "900"});
+    });
+}
