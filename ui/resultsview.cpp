@@ -175,7 +175,8 @@ void ResultsView::buildTabs()
         if (m_tabs->currentWidget() == m_why)
             updateHeadline();
     });
-    m_tabs->insertTab(int(m_charts.size()), m_why, tr("Why"));
+    // The two Why tabs side by side: bytes, then time.
+    m_tabs->insertTab(m_tabs->indexOf(m_charts.at(ChartKind::WhyTime)), m_why, tr("Why"));
     m_encodings = new EncodingsView;
     m_tabs->addTab(m_encodings, tr("Encodings"));
     // A sweep's figures against the swept parameter.

@@ -20,7 +20,7 @@ struct TimedPass {
     const PassTiming *timing = nullptr;
 };
 
-std::vector<TimedPass> timedPassesOf(const RepeatResult &repeat, bool combined)
+std::vector<TimedPass> verdictPassesOf(const RepeatResult &repeat, bool combined)
 {
     std::vector<TimedPass> passes;
     if (combined && repeat.timing.commands > 0)
@@ -146,7 +146,7 @@ std::vector<PassVerdict> FiguresData::passVerdicts() const
     std::vector<PassVerdict> verdicts;
     for (const QString &id : shownIds) {
         for (const RepeatResult *repeat : server(id).sources()) {
-            for (const TimedPass &pass : timedPassesOf(*repeat, combined())) {
+            for (const TimedPass &pass : verdictPassesOf(*repeat, combined())) {
                 // The repeat's commands counted beyond Versus's are the combined pass's.
                 static const std::map<QString, long long> none;
                 PassVerdict verdict = verdictOfPass(*pass.timing, combined() ? repeat->countedNotSent : none);

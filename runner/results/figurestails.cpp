@@ -43,7 +43,7 @@ std::optional<long long> percentileBound(const LatencyBuckets &buckets, int perM
 }
 
 // The timings of a repeat's timed passes: the combined one, or each type's own.
-std::vector<const PassTiming *> timedPassesOf(const RepeatResult &repeat, bool combined)
+std::vector<const PassTiming *> tailedPassesOf(const RepeatResult &repeat, bool combined)
 {
     if (combined)
         return {&repeat.timing};
@@ -59,7 +59,7 @@ std::vector<const PassTiming *> timedPassesOf(const RepeatResult &repeat, bool c
 std::optional<LatencyBuckets> bucketsOf(const RepeatResult &repeat, bool combined, const QString &command)
 {
     std::optional<LatencyBuckets> sum;
-    for (const PassTiming *timing : timedPassesOf(repeat, combined)) {
+    for (const PassTiming *timing : tailedPassesOf(repeat, combined)) {
         const auto found = timing->tails.byCommand.find(command);
         if (found == timing->tails.byCommand.end())
             continue;
@@ -77,7 +77,7 @@ QString tailAbsence(const ServerRun &run, bool combined, const QString &command,
 {
     bool read = false;
     for (const RepeatResult &repeat : run.repeats) {
-        for (const PassTiming *timing : timedPassesOf(repeat, combined)) {
+        for (const PassTiming *timing : tailedPassesOf(repeat, combined)) {
             const ServerTails &tails = timing->tails;
             read = read || !tails.empty();
             if (!tails.unavailable.isEmpty())

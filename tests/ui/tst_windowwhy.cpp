@@ -39,9 +39,10 @@ private Q_SLOTS:
         QTabWidget *tabs = tabsOf(view);
         const int why = tabIndex(tabs, QStringLiteral("Why"));
         QVERIFY(why >= 0);
-        // Beside the charts: after Cost of cluster mode, before the table.
-        QCOMPARE(tabs->tabText(why - 1), QStringLiteral("Cost of cluster mode"));
-        QCOMPARE(tabs->tabText(why + 1), QStringLiteral("Table"));
+        // Beside the charts: after the server-side tails, before the time Why and the table.
+        QCOMPARE(tabs->tabText(why - 1), QStringLiteral("Server-side p99"));
+        QCOMPARE(tabs->tabText(why + 1), QStringLiteral("Why (time)"));
+        QCOMPARE(tabs->tabText(why + 2), QStringLiteral("Table"));
         tabs->setCurrentIndex(why);
         view.whyView()->flush();
         QVERIFY(view.whyView()->emptyText().startsWith(QStringLiteral("No results yet")));
