@@ -44,7 +44,11 @@ int runBuildCommand(const QStringList &arguments)
         writeTerminal(stderr, QStringLiteral("versus build: %1: %2\n").arg(sources.front(), built.error()));
         return interruptRequested() ? 130 : 2;
     }
-    std::printf("%s\t%s\t%s\n", qPrintable(built->label), qPrintable(built->folder),
-                built->reused ? "already built" : (built->fromNothing ? "built" : "built again, reusing what did not change"));
+    // The label holds the tree's folder name: written as text.
+    writeTerminal(stdout, QStringLiteral("%1\t%2\t%3\n")
+                              .arg(built->label, built->folder,
+                                   built->reused            ? QStringLiteral("already built")
+                                   : built->fromNothing     ? QStringLiteral("built")
+                                                            : QStringLiteral("built again, reusing what did not change")));
     return 0;
 }

@@ -70,6 +70,6 @@ int runExportCommand(const QStringList &arguments)
     if (!written)
         return exportFails(written.error());
     for (const QString &path : written.value())
-        std::printf("%s\n", qPrintable(path));
+        writeTerminal(stdout, path + QLatin1Char('\n'));
     return 0;
 }

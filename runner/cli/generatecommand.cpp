@@ -17,8 +17,7 @@ bool parsePositive(const QCommandLineParser &parser, const QString &name, long l
     bool ok = false;
     const long long parsed = parser.value(name).toLongLong(&ok);
     if (!ok || parsed <= 0) {
-        std::fprintf(stderr, "versus generate: --%s must be a positive integer, got '%s'\n",
-                     qPrintable(name), qPrintable(parser.value(name)));
+        writeTerminal(stderr, QStringLiteral("versus generate: --%1 must be a positive integer, got '%2'\n").arg(name, parser.value(name)));
         return false;
     }
     value = parsed;
@@ -62,8 +61,8 @@ int runGenerateCommand(const QStringList &arguments)
     bool seedOk = false;
     const qulonglong parsedSeed = parser.value(QStringLiteral("seed")).toULongLong(&seedOk);
     if (!seedOk) {
-        std::fprintf(stderr, "versus generate: --seed must be a non-negative integer, got '%s'\n",
-                     qPrintable(parser.value(QStringLiteral("seed"))));
+        writeTerminal(stderr, QStringLiteral("versus generate: --seed must be a non-negative integer, got '%1'\n")
+                                  .arg(parser.value(QStringLiteral("seed"))));
         return 2;
     }
     options.seed = parsedSeed;
@@ -91,7 +90,11 @@ int runGenerateCommand(const QStringList &arguments)
     }
     // The shoppers counted in what was written: a short stream has fewer than --shoppers.
     const QString asked = written->shoppers < options.shoppers ? QStringLiteral("of %1; ").arg(options.shoppers) : QString();
-    std::fprintf(stderr, "versus generate: wrote %lld events from %lld shoppers (%sseed %llu) to %s\n", written->events,
-                 written->shoppers, qPrintable(asked), (unsigned long long)options.seed, qPrintable(out));
+    writeTerminal(stderr, QStringLiteral("versus generate: wrote %1 events from %2 shoppers (%3seed %4) to %5\n")
+                              .arg(written->events)
+                              .arg(written->shoppers)
+                              .arg(asked)
+                              .arg(quint64(options.seed))
+                              .arg(out));
     return 0;
 }

@@ -129,9 +129,14 @@ void sayWhatRuns(const RunPlan &plan)
                                   .arg(plan.request.repeats));
         return;
     }
-    std::fprintf(stderr, "Replaying %s (%lld events, %lld commands) into %zu server(s), %s schedule, %d repeat(s)\n",
-                 qPrintable(workload.name), workload.events, workload.commands, plan.request.servers.size(),
-                 qPrintable(scheduleName(plan.request.schedule)), plan.request.repeats);
+    // The workload's name may be a capture's file name: written as text, like any name a user gave.
+    writeTerminal(stderr, QStringLiteral("Replaying %1 (%2 events, %3 commands) into %4 server(s), %5 schedule, %6 repeat(s)\n")
+                              .arg(workload.name)
+                              .arg(workload.events)
+                              .arg(workload.commands)
+                              .arg(plan.request.servers.size())
+                              .arg(scheduleName(plan.request.schedule))
+                              .arg(plan.request.repeats));
     if (const QString skipped = skippedCommandsText(workload); !skipped.isEmpty())
         writeTerminal(stderr, skipped + QLatin1Char('\n'));
 }
@@ -176,16 +181,16 @@ bool writeOutputs(const Figures &figures, const RunPlan &plan, const ExportReque
     if (!plan.bundlePath.isEmpty()) {
         const Status saved = saveBundle(figures.bundle(), figures, plan.bundlePath);
         if (saved)
-            std::printf("Results bundle: %s\n", qPrintable(QDir::current().absoluteFilePath(plan.bundlePath)));
+            writeTerminal(stdout, QStringLiteral("Results bundle: %1\n").arg(QDir::current().absoluteFilePath(plan.bundlePath)));
         else
             ok = runFails(saved.error()) == 0;
     }
     if (exportRequest.enabled()) {
         const Outcome<QStringList> written = exportRequested(figures, exportRequest);
         if (written) {
-            std::printf("Charts in %s:\n", qPrintable(QDir(exportRequest.directory).absolutePath()));
+            writeTerminal(stdout, QStringLiteral("Charts in %1:\n").arg(QDir(exportRequest.directory).absolutePath()));
             for (const QString &file : written.value())
-                std::printf("  %s\n", qPrintable(file));
+                writeTerminal(stdout, QStringLiteral("  %1\n").arg(file));
         } else {
             ok = runFails(written.error()) == 0;
         }
@@ -257,7 +262,7 @@ int stopBeforeStart(const QCommandLineParser &parser)
         bundle.complete = false;
         const Status saved = saveBundle(bundle, out);
         if (saved)
-            std::printf("Results bundle (incomplete): %s\n", qPrintable(QDir::current().absoluteFilePath(out)));
+            writeTerminal(stdout, QStringLiteral("Results bundle (incomplete): %1\n").arg(QDir::current().absoluteFilePath(out)));
         else
             runFails(saved.error());
     }

@@ -80,8 +80,9 @@ int removeStaleTempFiles(const QString &target)
     const QDir folder = info.absoluteDir();
     const QString prefix = info.fileName() + QLatin1String(tempMarker);
     int removed = 0;
-    const QStringList names = folder.entryList({prefix + QStringLiteral("*")},
-                                               QDir::Files | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
+    // No name filter: a file name holding '[' or '*' would make the wildcard another pattern,
+    // or none. startsWith() below picks the names.
+    const QStringList names = folder.entryList(QDir::Files | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot);
     for (const QString &name : names) {
         if (!name.startsWith(prefix) || !isAtomicTempName(name))
             continue;

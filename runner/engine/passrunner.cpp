@@ -94,9 +94,11 @@ Status PassRunner::warm()
         return Error{measured.error()};
     if (measured->pass.cancelled || measured->keys == 0)
         return Status::success();
-    // The commands of a type's own pass and of the live probe, which the combined pass does not send.
+    // The commands of a type's own pass and of the live probe, which the combined pass does not
+    // send, and the one the tails are read with.
     if (Outcome<ServerSession::KeySurvey> survey = m_sessions.surveyKeys(); !survey)
         return Error{survey.error()};
+    m_tails.warm(m_job.workload().commandNames);
     if (Outcome<std::vector<long long>> used = m_sessions.usedMemory(); !used)
         return Error{used.error()};
     return m_sessions.flushSync(m_job.request().commandTimeoutMs);

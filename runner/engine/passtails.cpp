@@ -40,6 +40,12 @@ void PassTails::start(const QStringList &commands)
     m_atStart = std::move(read.value());
 }
 
+void PassTails::warm(const QStringList &commands)
+{
+    start(commands);   // a refusal allocates nothing, and the next start says it again
+    m_atStart.clear();
+}
+
 Outcome<std::vector<LatencyHistograms>> PassTails::readAll()
 {
     std::vector<LatencyHistograms> all;

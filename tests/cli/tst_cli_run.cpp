@@ -5,6 +5,7 @@
 #include "bundlejson.h"
 #include "figures.h"
 #include "whymarkdown.h"
+#include "whytimemarkdown.h"
 #include "servertesthelpers.h"
 #include "versuscli.h"
 
@@ -80,8 +81,12 @@ private slots:
         // Last, why the memory differs, in one paragraph.
         const QString why = whySummary(figures);
         QVERIFY2(!why.isEmpty(), r.describe());
-        QVERIFY2(r.out.endsWith(QStringLiteral("\nAnswer: %1 (%2)\n%3\nWhy: %4\n").arg(figures.answer(), figures.answerCaveat(), figures.noiseNote(), why))
-                     || r.out.endsWith(QStringLiteral("\nAnswer: %1\n%2\nWhy: %3\n").arg(figures.answer(), figures.noiseNote(), why)),
+        // Then where the server's time goes, when a server reported its event loop.
+        const QString whyTime = whyTimeSummary(figures);
+        const QString last = whyTime.isEmpty() ? QString() : QStringLiteral("Why (time): %1\n").arg(whyTime);
+        QVERIFY2(r.out.endsWith(QStringLiteral("\nAnswer: %1 (%2)\n%3\nWhy: %4\n%5")
+                                    .arg(figures.answer(), figures.answerCaveat(), figures.noiseNote(), why, last))
+                     || r.out.endsWith(QStringLiteral("\nAnswer: %1\n%2\nWhy: %3\n%4").arg(figures.answer(), figures.noiseNote(), why, last)),
                  r.describe());
         QVERIFY2(figures.noiseNote().startsWith(QLatin1String("One run: ")), qPrintable(figures.noiseNote()));
         QVERIFY2(!r.out.contains(QLatin1String("Settings only some of these versions have")), r.describe());
@@ -117,7 +122,8 @@ private slots:
 
         const QStringList expectedFiles{QStringLiteral("memory-per-attribute.png"), QStringLiteral("usec-per-command.png"),
                                         QStringLiteral("usec-per-event.png"), QStringLiteral("throughput.png"),
-                                        QStringLiteral("server-tails.png"), QStringLiteral("why-memory.png"), QStringLiteral("results.csv"), QStringLiteral("results.json")};
+                                        QStringLiteral("server-tails.png"), QStringLiteral("why-time.png"),
+                                        QStringLiteral("why-memory.png"), QStringLiteral("results.csv"), QStringLiteral("results.json")};
         QStringList written = QDir(exportDir).entryList(QDir::Files, QDir::Name);
         QStringList sortedExpected = expectedFiles;
         sortedExpected.sort();

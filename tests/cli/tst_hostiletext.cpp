@@ -115,6 +115,29 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains(QStringLiteral(", counter%1,").arg(kEscapesShown)), qPrintable(r.err));
     }
 
+    // A file or folder the user names is echoed as text: the events file of `versus generate`
+    // and every chart path `versus export` prints.
+    void pathsStayText()
+    {
+        VersusCli cli;
+        const QString events = cli.path(QStringLiteral("events") + kEscapes + QStringLiteral(".jsonl"));
+        const VersusCli::Result generated =
+            cli.run({QStringLiteral("generate"), QStringLiteral("--events"), QStringLiteral("5"), QStringLiteral("--out"), events}, 60000);
+        QVERIFY2(generated.finished && generated.exitCode == 0, generated.describe());
+        QVERIFY2(!actsOnATerminal(generated.err), qPrintable(generated.err));
+        QVERIFY2(generated.err.contains(QStringLiteral("events%1.jsonl").arg(kEscapesShown)), qPrintable(generated.err));
+
+        const QString bundle = hostileBundle(cli);
+        QVERIFY(!bundle.isEmpty());
+        const VersusCli::Result exported = cli.run({QStringLiteral("export"), bundle, QStringLiteral("--export-dir"),
+                                                    cli.path(QStringLiteral("charts") + kEscapes)},
+                                                   60000);
+        QVERIFY2(exported.finished && exported.exitCode == 0, exported.describe());
+        QVERIFY2(!actsOnATerminal(exported.out), qPrintable(exported.out));
+        QVERIFY2(exported.out.contains(QStringLiteral("charts%1/memory-per-attribute.png").arg(kEscapesShown)),
+                 qPrintable(exported.out));
+    }
+
     // An owner's ACL user whose name clears the screen, homes the cursor and reverses the text
     // after it (a name can hold no space or line break): `versus servers --endpoint` names it as
     // text, on its own line.

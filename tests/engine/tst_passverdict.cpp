@@ -1,7 +1,8 @@
 // Each timed pass's bottleneck verdict (figurespassverdict.cpp) on a real server, with each
 // condition made to happen for real: a busy loop pinned to the server's CPU makes the pass
 // "shared", a BGSAVE sent by another connection while the pass runs makes it "disturbed", and
-// without either it is neither. No time's size or direction is asserted.
+// without either it is never disturbed (and shared only for a wait the busy machine caused).
+// No time's size or direction is asserted.
 
 #include "bundlemarkdown.h"
 #include "cpupinning.h"
@@ -187,7 +188,7 @@ private Q_SLOTS:
         QVERIFY(figures.buildCaveat(CaveatOf::Time).contains(QStringLiteral("was disturbed")));
     }
 
-    void withoutEitherThePassIsNeitherSharedNorDisturbed()
+    void withoutEitherThePassIsNeverDisturbed()
     {
         VERSUS_REQUIRE_SERVER(valkey, "valkey-9.1.");
         const VerdictRun run = runOnce(valkey, false);
@@ -195,8 +196,14 @@ private Q_SLOTS:
         const std::vector<PassVerdict> verdicts = verdictsOf(run.bundle);
         QCOMPARE(verdicts.size(), size_t(1));
         const PassVerdict &verdict = verdicts.front();
-        QVERIFY2(verdict.bound == PassBound::ServerBound || verdict.bound == PassBound::ClientBound,
-                 qPrintable(passBoundName(verdict.bound) + QStringLiteral(": ") + verdict.why));
+        const QString said = passBoundName(verdict.bound) + QStringLiteral(": ") + verdict.why;
+        // Nothing of the test's own forked, evicted or connected: never disturbed, and its load was read.
+        QVERIFY2(verdict.bound != PassBound::Disturbed && verdict.bound != PassBound::Unknown, qPrintable(said));
+        // On a machine that runs other work (a parallel test suite, a build) the pass may rightly be
+        // shared; then only for a wait the machine caused, which it names, never for the test's own doing.
+        if (verdict.bound == PassBound::Shared)
+            QVERIFY2(verdict.why.contains(QStringLiteral("waiting for its CPU")) || verdict.why.contains(QStringLiteral("hypervisor")),
+                     qPrintable(said));
     }
 };
 

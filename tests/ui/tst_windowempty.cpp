@@ -28,7 +28,8 @@ QStringList shownTabTitles(const QTabWidget *tabs)
 const QStringList everyTab = {QStringLiteral("Memory per attribute"), QStringLiteral("µs per command"),
                               QStringLiteral("µs per event"),         QStringLiteral("Throughput"),
                               QStringLiteral("Cost of cluster mode"), QStringLiteral("Server-side p99"),
-                              QStringLiteral("Why"), QStringLiteral("Table"),
+                              QStringLiteral("Why"),                  QStringLiteral("Why (time)"),
+                              QStringLiteral("Table"),
                               QStringLiteral("Encodings"),            QStringLiteral("Sweep"),
                               QStringLiteral("Configuration"),        QStringLiteral("Logs")};
 
