@@ -199,10 +199,15 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
             ++others;
         }
     }
+    const bool totals = int(kept.size()) > others;
     takeCategories(data, kept);
-    // A reader must know the picture is a selection; the totals still cover everything.
+    // A reader must know the picture is a selection; the totals, where the chart has them,
+    // still cover everything.
     if (others < offered)
-        data.footnotes << QStringLiteral("Showing %1 of %2 categories; totals cover all of them.").arg(others).arg(offered);
+        data.footnotes << (totals ? QStringLiteral("Showing %1 of %2 categories; totals cover all of them.")
+                                  : QStringLiteral("Showing %1 of %2 categories."))
+                              .arg(others)
+                              .arg(offered);
 }
 
 } // namespace

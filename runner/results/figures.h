@@ -257,6 +257,9 @@ struct PassVerdict {
     // The figures that chose it: "the server forked 1 time (BGSAVE or AOF rewrite)", "main thread
     // busy 97% of the pass".
     QString why;
+    // How far from server-bound, to name the worst of several passes: the largest share of the
+    // pass another process took (shared), or the share the server sat idle (client-bound).
+    double severity = 0;
 };
 // "server-bound", "client-bound", "shared", "disturbed", "unknown".
 QString passBoundName(PassBound bound);
@@ -456,11 +459,15 @@ public:
     // Every timed pass of the shown servers' repeats that count, what limited it and why, in
     // server and repeat order (figurespassverdict.cpp).
     std::vector<PassVerdict> passVerdicts() const;
-    // The sentence beside every time headline and under every time table or chart when a compared
-    // server's timed pass was not server-bound: "§ Valkey 8.0.1's timed pass (repeat 2) was
-    // shared: … Its time figures were taken while another process competed: close the other
-    // program and repeat the run." Empty when every pass was server-bound or was not judged.
+    // The note under every time table or chart when a compared server's timed pass was not
+    // server-bound, one sentence per kind: "§ Valkey 8.0.1's timed pass (repeat 2) was shared: …;
+    // its time figures were taken while another process competed for the CPU: close the other
+    // program and repeat the run." Several passes of a kind are listed by server and repeat,
+    // with the worst one's figures. Empty when every pass was server-bound or was not judged.
     QString bottleneckNote() const;
+    // The same in one clause, beside a time headline (a chart's subtitle, the answer): "§ 4 of 4
+    // timed passes were shared: see the note marked §."
+    QString bottleneckBrief() const;
     // The self-check's result, once both series have settled time figures; none without a
     // --self-check series (figuresselfcheck.cpp).
     std::optional<SelfCheck> selfCheck() const;

@@ -207,7 +207,7 @@ QString Figures::buildCaveat(CaveatOf of) const
     QStringList caveats{of == CaveatOf::Memory ? allocatorCaveat() : timeBuildCaveat(), transportCaveat(), limitsCaveat()};
     // Every time view quotes the machine's noise floor, when a self-check measured it.
     if (of == CaveatOf::Time)
-        caveats << selfCheckSentence() << bottleneckNote();
+        caveats << selfCheckSentence() << bottleneckBrief();
     caveats.removeAll(QString());
     return caveats.join(QLatin1Char(' '));
 }
@@ -247,7 +247,7 @@ QString Figures::answerCaveat() const
     caveats << transportCaveat() << limitsCaveat();
     // The answer's time rests on every compared server's timed passes.
     if (const std::optional<Headline> timed = headline(times); timed && timed->change)
-        caveats << bottleneckNote();
+        caveats << bottleneckBrief();
     caveats.removeAll(QString());
     return caveats.join(QLatin1Char(' '));
 }

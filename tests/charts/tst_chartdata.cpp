@@ -5,6 +5,7 @@
 #include "chartdata.h"
 #include "charttheme.h"
 #include "palette.h"
+#include "servertimebundle.h"
 
 #include <QFile>
 #include <QFontDatabase>
@@ -15,6 +16,22 @@
 class TestChartData : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A chart without totals (the server-side tails: one bar per command) that shows fewer
+    // categories says so, and does not speak of totals it has not got.
+    void aSelectionWithoutTotalsSaysNoTotals()
+    {
+        ResultsBundle bundle = withServerTimes(1.0, 1.0, 1.0);
+        for (RepeatResult &repeat : bundle.servers[0].repeats) {
+            repeat.timing.tails.byCommand[QStringLiteral("incrby")] = LatencyBuckets{{{1, 980}, {2, 20}}};
+            repeat.timing.tails.byCommand[QStringLiteral("lpush")] = LatencyBuckets{{{1, 900}, {4, 100}}};
+        }
+        ChartDataOptions options;
+        options.topCategories = 1;
+        const ChartData data = buildChartData(Figures(bundle), ChartKind::ServerTails, options);
+        QCOMPARE(data.categories.size(), 1);
+        QVERIFY2(data.footnotes.contains(QStringLiteral("Showing 1 of 14 categories.")), qPrintable(data.footnotes.join(QLatin1Char('\n'))));
+    }
+
     void memoryCategoriesAndLabels()
     {
         const ChartData data = buildChartData(fixtureBundle("ecommerce-4-versions.json"), ChartKind::MemoryPerAttribute);

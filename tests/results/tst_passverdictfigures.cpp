@@ -123,23 +123,40 @@ private Q_SLOTS:
         QVERIFY(figures.serverTime(Measure::MainThreadCpuPerCall).at(0, kOlder).bottleneck == time.bottleneck);
         QVERIFY(figures.commandTime().at(0, QStringLiteral("valkey-9.1.2")).bottleneck.isEmpty());
         QVERIFY(figures.memory().at(0, kOlder).bottleneck.isEmpty());
-        QVERIFY(figures.buildCaveat(CaveatOf::Time).contains(note));
-        QVERIFY(!figures.buildCaveat(CaveatOf::Memory).contains(note));
-        QVERIFY(figures.answerCaveat().contains(note));
+        // Beside a time headline, one clause that points to the note.
+        const QString brief = QStringLiteral("§ Valkey 8.0.1's timed pass (repeat 2) was shared: see the note marked §.");
+        QCOMPARE(figures.bottleneckBrief(), brief);
+        QVERIFY(figures.buildCaveat(CaveatOf::Time).contains(brief));
+        QVERIFY(!figures.buildCaveat(CaveatOf::Memory).contains(QStringLiteral("§")));
+        QVERIFY(figures.answerCaveat().contains(brief));
         const QString markdown = bundleToMarkdown(figures);
         QVERIFY(markdown.contains(QStringLiteral(" §")));
         QVERIFY(markdown.contains(QStringLiteral("was shared")));
         QVERIFY(reportMarkdown(figures, {}).contains(QStringLiteral("was shared")));
     }
 
-    // Each kind's advice is said once, beside its first pass.
-    void adviceOncePerKind()
+    // Several passes of a kind are one sentence: where, what (each different disturbance once,
+    // or the worst share another process took) and the advice once.
+    void onePerKind()
     {
         ResultsBundle bundle = withLoads([](PassLoad &load, RepeatResult &) { load.forks = 2; });
         bundle.servers[0].repeats[2].timing.load->forks = 1;
-        const QString note = Figures(bundle).bottleneckNote();
-        QCOMPARE(note.count(QStringLiteral("was disturbed")), 2);
+        const Figures disturbed(bundle);
+        const QString note = disturbed.bottleneckNote();
+        QVERIFY2(note.startsWith(QStringLiteral("§ 2 timed passes were disturbed (Valkey 8.0.1: repeats 2 and 3): the server "
+                                                "forked 2 time(s) (a BGSAVE or an AOF rewrite); the server forked 1 time(s)")),
+                 qPrintable(note));
         QCOMPARE(note.count(QStringLiteral("repeat the run without the other client")), 1);
+        QVERIFY2(disturbed.bottleneckBrief().endsWith(QStringLiteral(" timed passes, 2 disturbed: see the note marked §.")),
+                 qPrintable(disturbed.bottleneckBrief()));
+
+        ResultsBundle waited = withLoads([](PassLoad &load, RepeatResult &) { load.serverWaitUsec = *load.wallUsec / 4; });
+        waited.servers[0].repeats[2].timing.load->serverWaitUsec = *waited.servers[0].repeats[2].timing.load->wallUsec / 2;
+        const QString shared = Figures(waited).bottleneckNote();
+        QVERIFY2(shared.startsWith(QStringLiteral("§ 2 timed passes were shared (Valkey 8.0.1: repeats 2 and 3): at the most, "
+                                                  "in Valkey 8.0.1's repeat 3, another process kept the server's main thread "
+                                                  "waiting for its CPU 50% of the pass; their time figures were taken")),
+                 qPrintable(shared));
     }
 
     void loadRoundTripsThroughTheBundle()
