@@ -236,7 +236,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "transport", run.transport);
     readLimits(json, run.limits);
     readOptional(json, "bundle", run.bundleName);
-    readReleaseNotes(json, run.releaseNotes);
+    releaseNotesFromJson(json, run.releaseNotes);
     readOptional(json, "config", run.config);
     readOptional(json, "config_applied", run.configApplied);
     readOptional(json, "config_refused", run.configRefused);

@@ -12,7 +12,7 @@ Json releaseNotesToJson(const ReleaseNotes &notes)
     return json;
 }
 
-void readReleaseNotes(const Json &object, ReleaseNotes &out)
+void releaseNotesFromJson(const Json &object, ReleaseNotes &out)
 {
     const auto found = object.find("release_notes");
     if (found == object.end())

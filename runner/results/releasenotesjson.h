@@ -10,7 +10,7 @@
 Json releaseNotesToJson(const ReleaseNotes &notes);
 // Reads object["release_notes"] when present, within the parser's caps: entries past
 // releaseNotesEntryCap are left out and said in `capped`, each text cut at releaseNoteTextCap.
-void readReleaseNotes(const Json &object, ReleaseNotes &out);
+void releaseNotesFromJson(const Json &object, ReleaseNotes &out);
 
 // The derived section "release_note_candidates" (docs/BUNDLE.md): Figures::releaseNoteCandidates()
 // as [{"server", "baseline", "command", "type", "change_percent", "notes_of", "source", "capped",

@@ -2,6 +2,7 @@
 // noise rule, the entries of the newer version's notes since the older one naming it or its type;
 // none where the notes are not at hand, none for a command no entry names.
 
+#include "bundlebuilders.h"
 #include "figures.h"
 #include "fixturebundle.h"
 #include "releasenotesmarkdown.h"
@@ -14,17 +15,8 @@ namespace {
 // ratios[r] (every command), and the fixture's release notes given to 9.1.2.
 ResultsBundle candidatesBundle(const std::vector<double> &ratios, bool withNotes)
 {
-    ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
-    bundle.repeats = int(ratios.size());
-    ServerRun &old = bundle.servers[0];
+    ResultsBundle bundle = BundleBuilders::withPairedTimes(fixtureBundle("real-ecommerce.json"), ratios);
     ServerRun &newer = bundle.servers[1];
-    old.repeats.resize(ratios.size());
-    newer.repeats.resize(ratios.size());
-    for (size_t r = 0; r < ratios.size(); ++r) {
-        newer.repeats[r].timing = old.repeats[r].timing;
-        for (auto &entry : newer.repeats[r].timing.byCommand)
-            entry.second.usec = (long long)std::llround(double(entry.second.usec) * ratios[r]);
-    }
     if (withNotes) {
         const Outcome<ReleaseNotes> notes = readReleaseNotes(QStringLiteral(VERSUS_FIXTURES "/releasenotes/00-RELEASENOTES"),
                                                              QStringLiteral("00-RELEASENOTES of the fixture"));
