@@ -9,6 +9,7 @@
 #include "headlinecallout.h"
 #include "logview.h"
 #include "palette.h"
+#include "releasenotesmarkdown.h"
 #include "sweepchartwidget.h"
 #include "whyview.h"
 #include "presentation.h"
@@ -444,6 +445,10 @@ void ResultsView::updateFootnotes()
         if (widget->barSetCount() > 0 && !widget->barLabelsShown())
             lines << tr("Bar labels left out: the bars are too thin for them at this size. Hover a bar for its "
                         "figures, or show fewer versions.");
+        // Under Why (time): what to read about the commands whose time changed.
+        if (const QString candidates = releaseNotesSummary(m_figures).trimmed();
+            currentChartKind() == ChartKind::WhyTime && !candidates.isEmpty())
+            lines << tr("Release-note candidates (candidates, not causes):") << candidates;
     } else if (m_tabs->currentWidget() == m_table && hasResults()) {
         // The table's time figures marked "§": what limited their passes.
         lines << m_figures.bottleneckNote();

@@ -12,6 +12,7 @@
 #include "presentation.h"
 #include "runcontroller.h"
 #include "whymarkdown.h"
+#include "releasenotesmarkdown.h"
 #include "whytimemarkdown.h"
 #include "runoptions.h"
 #include "sweepbundle.h"
@@ -321,6 +322,8 @@ int runRunCommand(const QStringList &arguments)
         if (const QString why = whyTimeSummary(figures); !why.isEmpty())
             writeTerminal(stdout, QStringLiteral("Why (time): %1\n").arg(why));
     }
+    if (const QString candidates = releaseNotesSummary(figures); !candidates.isEmpty())
+        writeTerminal(stdout, QStringLiteral("Release-note candidates (candidates, not causes):\n") + candidates);
     if (interruptRequested())
         return 130;
     if (!written)

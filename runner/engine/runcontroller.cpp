@@ -4,10 +4,13 @@
 #include "fairscheduler.h"
 #include "machineinfo.h"
 #include "phasebarrier.h"
+#include "releasenotes.h"
 #include "replayworker.h"
+#include "servercatalog.h"
 
 #include <QThread>
 #include <QTimer>
+#include <QVersionNumber>
 #include <algorithm>
 
 namespace {
@@ -44,6 +47,25 @@ ServerRun placeholderRun(const ServerSpec &spec)
     run.selfCheck = spec.selfCheck;
     run.status = RunStatus::Incomplete;
     return run;
+}
+
+// Each server's release notes as its build brought them, of the versions after the oldest of its
+// product in the run: the only entries a comparison in this run can list (docs/BUNDLE.md).
+static void recordReleaseNotes(std::vector<ServerRun> &runs, const std::vector<ServerSpec> &specs)
+{
+    const QString cacheDir = ServerCatalog::defaultCacheDir();
+    for (size_t i = 0; i < runs.size() && i < specs.size(); ++i) {
+        ServerRun &run = runs[i];
+        if (run.endpoint)
+            continue;
+        QVersionNumber oldest = QVersionNumber::fromString(run.version);
+        for (const ServerRun &other : runs) {
+            if (other.product == run.product)
+                oldest = std::min(oldest, QVersionNumber::fromString(other.version));
+        }
+        run.releaseNotes = releaseNotesOfBuild(run.origin, specs[i].binaryPath, run.product, run.version, cacheDir);
+        keepReleaseNotesAfter(run.releaseNotes, oldest);
+    }
 }
 
 QString progressStateName(ProgressState state)
@@ -146,6 +168,7 @@ void RunController::resetResults(const RunRequest &request, const WorkloadInfo &
         run.allocatorFacts = spec.recordedAllocator;
         m_results.servers.push_back(run);
     }
+    recordReleaseNotes(m_results.servers, request.servers);
     m_snapshot = std::make_shared<const ResultsBundle>(m_results);
 }
 
@@ -237,7 +260,9 @@ void RunController::launchWorker(int runId, int index)
 void RunController::workerFinished(int index, const ServerRun &run)
 {
     d->finished[size_t(index)] = true;
+    ReleaseNotes notes = std::move(m_results.servers[size_t(index)].releaseNotes);   // read here, not by the worker
     m_results.servers[size_t(index)] = run;
+    m_results.servers[size_t(index)].releaseNotes = std::move(notes);
     // The final state must not wait for the coalescing timer, nor be overtaken by it.
     if (d->progressDirty[size_t(index)]) {
         d->progressDirty[size_t(index)] = false;

@@ -1,9 +1,11 @@
-// The bundle's derived sections ("memory", "commands", "client", "why", "why_time", "verdicts", "self_check", "data_check"),
+// The bundle's derived sections ("memory", "commands", "client", "why", "why_time", "verdicts", "self_check", "data_check",
+// "pass_verdicts", "release_note_candidates"),
 // written from the figures layer for scripts (docs/BUNDLE.md). Loading ignores them.
 
 #include "figures.h"
 #include "jsonsupport.h"
 #include "memoryexplanation.h"
+#include "releasenotesjson.h"
 #include "timeexplanation.h"
 
 #include <cmath>
@@ -295,5 +297,7 @@ Json derivedSections(const Figures &figures)
     };
     if (Json passes = passVerdictsOf(figures); !passes.empty())
         derived["pass_verdicts"] = std::move(passes);
+    if (Json candidates = releaseNoteCandidatesToJson(figures); !candidates.empty())
+        derived["release_note_candidates"] = std::move(candidates);
     return derived;
 }

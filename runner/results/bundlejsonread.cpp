@@ -9,6 +9,7 @@
 #include "buildoriginjson.h"
 #include "jsonsupport.h"
 #include "messagetext.h"
+#include "releasenotesjson.h"
 
 #include <QFile>
 #include <map>
@@ -235,6 +236,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "transport", run.transport);
     readLimits(json, run.limits);
     readOptional(json, "bundle", run.bundleName);
+    releaseNotesFromJson(json, run.releaseNotes);
     readOptional(json, "config", run.config);
     readOptional(json, "config_applied", run.configApplied);
     readOptional(json, "config_refused", run.configRefused);

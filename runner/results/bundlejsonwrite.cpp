@@ -8,6 +8,7 @@
 #include "figures.h"
 #include "jsonsupport.h"
 #include "presentation.h"
+#include "releasenotesjson.h"
 #include "servertimejson.h"
 #include "tailsjson.h"
 
@@ -225,6 +226,8 @@ Json serverToJson(const ServerRun &run)
     }
     if (!run.bundleName.isEmpty())
         json["bundle"] = run.bundleName;
+    if (run.releaseNotes.atHand())
+        json["release_notes"] = releaseNotesToJson(run.releaseNotes);
     if (!run.config.empty())
         json["config"] = toJsonObject(run.config);
     if (!run.configApplied.empty())

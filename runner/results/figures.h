@@ -264,6 +264,31 @@ struct PassVerdict {
 // "server-bound", "client-bound", "shared", "disturbed", "unknown".
 QString passBoundName(PassBound bound);
 
+// An entry of a server's release notes (releasenotes.h) that names a command whose time changed,
+// or that command's data type: a candidate to read, not a cause (figuresreleasenotes.cpp).
+struct ReleaseNoteCandidate {
+    QString version;   // the section it is from: "9.0.0", "9.0.0-rc1"
+    QString text;
+    QString names;     // what it names: the command ("HSET") or the type ("hash")
+};
+
+// For one command whose time per call changed beyond the noise rule between a compared version
+// and the baseline: the entries of the newer one's release notes after the older version up to
+// its own that name the command or its type. `unavailable` says why none are listed where the
+// notes are not at hand or no release lies between the two.
+struct ReleaseNoteCandidates {
+    QString serverId;                 // the version compared with the baseline
+    QString baselineId;
+    QString command;                  // "ZREMRANGEBYRANK"
+    QString type;                     // "sorted set"; empty for a command of no one type
+    std::optional<double> change;     // of its time per call, percent against the baseline
+    QString notesOf;                  // the newer of the two, whose notes were read
+    QString source;                   // where those notes were read (ReleaseNotes::source)
+    QString capped;                   // ReleaseNotes::capped of them
+    QString unavailable;              // "no release notes at hand for Valkey 8.0.1 (Debian package)"
+    std::vector<ReleaseNoteCandidate> entries;
+};
+
 // Which figures a build caveat speaks of: memory (the allocator decides the bytes) or time.
 enum class CaveatOf { Memory, Time };
 
@@ -482,6 +507,10 @@ public:
     // Why the servers' time per command differs: the parts above and the sentences that say
     // them (figureswhytime.cpp, timeexplanation.h).
     TimeExplanation explainTime() const;
+    // For each command of commandTime() whose change against the baseline is beyond noise and
+    // resolved, on each compared version, the release-note entries that name it or its type
+    // (figuresreleasenotes.cpp). Empty while live.
+    std::vector<ReleaseNoteCandidates> releaseNoteCandidates() const;
 
 private:
     std::shared_ptr<const FiguresData> d;

@@ -1,4 +1,5 @@
 #include "reportmarkdown.h"
+#include "releasenotesmarkdown.h"
 #include "whymarkdown.h"
 #include "whytimemarkdown.h"
 
@@ -260,6 +261,8 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
         if (section.view && section.view->carriesMemoryExtras)
             markdown += whyMarkdown(figures, images.count(QStringLiteral("why-memory")) ? images.at(QStringLiteral("why-memory")) : QString());
     }
+    // What to read about the commands whose time changed, after the time figures.
+    markdown += releaseNotesMarkdown(figures, QStringLiteral("##"));
     // Its own section, not a row's: each percentile reads as its bucket ("≤ 16 µs"), not as a number.
     const auto tailsImage = images.find(figureView(ChartKind::ServerTails).stem);
     markdown += serverTailsMarkdown(figures, ids, QStringLiteral("##"), tailsImage == images.end() ? QString() : tailsImage->second);

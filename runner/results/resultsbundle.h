@@ -8,6 +8,7 @@
 #include "measurementlimits.h"
 #include "memoryaccounting.h"
 #include "passload.h"
+#include "releasenotes.h"
 #include "serverclock.h"
 #include "servertails.h"
 #include "topology.h"
@@ -198,6 +199,10 @@ struct ServerRun {
     // bundle: "write", "read", "".
     // The figures make a capture's "writes" and "reads" groups of them.
     std::map<QString, CommandKind> commandKinds;
+    // The release notes that came with its build (releasenotes.h), read when the run started:
+    // the entries of versions newer than the run's oldest, which are the only ones a comparison
+    // can list. None at hand (no source) for a Debian package or a binary without them.
+    ReleaseNotes releaseNotes;
     std::vector<RepeatResult> repeats;
 };
 

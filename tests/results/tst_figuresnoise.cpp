@@ -28,18 +28,7 @@ ResultsBundle withoutServer(ResultsBundle bundle, const QString &id)
 // repeat times ratios[r]: the paired change is known exactly.
 ResultsBundle withPairedTimes(const std::vector<double> &ratios)
 {
-    ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
-    bundle.repeats = int(ratios.size());
-    ServerRun &old = bundle.servers[0];
-    ServerRun &newer = bundle.servers[1];
-    old.repeats.resize(ratios.size());
-    newer.repeats.resize(ratios.size());
-    for (size_t r = 0; r < ratios.size(); ++r) {
-        newer.repeats[r].timing = old.repeats[r].timing;
-        for (auto &entry : newer.repeats[r].timing.byCommand)
-            entry.second.usec = (long long)std::llround(double(entry.second.usec) * ratios[r]);
-    }
-    return bundle;
+    return BundleBuilders::withPairedTimes(fixtureBundle("real-ecommerce.json"), ratios);
 }
 
 ChangeMeaning timeMeaning(const ResultsBundle &bundle)

@@ -4,6 +4,8 @@
 #include "resultsbundle.h"
 
 #include <QString>
+#include <cmath>
+#include <vector>
 
 namespace BundleBuilders {
 
@@ -63,6 +65,23 @@ inline ServerRun withBuild(ServerRun run, BuildKind kind, const QString &allocat
     run.allocatorFacts.quantumBytes = quantum;
     run.allocatorFacts.quantumProblem = problem;
     return run;
+}
+
+// `bundle` with its second server's time per command in repeat r that of the first server in the
+// same repeat times ratios[r], every command: the paired change is known exactly.
+inline ResultsBundle withPairedTimes(ResultsBundle bundle, const std::vector<double> &ratios)
+{
+    bundle.repeats = int(ratios.size());
+    ServerRun &old = bundle.servers[0];
+    ServerRun &newer = bundle.servers[1];
+    old.repeats.resize(ratios.size());
+    newer.repeats.resize(ratios.size());
+    for (size_t r = 0; r < ratios.size(); ++r) {
+        newer.repeats[r].timing = old.repeats[r].timing;
+        for (auto &entry : newer.repeats[r].timing.byCommand)
+            entry.second.usec = (long long)std::llround(double(entry.second.usec) * ratios[r]);
+    }
+    return bundle;
 }
 
 } // namespace BundleBuilders
