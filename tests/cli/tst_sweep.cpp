@@ -21,7 +21,7 @@ private slots:
         QTest::addColumn<QString>("message");
         const QString sweep = QStringLiteral("--sweep");
         QTest::newRow("unknown parameter") << QStringList{sweep, QStringLiteral("value-sise=16,64")}
-                                           << QStringLiteral("--sweep: unknown parameter 'value-sise' of hash-ttl (valid: keys, value-size, ttl, hash-tag)");
+                                           << QStringLiteral("--sweep: unknown parameter 'value-sise' of hash-ttl (valid: keys, value-size, ttl, hash-tag, batch)");
         QTest::newRow("a non-number") << QStringList{sweep, QStringLiteral("value-size=16,big")}
                                       << QStringLiteral("--sweep value-size: 'big' is not a number");
         QTest::newRow("one point") << QStringList{sweep, QStringLiteral("value-size=16")}
