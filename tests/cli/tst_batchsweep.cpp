@@ -112,3 +112,4 @@ private:
 };
 
 QTEST_MAIN(BatchSweepTest)
+#include "tst_batchsweep.moc"
