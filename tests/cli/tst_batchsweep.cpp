@@ -1,5 +1,5 @@
-// `versus run --sweep batch=…`: the pipeline depth swept for any workload. Bad depths refused
-// before any server starts; a real sweep runs the same commands at each depth, records each
+// `versus run --sweep batch=…`: the pipeline depth swept for any workload (bad depths are
+// refused in tst_sweep's table). A real sweep runs the same commands at each depth, records each
 // point's events per pipeline, and draws the time sweep charts.
 
 #include "bundlejson.h"
@@ -15,42 +15,6 @@ class BatchSweepTest : public QObject {
 
 private slots:
     void initTestCase() { VERSUS_REQUIRE_BINARY(); }
-
-    void badBatchSweepIsRefused_data()
-    {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<QString>("message");
-        const QString sweep = QStringLiteral("--sweep");
-        QTest::newRow("with --batch") << QStringList{sweep, QStringLiteral("batch=1,16"), QStringLiteral("--batch"), QStringLiteral("4")}
-                                      << QStringLiteral("--sweep batch and --batch: both give the events per pipeline; give one of them");
-        QTest::newRow("one value") << QStringList{sweep, QStringLiteral("batch=16")}
-                                   << QStringLiteral("--sweep batch: a sweep needs at least two values, got one (16)");
-        QTest::newRow("zero") << QStringList{sweep, QStringLiteral("batch=0,16")}
-                              << QStringLiteral("--sweep batch: '0' is not a whole number of events per pipeline from 1 to 10000");
-        QTest::newRow("a word") << QStringList{sweep, QStringLiteral("batch=1,deep")}
-                                << QStringLiteral("--sweep batch: 'deep' is not a whole number of events per pipeline from 1 to 10000");
-        QTest::newRow("past the most") << QStringList{sweep, QStringLiteral("batch=1,10001")}
-                                       << QStringLiteral("--sweep batch: '10001' is not a whole number of events per pipeline from 1 to 10000");
-        QTest::newRow("a fraction") << QStringList{sweep, QStringLiteral("batch=1,2.5")}
-                                    << QStringLiteral("--sweep batch: '2.5' is not a whole number of events per pipeline from 1 to 10000");
-    }
-
-    void badBatchSweepIsRefused()
-    {
-        QFETCH(QStringList, arguments);
-        QFETCH(QString, message);
-        VERSUS_REQUIRE_SERVER(server, "valkey-9.1.");
-        VersusCli cli;
-        const VersusCli::Result r = cli.run(QStringList{QStringLiteral("run"), QStringLiteral("--workload"), QStringLiteral("hash-ttl"),
-                                                        QStringLiteral("--servers"), server.label, QStringLiteral("--out"),
-                                                        cli.path(QStringLiteral("bundle.json"))}
-                                            + arguments);
-        QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
-        QCOMPARE(r.err, QStringLiteral("versus run: ") + message + QLatin1Char('\n'));
-        QVERIFY(r.out.isEmpty());
-        QVERIFY(!QFileInfo::exists(cli.path(QStringLiteral("bundle.json"))));
-        QVERIFY(cli.leftoverServers().empty());
-    }
 
     // Two depths of one small workload: the points differ in events per pipeline only, so each
     // sends exactly the same commands; the time sweep charts are drawn at a preset's size.
