@@ -201,6 +201,9 @@ QString valueText(const SweepTable &table, double value)
 
 QStringList rankingChanges(const SweepTable &table)
 {
+    // A time order is said only where the noise rule resolves it (SweepTable::gapChanges).
+    if (isTimeMeasure(table.measure))
+        return {};
     const QString more = table.clusterOverhead ? QStringLiteral("costs more in cluster mode than") : QStringLiteral("takes more than");
     const QString unit = table.measure == Measure::RatioToReference ? QString() : QStringLiteral(" bytes per key");
     QStringList said;

@@ -87,7 +87,7 @@ QStringList sweepProvenanceParts(const ResultsBundle &bundle, const FigureOption
 // order at the first point both have a final figure is the other way round at the last one.
 // "set-ex: Valkey 9.1.2 · cluster ×3 takes more than Redis 7.0.15 · cluster ×3 at keys=1000
 // (312.4 against 290.1 bytes per key) and less at keys=100000 (233.9 against 287.5)".
-QStringList rankingChanges(const SweepTable &table);
+QStringList rankingChanges(const SweepTable &table);   // none for time tables: see gapChanges
 
 // The sweep table of what `pointTable` gives at each point (Figures of sweepPointBundle()), line
 // by line, totals left out, servers in display order: what every sweep table is built from.
