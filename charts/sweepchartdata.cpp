@@ -146,13 +146,17 @@ QString defaultSweepTitle(const Figures &figures, SweepChartKind kind)
 QString defaultSweepSubtitle(const Figures &figures, SweepChartKind kind)
 {
     const SweepTable table = sweepView(kind).table(figures);
+    // Servers that allocate differently compare builds as well as versions: said after the line.
+    const QString caveat = sweepBuildCaveat(figures.bundle(), figures.options());
+    // A time sweep's finding is how a version's gap moves along it, where the run resolves it.
+    if (!table.gapChanges.isEmpty())
+        return table.gapChanges.join(QStringLiteral("; ")) + (caveat.isEmpty() ? QString() : QStringLiteral(". ") + caveat);
     if (!table.headline)
         return {};
     const SweepLine *line = &table.lines[table.headline->line];
     const bool ratio = kind == SweepChartKind::Ratio;
     const auto text = [ratio](double value) { return ratio ? formatMultiple(value) : formatFigure(value); };
-    // Servers that allocate differently compare builds as well as versions: said after the line.
-    const QString caveat = sweepBuildCaveat(figures.bundle(), figures.options());
+    const bool time = isTimeMeasure(table.measure);
     // The headline's points are final ones: a cancelled sweep's last point is partial.
     const size_t first = table.headline->first;
     const size_t last = table.headline->last;
@@ -160,6 +164,7 @@ QString defaultSweepSubtitle(const Figures &figures, SweepChartKind kind)
         .arg(line->categoryLabel, line->serverName, text(line->points[first].value), text(line->points[last].value),
              ratio                  ? QStringLiteral(" %1").arg(table.referenceType)
              : table.clusterOverhead ? QStringLiteral(" bytes per key beyond standalone")
+             : time                  ? QStringLiteral(" ") + sweepView(kind).valueTitle(table)
                                      : QStringLiteral(" bytes per key"),
              table.parameter,
              table.values[int(first)], table.values[int(last)], caveat.isEmpty() ? QString() : QStringLiteral(". ") + caveat);

@@ -213,8 +213,9 @@ QWidget *WorkloadPanel::hashTtlPage()
     m_sweepText = new QLineEdit(UiSettings::value(QStringLiteral("workload/sweep")).toString());
     m_sweepText->setObjectName(QStringLiteral("hashTtlSweep"));
     m_sweepText->setPlaceholderText(tr("e.g. value-size=16,64,256"));
-    m_sweepText->setToolTip(tr("Run at each of these values of keys, value-size or ttl, one run per value, "
-                               "all in one bundle; the Sweep tab draws them. Empty: one run."));
+    m_sweepText->setToolTip(tr("Run at each of these values of keys, value-size or ttl, or of batch (events per "
+                               "pipeline: batch=1,16,256), one run per value, all in one bundle; the Sweep tab "
+                               "draws them. Empty: one run."));
     form->addRow(tr("Sweep"), m_sweepText);
     connect(m_sweepText, &QLineEdit::editingFinished, this, [this] {
         remember(QStringLiteral("workload/sweep"), m_sweepText->text().trimmed());

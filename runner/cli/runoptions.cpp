@@ -147,7 +147,8 @@ void addRunOptions(QCommandLineParser &parser)
                                                   "hash-tag=shopper|none; hash-ttl: keys, value-size, ttl, hash-tag=user|none."), QStringLiteral("name=value")},
         {QStringLiteral("sweep"),
          QStringLiteral("Run the workload at each of these values of one of its parameters (one --sweep), on every "
-                        "server, all in one bundle: --sweep value-size=16,64,256. N values cost N runs."),
+                        "server, all in one bundle: --sweep value-size=16,64,256. batch sweeps the events per pipeline "
+                        "for any workload (--sweep batch=1,16,256; 1 to 10000, not with --batch). N values cost N runs."),
          QStringLiteral("name=v1,v2,...")},
         {QStringLiteral("repeat"), QStringLiteral("Repeats, each on freshly started servers, interleaved across versions (default 1). With 5 or more, changes get a 95% interval taken repeat by repeat."), QStringLiteral("n"), QStringLiteral("1")},
         {QStringLiteral("schedule"), QStringLiteral("fair (default: one server executes at a time, on a CPU of its own) or concurrent."),
@@ -266,7 +267,8 @@ Status workloadsFromParser(const QCommandLineParser &parser, RunPlan &plan)
     if (!parameters)
         return Error{parameters.error()};
     const Outcome<SweepValues> sweep =
-        parseSweep(parser.values(QStringLiteral("sweep")), parser.value(QStringLiteral("workload")), parameters.value());
+        parseSweep(parser.values(QStringLiteral("sweep")), parser.value(QStringLiteral("workload")), parameters.value(),
+                   parser.isSet(QStringLiteral("batch")));
     if (!sweep)
         return Error{sweep.error()};
     if (sweep->parameter.isEmpty()) {

@@ -47,6 +47,8 @@ void SweepController::startPoint(int index)
                         sweepPointLabel(m_request.parameter, point.value, index, int(m_request.points.size())));
     RunRequest run = m_request.run;
     run.workload = point.workload;
+    if (point.eventsPerBatch > 0)
+        run.eventsPerBatch = point.eventsPerBatch;
     m_runs.start(run);
 }
 
@@ -93,6 +95,7 @@ ResultsBundle SweepController::assembled(bool finished) const
         SweepPoint point;
         point.value = m_request.points[i].value;
         point.workload = m_done[i].workload;
+        point.eventsPerBatch = m_done[i].eventsPerBatch;
         point.complete = m_done[i].complete;
         point.servers = m_done[i].servers;
         complete = complete && point.complete;

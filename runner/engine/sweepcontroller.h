@@ -17,6 +17,7 @@ struct SweepRequest {
     struct Point {
         QString value;                  // "64"
         std::shared_ptr<const Workload> workload;   // the workload with the parameter at this value
+        int eventsPerBatch = 0;         // a batch sweep's depth at this point; 0: the run's own
     };
     std::vector<Point> points;
 };

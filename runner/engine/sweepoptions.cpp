@@ -4,8 +4,23 @@
 
 #include <QFileInfo>
 
+namespace {
+
+// A batch sweep's value: a whole number of events per pipeline, 1..kMostSweptEventsPerBatch.
+Status checkSweptBatch(const QString &value)
+{
+    bool whole = false;
+    const int events = value.toInt(&whole);
+    if (!whole || events < 1 || events > kMostSweptEventsPerBatch)
+        return Error{QStringLiteral("--sweep batch: '%1' is not a whole number of events per pipeline from 1 to %2")
+                         .arg(value).arg(kMostSweptEventsPerBatch)};
+    return Status::success();
+}
+
+} // namespace
+
 Outcome<SweepValues> parseSweep(const QStringList &options, const QString &workload,
-                                const std::map<QString, QString> &parameters)
+                                const std::map<QString, QString> &parameters, bool batchOptionGiven)
 {
     if (options.isEmpty())
         return SweepValues();
@@ -20,16 +35,22 @@ Outcome<SweepValues> parseSweep(const QStringList &options, const QString &workl
     sweep.parameter = text.left(equals).trimmed();
     const QString name = builtInWorkloadNames().contains(workload) ? workload : QFileInfo(workload).fileName();
     const QStringList valid = workloadParameterNames(builtInWorkloadNames().contains(workload) ? workload : QString());
-    if (!valid.contains(sweep.parameter))
+    const bool batch = sweep.parameter == batchSweepParameter();
+    if (batch && batchOptionGiven)
+        return Error{QStringLiteral("--sweep batch and --batch: both give the events per pipeline; give one of them")};
+    if (!batch && !valid.contains(sweep.parameter))
         return Error{QStringLiteral("--sweep: unknown parameter '%1' of %2 (%3)")
                          .arg(sweep.parameter, name,
-                              valid.isEmpty() ? QStringLiteral("this workload takes none")
-                                              : QStringLiteral("valid: ") + valid.join(QStringLiteral(", ")))};
+                              QStringLiteral("valid: ") + (valid + QStringList{batchSweepParameter()}).join(QStringLiteral(", ")))};
     if (parameters.count(sweep.parameter))
         return Error{QStringLiteral("--sweep %1: also given as --set %1=%2; give it one way")
                          .arg(sweep.parameter, parameters.at(sweep.parameter))};
     for (const QString &raw : text.mid(equals + 1).split(QLatin1Char(','))) {
         const QString value = raw.trimmed();
+        if (batch) {
+            if (Status checked = checkSweptBatch(value); !checked)
+                return Error{checked.error()};
+        }
         bool number = false;
         value.toDouble(&number);
         if (!number)
@@ -55,6 +76,29 @@ QString valueAsRead(const Workload &workload, const QString &parameter, const QS
     return found == own.end() ? given : found->second;
 }
 
+// One workload for every depth: the points differ only in events per pipeline. A depth given
+// twice ("16,016") is refused, as a workload parameter's would be.
+Outcome<SweepRequest> batchSweepRequest(const SweepValues &sweep, const std::map<QString, QString> &parameters,
+                                        const WorkloadMaker &make)
+{
+    Outcome<std::shared_ptr<Workload>> workload = make(parameters);
+    if (!workload)
+        return Error{QStringLiteral("--sweep batch: %1").arg(workload.error())};
+    SweepRequest request;
+    request.parameter = sweep.parameter;
+    request.defaultValue = QString::number(RunRequest().eventsPerBatch);
+    std::map<int, QString> givenByDepth;
+    for (const QString &value : sweep.values) {
+        const int depth = value.toInt();
+        if (const auto earlier = givenByDepth.find(depth); earlier != givenByDepth.end())
+            return Error{QStringLiteral("--sweep batch: %1 and %2 are the same depth (%3 events per pipeline): give each once")
+                             .arg(value, earlier->second).arg(depth)};
+        givenByDepth[depth] = value;
+        request.points.push_back({value, workload.value(), depth});
+    }
+    return request;
+}
+
 } // namespace
 
 Outcome<SweepRequest> sweepRequest(const SweepValues &sweep, const std::map<QString, QString> &parameters,
@@ -62,6 +106,8 @@ Outcome<SweepRequest> sweepRequest(const SweepValues &sweep, const std::map<QStr
 {
     SweepRequest request;
     request.parameter = sweep.parameter;
+    if (sweep.parameter == batchSweepParameter())
+        return batchSweepRequest(sweep, parameters, make);
     std::map<QString, QString> givenByValueRead;   // "16" -> "016": two spellings of one value run it twice
     for (const QString &value : sweep.values) {
         std::map<QString, QString> at = parameters;

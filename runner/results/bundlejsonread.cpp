@@ -366,6 +366,7 @@ void readSweep(const Json &root, ResultsBundle &bundle)
         SweepPoint point;
         readOptional(entry, "value", point.value);
         readOptional(entry, "complete", point.complete);
+        readOptional(entry, "events_per_batch", point.eventsPerBatch);
         readOptional(entry, "workload", point.workload);
         readServers(entry, point.servers);
         bundle.sweep.points.push_back(point);

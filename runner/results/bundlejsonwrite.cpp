@@ -310,6 +310,8 @@ Json sweepToJson(const SweepResults &sweep)
         serversToJson(ordered, servers, runs);
         points.push_back({{"value", point.value}, {"complete", point.complete}, {"workload", workloadToJson(point.workload)},
                           {"servers", servers}, {"runs", runs}});
+        if (point.eventsPerBatch > 0)
+            points.back()["events_per_batch"] = point.eventsPerBatch;
     }
     return {{"parameter", sweep.parameter}, {"shown", sweep.shown}, {"points", points}};
 }

@@ -11,8 +11,6 @@
 
 namespace {
 
-using PointTable = std::function<FigureTable(const Figures &)>;
-
 // A point's figure as the sweep shows it: a run that stopped during the point (a cancelled
 // sweep) gives partial figures, whatever its own repeats said, and says so.
 Figure pointFigure(Figure figure, const SweepPoint &point)
@@ -61,8 +59,11 @@ std::optional<SweepHeadline> headlineOf(const SweepTable &table, const QStringLi
     return std::nullopt;
 }
 
+} // namespace
+
 // Each point's `pointTable`, line by line (totals left out), servers in display order.
-SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOptions &options, const PointTable &pointTable)
+SweepTable sweepOfPoints(const ResultsBundle &bundle, Measure measure, const FigureOptions &options,
+                         const SweepPointTable &pointTable)
 {
     SweepTable table;
     table.measure = measure;
@@ -115,8 +116,6 @@ SweepTable sweepOf(const ResultsBundle &bundle, Measure measure, const FigureOpt
     return table;
 }
 
-} // namespace
-
 QStringList SweepTable::unfinishedValues() const
 {
     QStringList unfinished;
@@ -148,14 +147,16 @@ std::optional<std::pair<size_t, size_t>> finalSpan(const SweepLine &line)
 
 SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const FigureOptions &options)
 {
-    return sweepOf(bundle, measure, options, [measure](const Figures &figures) {
+    if (measure == Measure::UsecPerCall || measure == Measure::MainThreadCpuPerCall)
+        return sweepTimeTable(bundle, measure, options);
+    return sweepOfPoints(bundle, measure, options, [measure](const Figures &figures) {
         return measure == Measure::RatioToReference ? figures.referenceRatios() : figures.memory();
     });
 }
 
 SweepTable clusterOverheadSweep(const ResultsBundle &bundle, const FigureOptions &options)
 {
-    SweepTable table = sweepOf(bundle, Measure::BytesPerKey, options,
+    SweepTable table = sweepOfPoints(bundle, Measure::BytesPerKey, options,
                                [](const Figures &figures) { return figures.clusterOverhead(); });
     table.clusterOverhead = true;
     return table;
@@ -200,6 +201,9 @@ QString valueText(const SweepTable &table, double value)
 
 QStringList rankingChanges(const SweepTable &table)
 {
+    // A time order is said only where the noise rule resolves it (SweepTable::gapChanges).
+    if (isTimeMeasure(table.measure))
+        return {};
     const QString more = table.clusterOverhead ? QStringLiteral("costs more in cluster mode than") : QStringLiteral("takes more than");
     const QString unit = table.measure == Measure::RatioToReference ? QString() : QStringLiteral(" bytes per key");
     QStringList said;

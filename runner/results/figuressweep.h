@@ -7,6 +7,7 @@
 
 #include <QString>
 #include <QStringList>
+#include <functional>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -39,6 +40,9 @@ struct SweepTable {
     QString referenceType;           // the ratios' denominator ("set-ex"); empty for bytes per key
     QString typeNoun;                // "pattern" or "type"
     bool clusterOverhead = false;    // clusterOverheadSweep(): bytes per key beyond standalone
+    // Time tables (UsecPerCall, MainThreadCpuPerCall): where a version's gap to the baseline
+    // changes along the sweep, in words (depthGapChanges()); empty for memory.
+    QStringList gapChanges;
     // By server (display order, oldest first), then category (workload order); the totals over
     // several types are left out.
     std::vector<SweepLine> lines;
@@ -57,9 +61,12 @@ struct SweepTable {
 // provisional or incomplete), when they differ; what a headline may speak of.
 std::optional<std::pair<size_t, size_t>> finalSpan(const SweepLine &line);
 
-// Bytes per key (Measure::BytesPerKey, the memory table of each point) or each type's ratio to
-// the workload's reference type (Measure::RatioToReference, Figures::referenceRatios()). An
-// empty table for a bundle that is not a sweep, or for ratios without a reference type.
+// Bytes per key (Measure::BytesPerKey, the memory table of each point), each type's ratio to
+// the workload's reference type (Measure::RatioToReference, Figures::referenceRatios()), or the
+// server's time per command of the timed passes (figuressweeptime.cpp): inside the commands on
+// the headline category (Measure::UsecPerCall, Figures::commandTime()) or in all
+// (Measure::MainThreadCpuPerCall, Figures::serverTime()). An empty table for a bundle that is not
+// a sweep, or for ratios without a reference type.
 // `options` apply to every point (hidden servers, baseline).
 SweepTable sweepTable(const ResultsBundle &bundle, Measure measure, const FigureOptions &options = {});
 // The cost of cluster mode at every point (Figures::clusterOverhead() of each point's run): a
@@ -80,4 +87,22 @@ QStringList sweepProvenanceParts(const ResultsBundle &bundle, const FigureOption
 // order at the first point both have a final figure is the other way round at the last one.
 // "set-ex: Valkey 9.1.2 · cluster ×3 takes more than Redis 7.0.15 · cluster ×3 at keys=1000
 // (312.4 against 290.1 bytes per key) and less at keys=100000 (233.9 against 287.5)".
-QStringList rankingChanges(const SweepTable &table);
+QStringList rankingChanges(const SweepTable &table);   // none for time tables: see gapChanges
+
+// The sweep table of what `pointTable` gives at each point (Figures of sweepPointBundle()), line
+// by line, totals left out, servers in display order: what every sweep table is built from.
+using SweepPointTable = std::function<FigureTable(const Figures &)>;
+SweepTable sweepOfPoints(const ResultsBundle &bundle, Measure measure, const FigureOptions &options,
+                         const SweepPointTable &pointTable);
+
+// The time tables of a sweep (figuressweeptime.cpp): a line per server of the headline category
+// of each point's `measure` (UsecPerCall or MainThreadCpuPerCall), its gap sentences filled in.
+SweepTable sweepTimeTable(const ResultsBundle &bundle, Measure measure, const FigureOptions &options);
+// Whether some point of the sweep has a timed pass: the sweep has the time charts.
+bool sweepHasTimedPasses(const ResultsBundle &bundle);
+// Where a version's change against the baseline differs between the first and the last point
+// both have a final figure at, said only where the noise rule resolves the change at both ends
+// (changeMeaning() not neutral) and the whole percents differ: "Valkey 9.1.2 spends 3% less
+// than Valkey 8.0.1 per command inside the commands (All writes) at batch=1 and 28% less at
+// batch=256".
+QStringList depthGapChanges(const SweepTable &table, const QString &baselineId);

@@ -219,6 +219,7 @@ struct SweepPoint {
     WorkloadInfo workload;                   // with the parameter at this value
     bool complete = true;
     std::vector<ServerRun> servers;
+    int eventsPerBatch = 0;                  // events per pipeline the point ran with; 0: not recorded
 };
 
 // A run of one workload at several values of one of its parameters (--sweep value-size=16,64,256).

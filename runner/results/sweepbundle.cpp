@@ -22,6 +22,8 @@ ResultsBundle sweepPointBundle(const ResultsBundle &bundle, int index)
     point.workload = at.workload;
     point.complete = at.complete;
     point.servers = at.servers;
+    if (at.eventsPerBatch > 0)
+        point.eventsPerBatch = at.eventsPerBatch;
     return point;
 }
 
@@ -34,6 +36,8 @@ ResultsBundle showingSweepPoint(const ResultsBundle &bundle, int index)
     shown.workload = at.workload;
     shown.complete = at.complete;
     shown.servers = at.servers;
+    if (at.eventsPerBatch > 0)
+        shown.eventsPerBatch = at.eventsPerBatch;
     shown.sweep.shown = index;
     return shown;
 }

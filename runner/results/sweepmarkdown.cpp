@@ -28,7 +28,9 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
     for (size_t i = 0; i < size_t(table.values.size()); ++i)
         columns << QStringLiteral("%1=%2%3").arg(markdownText(table.parameter), markdownText(table.values[int(i)]),
                                                 i < table.complete.size() && !table.complete[i] ? QStringLiteral(" (unfinished)") : QString());
-    const QString noun = table.typeNoun == QLatin1String("pattern") ? QStringLiteral("Pattern") : QStringLiteral("Type");
+    const QString noun = isTimeMeasure(table.measure)                 ? QStringLiteral("Commands")
+                         : table.typeNoun == QLatin1String("pattern") ? QStringLiteral("Pattern")
+                                                                      : QStringLiteral("Type");
     QString markdown = QStringLiteral("\n%1\n\n").arg(title);
     markdown += markdownHeader(noun + QStringLiteral(" · server"), columns);
     QStringList without;   // lines with no figure at any value: one note, not a row of "unsupported"
@@ -48,6 +50,8 @@ QString tableMarkdown(const SweepTable &table, const QString &title)
     // The order that reverses along the sweep is the finding: said, not left to the reader.
     if (const QStringList changes = rankingChanges(table); !changes.isEmpty())
         markdown += QStringLiteral("\nThe order changes along the sweep: %1.\n").arg(markdownText(changes.join(QStringLiteral("; "))));
+    if (!table.gapChanges.isEmpty())
+        markdown += QStringLiteral("\nThe gap moves along the sweep: %1.\n").arg(markdownText(table.gapChanges.join(QStringLiteral("; "))));
     if (const QStringList unfinished = table.unfinishedValues(); !unfinished.isEmpty())
         markdown += QStringLiteral("\n%1 The run stopped before %2=%3 finished: those figures are partial, not comparable with "
                                    "the others, and in no headline.\n")
@@ -68,6 +72,16 @@ QString sweepToMarkdown(const ResultsBundle &bundle, const QString &heading)
     if (!ratios.empty())
         markdown += tableMarkdown(ratios, QStringLiteral("%1 Sweep: memory against %2, against %3 (bytes per key as a multiple of %2's)")
                                               .arg(heading, ratios.referenceType, ratios.parameter));
+    const SweepTable inside = sweepTable(bundle, Measure::UsecPerCall);
+    if (!inside.empty())
+        markdown += tableMarkdown(inside, QStringLiteral("%1 Sweep: server time per command inside the commands against %2 (µs, "
+                                                         "commandstats, the headline commands, each value its own run)")
+                                              .arg(heading, inside.parameter));
+    const SweepTable inAll = sweepTable(bundle, Measure::MainThreadCpuPerCall);
+    if (!inAll.empty())
+        markdown += tableMarkdown(inAll, QStringLiteral("%1 Sweep: server time per command in all against %2 (µs of main-thread "
+                                                        "CPU per command, each value its own run)")
+                                             .arg(heading, inAll.parameter));
     const SweepTable overhead = clusterOverheadSweep(bundle);
     if (!overhead.empty())
         markdown += tableMarkdown(overhead, QStringLiteral("%1 Sweep: cost of cluster mode against %2 (bytes per key, cluster less "

@@ -40,6 +40,26 @@ std::vector<SweepView> makeSweepViews()
         view.table = [](const Figures &figures) { return figures.sweepClusterOverhead(); };
         views.push_back(view);
     }
+    {
+        SweepView view{SweepChartKind::TimeInside, QStringLiteral("sweep-time-inside-commands"), SweepPresence::TimedPasses};
+        view.chooserName = [](const ResultsBundle &) { return QStringLiteral("Time inside the commands"); };
+        view.title = [](const ResultsBundle &bundle) {
+            return QStringLiteral("Server time per command inside the commands against %1, %2").arg(bundle.sweep.parameter, bundle.workload.name);
+        };
+        view.valueTitle = [](const SweepTable &) { return QStringLiteral("µs per command inside the commands"); };
+        view.table = [](const Figures &figures) { return figures.sweepFigures(Measure::UsecPerCall); };
+        views.push_back(view);
+    }
+    {
+        SweepView view{SweepChartKind::TimeInAll, QStringLiteral("sweep-time-in-all"), SweepPresence::TimedPasses};
+        view.chooserName = [](const ResultsBundle &) { return QStringLiteral("Time per command in all"); };
+        view.title = [](const ResultsBundle &bundle) {
+            return QStringLiteral("Server time per command in all against %1, %2").arg(bundle.sweep.parameter, bundle.workload.name);
+        };
+        view.valueTitle = [](const SweepTable &) { return QStringLiteral("µs of main-thread CPU per command"); };
+        view.table = [](const Figures &figures) { return figures.sweepFigures(Measure::MainThreadCpuPerCall); };
+        views.push_back(view);
+    }
     return views;
 }
 
@@ -49,6 +69,7 @@ bool sweepHas(const ResultsBundle &bundle, SweepPresence presence)
     case SweepPresence::EverySweep: return true;
     case SweepPresence::ReferenceType: return !bundle.workload.referenceType.isEmpty();
     case SweepPresence::BothTopologies: return sweepHasBothTopologies(bundle);
+    case SweepPresence::TimedPasses: return sweepHasTimedPasses(bundle);
     }
     return false;
 }

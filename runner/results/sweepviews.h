@@ -14,6 +14,8 @@ enum class SweepChartKind {
     MemoryPerKey,      // bytes per key of each pattern
     Ratio,             // each pattern as a multiple of the reference one
     ClusterOverhead,   // each cluster's bytes per key beyond standalone
+    TimeInside,        // µs per command inside the commands (commandstats), headline category
+    TimeInAll,         // µs of main-thread CPU per command in all
 };
 
 // When a sweep has the chart.
@@ -21,6 +23,7 @@ enum class SweepPresence {
     EverySweep,
     ReferenceType,     // the workload has a reference category (hash-ttl: set-ex)
     BothTopologies,    // some point ran a version standalone and as a cluster
+    TimedPasses,       // some point has a timed pass
 };
 
 struct SweepView {
@@ -38,7 +41,7 @@ const std::vector<SweepView> &sweepViews();
 const SweepView &sweepView(SweepChartKind kind);
 // The sweep charts a bundle has: none unless it is a sweep.
 std::vector<SweepChartKind> sweepChartKinds(const ResultsBundle &bundle);
-// The sweep charts a run with --sweep will have, before its workload is read: the ratio is
-// counted as there (the workload may have a reference category), the cost of cluster mode
-// when the run has a version in both topologies.
+// The sweep charts a run with --sweep will have, before its workload is read: the ratio and
+// the time charts are counted as there (the workload may have a reference category, and its
+// passes are timed), the cost of cluster mode when the run has a version in both topologies.
 std::vector<SweepChartKind> sweepChartKindsOfRun(bool bothTopologies);

@@ -107,7 +107,7 @@ private Q_SLOTS:
         const ResultsBundle bundle = fixtureBundle("real-cluster-keys-sweep.json");
         const std::vector<SweepChartKind> kinds = sweepChartKinds(bundle);
         QVERIFY(std::find(kinds.begin(), kinds.end(), SweepChartKind::ClusterOverhead) != kinds.end());
-        QVERIFY(sweepChartKinds(fixtureBundle("real-hash-ttl-sweep.json")).size() == 2);
+        QVERIFY(sweepChartKinds(fixtureBundle("real-hash-ttl-sweep.json")).size() == 4);
         const SweepChartData data = buildSweepChartData(Figures(bundle), SweepChartKind::ClusterOverhead);
         QCOMPARE(data.xLabels, (QStringList{QStringLiteral("1000"), QStringLiteral("10000"), QStringLiteral("100000")}));
         QCOMPARE(data.yTitle, QStringLiteral("bytes per key beyond standalone"));

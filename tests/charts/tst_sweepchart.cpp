@@ -18,7 +18,7 @@ private slots:
     void dataFollowsTheFigures()
     {
         const ResultsBundle bundle = fixtureBundle("real-hash-ttl-sweep.json");
-        QCOMPARE(sweepChartKinds(bundle).size(), size_t(2));
+        QCOMPARE(sweepChartKinds(bundle).size(), size_t(4));   // memory, ratio and the two time charts
         QVERIFY(sweepChartKinds(fixtureBundle("real-hash-ttl.json")).empty());
         const SweepChartData data = buildSweepChartData(Figures(bundle), SweepChartKind::MemoryPerKey);
         // 16, 64, 256 span ×16: a log scale, at even steps.

@@ -21,7 +21,7 @@ private slots:
         QTest::addColumn<QString>("message");
         const QString sweep = QStringLiteral("--sweep");
         QTest::newRow("unknown parameter") << QStringList{sweep, QStringLiteral("value-sise=16,64")}
-                                           << QStringLiteral("--sweep: unknown parameter 'value-sise' of hash-ttl (valid: keys, value-size, ttl, hash-tag)");
+                                           << QStringLiteral("--sweep: unknown parameter 'value-sise' of hash-ttl (valid: keys, value-size, ttl, hash-tag, batch)");
         QTest::newRow("a non-number") << QStringList{sweep, QStringLiteral("value-size=16,big")}
                                       << QStringLiteral("--sweep value-size: 'big' is not a number");
         QTest::newRow("one point") << QStringList{sweep, QStringLiteral("value-size=16")}
@@ -40,6 +40,18 @@ private slots:
                                    << QStringLiteral("--sweep: expected name=value,value,…, got 'value-size'");
         QTest::newRow("a value the workload refuses") << QStringList{sweep, QStringLiteral("value-size=16,0")}
                                                       << QStringLiteral("--sweep value-size=0: hash-ttl: parameter value-size");
+        QTest::newRow("batch: with --batch") << QStringList{sweep, QStringLiteral("batch=1,16"), QStringLiteral("--batch"), QStringLiteral("4")}
+                                      << QStringLiteral("--sweep batch and --batch: both give the events per pipeline; give one of them");
+        QTest::newRow("batch: one value") << QStringList{sweep, QStringLiteral("batch=16")}
+                                   << QStringLiteral("--sweep batch: a sweep needs at least two values, got one (16)");
+        QTest::newRow("batch: zero") << QStringList{sweep, QStringLiteral("batch=0,16")}
+                              << QStringLiteral("--sweep batch: '0' is not a whole number of events per pipeline from 1 to 10000");
+        QTest::newRow("batch: a word") << QStringList{sweep, QStringLiteral("batch=1,deep")}
+                                << QStringLiteral("--sweep batch: 'deep' is not a whole number of events per pipeline from 1 to 10000");
+        QTest::newRow("batch: past the most") << QStringList{sweep, QStringLiteral("batch=1,10001")}
+                                       << QStringLiteral("--sweep batch: '10001' is not a whole number of events per pipeline from 1 to 10000");
+        QTest::newRow("batch: a fraction") << QStringList{sweep, QStringLiteral("batch=1,2.5")}
+                                    << QStringLiteral("--sweep batch: '2.5' is not a whole number of events per pipeline from 1 to 10000");
     }
 
     void badSweepIsRefusedBeforeAnyServerStarts()

@@ -121,6 +121,55 @@ private slots:
                                             "against 287.5)")});
     }
 
+    // A version's time gap to the baseline is said where it differs between the ends of the
+    // sweep, only where the run's repeats resolve the change at both ends.
+    void depthGapIsSaidOnlyWhereBothEndsAreResolved_data()
+    {
+        QTest::addColumn<bool>("firstResolved");
+        QTest::addColumn<bool>("lastResolved");
+        QTest::addColumn<QStringList>("said");
+        QTest::newRow("both resolved") << true << true
+                                       << QStringList{QStringLiteral(
+                                              "Valkey 9.1.2 spends 3% less than Valkey 8.0.1 per command inside the commands "
+                                              "(All writes) at batch=1 and 28% less at batch=256")};
+        QTest::newRow("first within noise") << false << true << QStringList();
+        QTest::newRow("last within noise") << true << false << QStringList();
+    }
+
+    void depthGapIsSaidOnlyWhereBothEndsAreResolved()
+    {
+        QFETCH(bool, firstResolved);
+        QFETCH(bool, lastResolved);
+        QFETCH(QStringList, said);
+        const auto timed = [](double value, std::optional<double> change, bool resolved) {
+            Figure figure;
+            figure.state = FigureState::Measured;
+            figure.value = value;
+            figure.change = change;
+            figure.withinNoise = change && !resolved;
+            return figure;
+        };
+        const auto line = [](const QString &id, const QString &name, std::vector<Figure> points) {
+            SweepLine made;
+            made.serverId = id;
+            made.serverName = name;
+            made.categoryId = QStringLiteral("group:writes");
+            made.categoryLabel = QStringLiteral("All writes");
+            made.points = std::move(points);
+            return made;
+        };
+        SweepTable table;
+        table.measure = Measure::UsecPerCall;
+        table.parameter = QStringLiteral("batch");
+        table.values = {QStringLiteral("1"), QStringLiteral("16"), QStringLiteral("256")};
+        table.complete = {true, true, true};
+        table.lines = {line(QStringLiteral("v8"), QStringLiteral("Valkey 8.0.1"),
+                            {timed(1.30, std::nullopt, true), timed(1.25, std::nullopt, true), timed(1.22, std::nullopt, true)}),
+                       line(QStringLiteral("v9"), QStringLiteral("Valkey 9.1.2"),
+                            {timed(1.26, -3.1, firstResolved), timed(1.0, -20.0, false), timed(0.88, -27.9, lastResolved)})};
+        QCOMPARE(depthGapChanges(table, QStringLiteral("v8")), said);
+    }
+
     // The headline speaks of the newest version run as the baseline was, as the ratio headline
     // of a single run does (Figures::referenceServer): not of a newer series run another way,
     // and, with that version hidden, of the next one.
@@ -176,6 +225,17 @@ private slots:
         QCOMPARE(again->sweep.points.size(), size_t(3));
         QCOMPARE(again->sweep.points[1].servers.size(), size_t(2));
         QCOMPARE(again->sweep.points[1].servers[1].repeats.front().byType.at(QStringLiteral("hsetex")).keys, 2000LL);
+        // A batch sweep's depths are kept point by point, and shown with the point.
+        ResultsBundle batch = bundle;
+        batch.sweep.parameter = QStringLiteral("batch");
+        batch.sweep.points[0].eventsPerBatch = 1;
+        batch.sweep.points[1].eventsPerBatch = 16;
+        const Outcome<ResultsBundle> batchAgain = bundleFromJson(bundleToJson(batch), QStringLiteral("batch"));
+        QVERIFY2(batchAgain, qPrintable(batchAgain ? QString() : batchAgain.error()));
+        QCOMPARE(batchAgain->sweep.points[0].eventsPerBatch, 1);
+        QCOMPARE(batchAgain->sweep.points[1].eventsPerBatch, 16);
+        QCOMPARE(sweepPointBundle(batchAgain.value(), 1).eventsPerBatch, 16);
+        QCOMPARE(showingSweepPoint(batchAgain.value(), 0).eventsPerBatch, 1);
     }
 
     void oneRunIsNoSweep()
