@@ -269,7 +269,7 @@ void ExportMemoryTest::asksBeforeReplacingASweepChart()
     replace.answerNext(true);
     const Outcome<QStringList> written = dialog.exportEverything();
     QVERIFY2(written.ok(), qPrintable(written.error()));
-    QCOMPARE(int(written->size()), 9);   // 4 charts, results.csv, results.json, report.md, 2 sweep charts
+    QCOMPARE(int(written->size()), 11);   // 4 charts, results.csv, results.json, report.md, 4 sweep charts (memory, ratio, two of time)
     QCOMPARE(QImage(folder.filePath(QStringLiteral("sweep-ratio.png"))).size(), QSize(1200, 675));
 }
 
