@@ -268,7 +268,14 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
         data.categoryKinds.push_back(category.kind);
     }
     const std::map<QString, QColor> colors = serverColors(figures.bundle());
+    // A view not every bundle has, absent from this one (a bundle from before Versus read the
+    // server's clock or tails), draws no bars of absent figures: its chart says why instead.
+    const std::vector<ChartKind> present = view.presence == ViewPresence::EveryBundle ? std::vector<ChartKind>{kind}
+                                                                                       : chartKindsOf(figures);
+    const bool absent = std::find(present.begin(), present.end(), kind) == present.end() && !figures.live();
     for (const QString &id : table.servers) {
+        if (absent)
+            break;
         if (!figures.summary(id).hasFigures())
             continue;   // no bars; its colour stays reserved
         ChartSeries series;
@@ -285,8 +292,8 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
         // No row a run did not measure, and no axis for bars that are not there.
         data.categories.clear();
         data.categoryKinds.clear();
-        data.emptyText = emptyTextOf(figures, kind, workloadOrder);
-        if (!view.whenAbsent.isEmpty() && workloadOrder.servers.isEmpty())
+        data.emptyText = absent && !figures.allServerIds().isEmpty() ? view.whenAbsent : emptyTextOf(figures, kind, workloadOrder);
+        if (!view.whenAbsent.isEmpty() && (absent || workloadOrder.servers.isEmpty()))
             data.footnotes.clear();   // the memory table's notes, about rows this chart does not have
         return data;
     }
