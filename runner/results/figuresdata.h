@@ -164,6 +164,10 @@ QString joinedList(const QStringList &items);
 // figuresservertime.cpp): "not reported by this version" (Redis 7.0 has no event loop counters),
 // or "not recorded in this bundle" (from before Versus read them). Empty when a pass has it.
 QString serverClockAbsence(const ServerRun &run, std::optional<long long> ServerClock::*counter);
+// The repeats a median of `byRepeat` comes from: the middle one, or the middle two of an even
+// count. A view that explains a median (the Why's parts) reads those repeats, so its parts add
+// up to the figure shown. (figureswhy.cpp)
+std::vector<int> medianRepeats(const std::map<int, double> &byRepeat);
 
 // Impossible readings (figuresreadings.cpp): why a pass's used_memory change over `keys` keys
 // written cannot be (not positive, or past what a process can address); empty when it can.

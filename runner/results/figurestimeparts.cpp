@@ -134,21 +134,6 @@ FigureRule partRule(const FiguresData &data, const FigureRule &total, const QStr
     return rule;
 }
 
-// The repeats whose loop time is the shown median: the middle one, or the middle two.
-std::vector<int> loopMedianRepeats(const Figure &loop)
-{
-    std::vector<std::pair<double, int>> byValue;
-    for (const auto &[repeat, value] : loop.byRepeat)
-        byValue.push_back({value, repeat});
-    std::sort(byValue.begin(), byValue.end());
-    if (byValue.empty())
-        return {};
-    const size_t middle = byValue.size() / 2;
-    if (byValue.size() % 2 == 1)
-        return {byValue[middle].second};
-    return {byValue[middle - 1].second, byValue[middle].second};
-}
-
 // Each server's parts are shown as they were in the repeat(s) whose loop time is the median,
 // so the parts a view shows add up to the loop time it shows. Medians taken part by part would
 // mix repeats: on a loaded machine whose repeats differ by 20%, they left −0.11 µs "not
@@ -158,7 +143,7 @@ void showMedianRepeatParts(FigureTable &table)
     const int loop = table.categoryIndex(TimePart::Loop);
     for (size_t column = 0; column < table.servers.size(); ++column) {
         const Figure &total = table.cells[size_t(loop)][column];
-        const std::vector<int> repeats = loopMedianRepeats(total);
+        const std::vector<int> repeats = medianRepeats(total.byRepeat);
         if (!total.hasValue() || repeats.empty())
             continue;
         for (const QString &id : loopPartIds()) {

@@ -75,20 +75,6 @@ QString impossiblePart(const PassAccounting &pass)
     return QString();
 }
 
-// The repeats a median comes from: the middle one, or the middle two of an even count.
-std::vector<int> medianRepeats(const std::map<int, double> &byRepeat)
-{
-    std::vector<std::pair<double, int>> sorted;
-    for (const auto &[repeat, value] : byRepeat)
-        sorted.emplace_back(value, repeat);
-    std::sort(sorted.begin(), sorted.end());
-    if (sorted.empty())
-        return {};
-    const size_t middle = sorted.size() / 2;
-    if (sorted.size() % 2 == 1)
-        return {sorted[middle].second};
-    return {sorted[middle - 1].second, sorted[middle].second};
-}
 
 const RepeatResult *repeatOf(const ServerData &server, int index)
 {
@@ -252,4 +238,18 @@ MemoryExplanation Figures::explainMemory(const QString &categoryId) const
     }
     explainDifference(*this, table, explanation);
     return explanation;
+}
+
+std::vector<int> medianRepeats(const std::map<int, double> &byRepeat)
+{
+    std::vector<std::pair<double, int>> sorted;
+    for (const auto &[repeat, value] : byRepeat)
+        sorted.emplace_back(value, repeat);
+    std::sort(sorted.begin(), sorted.end());
+    if (sorted.empty())
+        return {};
+    const size_t middle = sorted.size() / 2;
+    if (sorted.size() % 2 == 1)
+        return {sorted[middle].second};
+    return {sorted[middle - 1].second, sorted[middle].second};
 }

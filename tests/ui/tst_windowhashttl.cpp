@@ -64,6 +64,17 @@ QStringList shownRow(const QTableView *table, const QString &server)
     return cells;
 }
 
+// Picks `id` in the Why tab's chooser as a user does, and lets the tab lay it out.
+void chooseWhyCategory(WhyView *why, const QString &id)
+{
+    auto *chooser = why->findChild<QComboBox *>(QStringLiteral("whyCategory"));
+    const int index = chooser->findData(id);
+    QVERIFY2(index >= 0, qPrintable(id));
+    chooser->setCurrentIndex(index);
+    Q_EMIT chooser->activated(index);
+    why->flush();
+}
+
 } // namespace
 
 class WindowHashTtlTest : public QObject {
@@ -111,12 +122,7 @@ private Q_SLOTS:
         ResultsView *view = window.resultsView();
         showTab(view, QStringLiteral("Why"));
         WhyView *why = view->whyView();
-        auto *chooser = why->findChild<QComboBox *>(QStringLiteral("whyCategory"));
-        const int hsetex = chooser->findData(QStringLiteral("hsetex"));
-        QVERIFY(hsetex >= 0);
-        chooser->setCurrentIndex(hsetex);
-        Q_EMIT chooser->activated(hsetex);
-        why->flush();
+        chooseWhyCategory(why, QStringLiteral("hsetex"));
         QCOMPARE(why->categoryId(), QStringLiteral("hsetex"));
         const QString sentences = why->sentencesText();
         QVERIFY2(sentences.contains(QStringLiteral("On Valkey 9.1.2, of the ")), qPrintable(sentences));
@@ -137,16 +143,11 @@ private Q_SLOTS:
         view->setHiddenVersions({QStringLiteral("valkey-9.1.2")});
         showTab(view, QStringLiteral("Why"));
         WhyView *why = view->whyView();
-        auto *chooser = why->findChild<QComboBox *>(QStringLiteral("whyCategory"));
         why->flush();
         // Opened on the one category that has parts: set-ex, alone.
         QCOMPARE(why->categoryId(), QStringLiteral("set-ex"));
         QCOMPARE(why->chartWidget()->chart()->data().bars.size(), size_t(1));
-        const int hsetex = chooser->findData(QStringLiteral("hsetex"));
-        QVERIFY(hsetex >= 0);
-        chooser->setCurrentIndex(hsetex);
-        Q_EMIT chooser->activated(hsetex);
-        why->flush();
+        chooseWhyCategory(why, QStringLiteral("hsetex"));
         QCOMPARE(why->categoryId(), QStringLiteral("hsetex"));
         QCOMPARE(why->chartWidget()->chart()->data().bars.size(), size_t(0));
         QCOMPARE(why->emptyText(), QStringLiteral("No shown server measured hsetex: Valkey 8.0.1 does not support it "
