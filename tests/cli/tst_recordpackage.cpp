@@ -12,7 +12,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QProcess>
 #include <QtTest>
 
 namespace {
@@ -69,11 +68,7 @@ private slots:
         m_packageVersion = source.origin.packageVersion;
         m_cache = m_root.filePath(QStringLiteral("cache"));
         m_folder = m_cache + QLatin1Char('/') + kRecordedLabel;
-        QDir(m_cache).removeRecursively();
-        QVERIFY(QDir().mkpath(m_cache));
-        QFile::setPermissions(m_cache, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
-        const QString original = QFileInfo(source.binaryPath).absolutePath().section(QLatin1Char('/'), 0, -2);
-        QCOMPARE(QProcess::execute(QStringLiteral("cp"), {QStringLiteral("-a"), original, m_folder}), 0);
+        QVERIFY(!ServerTestHelpers::copyFetchedFolder(source, m_cache, m_folder).isEmpty());
         QVERIFY(QFile::remove(m_folder + QStringLiteral("/manifest.json")));
     }
 
