@@ -136,16 +136,25 @@ Status checkBuiltServer(InstallRequest &request)
     if (!sameRelease)
         return Error{QStringLiteral("%1 says it is %2 %3, its source says %4 %5")
                          .arg(binary, identity->product, identity->version, request.source.product, request.source.version)};
-    ServerProcess server(specFor(binary));
+    const Outcome<AllocatorFacts> allocator = allocatorFactsOfStartedServer(specFor(binary));
+    if (!allocator)
+        return Error{allocator.error()};
+    request.allocator = allocator.value();
+    return Status::success();
+}
+
+Outcome<AllocatorFacts> allocatorFactsOfStartedServer(const ServerSpec &spec)
+{
+    ServerProcess server(spec);
     if (const Status started = server.start(); !started)
-        return Error{QStringLiteral("%1 does not start: %2").arg(binary, started.error())};
+        return Error{QStringLiteral("%1 does not start: %2").arg(spec.binaryPath, started.error())};
     RedisConnection connection;
     if (const Status connected = server.connect(connection, 5000); !connected)
-        return Error{QStringLiteral("%1 does not answer: %2").arg(binary, connected.error())};
-    request.allocator = readAllocatorFacts(connection);
+        return Error{QStringLiteral("%1 does not answer: %2").arg(spec.binaryPath, connected.error())};
+    AllocatorFacts allocator = readAllocatorFacts(connection);
     connection.close();
     server.stop();
-    return Status::success();
+    return allocator;
 }
 
 Status installBuild(const InstallRequest &request, const QString &cacheDir)

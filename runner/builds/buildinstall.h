@@ -8,6 +8,7 @@
 #include "buildorigin.h"
 #include "buildsource.h"
 #include "outcome.h"
+#include "serverspec.h"
 
 struct InstallRequest {
     QString label;
@@ -30,6 +31,9 @@ Status checkReplaceable(const QString &folder, const BuildSource &source);
 // The built server answers --version as the product and version of its source, and PING;
 // what it says of its allocator (mem_allocator, jemalloc quantum) is kept for the manifest.
 Status checkBuiltServer(InstallRequest &request);
+// Starts the server `spec` names on a free loopback port, waits until it answers, asks what it
+// says of its allocator (mem_allocator, jemalloc quantum) and stops it. Errors name the binary.
+Outcome<AllocatorFacts> allocatorFactsOfStartedServer(const ServerSpec &spec);
 // Installs the built programs, the log and the manifest as <cacheDir>/<label>, replacing an
 // earlier build of the same label.
 Status installBuild(const InstallRequest &request, const QString &cacheDir);

@@ -39,6 +39,7 @@ Json toJson(const CatalogEntry &entry)
         {"sha256", spec.binarySha256},
         {"command", command},
         {"cli_command", entry.cliCommand.isEmpty() ? Json() : Json(std::vector<QString>(entry.cliCommand.begin(), entry.cliCommand.end()))},
+        {"folder", entry.folder.isEmpty() ? Json() : Json(entry.folder)},
         {"usable", entry.usable()},
         {"status", entry.usable() ? QStringLiteral("ok") : entry.problem},
     };
@@ -77,6 +78,55 @@ void printTable(QTextStream &out, const std::vector<CatalogEntry> &entries)
     }
 }
 
+// One line per entry, its cells tab-separated and never empty ("-"), for scripts (fetch-servers
+// reads it with `read`, which would run two tabs together).
+void printTabSeparated(QTextStream &out, const std::vector<CatalogEntry> &entries)
+{
+    for (const CatalogEntry &entry : entries) {
+        const ServerSpec &spec = entry.spec;
+        const int quantum = spec.recordedAllocator.quantumBytes;
+        const QStringList cells{spec.label, spec.identity.product, spec.identity.version, buildKindName(spec.origin.kind),
+                                spec.origin.suite, spec.origin.packageVersion, entry.folder, spec.binaryPath, spec.binarySha256,
+                                quantum > 0 ? QString::number(quantum) : QString(),
+                                entry.usable() ? QStringLiteral("ok") : entry.problem};
+        QStringList shown;
+        for (const QString &cell : cells)
+            shown << (cell.isEmpty() ? QStringLiteral("-") : terminalText(cell, LineBreaks::Shown).replace(QLatin1Char('\t'), QStringLiteral("\\t")));
+        out << shown.join(QLatin1Char('\t')) << '\n';
+    }
+}
+
+int printCatalog(const QCommandLineParser &parser)
+{
+    ServerCatalog catalog;
+    catalog.discover();
+    QTextStream out(stdout);
+    if (parser.isSet(QStringLiteral("json"))) {
+        Json servers = Json::array();
+        for (const CatalogEntry &entry : catalog.entries())
+            servers.push_back(toJson(entry));
+        const Json document = {{"cache", ServerCatalog::defaultCacheDir()}, {"servers", servers}};
+        out << QString::fromStdString(document.dump(4)) << '\n';
+        return 0;
+    }
+    if (parser.isSet(QStringLiteral("tsv"))) {
+        printTabSeparated(out, catalog.entries());
+        return 0;
+    }
+    if (catalog.entries().empty()) {
+        out << "No servers found in " << ServerCatalog::defaultCacheDir()
+            << " or on PATH. Run scripts/fetch-servers, or pass a binary with --servers.\n";
+        return 0;
+    }
+    printTable(out, catalog.entries());
+    // --version's allocator is the same for a Debian package and an upstream build; the
+    // quantum that tells them apart comes from the running server.
+    out << "\nALLOCATOR is what --version says, alike for a Debian package and an upstream build. QUANTUM is the\n"
+           "jemalloc quantum the server reported when it was fetched or built (- when not recorded); every run\n"
+           "reads it again and its bundle records it.\n";
+    return 0;
+}
+
 } // namespace
 
 int runServersCommand(const QStringList &arguments)
@@ -88,6 +138,10 @@ int runServersCommand(const QStringList &arguments)
                                          .arg(ServerCatalog::defaultCacheDir()));
     parser.addHelpOption();
     parser.addOption({QStringLiteral("json"), QStringLiteral("Print the catalog as JSON.")});
+    parser.addOption({QStringLiteral("tsv"),
+                      QStringLiteral("Print the catalog for scripts: one line per server, its fields tab-separated, '-' when "
+                                     "empty: label, product, version, origin, suite, package version, cache folder, binary, "
+                                     "sha256, jemalloc quantum, status ('ok' or why it cannot be used).")});
     parser.addOption({QStringLiteral("endpoint"),
                       QStringLiteral("Instead of the catalog: what a run of Versus that was killed left on this server (or on "
                                      "every primary of its cluster): its versus-replay- ACL users and the settings it changed. "
@@ -95,6 +149,7 @@ int runServersCommand(const QStringList &arguments)
                       QStringLiteral("host:port")});
     parser.addOption({QStringLiteral("put-back"),
                       QStringLiteral("With --endpoint: delete those users and put the settings back to the owner's values.")});
+    addRecordPackageOptions(parser);
     addPasswordOptions(parser);
     addTlsOptions(parser);
     if (!parser.parse(arguments)) {
@@ -116,28 +171,11 @@ int runServersCommand(const QStringList &arguments)
         std::fprintf(stderr, "versus servers: --put-back needs --endpoint host:port\n");
         return 2;
     }
-
-    ServerCatalog catalog;
-    catalog.discover();
-    QTextStream out(stdout);
-    if (parser.isSet(QStringLiteral("json"))) {
-        Json servers = Json::array();
-        for (const CatalogEntry &entry : catalog.entries())
-            servers.push_back(toJson(entry));
-        const Json document = {{"cache", ServerCatalog::defaultCacheDir()}, {"servers", servers}};
-        out << QString::fromStdString(document.dump(4)) << '\n';
-        return 0;
+    if (isRecordPackage(parser))
+        return runRecordPackage(parser);
+    if (const QString option = recordOptionWithoutFolder(parser); !option.isEmpty()) {
+        writeTerminal(stderr, QStringLiteral("versus servers: --%1 needs --record FOLDER\n").arg(option));
+        return 2;
     }
-    if (catalog.entries().empty()) {
-        out << "No servers found in " << ServerCatalog::defaultCacheDir()
-            << " or on PATH. Run scripts/fetch-servers, or pass a binary with --servers.\n";
-        return 0;
-    }
-    printTable(out, catalog.entries());
-    // --version's allocator is the same for a Debian package and an upstream build; the
-    // quantum that tells them apart comes from the running server.
-    out << "\nALLOCATOR is what --version says, alike for a Debian package and an upstream build. QUANTUM is the\n"
-           "jemalloc quantum the server reported when it was fetched or built (- when not recorded); every run\n"
-           "reads it again and its bundle records it.\n";
-    return 0;
+    return printCatalog(parser);
 }

@@ -126,6 +126,7 @@ CatalogEntry entryFromCacheFolder(const QString &folder, const QString &cachePro
     CatalogEntry entry;
     entry.spec.source = ServerSource::Cache;
     entry.spec.label = QFileInfo(folder).fileName();
+    entry.folder = QFileInfo(folder).absoluteFilePath();
     const QString manifestPath = QDir(folder).filePath(QStringLiteral("manifest.json"));
     if (entry.problem = folderProblem(folder, manifestPath, cacheProblem); !entry.problem.isEmpty())
         return entry;

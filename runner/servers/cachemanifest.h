@@ -2,10 +2,11 @@
 // manifest.json, the file that describes one folder of the server cache: which product and
 // version it holds, where it came from (a Debian package that scripts/fetch-servers unpacked,
 // or an upstream build Versus made), the command that starts it, and the sha256 of every file
-// that command runs. This is its one C++ reader and writer: the catalog, the trust check, the
-// source builds and the benchmarks go through them. scripts/fetch-servers still writes a Debian
-// package's manifest in bash and reads its own fields back by hand (to be replaced by reading
-// `versus servers --json`, whose entries carry every field it needs).
+// that command runs. This is its one reader and writer: the catalog, the trust check, the source
+// builds and the benchmarks go through them, and so does scripts/fetch-servers, which has
+// `versus servers --record` write a Debian package's manifest (packagerecord.h) and reads what the
+// cache holds from `versus servers --tsv`. Manifests the script wrote in bash before that (no
+// "origin", no "mem_allocator", command arrays on one line) read as they are.
 
 #include "buildorigin.h"
 #include "outcome.h"
@@ -18,7 +19,7 @@ struct CacheManifest {
     QString label;            // upstream builds: the catalog's label ("valkey-8.0.1-upstream")
     QString product;          // "valkey", "redis"
     QString version;          // "8.0.1"
-    BuildOrigin origin;       // no "origin" key: a Debian package (fetch-servers writes none)
+    BuildOrigin origin;       // no "origin" key: a Debian package (its manifest says none)
     QString package;          // Debian packages: the package the server came from
     QString binary;           // absolute path of the server binary
     QString sha256;           // the server binary's

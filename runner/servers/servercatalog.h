@@ -13,6 +13,7 @@ struct CatalogEntry {
     ServerSpec spec;
     QString problem;   // why it cannot be used ("missing binary …", "corrupt manifest …"); empty when usable
     QStringList cliCommand;   // a cache folder's valkey-cli, as its manifest gives it; empty when none
+    QString folder;           // a cache entry's folder (absolute); empty for the others
     bool usable() const { return problem.isEmpty(); }
 };
 

@@ -14,6 +14,8 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
+#include <QProcess>
 #include <QStringList>
 #include <QTest>
 #include <algorithm>
@@ -66,6 +68,20 @@ inline std::optional<ServerSpec> findBuiltServer(const QString &label)
             return spec;
     }
     return std::nullopt;
+}
+
+// A real copy (cp -a) of the cache folder that holds the fetched `server`, made as `folder` in a
+// fresh `cache` of mode 0700. The folder copied; empty when it could not be copied.
+inline QString copyFetchedFolder(const ServerSpec &server, const QString &cache, const QString &folder)
+{
+    QDir(cache).removeRecursively();
+    if (!QDir().mkpath(cache))
+        return QString();
+    QFile::setPermissions(cache, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+    const QString original = QFileInfo(server.binaryPath).absolutePath().section(QLatin1Char('/'), 0, -2);
+    if (QProcess::execute(QStringLiteral("cp"), {QStringLiteral("-a"), original, folder}) != 0)
+        return QString();
+    return original;
 }
 
 // Label prefixes of the versions every test run must have.
