@@ -191,7 +191,7 @@ void ServersPanel::listDiscovered(const std::vector<CatalogEntry> &entries, cons
             spec = sessionEndpoints[key];
         else
             spec.tls = rememberedTls(key);
-        addEntry(CatalogEntry{spec, QString()}, selected.contains(spec.label));
+        addEntry(CatalogEntry::forSpec(spec), selected.contains(spec.label));
     }
     nameRows();
     m_restoring = false;
@@ -415,7 +415,7 @@ void ServersPanel::addBinary(const QString &path)
         }
         ServerSpec spec = added.value();
         spec.source = ServerSource::User;
-        addEntry(CatalogEntry{spec, QString()}, true);
+        addEntry(CatalogEntry::forSpec(spec), true);
         QStringList binaries = UiSettings::userBinaries();
         if (!binaries.contains(path))
             UiSettings::setUserBinaries(binaries << path);
@@ -466,7 +466,7 @@ QString ServersPanel::addEndpoint(const QString &hostPort, const QString &passwo
             return QString();
         }
     }
-    addEntry(CatalogEntry{spec, QString()}, true);
+    addEntry(CatalogEntry::forSpec(spec), true);
     QStringList saved = UiSettings::endpoints();
     if (!saved.contains(hostPort.trimmed()))
         UiSettings::setEndpoints(saved << hostPort.trimmed());

@@ -15,6 +15,13 @@ struct CatalogEntry {
     QStringList cliCommand;   // a cache folder's valkey-cli, as its manifest gives it; empty when none
     QString folder;           // a cache entry's folder (absolute); empty for the others
     bool usable() const { return problem.isEmpty(); }
+    // A usable entry for a server outside the cache (a binary or an endpoint the user added).
+    static CatalogEntry forSpec(ServerSpec spec)
+    {
+        CatalogEntry entry;
+        entry.spec = std::move(spec);
+        return entry;
+    }
 };
 
 class ServerCatalog {
