@@ -352,7 +352,8 @@ QString headlineUnit(Measure measure)
     case Measure::ServerP50Usec:
     case Measure::ServerP99Usec:
     case Measure::ServerP999Usec: return QStringLiteral("µs");
-    case Measure::MainThreadBusyPercent: return QStringLiteral("%");
+    case Measure::MainThreadBusyPercent:
+    case Measure::ProfileSharePercent: return QStringLiteral("%");
     case Measure::EventsPerSecond: return QStringLiteral("events/s");
     case Measure::CommandsPerSecond: return QStringLiteral("commands/s");
     case Measure::Keys: return QStringLiteral("keys");

@@ -19,6 +19,7 @@ enum class ChartKind {
     ClusterOverhead,
     ServerTails,   // server-side p99 per command (LATENCY HISTOGRAM); report.md has its own section
     WhyTime,
+    Profile,       // --profile: each version's share of perf samples per category
 };
 
 // When a view has figures to show.
@@ -27,6 +28,7 @@ enum class ViewPresence {
     VersionInBothTopologies, // a version ran standalone and as a cluster
     LoopReported,            // a server reported its event loop over a timed pass (not Redis 7.0, not older bundles)
     ServerTailsRead,         // a server's server-side tails were read (every launched server's are)
+    ProfileRecorded,         // a server was profiled (--profile)
 };
 
 struct FigureView {
@@ -85,6 +87,7 @@ std::vector<ChartKind> everyChartKind();
 // The views `figures` has figures for.
 std::vector<ChartKind> chartKindsOf(const Figures &figures);
 // The views a run will have, before it runs: `bothTopologies` when its --topology holds a
-// cluster and standalone. A run reads its servers' event loop and their server-side tails (a
-// launched server's are read), so it plans the Why (time) and tails views.
-std::vector<ChartKind> plannedChartKinds(bool bothTopologies);
+// cluster and standalone, `profiled` with --profile. A run reads its servers' event loop and
+// their server-side tails (a launched server's are read), so it plans the Why (time) and tails
+// views.
+std::vector<ChartKind> plannedChartKinds(bool bothTopologies, bool profiled = false);

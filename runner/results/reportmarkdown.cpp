@@ -1,6 +1,7 @@
 #include "reportmarkdown.h"
 #include "releasenotesmarkdown.h"
 #include "whymarkdown.h"
+#include "profilemarkdown.h"
 #include "whytimemarkdown.h"
 
 #include <algorithm>
@@ -133,6 +134,8 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
         markdown += relativeTable(figures, section, ids);
     if (section.view && section.view->kind == ChartKind::WhyTime)
         markdown += whyTimeMarkdown(figures, ids);
+    if (section.view && section.view->kind == ChartKind::Profile)
+        markdown += profileMarkdown(figures, ids);
     if (section.view && section.view->carriesMemoryExtras) {
         const auto named = [&figures](const QString &id) { return markdownServerName(figures, id); };
         markdown += referenceRatiosMarkdown(figures, ids, named, QStringLiteral("###"));
