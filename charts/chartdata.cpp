@@ -458,8 +458,9 @@ QString defaultChartSubtitle(const Figures &figures, ChartKind kind)
     // Servers whose allocators differ compare builds as well as versions: the chart says so
     // under its headline, on a line of its own.
     // A time chart's caveat speaks of time, which a build moves only where the run resolved it.
-    const QString caveat = figures.buildCaveat(isTimeMeasure(chartTable(figures, kind).measure) ? CaveatOf::Time : CaveatOf::Memory);
     const FigureView &view = figureView(kind);
+    const QString caveat = !view.carriesBuildCaveat ? QString()
+        : figures.buildCaveat(isTimeMeasure(chartTable(figures, kind).measure) ? CaveatOf::Time : CaveatOf::Memory);
     QString subtitle = view.subtitle(figures.bundle().repeats);
     // A view that explains its figures says the figures layer's sentence on a line of its own.
     if (const QString explanation = view.explanation ? view.explanation(figures) : QString(); !explanation.isEmpty())

@@ -93,8 +93,8 @@ FigureTable Figures::profileShares() const
             }
             table.cells.push_back(std::move(row));
         }
-        table.note = QStringLiteral("Share of perf's cpu-clock samples of the server over one untimed pass after the timed "
-                                    "ones (--profile), each sample folded by the function it landed in.");
+        table.note = QStringLiteral("perf record -e cpu-clock (--profile), leaf frames only: no call graphs; one pass per "
+                                    "server, so no spread and no change against the baseline.");
         return table;
     });
 }

@@ -74,8 +74,7 @@ FigureView profileView()
     profile.stem = QStringLiteral("profile");
     profile.title = QStringLiteral("Where the server's CPU goes (perf)");
     profile.tabTitle = QStringLiteral("Profile");
-    profile.measured = QStringLiteral("Share of perf's cpu-clock samples of the server over one untimed pass after the timed "
-                                      "ones, by the function each landed in");
+    profile.measured = QStringLiteral("Share of perf's cpu-clock samples of the server, by the function each landed in");
     profile.table = &Figures::profileShares;
     profile.valueTitle = profileAxis;
     profile.reportUnit = profileUnit;
@@ -85,6 +84,9 @@ FigureView profileView()
     // Shares of one pass per server: no change against the baseline; the sentence says the
     // biggest difference in points.
     profile.hasHeadline = false;
+    profile.hasDirection = false;
+    profile.spreadText = QStringLiteral("one untimed pass per server after the timed ones");
+    profile.carriesBuildCaveat = false;   // the sentence names a build without symbols
     profile.presence = ViewPresence::ProfileRecorded;
     profile.presenceText = QStringLiteral("a server profiled with --profile");
     profile.whenAbsent = QStringLiteral("No server was profiled: run with --profile (the window's Profile (perf) box) on a "
@@ -238,8 +240,11 @@ std::vector<ChartKind> kindsPresent(bool bothTopologies, bool loopReported, bool
 
 QString FigureView::subtitle(int repeats) const
 {
-    const QString spread = repeats > 1 ? QStringLiteral("median of %1 repeats, bars show min–max").arg(repeats)
-                                       : QStringLiteral("one run");
+    const QString spread = !spreadText.isEmpty() ? spreadText
+        : repeats > 1                             ? QStringLiteral("median of %1 repeats, bars show min–max").arg(repeats)
+                                                  : QStringLiteral("one run");
+    if (!hasDirection)
+        return QStringLiteral("%1, %2.").arg(measured, spread);
     return QStringLiteral("%1, %2. %3 is better.")
         .arg(measured, spread, lowerIsBetter ? QStringLiteral("Lower") : QStringLiteral("Higher"));
 }

@@ -39,6 +39,14 @@ struct FigureView {
     // What a bar measures, for the subtitle: "Bytes of used_memory per stored key".
     QString measured;
     bool lowerIsBetter = true;
+    // False where neither way is better (the profile's shares): the subtitle says no direction.
+    bool hasDirection = true;
+    // What the subtitle says of the bars' spread where it is not the repeats' ("one untimed pass
+    // per server"); empty: the repeats'.
+    QString spreadText;
+    // The build caveat under the subtitle (allocators that differ); false where the view names
+    // what of the build bears on it itself (the profile's symbol status).
+    bool carriesBuildCaveat = true;
     ViewPresence presence = ViewPresence::EveryBundle;
     FigureTable (Figures::*table)() const = nullptr;
     // The same with nothing folded into "other", where the table folds (command time); null:

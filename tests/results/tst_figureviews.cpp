@@ -75,6 +75,10 @@ private Q_SLOTS:
                  QStringLiteral("Bytes of used_memory per stored key, one run. Lower is better."));
         QCOMPARE(figureView(ChartKind::Throughput).subtitle(3),
                  QStringLiteral("Measured by the client, median of 3 repeats, bars show min–max. Higher is better."));
+        // The profile's shares rank nothing and come from one pass per server, whatever the repeats.
+        QCOMPARE(figureView(ChartKind::Profile).subtitle(3),
+                 QStringLiteral("Share of perf's cpu-clock samples of the server, by the function each landed in, one "
+                                "untimed pass per server after the timed ones."));
     }
 
     // report.md has one section per view with a report unit, in the table's order, headed by

@@ -1,0 +1,125 @@
+// --profile: a real run of the upstream build (symbols, frame pointers) whose bundle holds a
+// profile of named categories that add up to its samples, and a run whose PATH has no perf that
+// completes and says why once. Only counts and categories are asserted, never a time.
+
+#include "bundlejson.h"
+#include "runoptions.h"
+#include "versuscli.h"
+
+#include <QtTest>
+
+namespace {
+
+const QString kUpstreamLabel = QStringLiteral("valkey-8.0.1-upstream");
+
+QStringList profileRunArguments(const QString &server, const QString &bundlePath)
+{
+    return {QStringLiteral("run"), QStringLiteral("--servers"), server, QStringLiteral("--workload"), QStringLiteral("hash-ttl"),
+            QStringLiteral("--set"), QStringLiteral("keys=20000"), QStringLiteral("--profile"), QStringLiteral("--out"), bundlePath};
+}
+
+// The perf processes that name the work folder's server: none may outlive the run.
+std::vector<qint64> perfProcessesOf(const VersusCli &cli)
+{
+    std::vector<qint64> perf;
+    for (qint64 pid : ServerTestHelpers::pidsMentioning(QStringLiteral("perf"))) {
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(cli.childTemp().toUtf8()))
+            perf.push_back(pid);
+    }
+    return perf;
+}
+
+} // namespace
+
+class ProfileTest : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { VERSUS_REQUIRE_BINARY(); }
+
+    void optionIsParsed()
+    {
+        QCommandLineParser parser;
+        addRunOptions(parser);
+        QVERIFY(parser.parse({QStringLiteral("versus"), QStringLiteral("--profile")}));
+        const Outcome<RunPlan> plan = runPlanFromParser(parser);
+        QVERIFY2(plan, qPrintable(plan ? QString() : plan.error()));
+        QVERIFY(plan->request.profile);
+        QVERIFY(parser.parse({QStringLiteral("versus")}));
+        const Outcome<RunPlan> plain = runPlanFromParser(parser);
+        QVERIFY(plain && !plain->request.profile);
+    }
+
+    // The upstream build keeps its symbols: most samples fold into named categories, which add
+    // up to the total; the build's status is measured as "symbols".
+    void upstreamBuildIsProfiled()
+    {
+        const std::optional<ServerSpec> spec = ServerTestHelpers::findBuiltServer(kUpstreamLabel);
+        if (!spec)
+            VERSUS_SERVER_MISSING(QStringLiteral("%1 is not in the server cache (scripts/test builds it)").arg(kUpstreamLabel));
+        if (QStandardPaths::findExecutable(QStringLiteral("perf")).isEmpty()) {
+            if (ServerTestHelpers::runningInCi())
+                QFAIL("perf is not installed (scripts/setup installs linux-perf)");
+            QSKIP("perf is not installed");
+        }
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
+        const QString exportDir = cli.path(QStringLiteral("charts"));
+        const VersusCli::Result r = cli.run(profileRunArguments(kUpstreamLabel, bundlePath)
+                                                + QStringList{QStringLiteral("--export-dir"), exportDir, QStringLiteral("--chart"),
+                                                              QStringLiteral("profile")},
+                                            300000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+        QVERIFY(perfProcessesOf(cli).empty());
+        QVERIFY2(QFileInfo(QDir(exportDir).filePath(QStringLiteral("profile.png"))).size() > 0, r.describe());
+
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        const ServerProfile &profile = bundle->servers.front().profile;
+        QVERIFY2(profile.recorded(), qPrintable(profile.unavailable + QLatin1Char('\n') + QString::fromLocal8Bit(r.describe())));
+        long long sum = 0, named = 0;
+        for (const auto &[category, count] : profile.samples) {
+            sum += count;
+            if (category != ProfileCategory::Other && category != ProfileCategory::Unnamed)
+                named += count;
+        }
+        QCOMPARE(sum, profile.totalSamples);
+        QVERIFY2(named * 2 > profile.totalSamples, qPrintable(QStringLiteral("%1 of %2 named").arg(named).arg(profile.totalSamples)));
+        QVERIFY(profile.samples.count(ProfileCategory::HashTable));
+        QCOMPARE(profile.symbolStatus(), QStringLiteral("symbols"));
+        QCOMPARE(profile.rateHz, 499);
+        QVERIFY2(r.out.contains(QStringLiteral("\nProfile: Valkey 8.0.1")) && r.out.contains(QStringLiteral(" samples at 499 Hz, symbols.")),
+                 r.describe());
+        // The timed figures are there as in any run: the profile pass is not one of them.
+        QCOMPARE(bundle->servers.front().repeats.size(), size_t(1));
+    }
+
+    // No perf on PATH: one line says so, the run completes, the bundle records the reason.
+    void withoutPerfTheRunGoesOn()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-8.0.");
+        VersusCli cli;
+        const QString emptyPath = cli.path(QStringLiteral("no-perf"));
+        QVERIFY(QDir().mkpath(emptyPath));
+        cli.environment().insert(QStringLiteral("PATH"), emptyPath);
+        const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
+        const VersusCli::Result r = cli.run(profileRunArguments(spec.label, bundlePath), 300000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+        const QString reason = QStringLiteral("--profile: perf is not installed (Debian package linux-perf); the run goes on "
+                                              "without a profile");
+        QVERIFY2(r.err.count(reason) == 1, r.describe());
+        QVERIFY2(r.out.contains(QStringLiteral("\nProfile: Valkey 8.0.1")) && r.out.contains(QStringLiteral(": no profile: ") + reason),
+                 r.describe());
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        QCOMPARE(bundle->servers.front().profile.unavailable, reason);
+        QVERIFY(!bundle->servers.front().profile.recorded());
+        QVERIFY(!bundle->servers.front().repeats.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(ProfileTest)
+#include "tst_profile.moc"
