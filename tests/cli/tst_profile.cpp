@@ -18,16 +18,11 @@ QStringList profileRunArguments(const QString &server, const QString &bundlePath
             QStringLiteral("--set"), QStringLiteral("keys=20000"), QStringLiteral("--profile"), QStringLiteral("--out"), bundlePath};
 }
 
-// The perf processes that name the work folder's server: none may outlive the run.
+// The perf processes of a run: their -o names the pass's folder under the run's TMPDIR. None may
+// outlive the run.
 std::vector<qint64> perfProcessesOf(const VersusCli &cli)
 {
-    std::vector<qint64> perf;
-    for (qint64 pid : ServerTestHelpers::pidsMentioning(QStringLiteral("perf"))) {
-        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
-        if (cmdline.open(QIODevice::ReadOnly) && cmdline.readAll().contains(cli.childTemp().toUtf8()))
-            perf.push_back(pid);
-    }
-    return perf;
+    return ServerTestHelpers::pidsMentioning(cli.childTemp() + QStringLiteral("/versus-profile-"));
 }
 
 } // namespace
@@ -52,9 +47,11 @@ private slots:
     }
 
     // The upstream build keeps its symbols: most samples fold into named categories, which add
-    // up to the total; the build's status is measured as "symbols".
+    // up to the total; the build's status is measured as "symbols". Beside it Debian's 8.0.1: no
+    // profile pass starts before both servers' timed passes have ended.
     void upstreamBuildIsProfiled()
     {
+        VERSUS_REQUIRE_SERVER(debian, "valkey-8.0.1");
         const std::optional<ServerSpec> spec = ServerTestHelpers::findBuiltServer(kUpstreamLabel);
         if (!spec)
             VERSUS_SERVER_MISSING(QStringLiteral("%1 is not in the server cache (scripts/test builds it)").arg(kUpstreamLabel));
@@ -66,18 +63,22 @@ private slots:
         VersusCli cli;
         const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
         const QString exportDir = cli.path(QStringLiteral("charts"));
-        const VersusCli::Result r = cli.run(profileRunArguments(kUpstreamLabel, bundlePath)
+        const VersusCli::Result r = cli.run(profileRunArguments(kUpstreamLabel + QLatin1Char(',') + debian.label, bundlePath)
                                                 + QStringList{QStringLiteral("--export-dir"), exportDir, QStringLiteral("--chart"),
                                                               QStringLiteral("profile")},
                                             300000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
         QVERIFY(cli.leftoverServers().empty());
         QVERIFY(perfProcessesOf(cli).empty());
+        QVERIFY(QDir(cli.childTemp()).entryList({QStringLiteral("versus-profile-*")}, QDir::AllEntries).isEmpty());
         QVERIFY2(QFileInfo(QDir(exportDir).filePath(QStringLiteral("profile.png"))).size() > 0, r.describe());
 
         const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
         QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
-        const ServerProfile &profile = bundle->servers.front().profile;
+        const ServerRun *upstream = bundle->server(kUpstreamLabel);
+        QVERIFY(upstream && bundle->server(debian.label));
+        QVERIFY(bundle->server(debian.label)->profile.recorded());
+        const ServerProfile &profile = upstream->profile;
         QVERIFY2(profile.recorded(), qPrintable(profile.unavailable + QLatin1Char('\n') + QString::fromLocal8Bit(r.describe())));
         long long sum = 0, named = 0;
         for (const auto &[category, count] : profile.samples) {
@@ -93,7 +94,11 @@ private slots:
         QVERIFY2(r.out.contains(QStringLiteral("\nProfile: Valkey 8.0.1")) && r.out.contains(QStringLiteral(" samples at 499 Hz, symbols.")),
                  r.describe());
         // The timed figures are there as in any run: the profile pass is not one of them.
-        QCOMPARE(bundle->servers.front().repeats.size(), size_t(1));
+        QCOMPARE(upstream->repeats.size(), size_t(1));
+        // Every timed pass's end is logged before the first profile pass's.
+        const qsizetype firstProfile = r.err.indexOf(QStringLiteral(": profile pass (perf, untimed): "));
+        const qsizetype lastTimed = r.err.lastIndexOf(QRegularExpression(QStringLiteral(": timed: [^:\n]+: \\d+ events")));
+        QVERIFY2(firstProfile > 0 && lastTimed > 0 && lastTimed < firstProfile, r.describe());
     }
 
     // No perf on PATH: one line says so, the run completes, the bundle records the reason.
