@@ -56,10 +56,15 @@ QString sharePercentText(double share)
     return QStringLiteral("%1%").arg(QLocale::c().toString(share, 'f', 0));
 }
 
-// "stripped: folded by library only" after a name, for a build whose samples mostly had none.
+// After the name of a build whose binary's samples perf could not all name, once per sentence:
+// " (stripped: folded by library only)", " (partly stripped: 63% of its samples named)".
 QString symbolNote(const ServerProfile &profile)
 {
-    return profile.hasSymbols() ? QString() : QStringLiteral(" (%1)").arg(profile.symbolStatus());
+    if (profile.hasSymbols())
+        return QString();
+    if (profile.namedShare() < 0.1)
+        return QStringLiteral(" (%1)").arg(profile.symbolStatus());
+    return QStringLiteral(" (partly stripped: %1% of its samples named)").arg(qRound(profile.namedShare() * 100));
 }
 
 } // namespace
@@ -126,11 +131,12 @@ QString Figures::profileSentence() const
         }
         if (biggest < 0)
             continue;
+        // The baseline's symbol status once, in the first sentence that names it.
         sentences << QStringLiteral("%1 spends %2 of its samples in %3 against %4 for %5%6.")
                          .arg(serverDisplayName(bundle(), *run) + symbolNote(run->profile),
                               sharePercentText(shares.at(biggest, id).value), shares.categories[size_t(biggest)].label,
                               sharePercentText(shares.at(biggest, base->id).value), serverDisplayName(bundle(), *base),
-                              symbolNote(base->profile));
+                              sentences.isEmpty() ? symbolNote(base->profile) : QString());
     }
     if (sentences.isEmpty() && base->profile.recorded()) {
         // One profile: where it spends most.
