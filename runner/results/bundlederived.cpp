@@ -8,6 +8,7 @@
 #include "releasenotesjson.h"
 #include "timeexplanation.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -189,6 +190,9 @@ Json whyOf(const Figures &figures, const FigureTable &memory)
 // status, or why it has none; and the sentence. Null without --profile.
 Json profileOf(const Figures &figures)
 {
+    const std::vector<ServerRun> &runs = figures.bundle().servers;
+    if (std::all_of(runs.begin(), runs.end(), [](const ServerRun &run) { return run.profile.empty(); }))
+        return nullptr;   // no table to compute
     const FigureTable shares = figures.profileShares();
     Json servers = Json::object();
     for (const QString &id : shares.servers) {

@@ -16,12 +16,13 @@
 class TestChartData : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    // A bundle from before Versus read the server's clock and its tails: the Why (time) and
-    // tails charts have no figures, and say why in the chart's place instead of empty bars.
+    // A bundle from before Versus read the server's clock and its tails, without --profile: the
+    // Why (time), tails and profile charts have no figures, and say why in the chart's place
+    // instead of empty bars.
     void aViewTheBundleHasNoneOfSaysWhy()
     {
         const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
-        for (const ChartKind kind : {ChartKind::WhyTime, ChartKind::ServerTails}) {
+        for (const ChartKind kind : {ChartKind::WhyTime, ChartKind::ServerTails, ChartKind::Profile}) {
             const ChartData data = buildChartData(figures, kind);
             QVERIFY2(data.series.empty(), qPrintable(figureView(kind).stem));
             QCOMPARE(data.emptyText, figureView(kind).whenAbsent);
