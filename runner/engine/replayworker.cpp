@@ -273,7 +273,10 @@ ServerProfile ReplayWorker::profileOf(NodeSessions &sessions)
     plan.label = QStringLiteral("profile pass (perf, untimed)");
     const Outcome<PassMeasurement> measured = runner.run(plan);
     m_eventsBeforePass += m_job.workload().events;
-    if (!measured)
+    // perf's own failures say "--profile: …" already; the pass's are the server's.
+    if (!measured && measured.error().startsWith(QLatin1String("--profile: ")))
+        none.unavailable = measured.error();
+    else if (!measured)
         none.unavailable = QStringLiteral("--profile: the profile pass failed: %1").arg(measured.error());
     else if (!folded)
         none.unavailable = folded.error();

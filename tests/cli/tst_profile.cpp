@@ -124,6 +124,36 @@ private slots:
         QVERIFY(!bundle->servers.front().profile.recorded());
         QVERIFY(!bundle->servers.front().repeats.empty());
     }
+
+    // perf is there but the kernel refuses it (a perf that says what perf says under
+    // perf_event_paranoid 3 and exits): the run completes and the reason, perf's own words, is
+    // logged and kept.
+    void refusedPerfTheRunGoesOn()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-8.0.");
+        VersusCli cli;
+        const QString fakeFolder = cli.path(QStringLiteral("refusing-perf"));
+        QVERIFY(QDir().mkpath(fakeFolder));
+        QFile fake(QDir(fakeFolder).filePath(QStringLiteral("perf")));
+        QVERIFY(fake.open(QIODevice::WriteOnly));
+        fake.write("#!/bin/sh\necho 'Error: Access to performance monitoring and observability operations is limited.' >&2\n"
+                   "exit 255\n");
+        fake.close();
+        QVERIFY(fake.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner));
+        cli.environment().insert(QStringLiteral("PATH"), fakeFolder);
+        const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
+        const VersusCli::Result r = cli.run(profileRunArguments(spec.label, bundlePath), 300000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+        const QString reason = QStringLiteral("--profile: perf record stopped at once (exit 255), saying \"Error: Access to "
+                                              "performance monitoring and observability operations is limited.\"");
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        QVERIFY2(bundle->servers.front().profile.unavailable == reason,
+                 qPrintable(bundle->servers.front().profile.unavailable));
+        QVERIFY2(r.err.contains(reason), r.describe());
+        QVERIFY(!bundle->servers.front().repeats.empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(ProfileTest)
