@@ -87,6 +87,7 @@ FigureView profileView()
     profile.hasDirection = false;
     profile.spreadText = QStringLiteral("one untimed pass per server after the timed ones");
     profile.carriesBuildCaveat = false;   // the sentence names a build without symbols
+    profile.stacked = true;
     profile.presence = ViewPresence::ProfileRecorded;
     profile.presenceText = QStringLiteral("a server profiled with --profile");
     profile.whenAbsent = QStringLiteral("No server was profiled: run with --profile (the window's Profile (perf) box) on a "

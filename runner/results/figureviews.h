@@ -47,6 +47,9 @@ struct FigureView {
     // The build caveat under the subtitle (allocators that differ); false where the view names
     // what of the build bears on it itself (the profile's symbol status).
     bool carriesBuildCaveat = true;
+    // Its categories are parts of a whole (the profile's shares): a chart stacks them, a bar
+    // per server.
+    bool stacked = false;
     ViewPresence presence = ViewPresence::EveryBundle;
     FigureTable (Figures::*table)() const = nullptr;
     // The same with nothing folded into "other", where the table folds (command time); null:

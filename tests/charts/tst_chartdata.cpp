@@ -29,6 +29,32 @@ private Q_SLOTS:
         }
     }
 
+    // The profile's chart stacks: a row per server, a series per category, each row's parts
+    // adding up to all its samples; every part stays even when a small picture asks for fewer.
+    void theProfileStacksItsPartsPerServer()
+    {
+        ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
+        for (ServerRun &run : bundle.servers) {
+            run.profile.samples = {{ProfileCategory::HashTable, 30}, {ProfileCategory::Networking, 50}, {ProfileCategory::Other, 20}};
+            run.profile.totalSamples = 100;
+            run.profile.rateHz = 499;
+        }
+        const Figures figures(bundle);
+        ChartDataOptions options;
+        options.topCategories = 1;
+        const ChartData data = buildChartData(figures, ChartKind::Profile, options);
+        QVERIFY(data.stacked);
+        QCOMPARE(data.categories, (QStringList{figures.summary(bundle.servers[0].id).name, figures.summary(bundle.servers[1].id).name}));
+        QStringList parts;
+        for (const ChartSeries &part : data.series)
+            parts << part.name;
+        QCOMPARE(parts, (QStringList{QStringLiteral("hash table lookups"), QStringLiteral("networking and system calls"),
+                                     QStringLiteral("other")}));
+        QCOMPARE(data.series[1].bars[0].value, 50.0);
+        QCOMPARE(data.largestExtent(), 100.0);
+        QVERIFY(data.series[0].color != data.series[1].color);
+    }
+
     // A chart without totals (the server-side tails: one bar per command) that shows fewer
     // categories says so, and does not speak of totals it has not got.
     void aSelectionWithoutTotalsSaysNoTotals()
