@@ -5,6 +5,7 @@
 #include "mainwindow.h"
 #include "servercatalog.h"
 #include "serverspanel.h"
+#include "servertesthelpers.h"
 
 #include <QComboBox>
 #include <QSpinBox>
@@ -13,7 +14,7 @@
 namespace WindowRun {
 
 // The last usable server of the per-user cache whose label starts with `prefix`; empty when
-// there is none (then `missing` says what to fetch).
+// there is none (then `missing` says what to fetch, for VERSUS_SERVER_MISSING).
 inline QString usableServerLabel(const QString &prefix, QString &missing)
 {
     ServerCatalog catalog;
