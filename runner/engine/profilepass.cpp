@@ -113,8 +113,12 @@ Status PerfRecording::start(const std::vector<qint64> &pids)
 
 Outcome<ServerProfile> PerfRecording::stopAndFold(const QString &binaryName)
 {
-    ::kill(pid_t(d->record.processId()), SIGINT);
-    if (!d->record.waitForFinished(kPerfWriteMs)) {
+    // perf may have ended on its own (its target gone): then there is no pid to signal, and
+    // kill(0, …) would signal Versus's own process group.
+    const bool running = d->record.state() == QProcess::Running;
+    if (const qint64 pid = d->record.processId(); running && pid > 0)
+        ::kill(pid_t(pid), SIGINT);
+    if (running && !d->record.waitForFinished(kPerfWriteMs)) {
         d->record.kill();
         return Error{QStringLiteral("--profile: perf record did not finish writing within %1 s").arg(kPerfWriteMs / 1000)};
     }
