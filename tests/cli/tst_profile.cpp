@@ -4,6 +4,7 @@
 
 #include "bundlejson.h"
 #include "runoptions.h"
+#include "foreignserver.h"
 #include "versuscli.h"
 
 #include <QtTest>
@@ -145,6 +146,34 @@ private slots:
         QCOMPARE(bundle->servers.front().profile.unavailable, reason);
         QVERIFY(!bundle->servers.front().profile.recorded());
         QVERIFY(!bundle->servers.front().repeats.empty());
+    }
+
+    // An endpoint Versus did not start is measured but not profiled, and says why; a launched
+    // server beside it is profiled as ever (when perf is there).
+    void endpointIsNotProfiled()
+    {
+        VERSUS_REQUIRE_SERVER(spec, "valkey-8.0.");
+        ForeignServer endpoint(spec);
+        QVERIFY2(endpoint.start(), qPrintable(endpoint.error()));
+        VersusCli cli;
+        const QString bundlePath = cli.path(QStringLiteral("bundle.json"));
+        const VersusCli::Result r = cli.run(profileRunArguments(spec.label + QLatin1Char(',') + endpoint.hostPort(), bundlePath)
+                                                << QStringLiteral("--allow-flush"),
+                                            300000);
+        QVERIFY2(r.finished && !r.crashed && r.exitCode == 0, r.describe());
+        QVERIFY(cli.leftoverServers().empty());
+        const Outcome<ResultsBundle> bundle = loadBundle(bundlePath);
+        QVERIFY2(bundle, qPrintable(bundle ? QString() : bundle.error()));
+        const ServerRun *foreign = bundle->server(endpoint.hostPort());
+        QVERIFY(foreign);
+        QCOMPARE(foreign->profile.unavailable, QStringLiteral("--profile profiles only servers Versus launched: %1 is an endpoint")
+                                                   .arg(endpoint.hostPort()));
+        QVERIFY2(r.err.contains(foreign->profile.unavailable), r.describe());
+        QVERIFY(!foreign->repeats.empty());
+        const ServerRun *launched = bundle->server(spec.label);
+        QVERIFY(launched);
+        if (!QStandardPaths::findExecutable(QStringLiteral("perf")).isEmpty())
+            QVERIFY2(launched->profile.recorded(), qPrintable(launched->profile.unavailable));
     }
 };
 
