@@ -10,6 +10,8 @@
 #include "fixturebundle.h"
 #include "jsonsupport.h"
 #include "profilemarkdown.h"
+#include "reportmarkdown.h"
+#include "categoryorder.h"
 #include "serverprofile.h"
 
 #include <QFile>
@@ -212,6 +214,14 @@ private Q_SLOTS:
         const std::vector<ChartKind> kinds = chartKindsOf(figures);
         QVERIFY(std::find(kinds.begin(), kinds.end(), ChartKind::Profile) != kinds.end());
         QVERIFY2(profileSummary(figures).contains(QStringLiteral("200 samples at 499 Hz")), qPrintable(profileSummary(figures)));
+        // report.md: the shares, the sentence and each build's samples; no ratios to the baseline.
+        const QString report = reportMarkdown(figures, {}, CategoryOrder::Workload);
+        const qsizetype section = report.indexOf(QStringLiteral("\n## Profile: where the server's CPU goes"));
+        QVERIFY2(section > 0, qPrintable(report));
+        const QString profileSection = report.mid(section, report.indexOf(QStringLiteral("\n## "), section + 1) - section);
+        QVERIFY2(profileSection.contains(QStringLiteral("| networking and system calls | 22.0 | 31.0 |")), qPrintable(profileSection));
+        QVERIFY2(profileSection.contains(sentence), qPrintable(profileSection));
+        QVERIFY2(!profileSection.contains(QStringLiteral("Against ")), qPrintable(profileSection));
     }
 
     void noProfileNoView()
