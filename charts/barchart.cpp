@@ -8,6 +8,7 @@
 #include <QFontMetricsF>
 #include <QGraphicsLayout>
 #include <QHorizontalBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QLegend>
 #include <QLocale>
 #include <QLegendMarker>
@@ -106,14 +107,19 @@ void BarChart::rebuild()
         return;
     }
 
-    m_series = new QHorizontalBarSeries(this);
-    m_series->setBarWidth(groupWidth());
+    if (m_data.stacked) {
+        m_series = new QHorizontalStackedBarSeries(this);
+        static_cast<QHorizontalStackedBarSeries *>(m_series)->setBarWidth(groupWidth());
+    } else {
+        m_series = new QHorizontalBarSeries(this);
+        static_cast<QHorizontalBarSeries *>(m_series)->setBarWidth(groupWidth());
+    }
     m_series->setLabelsVisible(false);
-    // Set 0 is drawn lowest in each group: add servers newest first so the oldest is on top.
-    for (auto it = m_data.series.rbegin(); it != m_data.series.rend(); ++it) {
-        auto *set = new QBarSet(it->name);
+    for (int position = 0; position < int(m_data.series.size()); ++position) {
+        const ChartSeries &series = m_data.series[size_t(seriesOfSet(position))];
+        auto *set = new QBarSet(series.name);
         for (int c = int(m_data.categories.size()) - 1; c >= 0; --c)
-            *set << barValue(it->bars[size_t(c)]);
+            *set << barValue(series.bars[size_t(c)]);
         m_series->append(set);
     }
     addSeries(m_series);
@@ -131,15 +137,22 @@ void BarChart::rebuild()
     applyStyle();
 }
 
+int BarChart::seriesOfSet(int position) const
+{
+    // Set 0 is drawn lowest in each group: servers go newest first so the oldest is on top. A
+    // stack starts with set 0 on the left: the first part first.
+    return m_data.stacked ? position : int(m_data.series.size()) - 1 - position;
+}
+
 void BarChart::updateValues()
 {
     const QList<QBarSet *> sets = m_series->barSets();
     const int seriesCount = int(m_data.series.size());
     const int categoryCount = int(m_data.categories.size());
     bool renamed = false;
-    for (int s = 0; s < seriesCount; ++s) {
-        QBarSet *set = sets.at(seriesCount - 1 - s);
-        const ChartSeries &series = m_data.series[size_t(s)];
+    for (int position = 0; position < seriesCount; ++position) {
+        QBarSet *set = sets.at(position);
+        const ChartSeries &series = m_data.series[size_t(seriesOfSet(position))];
         // An endpoint's name is known once the run has asked it who it is.
         renamed = renamed || set->label() != series.name;
         set->setLabel(series.name);
@@ -177,9 +190,9 @@ void BarChart::applyStyle()
     if (m_series) {
         const QList<QBarSet *> sets = m_series->barSets();
         const int seriesCount = int(m_data.series.size());
-        for (int s = 0; s < seriesCount && s < sets.size(); ++s) {
-            QBarSet *set = sets.at(seriesCount - 1 - s);
-            const QColor color = m_data.series[size_t(s)].color;
+        for (int position = 0; position < seriesCount && position < sets.size(); ++position) {
+            QBarSet *set = sets.at(position);
+            const QColor color = m_data.series[size_t(seriesOfSet(position))].color;
             set->setColor(color);
             set->setBorderColor(color);
             set->setPen(QPen(color, 0));
@@ -236,7 +249,7 @@ void BarChart::updateLegend()
 
 double BarChart::fittingLabelPx() const
 {
-    const int seriesCount = std::max<int>(1, int(m_data.series.size()));
+    const int seriesCount = m_data.stacked ? 1 : std::max<int>(1, int(m_data.series.size()));
     const int categoryCount = std::max<int>(1, int(m_data.categories.size()));
     // A label's em box fits its bar's height, so no glyph reaches into the neighbouring bar.
     const double bar = plotArea().height() / categoryCount * groupWidth() / seriesCount;
@@ -279,14 +292,18 @@ QRectF BarChart::barRect(int category, int series) const
     const int categoryCount = int(m_data.categories.size());
     const int seriesCount = int(m_data.series.size());
     const double axisIndex = categoryCount - 1 - category;
-    const int setIndex = seriesCount - 1 - series;
-    const double barHeight = groupWidth() / seriesCount;
-    const double bottom = axisIndex - groupWidth() / 2 + setIndex * barHeight;
     const double value = barValue(m_data.series[size_t(series)].bars[size_t(category)]);
+    // A stack's segment starts where the parts before it end, over the row's whole height.
+    double from = 0;
+    for (int before = 0; m_data.stacked && before < series; ++before)
+        from += barValue(m_data.series[size_t(before)].bars[size_t(category)]);
+    const int setIndex = m_data.stacked ? 0 : seriesCount - 1 - series;
+    const double barHeight = m_data.stacked ? groupWidth() : groupWidth() / seriesCount;
+    const double bottom = axisIndex - groupWidth() / 2 + setIndex * barHeight;
     // mapToPosition() is not const in QtCharts 6.4 although it changes nothing.
     auto *chart = const_cast<BarChart *>(this);
-    const QPointF start = chart->mapToPosition(QPointF(0, bottom), m_series);
-    const QPointF end = chart->mapToPosition(QPointF(value, bottom + barHeight), m_series);
+    const QPointF start = chart->mapToPosition(QPointF(from, bottom), m_series);
+    const QPointF end = chart->mapToPosition(QPointF(from + value, bottom + barHeight), m_series);
     return QRectF(start, end).normalized();
 }
 
@@ -299,9 +316,10 @@ void BarChart::updateValueAxis()
     const QFont font = labelFont();
     const QFontMetricsF metrics(font);
     const double gap = BarOverlay::labelGap(font);
-    // The axis must reach far enough that every bar's label fits after the bar.
+    // The axis must reach far enough that every bar's label fits after the bar; a stack's
+    // labels are inside its segments.
     double needed = m_data.largestExtent();
-    if (width > 0 && barLabelsShown()) {
+    if (width > 0 && barLabelsShown() && !m_data.stacked) {
         for (const ChartSeries &series : m_data.series) {
             for (const ChartBar &bar : series.bars) {
                 const double end = bar.hasRange ? std::max(bar.value, bar.max) : barValue(bar);

@@ -2,7 +2,9 @@
 // A grouped horizontal bar chart of ChartData: one bar set per server in its own colour,
 // categories top to bottom, each bar labelled with its value and change against the
 // baseline, error bars for the spread over repeats, and "unsupported" markers. Used by the
-// live view (LiveBarChart) and by the exporter.
+// live view (LiveBarChart) and by the exporter. Stacked data (ChartData::stacked, the
+// profile) is drawn as one bar per row, its series end to end, the first leftmost, each
+// segment labelled inside where its value fits.
 //
 // QtCharts 6.4 details handled here: themes reset customisations (the theme is applied
 // first), bar labels are drawn by BarOverlay (QtCharts cannot show a per-bar text, hides
@@ -17,7 +19,7 @@
 #include <QFont>
 #include <optional>
 
-class QHorizontalBarSeries;
+class QAbstractBarSeries;
 class QBarCategoryAxis;
 class QValueAxis;
 class ChartLegend;
@@ -61,7 +63,9 @@ public:
     // The legend as drawn: one entry per series, oldest first, never cut short.
     const ChartLegend *chartLegend() const { return m_legend; }
     ChartColors colors() const { return chartColors(m_theme); }
-    QHorizontalBarSeries *barSeries() const { return m_series; }
+    QAbstractBarSeries *barSeries() const { return m_series; }
+    // The data's series a bar set of barSeries() draws, by its position there.
+    int seriesOfSet(int position) const;
     QValueAxis *valueAxis() const { return m_valueAxis; }
     QBarCategoryAxis *categoryAxis() const { return m_categoryAxis; }
     int rebuildCount() const { return m_rebuilds; }
@@ -84,7 +88,7 @@ private:
     QSizeF m_styleSize;
     std::optional<ChartFontSizes> m_fixedFonts;
     ChartLegend *m_legend = nullptr;
-    QHorizontalBarSeries *m_series = nullptr;
+    QAbstractBarSeries *m_series = nullptr;
     QBarCategoryAxis *m_categoryAxis = nullptr;
     QValueAxis *m_valueAxis = nullptr;
     BarOverlay *m_overlay = nullptr;

@@ -139,6 +139,19 @@ std::vector<PlacedLabel> BarOverlay::placedLabels() const
             label.category = c;
             label.series = s;
             const double width = metrics.horizontalAdvance(bar.label);
+            if (data.stacked) {
+                // Inside its segment, centred, where it fits; a thin segment goes unlabelled.
+                if (width + gap * 2 > rect.width())
+                    continue;
+                const QColor fill = data.series[size_t(s)].color;
+                label.inside = true;
+                const double luminance = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF();
+                label.color = luminance > 0.5 ? QColor(Qt::black) : QColor(Qt::white);
+                const double height = std::min(metrics.height(), rect.height());
+                label.rect = QRectF(rect.center().x() - width / 2, rect.center().y() - height / 2, width + gap, height);
+                placed.push_back(label);
+                continue;
+            }
             double x = labelStart(bar, rect, font);
             // Never past the plot's right edge: a label that would be clipped goes inside the bar.
             if (x + width > plot.right() + gap * 2) {
@@ -183,7 +196,7 @@ void BarOverlay::paintLabel(QPainter *painter, const PlacedLabel &label) const
 {
     const ChartColors colors = m_chart->colors();
     painter->setFont(label.font);
-    painter->setPen(label.marker ? colors.mutedText : colors.text);
+    painter->setPen(label.color.isValid() ? label.color : label.marker ? colors.mutedText : colors.text);
     const ChartBar &bar = m_chart->data().series[size_t(label.series)].bars[size_t(label.category)];
     // "176.0  −8.0%": the change in the table's colours, green when it is good news.
     const int split = label.text.indexOf(QStringLiteral("  "));

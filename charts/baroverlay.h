@@ -22,6 +22,7 @@ struct PlacedLabel {
     QFont font;
     bool marker = false;   // "unsupported", "failed", "pending", "n/a"
     bool inside = false;   // drawn inside its bar: the bar's end is too close to the plot's edge
+    QColor color;          // a stack's segment label: black or white on its segment; invalid: the theme's text
     int category = 0;
     int series = 0;        // the first of the markers sharing the line
 };

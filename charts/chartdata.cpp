@@ -210,6 +210,43 @@ void keepCategories(ChartData &data, const ChartDataOptions &options)
                               .arg(offered);
 }
 
+// A part's colour: the palette's in order, its grey kept for the last part (the profile's
+// "other"), shades of the first colours past the palette's end.
+QColor stackPartColor(int part, int parts)
+{
+    constexpr int grey = 6;
+    constexpr int coloured = 7;   // the palette's colours but its grey
+    if (part == parts - 1)
+        return paletteColor(grey);
+    const int index = part % coloured;
+    const QColor color = paletteColor(index >= grey ? index + 1 : index);
+    return part < coloured ? color : color.darker(150);
+}
+
+// A row per server and a series per part, each part in a colour of its own in every row: the
+// figures' table turned so a server's parts lie end to end. Every part stays: a stack of some
+// of them would not add up.
+void stackByServer(ChartData &data)
+{
+    std::vector<ChartSeries> parts;
+    for (int c = 0; c < int(data.categories.size()); ++c) {
+        ChartSeries part;
+        part.serverId = data.categories[c];
+        part.name = data.categories[c];
+        part.color = stackPartColor(c, int(data.categories.size()));
+        for (const ChartSeries &server : data.series)
+            part.bars.push_back(server.bars[size_t(c)]);
+        parts.push_back(std::move(part));
+    }
+    QStringList rows;
+    for (const ChartSeries &server : data.series)
+        rows << server.name;
+    data.categories = rows;
+    data.categoryKinds.assign(size_t(rows.size()), CategoryKind::Type);
+    data.series = std::move(parts);
+    data.stacked = true;
+}
+
 } // namespace
 
 bool categoryMatches(const QString &category, const QString &name)
@@ -232,6 +269,12 @@ bool ChartData::sameShape(const ChartData &other) const
 double ChartData::largestExtent() const
 {
     double largest = 0;
+    for (int row = 0; stacked && row < categories.size(); ++row) {
+        double total = 0;
+        for (const ChartSeries &s : series)
+            total += s.bars[size_t(row)].missing || s.bars[size_t(row)].unsupported ? 0.0 : s.bars[size_t(row)].value;
+        largest = std::max(largest, total);
+    }
     for (const ChartSeries &s : series) {
         for (const ChartBar &bar : s.bars)
             largest = std::max({largest, bar.value, bar.hasRange ? bar.max : 0.0});
@@ -297,7 +340,10 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
             data.footnotes.clear();   // the memory table's notes, about rows this chart does not have
         return data;
     }
-    keepCategories(data, options);
+    if (view.stacked)
+        stackByServer(data);
+    else
+        keepCategories(data, options);
     return data;
 }
 
@@ -352,7 +398,8 @@ QString headlineUnit(Measure measure)
     case Measure::ServerP50Usec:
     case Measure::ServerP99Usec:
     case Measure::ServerP999Usec: return QStringLiteral("µs");
-    case Measure::MainThreadBusyPercent: return QStringLiteral("%");
+    case Measure::MainThreadBusyPercent:
+    case Measure::ProfileSharePercent: return QStringLiteral("%");
     case Measure::EventsPerSecond: return QStringLiteral("events/s");
     case Measure::CommandsPerSecond: return QStringLiteral("commands/s");
     case Measure::Keys: return QStringLiteral("keys");
@@ -457,8 +504,9 @@ QString defaultChartSubtitle(const Figures &figures, ChartKind kind)
     // Servers whose allocators differ compare builds as well as versions: the chart says so
     // under its headline, on a line of its own.
     // A time chart's caveat speaks of time, which a build moves only where the run resolved it.
-    const QString caveat = figures.buildCaveat(isTimeMeasure(chartTable(figures, kind).measure) ? CaveatOf::Time : CaveatOf::Memory);
     const FigureView &view = figureView(kind);
+    const QString caveat = !view.carriesBuildCaveat ? QString()
+        : figures.buildCaveat(isTimeMeasure(chartTable(figures, kind).measure) ? CaveatOf::Time : CaveatOf::Memory);
     QString subtitle = view.subtitle(figures.bundle().repeats);
     // A view that explains its figures says the figures layer's sentence on a line of its own.
     if (const QString explanation = view.explanation ? view.explanation(figures) : QString(); !explanation.isEmpty())

@@ -50,10 +50,14 @@ struct ChartData {
     // No server has bars: no categories either, and this sentence says why instead of an axis
     // ("No results yet: …", "No version ran both standalone and as a cluster: …").
     QString emptyText;
+    // A view whose categories are parts of a whole (FigureView::stacked, the profile): a row per
+    // server, top to bottom, and a series per part of the figures' table, its segments laid end
+    // to end along the row. Series then stand for parts: serverId is the part's id.
+    bool stacked = false;
 
     // Same categories and servers: values can be updated in place.
     bool sameShape(const ChartData &other) const;
-    double largestExtent() const;      // the largest value or error-bar end
+    double largestExtent() const;      // the largest value or error-bar end; a stack's longest row
 };
 
 

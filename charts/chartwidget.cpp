@@ -99,12 +99,12 @@ void ChartWidget::onApplied()
         const QList<QBarSet *> sets = d->chart->barSeries()->barSets();
         for (int position = 0; position < sets.size(); ++position) {
             // BarChart adds the newest server first and the categories bottom-up.
-            connect(sets[position], &QBarSet::hovered, this, [this, position, count = int(sets.size())](bool on, int index) {
+            connect(sets[position], &QBarSet::hovered, this, [this, position](bool on, int index) {
                 if (!on) {
                     QToolTip::hideText();
                     return;
                 }
-                const int series = count - 1 - position;
+                const int series = d->chart->seriesOfSet(position);
                 const int category = int(d->chart->data().categories.size()) - 1 - index;
                 QToolTip::showText(QCursor::pos(), toolTipFor(series, category), d->view);
             });

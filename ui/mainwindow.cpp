@@ -209,6 +209,7 @@ bool MainWindow::startRun()
     request.repeats = m_run->repeats();
     request.schedule = m_run->schedule();
     request.serverConfig = m_run->serverSettings().value();   // canRun(): the field is valid
+    request.profile = m_run->profile();
     setRunning(true);
     m_coordinator->setHideHosts(m_pathsHidden);
     m_coordinator->start(request, m_workload->sweep());

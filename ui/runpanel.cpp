@@ -58,17 +58,7 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
         Q_EMIT serverSettingsChanged();
     });
 
-    m_selfCheck = new QCheckBox(tr("Self-check"));
-    m_selfCheck->setObjectName(QStringLiteral("selfCheck"));
-    m_selfCheck->setChecked(UiSettings::value(QStringLiteral("run/selfCheck"), false).toBool());
-    m_selfCheck->setToolTip(tr("Run the first selected server's build a second time as a series of its own, on its own "
-                               "server, interleaved like the others: the smallest change in time per command this machine "
-                               "resolves, quoted beside every time verdict (versus run --self-check)."));
-    connect(m_selfCheck, &QCheckBox::toggled, this, [this](bool checked) {
-        remember(QStringLiteral("run/selfCheck"), checked);
-        Q_EMIT serverSettingsChanged();
-    });
-
+    createOptionBoxes();
     createRunButtons();
 
     m_blocker = new QLabel;
@@ -81,7 +71,11 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
     form->addRow(tr("Schedule"), m_schedule);
     form->addRow(tr("Topology"), m_topology);
     form->addRow(tr("Server settings"), m_serverConfig);
-    form->addRow(QString(), m_selfCheck);
+    auto *boxes = new QHBoxLayout;
+    boxes->addWidget(m_selfCheck);
+    boxes->addWidget(m_profile);
+    boxes->addStretch(1);
+    form->addRow(QString(), boxes);
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_run, 2);
     buttons->addWidget(m_cancel, 1);
@@ -91,6 +85,28 @@ RunPanel::RunPanel(QWidget *parent) : QWidget(parent)
     layout->addLayout(buttons);
     layout->addWidget(m_blocker);
     refresh();
+}
+
+void RunPanel::createOptionBoxes()
+{
+    m_selfCheck = new QCheckBox(tr("Self-check"));
+    m_selfCheck->setObjectName(QStringLiteral("selfCheck"));
+    m_selfCheck->setChecked(UiSettings::value(QStringLiteral("run/selfCheck"), false).toBool());
+    m_selfCheck->setToolTip(tr("Run the first selected server's build a second time as a series of its own, on its own "
+                               "server, interleaved like the others: the smallest change in time per command this machine "
+                               "resolves, quoted beside every time verdict (versus run --self-check)."));
+    connect(m_selfCheck, &QCheckBox::toggled, this, [this](bool checked) {
+        remember(QStringLiteral("run/selfCheck"), checked);
+        Q_EMIT serverSettingsChanged();
+    });
+
+    m_profile = new QCheckBox(tr("Profile (perf)"));
+    m_profile->setObjectName(QStringLiteral("profile"));
+    m_profile->setChecked(UiSettings::value(QStringLiteral("run/profile"), false).toBool());
+    m_profile->setToolTip(tr("After every timed pass, replay the workload once more into each launched server, untimed, "
+                             "under perf, and show where its CPU went (command execution, hash table lookups, memory "
+                             "allocation, …) in the Profile tab. Never touches the timed figures (versus run --profile)."));
+    connect(m_profile, &QCheckBox::toggled, this, [this](bool checked) { remember(QStringLiteral("run/profile"), checked); });
 }
 
 void RunPanel::createRunButtons()
@@ -164,6 +180,11 @@ bool RunPanel::selfCheck() const
     return m_selfCheck->isChecked();
 }
 
+bool RunPanel::profile() const
+{
+    return m_profile->isChecked();
+}
+
 void RunPanel::startFromDefaults()
 {
     m_remembers = false;
@@ -172,6 +193,7 @@ void RunPanel::startFromDefaults()
     m_topology->setText(QStringLiteral("standalone"));
     m_serverConfig->clear();
     m_selfCheck->setChecked(false);
+    m_profile->setChecked(false);
 }
 
 void RunPanel::remember(const QString &key, const QVariant &value)
@@ -194,6 +216,7 @@ void RunPanel::refresh()
     m_serverConfig->setEnabled(!m_running);
     m_topology->setEnabled(!m_running);
     m_selfCheck->setEnabled(!m_running);
+    m_profile->setEnabled(!m_running);
     m_blocker->setText(m_running ? QString() : m_blockerText);
     m_blocker->setVisible(!m_blocker->text().isEmpty());
 }

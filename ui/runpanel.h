@@ -34,8 +34,10 @@ public:
     // Whether the run adds the A/A series of --self-check: the first server's build a second
     // time on a server of its own, whose difference from the first is this machine's noise.
     bool selfCheck() const;
+    // Whether the run ends with an untimed pass per launched server under perf (--profile).
+    bool profile() const;
     // Demo mode and --autorun: one repeat, the fair schedule, standalone, no server settings
-    // and no self-check instead of what an earlier session left, and nothing chosen from now on is
+    // no self-check and no profile instead of what an earlier session left, and nothing chosen from now on is
     // remembered.
     void startFromDefaults();
 
@@ -53,6 +55,8 @@ Q_SIGNALS:
     void serverSettingsChanged();
 
 private:
+    // Self-check and Profile (perf), each remembered.
+    void createOptionBoxes();
     // Run (the panel's default button) and Cancel.
     void createRunButtons();
     void refresh();
@@ -66,6 +70,7 @@ private:
     QLineEdit *m_serverConfig = nullptr;
     QLineEdit *m_topology = nullptr;
     QCheckBox *m_selfCheck = nullptr;
+    QCheckBox *m_profile = nullptr;
     QLabel *m_blocker = nullptr;
     QString m_blockerText;
     bool m_running = false;

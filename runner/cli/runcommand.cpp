@@ -13,6 +13,7 @@
 #include "runcontroller.h"
 #include "whymarkdown.h"
 #include "releasenotesmarkdown.h"
+#include "profilemarkdown.h"
 #include "whytimemarkdown.h"
 #include "runoptions.h"
 #include "sweepbundle.h"
@@ -211,13 +212,14 @@ std::vector<NamedInput> runInputs(const QCommandLineParser &parser)
 }
 
 // The charts a run will have: with a cluster and standalone among --topology, the launched
-// versions run in both (figureviews.h).
+// versions run in both; with --profile, the profile (figureviews.h).
 std::vector<ChartKind> chartKindsOfRun(const QCommandLineParser &parser)
 {
     const Outcome<std::vector<Topology>> topologies = parseTopologies(parser.value(QStringLiteral("topology")));
     const auto isCluster = [](const Topology &topology) { return topology.isCluster(); };
     return plannedChartKinds(topologies && std::any_of(topologies->begin(), topologies->end(), isCluster)
-                             && !std::all_of(topologies->begin(), topologies->end(), isCluster));
+                             && !std::all_of(topologies->begin(), topologies->end(), isCluster),
+                             parser.isSet(QStringLiteral("profile")));
 }
 
 // Every output option, checked before the workload is prepared or any server starts.
@@ -322,6 +324,8 @@ int runRunCommand(const QStringList &arguments)
         if (const QString why = whyTimeSummary(figures); !why.isEmpty())
             writeTerminal(stdout, QStringLiteral("Why (time): %1\n").arg(why));
     }
+    if (const QString profile = profileSummary(figures); !profile.isEmpty())
+        writeTerminal(stdout, QStringLiteral("Profile: %1\n").arg(profile));
     if (const QString candidates = releaseNotesSummary(figures); !candidates.isEmpty())
         writeTerminal(stdout, QStringLiteral("Release-note candidates (candidates, not causes):\n") + candidates);
     if (interruptRequested())

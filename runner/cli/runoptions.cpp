@@ -186,6 +186,11 @@ void addRunOptions(QCommandLineParser &parser)
                         "(\"Valkey 9.1.2 (self-check)\"), interleaved like the others: the smallest change in time per "
                         "command it resolves is this machine's noise floor, quoted beside every time verdict and "
                         "recorded in the bundle. Needs --repeat 2 or more for a floor; never compared as a version.")},
+        {QStringLiteral("profile"),
+         QStringLiteral("After every server's timed passes, replay the workload once more into each launched server, untimed, "
+                        "under perf record (cpu-clock, 499 Hz) and fold its samples into categories (command execution, hash "
+                        "table lookups, memory allocation, networking and system calls, …) with the build's symbol status. "
+                        "Never touches the timed figures. Where perf is missing or refused, the run goes on and says why.")},
         {QStringLiteral("out"), QStringLiteral("Write the results bundle (JSON) here."), QStringLiteral("bundle.json")},
     });
     addPasswordOptions(parser);
@@ -194,7 +199,7 @@ void addRunOptions(QCommandLineParser &parser)
 
 namespace {
 
-// --repeat, --batch, --clients, --timeout, --schedule and --allow-flush.
+// --repeat, --batch, --clients, --timeout, --schedule, --allow-flush and --profile.
 Status readRunSettings(const QCommandLineParser &parser, RunRequest &request)
 {
     Outcome<int> repeats = positiveInt(parser, QStringLiteral("repeat"), 1);
@@ -223,6 +228,7 @@ Status readRunSettings(const QCommandLineParser &parser, RunRequest &request)
     else
         return Error{QStringLiteral("--schedule: expected fair or concurrent, got '%1'").arg(schedule)};
     request.allowFlush = parser.isSet(QStringLiteral("allow-flush"));
+    request.profile = parser.isSet(QStringLiteral("profile"));
     for (const QString &setting : parser.values(QStringLiteral("server-config"))) {
         Outcome<std::pair<QString, QString>> parsed = parseServerSetting(setting);
         if (!parsed)

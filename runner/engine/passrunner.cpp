@@ -70,9 +70,17 @@ Outcome<PassMeasurement> PassRunner::run(const PassPlan &plan)
     const Outcome<std::vector<long long>> baseline = takeBaseline(plan.timed);
     if (!baseline)
         return Error{baseline.error()};
+    if (m_hooks.replayStarting && !plan.timed) {
+        if (Status started = m_hooks.replayStarting(); !started)
+            return Error{started.error()};
+    }
     Outcome<PassResult> pass = replay(plan, sumOf(baseline.value()));
     if (!pass)
         return Error{pass.error()};
+    if (m_hooks.replayEnded && !plan.timed) {
+        if (Status ended = m_hooks.replayEnded(); !ended)
+            return Error{ended.error()};
+    }
     PassMeasurement measurement;
     measurement.pass = std::move(pass.value());
     if (measurement.pass.cancelled)

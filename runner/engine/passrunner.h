@@ -66,6 +66,10 @@ struct PassHooks {
     std::function<void(const QString &line)> log;
     std::function<bool()> reachNextPhase;                                  // false when cancelled
     std::function<void(const PassResult &soFar, const LivePass &pass)> ticked;   // progress, live figures
+    // Around the replay of an untimed pass, after its baseline and before its measuring: the
+    // profile pass's perf (profilepass.h). Null: nothing.
+    std::function<Status()> replayStarting;
+    std::function<Status()> replayEnded;
 };
 
 class PassRunner {

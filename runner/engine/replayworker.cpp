@@ -4,8 +4,11 @@
 #include "hostport.h"
 #include "nodesessions.h"
 #include "phasebarrier.h"
+#include "profilepass.h"
 #include "repeatassembly.h"
 #include "servertarget.h"
+
+#include <QFileInfo>
 
 ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
 {
@@ -32,6 +35,8 @@ ReplayWorker::ReplayWorker(WorkerJob job) : m_job(std::move(job))
     m_progress.workloadEvents = m_job.workload().events;
     const int passesPerRepeat = int(RepeatAssembly::plansOf(m_job.workload()).size());
     m_progress.eventsTotal = m_job.workload().events * passesPerRepeat * std::max(1, m_job.request().repeats);
+    if (m_job.request().profile)
+        m_progress.eventsTotal += m_job.workload().events;
 }
 
 ReplayWorker::~ReplayWorker() = default;
@@ -156,6 +161,8 @@ Status ReplayWorker::runRepeat(RepeatResult &result)
     }
     if (Status passes = runPasses(runner, result); !passes || cancelled())
         return passes;
+    if (m_job.request().profile && result.repeat + 1 == std::max(1, m_job.request().repeats))
+        profileServer(sessions);
     m_target->finishRepeat(sessions);
     return Status::success();
 }
@@ -217,4 +224,65 @@ void ReplayWorker::publish(const RepeatResult &snapshot)
     m_lastLive.status = RepeatStatus::Incomplete;
     m_hasLive = true;
     Q_EMIT live(m_job.runId, m_job.index, m_lastLive);
+}
+
+void ReplayWorker::profileServer(NodeSessions &sessions)
+{
+    report(ProgressState::Waiting, QStringLiteral("for the other servers to finish their timed passes"));
+    if (!reachNextPhase())
+        return;
+    m_run.profile = profileOf(sessions);
+}
+
+ServerProfile ReplayWorker::profileOf(NodeSessions &sessions)
+{
+    ServerProfile none;
+    const PerfAccess access = m_job.run->perf ? *m_job.run->perf : perfAccess();
+    if (!access.allowed()) {
+        none.unavailable = access.refused;   // said once for the run (RunController::start)
+        return none;
+    }
+    if (m_job.spec().isEndpoint) {
+        none.unavailable = QStringLiteral("--profile profiles only servers Versus launched: %1 is an endpoint").arg(m_run.id);
+        logLine(none.unavailable);
+        return none;
+    }
+    std::vector<qint64> pids;
+    for (const NodeAddress &node : sessions.addresses()) {
+        if (node.pid > 0)
+            pids.push_back(node.pid);
+    }
+    PerfRecording recording(access);
+    Outcome<ServerProfile> folded = Error{QStringLiteral("--profile: the profile pass ended before perf stopped")};
+    PassHooks hooks;
+    hooks.report = [this](ProgressState state, const QString &phase) { report(state, phase); };
+    hooks.log = [this](const QString &line) { logLine(line); };
+    hooks.reachNextPhase = [] { return true; };   // untimed: nothing to meet the others at
+    // Progress only: the repeat's live figures stay those of its measured passes.
+    hooks.ticked = [this](const PassResult &soFar, const LivePass &) {
+        m_progress.eventsDone = m_eventsBeforePass + soFar.events;
+        Q_EMIT progress(m_job.runId, m_job.index, m_progress);
+    };
+    hooks.replayStarting = [&recording, &pids] { return recording.start(pids); };
+    hooks.replayEnded = [this, &recording, &folded] {
+        folded = recording.stopAndFold(QFileInfo(m_job.spec().binaryPath).fileName());
+        return Status::success();
+    };
+    PassRunner runner(m_job, sessions, m_target->replayAccess(), m_target->routing(), hooks);
+    PassPlan plan;
+    plan.label = QStringLiteral("profile pass (perf, untimed)");
+    const Outcome<PassMeasurement> measured = runner.run(plan);
+    m_eventsBeforePass += m_job.workload().events;
+    // perf's own failures say "--profile: …" already; the pass's are the server's.
+    if (!measured && measured.error().startsWith(QLatin1String("--profile: ")))
+        none.unavailable = measured.error();
+    else if (!measured)
+        none.unavailable = QStringLiteral("--profile: the profile pass failed: %1").arg(measured.error());
+    else if (!folded)
+        none.unavailable = folded.error();
+    if (!none.unavailable.isEmpty()) {
+        logLine(none.unavailable);
+        return none;
+    }
+    return folded.value();
 }

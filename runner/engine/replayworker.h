@@ -41,6 +41,10 @@ private:
     void logLine(const QString &line);
     Status runRepeat(RepeatResult &result);
     Status runPasses(PassRunner &runner, RepeatResult &result);
+    // --profile, in the last repeat: behind the phase barrier, so after every server's timed
+    // passes, one untimed pass under perf (profilepass.h) into m_run.profile.
+    void profileServer(NodeSessions &sessions);
+    ServerProfile profileOf(NodeSessions &sessions);
     void onTick(NodeSessions &sessions, const RepeatResult &finished, const PassResult &soFar, const LivePass &pass);
     void publish(const RepeatResult &snapshot);
     void keepRepeat(RepeatResult result, const Status &status);

@@ -184,6 +184,8 @@ std::shared_ptr<RunShared> RunController::sharedStateFor(const RunRequest &reque
         if (request.pinCpus)
             shared->cpus = CpuPlan::forThisMachine();
     }
+    if (request.profile)
+        shared->perf = perfAccess();
     // Both schedules keep the servers in step, so repeats interleave A B C A B C.
     shared->phases = std::make_shared<PhaseBarrier>(count);
     return shared;
@@ -204,6 +206,9 @@ int RunController::start(const RunRequest &request)
     for (int i = 0; i < count; ++i)
         launchWorker(runId, i);
     d->coalesce.start();
+    // Once for the run, not once per server: every server would say the same.
+    if (d->shared->perf && !d->shared->perf->allowed() && count > 0)
+        Q_EMIT serverLog(QString(), d->shared->perf->refused);
     if (count == 0) {
         m_results.complete = true;
         m_results.running = false;

@@ -25,6 +25,9 @@ struct RunRequest {
     bool pinCpus = true;                          // fair schedule: a CPU of its own for the timed server
     // --server-config name=value, in order: applied to every launched server (serverconfig.h).
     std::vector<std::pair<QString, QString>> serverConfig;
+    // --profile: one untimed pass per launched server under perf after every timed pass
+    // (profilepass.h); never part of a figure but the profile's.
+    bool profile = false;
 };
 
 enum class ProgressState { Starting, Replaying, Waiting, Measuring, Done, Failed, Cancelled };

@@ -3,6 +3,7 @@
 // a copy of its fields), the workload's description and the run's coordination objects.
 
 #include "cpupinning.h"
+#include "profilepass.h"
 #include "runrequest.h"
 #include <atomic>
 #include <memory>
@@ -17,6 +18,7 @@ struct RunShared {
     std::shared_ptr<FairScheduler> fair;   // null for the concurrent schedule
     std::shared_ptr<PhaseBarrier> phases;  // keeps the servers in step under both schedules
     std::optional<CpuPlan> cpus;           // fair schedule: where the timed server and the replay threads run
+    std::optional<PerfAccess> perf;        // --profile: whether and how perf may sample the servers
     std::atomic<bool> cancelled{false};
 };
 

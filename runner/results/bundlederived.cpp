@@ -8,6 +8,7 @@
 #include "releasenotesjson.h"
 #include "timeexplanation.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace {
@@ -185,6 +186,35 @@ Json whyOf(const Figures &figures, const FigureTable &memory)
     return why;
 }
 
+// "profile": each profiled server's share of samples per category, its samples and symbol
+// status, or why it has none; and the sentence. Null without --profile.
+Json profileOf(const Figures &figures)
+{
+    const std::vector<ServerRun> &runs = figures.bundle().servers;
+    if (std::all_of(runs.begin(), runs.end(), [](const ServerRun &run) { return run.profile.empty(); }))
+        return nullptr;   // no table to compute
+    const FigureTable shares = figures.profileShares();
+    Json servers = Json::object();
+    for (const QString &id : shares.servers) {
+        const ServerRun *run = figures.bundle().server(id);
+        if (!run || run->profile.empty())
+            continue;
+        if (!run->profile.recorded()) {
+            servers[id.toStdString()] = {{"unavailable", run->profile.unavailable}};
+            continue;
+        }
+        Json percent = Json::object();
+        for (size_t c = 0; c < shares.categories.size(); ++c)
+            percent[shares.categories[c].id.toStdString()] = shares.at(int(c), id).value;
+        servers[id.toStdString()] = {{"percent_of_samples", percent},
+                                     {"samples", run->profile.totalSamples},
+                                     {"symbol_status", run->profile.symbolStatus()}};
+    }
+    if (servers.empty())
+        return nullptr;
+    return {{"servers", servers}, {"sentence", figures.profileSentence()}};
+}
+
 // "why_time": each server's time parts per command (null where absent, and why), its commands
 // per loop iteration, and the sentences (timeexplanation.h).
 Json whyTimeOf(const Figures &figures)
@@ -291,6 +321,7 @@ Json derivedSections(const Figures &figures)
         {"server_time", serverTimeJson},
         {"why", whyOf(figures, memory)},
         {"why_time", whyTimeOf(figures)},
+        {"profile", profileOf(figures)},
         {"verdicts", verdicts},
         {"self_check", selfCheckOf(figures)},
         {"data_check", {{"consistent", problems.isEmpty()}, {"mismatches", Json(std::vector<QString>(problems.begin(), problems.end()))}}},

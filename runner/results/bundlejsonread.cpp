@@ -4,6 +4,7 @@
 #include "bundlejson.h"
 #include "accountingjson.h"
 #include "servertimejson.h"
+#include "profilejson.h"
 #include "tailsjson.h"
 #include "boundedfile.h"
 #include "buildoriginjson.h"
@@ -242,6 +243,7 @@ void from_json(const Json &json, ServerRun &run)
     readOptional(json, "config_refused", run.configRefused);
     readCommandKinds(json, run.commandKinds);
     readBuild(json, run);
+    readProfile(json, run.profile);
 }
 
 void from_json(const Json &json, MachineInfo &machine)

@@ -10,6 +10,7 @@
 #include "presentation.h"
 #include "releasenotesjson.h"
 #include "servertimejson.h"
+#include "profilejson.h"
 #include "tailsjson.h"
 
 #include <cmath>
@@ -226,6 +227,9 @@ Json serverToJson(const ServerRun &run)
     }
     if (!run.bundleName.isEmpty())
         json["bundle"] = run.bundleName;
+    // Absent without --profile, as in bundles from before it.
+    if (!run.profile.empty())
+        json["profile"] = profileToJson(run.profile);
     if (run.releaseNotes.atHand())
         json["release_notes"] = releaseNotesToJson(run.releaseNotes);
     if (!run.config.empty())

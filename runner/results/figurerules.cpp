@@ -91,6 +91,7 @@ std::optional<double> timingFigure(const PassTiming &timing, Measure measure)
     case Measure::Keys:
     case Measure::Calls:
     case Measure::RatioToReference:
+    case Measure::ProfileSharePercent:
     case Measure::ServerP50Usec:
     case Measure::ServerP99Usec:
     case Measure::ServerP999Usec:

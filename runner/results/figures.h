@@ -43,6 +43,9 @@ enum class Measure {
     ServerP50Usec,
     ServerP99Usec,
     ServerP999Usec,
+    // --profile (figuresprofile.cpp): a category's share of the server's perf samples over the
+    // untimed profile pass, percent. Not a time: no change, no noise rule.
+    ProfileSharePercent,
 };
 
 enum class FigureState {
@@ -507,6 +510,14 @@ public:
     // Why the servers' time per command differs: the parts above and the sentences that say
     // them (figureswhytime.cpp, timeexplanation.h).
     TimeExplanation explainTime() const;
+    // --profile (figuresprofile.cpp): each server's share of its perf samples per category
+    // (serverprofile.h), Measure::ProfileSharePercent, categories with samples on some server;
+    // a server without a profile is absent with the reason. And the sentence naming the biggest
+    // difference between the baseline and each version ("Valkey 9.1.2 spends 31% of its samples
+    // in networking and system calls against 22% for Valkey 8.0.1."), with the symbol status of a
+    // build without symbols; empty when the baseline has no profile.
+    FigureTable profileShares() const;
+    QString profileSentence() const;
     // For each command of commandTime() whose change against the baseline is beyond noise and
     // resolved, on each compared version, the release-note entries that name it or its type
     // (figuresreleasenotes.cpp). Empty while live.

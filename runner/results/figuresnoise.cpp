@@ -28,6 +28,7 @@ bool isTimeMeasure(Measure measure)
     case Measure::BytesPerKey:
     case Measure::MemoryUsageBytesPerKey:
     case Measure::RatioToReference:
+    case Measure::ProfileSharePercent:
     case Measure::Keys:
     case Measure::Calls: return false;
     }

@@ -62,6 +62,39 @@ FigureView whyTimeView()
     return why;
 }
 
+QString profileAxis(const Figures &) { return QStringLiteral("% of the server's perf samples (untimed profile pass)"); }
+QString profileUnit(const Figures &) { return QStringLiteral("% of samples"); }
+QString profileCategoryColumn(const Figures &) { return QStringLiteral("Category"); }
+QString profileExplanationText(const Figures &figures) { return figures.profileSentence(); }
+
+FigureView profileView()
+{
+    FigureView profile;
+    profile.kind = ChartKind::Profile;
+    profile.stem = QStringLiteral("profile");
+    profile.title = QStringLiteral("Where the server's CPU goes (perf)");
+    profile.tabTitle = QStringLiteral("Profile");
+    profile.measured = QStringLiteral("Share of perf's cpu-clock samples of the server, by the function each landed in");
+    profile.table = &Figures::profileShares;
+    profile.valueTitle = profileAxis;
+    profile.reportUnit = profileUnit;
+    profile.reportFirstColumn = profileCategoryColumn;
+    profile.reportTitle = QStringLiteral("Profile: where the server's CPU goes (perf, untimed pass)");
+    profile.explanation = profileExplanationText;
+    // Shares of one pass per server: no change against the baseline; the sentence says the
+    // biggest difference in points.
+    profile.hasHeadline = false;
+    profile.hasDirection = false;
+    profile.spreadText = QStringLiteral("one untimed pass per server after the timed ones");
+    profile.carriesBuildCaveat = false;   // the sentence names a build without symbols
+    profile.stacked = true;
+    profile.presence = ViewPresence::ProfileRecorded;
+    profile.presenceText = QStringLiteral("a server profiled with --profile");
+    profile.whenAbsent = QStringLiteral("No server was profiled: run with --profile (the window's Profile (perf) box) on a "
+                                        "machine with perf to see where each version's CPU goes.");
+    return profile;
+}
+
 QString serverTailsAxis(const Figures &) { return QStringLiteral("server-side p99, µs (upper bound of its LATENCY HISTOGRAM bucket)"); }
 
 std::vector<FigureView> makeViews()
@@ -153,6 +186,7 @@ std::vector<FigureView> makeViews()
                                       "server was an endpoint whose latency tracking was off or that refused LATENCY.");
 
     views.push_back(whyTimeView());
+    views.push_back(profileView());
     return views;
 }
 
@@ -182,14 +216,21 @@ std::vector<ChartKind> kindsWhere(bool (*keep)(const FigureView &))
     return kinds;
 }
 
-std::vector<ChartKind> kindsPresent(bool bothTopologies, bool loopReported, bool tailsRead)
+// Whether any server of the bundle was profiled: the profile chart has a bar.
+bool anyProfile(const ResultsBundle &bundle)
+{
+    return std::any_of(bundle.servers.begin(), bundle.servers.end(), [](const ServerRun &run) { return run.profile.recorded(); });
+}
+
+std::vector<ChartKind> kindsPresent(bool bothTopologies, bool loopReported, bool tailsRead, bool profiled)
 {
     std::vector<ChartKind> kinds;
     for (const FigureView &view : figureViews()) {
         const bool present = view.presence == ViewPresence::EveryBundle
             || (view.presence == ViewPresence::VersionInBothTopologies && bothTopologies)
             || (view.presence == ViewPresence::LoopReported && loopReported)
-            || (view.presence == ViewPresence::ServerTailsRead && tailsRead);
+            || (view.presence == ViewPresence::ServerTailsRead && tailsRead)
+            || (view.presence == ViewPresence::ProfileRecorded && profiled);
         if (present)
             kinds.push_back(view.kind);
     }
@@ -200,8 +241,11 @@ std::vector<ChartKind> kindsPresent(bool bothTopologies, bool loopReported, bool
 
 QString FigureView::subtitle(int repeats) const
 {
-    const QString spread = repeats > 1 ? QStringLiteral("median of %1 repeats, bars show min–max").arg(repeats)
-                                       : QStringLiteral("one run");
+    const QString spread = !spreadText.isEmpty() ? spreadText
+        : repeats > 1                             ? QStringLiteral("median of %1 repeats, bars show min–max").arg(repeats)
+                                                  : QStringLiteral("one run");
+    if (!hasDirection)
+        return QStringLiteral("%1, %2.").arg(measured, spread);
     return QStringLiteral("%1, %2. %3 is better.")
         .arg(measured, spread, lowerIsBetter ? QStringLiteral("Lower") : QStringLiteral("Higher"));
 }
@@ -258,10 +302,10 @@ std::vector<ChartKind> chartKindsOf(const Figures &figures)
     const bool loopReported = loop >= 0 && std::any_of(parts.servers.begin(), parts.servers.end(), [&parts, loop](const QString &id) {
         return parts.at(loop, id).hasValue();
     });
-    return kindsPresent(bothTopologies, loopReported, anyServerTails(figures.bundle()));
+    return kindsPresent(bothTopologies, loopReported, anyServerTails(figures.bundle()), anyProfile(figures.bundle()));
 }
 
-std::vector<ChartKind> plannedChartKinds(bool bothTopologies)
+std::vector<ChartKind> plannedChartKinds(bool bothTopologies, bool profiled)
 {
-    return kindsPresent(bothTopologies, true, true);
+    return kindsPresent(bothTopologies, true, true, profiled);
 }

@@ -19,6 +19,7 @@ enum class ChartKind {
     ClusterOverhead,
     ServerTails,   // server-side p99 per command (LATENCY HISTOGRAM); report.md has its own section
     WhyTime,
+    Profile,       // --profile: each version's share of perf samples per category
 };
 
 // When a view has figures to show.
@@ -27,6 +28,7 @@ enum class ViewPresence {
     VersionInBothTopologies, // a version ran standalone and as a cluster
     LoopReported,            // a server reported its event loop over a timed pass (not Redis 7.0, not older bundles)
     ServerTailsRead,         // a server's server-side tails were read (every launched server's are)
+    ProfileRecorded,         // a server was profiled (--profile)
 };
 
 struct FigureView {
@@ -37,6 +39,17 @@ struct FigureView {
     // What a bar measures, for the subtitle: "Bytes of used_memory per stored key".
     QString measured;
     bool lowerIsBetter = true;
+    // False where neither way is better (the profile's shares): the subtitle says no direction.
+    bool hasDirection = true;
+    // What the subtitle says of the bars' spread where it is not the repeats' ("one untimed pass
+    // per server"); empty: the repeats'.
+    QString spreadText;
+    // The build caveat under the subtitle (allocators that differ); false where the view names
+    // what of the build bears on it itself (the profile's symbol status).
+    bool carriesBuildCaveat = true;
+    // Its categories are parts of a whole (the profile's shares): a chart stacks them, a bar
+    // per server.
+    bool stacked = false;
     ViewPresence presence = ViewPresence::EveryBundle;
     FigureTable (Figures::*table)() const = nullptr;
     // The same with nothing folded into "other", where the table folds (command time); null:
@@ -85,6 +98,7 @@ std::vector<ChartKind> everyChartKind();
 // The views `figures` has figures for.
 std::vector<ChartKind> chartKindsOf(const Figures &figures);
 // The views a run will have, before it runs: `bothTopologies` when its --topology holds a
-// cluster and standalone. A run reads its servers' event loop and their server-side tails (a
-// launched server's are read), so it plans the Why (time) and tails views.
-std::vector<ChartKind> plannedChartKinds(bool bothTopologies);
+// cluster and standalone, `profiled` with --profile. A run reads its servers' event loop and
+// their server-side tails (a launched server's are read), so it plans the Why (time) and tails
+// views.
+std::vector<ChartKind> plannedChartKinds(bool bothTopologies, bool profiled = false);

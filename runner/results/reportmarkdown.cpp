@@ -1,6 +1,7 @@
 #include "reportmarkdown.h"
 #include "releasenotesmarkdown.h"
 #include "whymarkdown.h"
+#include "profilemarkdown.h"
 #include "whytimemarkdown.h"
 
 #include <algorithm>
@@ -129,10 +130,13 @@ QString sectionMarkdown(const Figures &figures, const Section &section, const QS
     markdown += markdownHeader(section.firstColumn, markdownServerNames(figures, ids));
     appendMarkdownRows(markdown, section.table, ids, notes);
     markdown += notes.text(section.table.note);
-    if (ids.contains(figures.baselineId()) && ids.size() > 1)
+    // A view without a change against the baseline (the profile's shares) has no ratios to give.
+    if (ids.contains(figures.baselineId()) && ids.size() > 1 && (!section.view || section.view->hasHeadline))
         markdown += relativeTable(figures, section, ids);
     if (section.view && section.view->kind == ChartKind::WhyTime)
         markdown += whyTimeMarkdown(figures, ids);
+    if (section.view && section.view->kind == ChartKind::Profile)
+        markdown += profileMarkdown(figures, ids);
     if (section.view && section.view->carriesMemoryExtras) {
         const auto named = [&figures](const QString &id) { return markdownServerName(figures, id); };
         markdown += referenceRatiosMarkdown(figures, ids, named, QStringLiteral("###"));

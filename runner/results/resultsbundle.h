@@ -10,6 +10,7 @@
 #include "passload.h"
 #include "releasenotes.h"
 #include "serverclock.h"
+#include "serverprofile.h"
 #include "servertails.h"
 #include "topology.h"
 #include "workloadinfo.h"
@@ -203,6 +204,9 @@ struct ServerRun {
     // the entries of versions newer than the run's oldest, which are the only ones a comparison
     // can list. None at hand (no source) for a Debian package or a binary without them.
     ReleaseNotes releaseNotes;
+    // --profile: where the server spent its CPU over an untimed pass after its timed ones, or
+    // why there is none (serverprofile.h). Empty without --profile.
+    ServerProfile profile;
     std::vector<RepeatResult> repeats;
 };
 

@@ -16,16 +16,43 @@
 class TestChartData : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    // A bundle from before Versus read the server's clock and its tails: the Why (time) and
-    // tails charts have no figures, and say why in the chart's place instead of empty bars.
+    // A bundle from before Versus read the server's clock and its tails, without --profile: the
+    // Why (time), tails and profile charts have no figures, and say why in the chart's place
+    // instead of empty bars.
     void aViewTheBundleHasNoneOfSaysWhy()
     {
         const Figures figures(fixtureBundle("ecommerce-4-versions.json"));
-        for (const ChartKind kind : {ChartKind::WhyTime, ChartKind::ServerTails}) {
+        for (const ChartKind kind : {ChartKind::WhyTime, ChartKind::ServerTails, ChartKind::Profile}) {
             const ChartData data = buildChartData(figures, kind);
             QVERIFY2(data.series.empty(), qPrintable(figureView(kind).stem));
             QCOMPARE(data.emptyText, figureView(kind).whenAbsent);
         }
+    }
+
+    // The profile's chart stacks: a row per server, a series per category, each row's parts
+    // adding up to all its samples; every part stays even when a small picture asks for fewer.
+    void theProfileStacksItsPartsPerServer()
+    {
+        ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
+        for (ServerRun &run : bundle.servers) {
+            run.profile.samples = {{ProfileCategory::HashTable, 30}, {ProfileCategory::Networking, 50}, {ProfileCategory::Other, 20}};
+            run.profile.totalSamples = 100;
+            run.profile.rateHz = 499;
+        }
+        const Figures figures(bundle);
+        ChartDataOptions options;
+        options.topCategories = 1;
+        const ChartData data = buildChartData(figures, ChartKind::Profile, options);
+        QVERIFY(data.stacked);
+        QCOMPARE(data.categories, (QStringList{figures.summary(bundle.servers[0].id).name, figures.summary(bundle.servers[1].id).name}));
+        QStringList parts;
+        for (const ChartSeries &part : data.series)
+            parts << part.name;
+        QCOMPARE(parts, (QStringList{QStringLiteral("hash table lookups"), QStringLiteral("networking and system calls"),
+                                     QStringLiteral("other")}));
+        QCOMPARE(data.series[1].bars[0].value, 50.0);
+        QCOMPARE(data.largestExtent(), 100.0);
+        QVERIFY(data.series[0].color != data.series[1].color);
     }
 
     // A chart without totals (the server-side tails: one bar per command) that shows fewer

@@ -185,14 +185,15 @@ private slots:
                                             60000);
         QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
         QVERIFY2(r.err.contains(QLatin1String("unknown chart \"memory-per-atribute\" (use memory-per-attribute, usec-per-command, "
-                                              "usec-per-event, throughput, cluster-overhead, server-tails, why-time)")),
+                                              "usec-per-event, throughput, cluster-overhead, server-tails, why-time, profile)")),
                  r.describe());
         QVERIFY(!QFileInfo::exists(exportDir));
         const VersusCli::Result help = cli.run({QStringLiteral("export"), QStringLiteral("--help")}, 60000);
         QVERIFY2(help.finished && help.exitCode == 0, help.describe());
         QVERIFY2(help.out.simplified().contains(QLatin1String("Only this chart: memory-per-attribute, usec-per-command, usec-per-event, "
                                                               "throughput, cluster-overhead (a version run in both topologies), server-tails (a server "
-                                                              "whose server-side tails were read) or why-time (a server that reported its event loop).")),
+                                                              "whose server-side tails were read), why-time (a server that reported its event loop) "
+                                                              "or profile (a server profiled with --profile).")),
                  help.describe());
     }
 

@@ -32,7 +32,7 @@ private Q_SLOTS:
         QCOMPARE(chartStems(), QStringList({QStringLiteral("memory-per-attribute"), QStringLiteral("usec-per-command"),
                                             QStringLiteral("usec-per-event"), QStringLiteral("throughput"),
                                             QStringLiteral("cluster-overhead"), QStringLiteral("server-tails"),
-                                            QStringLiteral("why-time")}));
+                                            QStringLiteral("why-time"), QStringLiteral("profile")}));
         QCOMPARE(chartKindNamed(QStringLiteral(" Usec-Per-Event ")), std::optional<ChartKind>(ChartKind::UsecPerEvent));
         QCOMPARE(chartKindNamed(QStringLiteral("usec_per_event")), std::optional<ChartKind>());
     }
@@ -53,6 +53,9 @@ private Q_SLOTS:
         all.push_back(ChartKind::ServerTails);
         all.push_back(ChartKind::WhyTime);
         QCOMPARE(plannedChartKinds(true), all);
+        // --profile plans the profile view; a bundle has it where a server was profiled.
+        all.push_back(ChartKind::Profile);
+        QCOMPARE(plannedChartKinds(true, true), all);
         QCOMPARE(everyChartKind(), all);
         ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
         QCOMPARE(chartKindsOf(Figures(bundle)), everyBundle);
@@ -72,6 +75,10 @@ private Q_SLOTS:
                  QStringLiteral("Bytes of used_memory per stored key, one run. Lower is better."));
         QCOMPARE(figureView(ChartKind::Throughput).subtitle(3),
                  QStringLiteral("Measured by the client, median of 3 repeats, bars show min–max. Higher is better."));
+        // The profile's shares rank nothing and come from one pass per server, whatever the repeats.
+        QCOMPARE(figureView(ChartKind::Profile).subtitle(3),
+                 QStringLiteral("Share of perf's cpu-clock samples of the server, by the function each landed in, one "
+                                "untimed pass per server after the timed ones."));
     }
 
     // report.md has one section per view with a report unit, in the table's order, headed by
@@ -96,7 +103,10 @@ private Q_SLOTS:
                                         QStringLiteral("Time inside the commands (commandstats), per command (µs per call)"),
                                         QStringLiteral("Time inside the commands (commandstats), per event (µs per event)"),
                                         QStringLiteral("Throughput, measured by the client (events per second)"),
-                                        QStringLiteral("Why (time): where the server's time per command goes (µs per command)")}));
+                                        QStringLiteral("Why (time): where the server's time per command goes (µs per command)"),
+                                        QStringLiteral("Profile: where the server's CPU goes (perf, untimed pass) (% of samples)")}));
+        // A bundle without a profile has no profile section.
+        expected.removeLast();
         QStringList sections;
         for (const QString &line : headings) {
             if (expected.contains(line))

@@ -29,7 +29,7 @@ const QStringList everyTab = {QStringLiteral("Memory per attribute"), QStringLit
                               QStringLiteral("µs per event"),         QStringLiteral("Throughput"),
                               QStringLiteral("Cost of cluster mode"), QStringLiteral("Server-side p99"),
                               QStringLiteral("Why"),                  QStringLiteral("Why (time)"),
-                              QStringLiteral("Table"),
+                              QStringLiteral("Profile"),              QStringLiteral("Table"),
                               QStringLiteral("Encodings"),            QStringLiteral("Sweep"),
                               QStringLiteral("Configuration"),        QStringLiteral("Logs")};
 

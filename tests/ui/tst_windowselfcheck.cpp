@@ -8,6 +8,7 @@
 #include "runpanel.h"
 #include "servercatalog.h"
 #include "serverspanel.h"
+#include "windowrun.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -26,33 +27,17 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_windowselfcheck"));
         QSettings().clear();
-        ServerCatalog catalog;
-        catalog.discover();
-        for (const CatalogEntry &entry : catalog.entries()) {
-            if (entry.usable() && entry.spec.label.startsWith(QLatin1String("valkey-9.1.")))
-                m_label = entry.spec.label;
-        }
-        if (m_label.isEmpty()) {
-            const QString missing = QStringLiteral("a valkey-9.1.x is needed in %1 (scripts/fetch-servers)").arg(ServerCatalog::defaultCacheDir());
-            if (qEnvironmentVariableIsSet("CI"))
-                QFAIL(qPrintable(missing));
-            QSKIP(qPrintable(missing));
-        }
+        QString missing;
+        m_label = WindowRun::usableServerLabel(QStringLiteral("valkey-9.1."), missing);
+        if (m_label.isEmpty())
+            VERSUS_SERVER_MISSING(missing);
     }
 
     void tickedSelfCheckRunsTheFirstServerTwice()
     {
         MainWindow window;
         window.show();
-        ServersPanel *servers = window.serversPanel();
-        QTRY_VERIFY_WITH_TIMEOUT(!servers->isDiscovering(), 60000);
-        for (const QString &label : servers->labels())
-            servers->setChecked(label, label == m_label);
-        auto *kind = window.findChild<QComboBox *>(QStringLiteral("workloadKind"));
-        kind->setCurrentIndex(kind->findData(QStringLiteral("hash-ttl")));
-        window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"))->setValue(300);
-        window.findChild<QSpinBox *>(QStringLiteral("repeats"))->setValue(2);
-        QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
+        QVERIFY(WindowRun::prepareHashTtlRun(window, m_label, 300, 2));
 
         auto *selfCheck = window.runPanel()->findChild<QCheckBox *>(QStringLiteral("selfCheck"));
         QVERIFY(selfCheck);

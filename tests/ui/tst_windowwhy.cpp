@@ -39,10 +39,11 @@ private Q_SLOTS:
         QTabWidget *tabs = tabsOf(view);
         const int why = tabIndex(tabs, QStringLiteral("Why"));
         QVERIFY(why >= 0);
-        // Beside the charts: after the server-side tails, before the time Why and the table.
+        // Beside the charts: after the server-side tails, before the time Why, the profile and the table.
         QCOMPARE(tabs->tabText(why - 1), QStringLiteral("Server-side p99"));
         QCOMPARE(tabs->tabText(why + 1), QStringLiteral("Why (time)"));
-        QCOMPARE(tabs->tabText(why + 2), QStringLiteral("Table"));
+        QCOMPARE(tabs->tabText(why + 2), QStringLiteral("Profile"));
+        QCOMPARE(tabs->tabText(why + 3), QStringLiteral("Table"));
         tabs->setCurrentIndex(why);
         view.whyView()->flush();
         QVERIFY(view.whyView()->emptyText().startsWith(QStringLiteral("No results yet")));

@@ -1,0 +1,48 @@
+#pragma once
+// For window tests that run a real server: the cached server they run, and the window set up to
+// run hash-ttl on it alone.
+
+#include "mainwindow.h"
+#include "servercatalog.h"
+#include "serverspanel.h"
+#include "servertesthelpers.h"
+
+#include <QComboBox>
+#include <QSpinBox>
+#include <QTest>
+
+namespace WindowRun {
+
+// The last usable server of the per-user cache whose label starts with `prefix`; empty when
+// there is none (then `missing` says what to fetch, for VERSUS_SERVER_MISSING).
+inline QString usableServerLabel(const QString &prefix, QString &missing)
+{
+    ServerCatalog catalog;
+    catalog.discover();
+    QString label;
+    for (const CatalogEntry &entry : catalog.entries()) {
+        if (entry.usable() && entry.spec.label.startsWith(prefix))
+            label = entry.spec.label;
+    }
+    if (label.isEmpty())
+        missing = QStringLiteral("a %1x is needed in %2 (scripts/fetch-servers)").arg(prefix, ServerCatalog::defaultCacheDir());
+    return label;
+}
+
+// Ticks `label` alone and chooses hash-ttl with `keys` keys and `repeats` repeats; true once
+// the window is ready to run.
+inline bool prepareHashTtlRun(MainWindow &window, const QString &label, int keys, int repeats)
+{
+    ServersPanel *servers = window.serversPanel();
+    if (!QTest::qWaitFor([servers] { return !servers->isDiscovering(); }, 60000))
+        return false;
+    for (const QString &each : servers->labels())
+        servers->setChecked(each, each == label);
+    auto *kind = window.findChild<QComboBox *>(QStringLiteral("workloadKind"));
+    kind->setCurrentIndex(kind->findData(QStringLiteral("hash-ttl")));
+    window.findChild<QSpinBox *>(QStringLiteral("hashTtlKeys"))->setValue(keys);
+    window.findChild<QSpinBox *>(QStringLiteral("repeats"))->setValue(repeats);
+    return QTest::qWaitFor([&window] { return window.isReady(); }, 60000);
+}
+
+} // namespace WindowRun
