@@ -141,7 +141,7 @@ FigureRule partRule(const FiguresData &data, const FigureRule &total, const QStr
 void showMedianRepeatParts(FigureTable &table)
 {
     const int loop = table.categoryIndex(TimePart::Loop);
-    for (size_t column = 0; column < table.servers.size(); ++column) {
+    for (size_t column = 0; column < size_t(table.servers.size()); ++column) {
         const Figure &total = table.cells[size_t(loop)][column];
         const std::vector<int> repeats = medianRepeats(total.byRepeat);
         if (!total.hasValue() || repeats.empty())

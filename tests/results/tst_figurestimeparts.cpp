@@ -89,26 +89,23 @@ private Q_SLOTS:
             ids << category.id;
         QCOMPARE(ids, QStringList({TimePart::Loop, TimePart::Inside, TimePart::Around, TimePart::NotAttributed, TimePart::Cpu}));
         QCOMPARE(parts.categories.front().kind, CategoryKind::Overall);
-        const struct {
-            QString id;
-            PassShape shape;
-        } servers[] = {{kPartsOlder, kOlderShape}, {kPartsNewer, kNewerShape}};
-        for (const auto &server : servers) {
-            const double loop = valueOf(parts, TimePart::Loop, server.id);
-            const double sum = valueOf(parts, TimePart::Inside, server.id) + valueOf(parts, TimePart::Around, server.id)
-                + valueOf(parts, TimePart::NotAttributed, server.id);
-            QVERIFY2(std::fabs(sum - loop) < 1e-12, qPrintable(QStringLiteral("%1: %2 against %3").arg(server.id).arg(sum).arg(loop)));
+        const std::pair<QString, PassShape> servers[] = {{kPartsOlder, kOlderShape}, {kPartsNewer, kNewerShape}};
+        for (const auto &[id, serverShape] : servers) {
+            const double loop = valueOf(parts, TimePart::Loop, id);
+            const double sum = valueOf(parts, TimePart::Inside, id) + valueOf(parts, TimePart::Around, id)
+                + valueOf(parts, TimePart::NotAttributed, id);
+            QVERIFY2(std::fabs(sum - loop) < 1e-12, qPrintable(QStringLiteral("%1: %2 against %3").arg(id).arg(sum).arg(loop)));
             // The median repeat is the machine's ×1.0 one: each part is what the pass was given.
-            const PassShape &shape = server.shape;
+            const PassShape &shape = serverShape;
             QVERIFY(std::fabs(loop - (shape.inside + shape.around + shape.rest)) < 0.0005);
-            QVERIFY(std::fabs(valueOf(parts, TimePart::Inside, server.id) - shape.inside) < 0.0005);
-            QVERIFY(std::fabs(valueOf(parts, TimePart::Around, server.id) - shape.around) < 0.0005);
-            QVERIFY(std::fabs(valueOf(parts, TimePart::NotAttributed, server.id) - shape.rest) < 0.0005);
-            QVERIFY(std::fabs(valueOf(parts, TimePart::Cpu, server.id) - shape.cpu) < 0.0005);
+            QVERIFY(std::fabs(valueOf(parts, TimePart::Inside, id) - shape.inside) < 0.0005);
+            QVERIFY(std::fabs(valueOf(parts, TimePart::Around, id) - shape.around) < 0.0005);
+            QVERIFY(std::fabs(valueOf(parts, TimePart::NotAttributed, id) - shape.rest) < 0.0005);
+            QVERIFY(std::fabs(valueOf(parts, TimePart::Cpu, id) - shape.cpu) < 0.0005);
             const FigureTable cycles = figures.commandsPerLoopCycle();
-            QVERIFY2(std::fabs(cycles.at(0, server.id).value - shape.perCycle) < 0.05, qPrintable(QString::number(cycles.at(0, server.id).value)));
+            QVERIFY2(std::fabs(cycles.at(0, id).value - shape.perCycle) < 0.05, qPrintable(QString::number(cycles.at(0, id).value)));
             // A count of how the loop batched, not a time under the noise rule: no change of its own.
-            QVERIFY(!cycles.at(0, server.id).change);
+            QVERIFY(!cycles.at(0, id).change);
         }
     }
 
