@@ -12,9 +12,11 @@
 #include "testregistry.h"
 
 #include <QCoreApplication>
+#include <QDeadlineTimer>
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTest>
 
 #include <csignal>
@@ -43,8 +45,10 @@ ServerSpec wrapperSpec(const QTemporaryDir &dir, const ServerSpec &server, const
     const QString path = dir.filePath(QStringLiteral("wrapper.sh"));
     QFile script(path);
     if (script.open(QIODevice::WriteOnly)) {
-        script.write(QStringLiteral("#!/bin/sh\n%1%2 %3 &\necho $! > '%4'\nwait\n")
-                         .arg(prefix, quotedCommand(server), arguments, dir.filePath(QStringLiteral("server.pid")))
+        // The pid file appears whole (written aside, then renamed), when the shell gets to it.
+        const QString pidFile = dir.filePath(QStringLiteral("server.pid"));
+        script.write(QStringLiteral("#!/bin/sh\n%1%2 %3 &\necho $! > '%4.new' && mv '%4.new' '%4'\nwait\n")
+                         .arg(prefix, quotedCommand(server), arguments, pidFile)
                          .toUtf8());
         script.close();
         script.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
@@ -63,9 +67,14 @@ QString unixSocketOnly(const QTemporaryDir &dir)
 }
 
 // The pid the wrapper wrote, once it wrote it.
+// The server answers once started, which can be before the wrapper's shell has run its next
+// line on a busy machine: the pid file is waited for (10 s at most; 0 when it never came).
 qint64 wrappedServerPid(const QTemporaryDir &dir)
 {
     QFile file(dir.filePath(QStringLiteral("server.pid")));
+    QDeadlineTimer deadline(10000);
+    while (!file.exists() && !deadline.hasExpired())
+        QThread::msleep(10);
     if (!file.open(QIODevice::ReadOnly))
         return 0;
     return file.readAll().trimmed().toLongLong();
