@@ -1,5 +1,6 @@
 #include "bundlefigures.h"
 #include "fixturebundle.h"
+#include "viewfiles.h"
 #include "barchart.h"
 #include "bundlejson.h"
 #include "chartexporter.h"
@@ -404,14 +405,16 @@ private Q_SLOTS:
         ExportOptions options;
         options.formats = {ImageFormat::Png, ImageFormat::Svg};
         const QString target = dir.filePath(QStringLiteral("new/folder"));
-        const Outcome<QStringList> written = exportAll(fixtureBundle("ecommerce-4-versions.json"), target, options);
+        const ResultsBundle bundle = fixtureBundle("ecommerce-4-versions.json");
+        const Outcome<QStringList> written = exportAll(bundle, target, options);
         QVERIFY2(written.ok(), qPrintable(written.error()));
         QStringList names;
         for (const QString &path : written.value())
             names << QFileInfo(path).fileName();
-        QCOMPARE(names, (QStringList{"memory-per-attribute.png", "memory-per-attribute.svg", "usec-per-command.png",
-                                     "usec-per-command.svg", "usec-per-event.png", "usec-per-event.svg", "throughput.png",
-                                     "throughput.svg", "results.csv", "results.json"}));
+        // Each view the bundle has, by its stem, in each format, then the data.
+        const QStringList expected = viewFileNames(chartKindsOf(bundle), {QStringLiteral("png"), QStringLiteral("svg")})
+                                     + QStringList{QStringLiteral("results.csv"), QStringLiteral("results.json")};
+        QCOMPARE(names, expected);
         QVERIFY(loadBundle(QDir(target).filePath(QStringLiteral("results.json"))).ok());
     }
 

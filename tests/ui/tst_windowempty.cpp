@@ -4,6 +4,7 @@
 // showed in an empty window and went away after a standalone run).
 #include "fixturebundle.h"
 #include "chartwidget.h"
+#include "figureviews.h"
 #include "mainwindow.h"
 #include "resultsview.h"
 #include "sweepchartwidget.h"
@@ -25,13 +26,20 @@ QStringList shownTabTitles(const QTabWidget *tabs)
     return titles;
 }
 
-const QStringList everyTab = {QStringLiteral("Memory per attribute"), QStringLiteral("µs per command"),
-                              QStringLiteral("µs per event"),         QStringLiteral("Throughput"),
-                              QStringLiteral("Cost of cluster mode"), QStringLiteral("Server-side p99"),
-                              QStringLiteral("Why"),                  QStringLiteral("Why (time)"),
-                              QStringLiteral("Profile"),              QStringLiteral("Table"),
-                              QStringLiteral("Encodings"),            QStringLiteral("Sweep"),
-                              QStringLiteral("Configuration"),        QStringLiteral("Logs")};
+// Every view's tab in the table's order (figureviews.h), the memory Why beside the time one,
+// then the window's own tabs.
+QStringList everyTabOf()
+{
+    QStringList titles;
+    for (const FigureView &view : figureViews()) {
+        if (view.kind == ChartKind::WhyTime)
+            titles << QStringLiteral("Why");
+        titles << view.tabTitle;
+    }
+    return titles + QStringList{QStringLiteral("Table"), QStringLiteral("Encodings"), QStringLiteral("Sweep"),
+                                QStringLiteral("Configuration"), QStringLiteral("Logs")};
+}
+const QStringList everyTab = everyTabOf();
 
 } // namespace
 
