@@ -319,7 +319,8 @@ void BarChart::updateValueAxis()
     // The axis must reach far enough that every bar's label fits after the bar; a stack's
     // labels are inside its segments.
     double needed = m_data.largestExtent();
-    if (width > 0 && barLabelsShown() && !m_data.stacked) {
+    const bool labelsAfterBars = width > 0 && barLabelsShown() && !m_data.stacked;
+    if (labelsAfterBars) {
         for (const ChartSeries &series : m_data.series) {
             for (const ChartBar &bar : series.bars) {
                 const double end = bar.hasRange ? std::max(bar.value, bar.max) : barValue(bar);
@@ -335,9 +336,11 @@ void BarChart::updateValueAxis()
     NiceAxis axis = niceAxis(needed > 0 ? needed : 1.0, maxIntervals);
     // The plot's width follows the axis's labels, and the room the labels need follows the
     // width: an axis that just grew shrinks back only when clearly no longer needed, so the
-    // two never take turns (QtCharts would keep the last range with the previous ticks).
+    // two never take turns (QtCharts would keep the last range with the previous ticks). A
+    // stack's labels sit inside it, so its axis follows its total alone: shares end at 100.
     const double current = m_valueAxis->max();
-    if (axis.max < current && axis.max < needed * 1.01 && current <= niceAxis(needed * 1.01, maxIntervals).max)
+    if (labelsAfterBars && axis.max < current && axis.max < needed * 1.01
+        && current <= niceAxis(needed * 1.01, maxIntervals).max)
         axis = niceAxis(needed * 1.01, maxIntervals);
     if (m_valueAxis->max() != axis.max || m_valueAxis->min() != 0)
         m_valueAxis->setRange(0, axis.max);

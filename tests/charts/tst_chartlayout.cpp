@@ -73,6 +73,32 @@ private Q_SLOTS:
         QCOMPARE(axis.decimals, decimals);
     }
 
+    // A profile's stacked shares add up to 100 (up to the float sum's last bit): its axis ends
+    // at 100 at every size, never one step beyond.
+    void stackedSharesEndTheAxisAtOneHundred()
+    {
+        // The samples of a real run's two profiles (upstream 8.0.1 and Debian 9.1.2 as clusters of 3),
+        // whose axis ran to 120.
+        ResultsBundle bundle = fixtureBundle("real-ecommerce.json");
+        QVERIFY(bundle.servers.size() >= 2);
+        using C = ProfileCategory;
+        bundle.servers[0].profile.samples = {{C::CommandExecution, 59}, {C::HashTable, 86}, {C::Allocation, 41}, {C::Networking, 171},
+                                             {C::RequestParsing, 16},  {C::ReplyWriting, 6}, {C::Expiry, 8},     {C::Other, 50}};
+        bundle.servers[0].profile.totalSamples = 437;
+        bundle.servers[1].profile.samples = {{C::CommandExecution, 42}, {C::HashTable, 58}, {C::Allocation, 53},
+                                             {C::Networking, 180},      {C::RequestParsing, 6}, {C::ReplyWriting, 7},
+                                             {C::Expiry, 4},            {C::Unnamed, 83},      {C::Other, 53}};
+        bundle.servers[1].profile.totalSamples = 486;
+        for (ServerRun &run : bundle.servers)
+            run.profile.rateHz = 499;
+        for (const SizePreset &preset : sizePresets()) {
+            ChartGeometry geometry;
+            QVERIFY(renderChart(bundle, ChartKind::Profile, presetOptions(preset.name), &geometry).ok());
+            QVERIFY2(geometry.data.stacked, qPrintable(preset.name));
+            QCOMPARE(geometry.valueAxisMax, 100.0);
+        }
+    }
+
     // The dedup bars (753.8 bytes, labelled "753.8  +2.4%") end an axis at 900, no longer
     // 1,000, and the label still fits after its bar. (Slide shows the first types only, without
     // dedup: slideFiguresAreAsLargeAsCategoryNames.)
