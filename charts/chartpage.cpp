@@ -39,10 +39,15 @@ QRectF ChartPage::compose(const QString &title, const QString &subtitle, const Q
 
     double top = margin * 0.8;
     if (!title.isEmpty()) {
-        // A long title wraps to a second line; what would need a third is cut short in its
-        // middle, so the end, where the headline change stands ("…: −10.0%"), stays.
-        const QFont titleFont = chartFont(sizes.title, true);
-        const QStringList lines = wrappedLines(title, titleFont, textWidth);
+        // A long title wraps to a second line. One that would need a third is set smaller first
+        // (down to four fifths of its size), and only then cut short in its middle, so the end,
+        // where the headline change stands ("…: −10.0%"), stays: a cut loses the figures before it.
+        QFont titleFont = chartFont(sizes.title, true);
+        QStringList lines = wrappedLines(title, titleFont, textWidth);
+        for (int fifth = 19; lines.size() > 2 && fifth >= 16; --fifth) {
+            titleFont = chartFont(sizes.title * fifth / 20.0, true);
+            lines = wrappedLines(title, titleFont, textWidth);
+        }
         top += addLine(lines.value(0), titleFont, m_colors.text, top, Qt::ElideRight, &m_titleLines);
         if (lines.size() > 1)
             top += addLine(QStringList(lines.mid(1)).join(QLatin1Char(' ')), titleFont, m_colors.text, top,

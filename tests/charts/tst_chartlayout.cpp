@@ -73,6 +73,20 @@ private Q_SLOTS:
         QCOMPARE(axis.decimals, decimals);
     }
 
+    // A title that would need a third line is set smaller before anything is cut: a real run's
+    // Why (time) title lost its first figure to the cut ("9.1.2 · clus…2 → 2.20 µs").
+    void aLongTitleIsSetSmallerBeforeItIsCut()
+    {
+        const QString title = QStringLiteral("Where the server's time per command goes, Valkey 8.0.1 (upstream build) · cluster ×3 "
+                                             "→ 9.1.2 · cluster ×3: 1.92\u00A0→\u00A02.20\u00A0µs, +14.5% (not resolved)");
+        ExportOptions options = presetOptions(QStringLiteral("blog"));
+        options.title = title;
+        ChartGeometry geometry;
+        QVERIFY(renderChart(fixtureBundle("real-ecommerce.json"), ChartKind::MemoryPerAttribute, options, &geometry).ok());
+        QCOMPARE(geometry.titleLines.size(), 2);
+        QCOMPARE(geometry.titleLines.join(QLatin1Char(' ')), title);
+    }
+
     // A profile's stacked shares add up to 100 (up to the float sum's last bit): its axis ends
     // at 100 at every size, never one step beyond.
     void stackedSharesEndTheAxisAtOneHundred()
