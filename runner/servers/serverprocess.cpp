@@ -31,6 +31,10 @@ constexpr int kPingTimeoutMs = 250;
 constexpr int kShutdownWaitMs = 2000;
 constexpr int kTerminateWaitMs = 2000;
 constexpr int kKillWaitMs = 5000;
+// How long the program may take to be executed at all (fork and exec), apart from the time it
+// is given to answer: on a loaded machine exec alone took longer than a short start-up deadline,
+// and the error said the program could not be started when it was only slow to be.
+constexpr int kExecWaitMs = 10000;
 constexpr int kLogTailInErrors = 15;
 
 const QLatin1String kConsoleLog("console.log");
@@ -406,7 +410,7 @@ Status ServerProcess::launchOnce(int port, int readyTimeoutMs, bool *portTaken)
     });
 
     m_process->start();
-    if (!m_process->waitForStarted(readyTimeoutMs)) {
+    if (!m_process->waitForStarted(std::max(readyTimeoutMs, kExecWaitMs))) {
         m_guardian.release();
         return Error{QStringLiteral("%1: cannot start %2: %3")
                          .arg(m_spec.label, m_spec.program, m_process->errorString())};
