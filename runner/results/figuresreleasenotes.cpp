@@ -57,12 +57,26 @@ QStringList releaseNoteTypeWords(const QString &type)
     return {type, type + QLatin1Char('s')};
 }
 
-// Whether `text` holds `word` as a word (case aside): "HSET" in "`HSET` now …", not in "HSETEX".
+// Whether `text` holds `word` as a word (case aside): "sorted set" in "Faster … on long sorted sets".
 bool releaseNoteNamesWord(const QString &text, const QString &word)
 {
     const QRegularExpression pattern(QStringLiteral("(?<![A-Za-z0-9_])%1(?![A-Za-z0-9_])").arg(QRegularExpression::escape(word)),
                                      QRegularExpression::CaseInsensitiveOption);
     return pattern.match(text).hasMatch();
+}
+
+// Whether `text` names `command` as release notes write commands: in capitals, as a word of its
+// own ("HSET" in "`HSET` now …", not in "HSETEX"), and not as another command's subcommand
+// ("SENTINEL SET", "CONFIG SET"). The verb "Set errno", "a set", "explicitly set" name nothing.
+bool releaseNoteNamesCommand(const QString &text, const QString &command)
+{
+    const QRegularExpression pattern(
+        QStringLiteral("(?<![A-Za-z0-9_])(?:([A-Z][A-Z]+) )?%1(?![A-Za-z0-9_])").arg(QRegularExpression::escape(command.toUpper())));
+    for (QRegularExpressionMatchIterator found = pattern.globalMatch(text); found.hasNext();) {
+        if (found.next().captured(1).isEmpty())
+            return true;
+    }
+    return false;
 }
 
 // Why no entries can be listed between `older` and `newer`, or empty when they can.
@@ -89,7 +103,7 @@ void listReleaseNoteEntries(ReleaseNoteCandidates &candidates, const ServerRun &
         if (version <= from || version > to)
             continue;
         QString names;
-        if (releaseNoteNamesWord(entry.text, candidates.command))
+        if (releaseNoteNamesCommand(entry.text, candidates.command))
             names = candidates.command;
         for (const QString &word : typeWords) {
             if (names.isEmpty() && releaseNoteNamesWord(entry.text, word))

@@ -79,6 +79,29 @@ private Q_SLOTS:
     }
 
     // Without notes at hand nothing is listed, and every view says so.
+    // A command is named as the notes write commands, in capitals and on its own: not the verb
+    // "set", not "a set", not SENTINEL's subcommand SET. Entries of Valkey 9.1's real notes that
+    // were listed for SET, and one that names it.
+    void commandsAreNamedInCapitalsAndAlone()
+    {
+        ResultsBundle bundle = candidatesBundle({0.96, 0.97, 0.98}, true);
+        std::vector<ReleaseNoteEntry> &entries = bundle.servers[1].releaseNotes.entries;
+        entries.insert(entries.begin(),
+                       {{QStringLiteral("9.1.0"), QStringLiteral("Fix(syncio): Set errno on EOF in syncRead and propagate to conn->last (#3580)")},
+                        {QStringLiteral("9.1.0"), QStringLiteral("Reject control characters in `SENTINEL SET` values to prevent config-file "
+                                                                 "injection via Sentinel config rewrite (#3847)")},
+                        {QStringLiteral("9.1.0"), QStringLiteral("`COMMAND INFO` in RESP3 now returns the subcommands field as an array "
+                                                                 "instead of a set (#3939)")},
+                        {QStringLiteral("9.1.0"), QStringLiteral("Add logging helper function to print node's ip:port when nodename not "
+                                                                 "explicitly set (#2777)")},
+                        {QStringLiteral("9.1.0"), QStringLiteral("`SET` and `GET` reply faster for small values (#3001)")}});
+        const std::vector<ReleaseNoteCandidates> all = Figures(bundle).releaseNoteCandidates();
+        QStringList listed;
+        for (const ReleaseNoteCandidate &entry : candidatesFor(all, QStringLiteral("SET"))->entries)
+            listed << entry.version + QLatin1Char('|') + entry.names + QLatin1Char('|') + entry.text;
+        QCOMPARE(listed, QStringList({"9.1.0|SET|`SET` and `GET` reply faster for small values (#3001)"}));
+    }
+
     void noneWithoutNotes()
     {
         const Figures figures(candidatesBundle({0.96, 0.97, 0.98}, false));
