@@ -1,6 +1,7 @@
 #include "profilepass.h"
 
 #include "messagetext.h"
+#include "orphancleanup.h"
 
 #include <QDir>
 #include <QFile>
@@ -94,6 +95,9 @@ Status PerfRecording::start(const std::vector<qint64> &pids)
 {
     if (!d->folder.isValid())
         return Error{QStringLiteral("--profile: no folder for perf's samples: %1").arg(d->folder.errorString())};
+    // A Versus killed during the pass leaves the folder to the next one's clean-up (orphancleanup.h).
+    if (Status owned = writeOwnerFile(d->folder.path()); !owned)
+        return Error{QStringLiteral("--profile: %1").arg(owned.error())};
     QStringList pidList;
     for (qint64 pid : pids)
         pidList << QString::number(pid);

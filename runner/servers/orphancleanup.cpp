@@ -1,5 +1,6 @@
 #include "orphancleanup.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
@@ -46,8 +47,8 @@ qint64 ownerPid(const QString &dir)
     return digits.match(content).hasMatch() ? content.trimmed().toLongLong() : -1;
 }
 
-// Every entry a regular file of this user with a name a server's dir holds; counts them.
-bool holdsOnlyServerFiles(const QString &dir, int &entries)
+// Every entry a regular file of this user with a name `known` takes; counts them.
+bool holdsOnlyKnownFiles(const QString &dir, bool (*known)(const QString &), int &entries)
 {
     entries = 0;
     DIR *listing = ::opendir(QFile::encodeName(dir).constData());
@@ -60,7 +61,7 @@ bool holdsOnlyServerFiles(const QString &dir, int &entries)
             continue;
         ++entries;
         struct stat info {};
-        if (!isServerDirEntryName(name) || ::fstatat(::dirfd(listing), entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0
+        if (!known(name) || ::fstatat(::dirfd(listing), entry->d_name, &info, AT_SYMLINK_NOFOLLOW) != 0
             || !S_ISREG(info.st_mode) || info.st_uid != ::geteuid()) {
             ok = false;
             break;
@@ -70,13 +71,13 @@ bool holdsOnlyServerFiles(const QString &dir, int &entries)
     return ok;
 }
 
-bool provablyStale(const QString &dir)
+bool provablyStale(const QString &dir, bool (*known)(const QString &))
 {
     struct stat info {};
     if (::lstat(QFile::encodeName(dir).constData(), &info) != 0 || !S_ISDIR(info.st_mode) || !ownedPrivately(info))
         return false;
     int entries = 0;
-    if (!holdsOnlyServerFiles(dir, entries))
+    if (!holdsOnlyKnownFiles(dir, known, entries))
         return false;
     if (entries == 0)
         return QDateTime::fromSecsSinceEpoch(info.st_mtim.tv_sec).secsTo(QDateTime::currentDateTime()) > kOwnerlessGraceSeconds;
@@ -93,15 +94,35 @@ bool isServerDirEntryName(const QString &name)
     return known.match(name).hasMatch();
 }
 
+bool isProfileDirEntryName(const QString &name)
+{
+    static const QRegularExpression known(QStringLiteral("^(owner\\.pid|perf\\.data(\\.old)?)$"));
+    return known.match(name).hasMatch();
+}
+
+Status writeOwnerFile(const QString &dir)
+{
+    QFile owner(QDir(dir).filePath(QStringLiteral("owner.pid")));
+    if (!owner.open(QIODevice::WriteOnly) || owner.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n') < 0)
+        return Error{QStringLiteral("cannot write %1: %2").arg(owner.fileName(), owner.errorString())};
+    return {};
+}
+
 int cleanStaleServerDirs(const QString &tempRoot)
 {
     int removed = 0;
-    const QStringList candidates = QDir(tempRoot).entryList({QStringLiteral("versus-server-*")},
-                                                            QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks | QDir::Hidden);
-    for (const QString &name : candidates) {
-        const QString dir = QDir(tempRoot).filePath(name);
-        if (provablyStale(dir) && QDir(dir).removeRecursively())
-            ++removed;
+    const struct {
+        const char *pattern;
+        bool (*known)(const QString &);
+    } kinds[] = {{"versus-server-*", isServerDirEntryName}, {"versus-profile-*", isProfileDirEntryName}};
+    for (const auto &kind : kinds) {
+        const QStringList candidates = QDir(tempRoot).entryList({QLatin1String(kind.pattern)},
+                                                                QDir::Dirs | QDir::NoDotAndDotDot | QDir::NoSymLinks | QDir::Hidden);
+        for (const QString &name : candidates) {
+            const QString dir = QDir(tempRoot).filePath(name);
+            if (provablyStale(dir, kind.known) && QDir(dir).removeRecursively())
+                ++removed;
+        }
     }
     return removed;
 }

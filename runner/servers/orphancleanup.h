@@ -11,6 +11,10 @@
 // file of this user naming a process that is gone, and everything in it is a regular file of
 // this user with a name a launched server's dir holds. An empty dir of this user older than a
 // minute (a Versus killed before it wrote owner.pid) is removed too; anything else is left.
+// The same holds for the --profile pass's folders, <tempRoot>/versus-profile-XXXXXX, which hold
+// owner.pid and perf's perf.data (profilepass.h).
+
+#include "outcome.h"
 
 #include <QDir>
 #include <QString>
@@ -22,3 +26,9 @@ int cleanStaleServerDirs(const QString &tempRoot = QDir::tempPath());
 // server.log, console.log, and what a server writes into its --dir (dump.rdb, temp-*.rdb,
 // nodes.conf and its temporary copies).
 bool isServerDirEntryName(const QString &name);
+// The names a profile pass's folder may hold: owner.pid, perf.data and perf's perf.data.old.
+bool isProfileDirEntryName(const QString &name);
+
+// Writes owner.pid, this process's pid, into `dir`: what tells a later Versus the dir is stale
+// once this one is gone. The error names the file.
+Status writeOwnerFile(const QString &dir);

@@ -1,6 +1,7 @@
 #include "serverprocess.h"
 
 #include "infoparser.h"
+#include "orphancleanup.h"
 #include "processgroup.h"
 #include "redisconnection.h"
 
@@ -313,9 +314,8 @@ Status ServerProcess::prepareTempDir()
                          .arg(m_spec.label, QDir::tempPath(), reason)};
     }
     // Lets a later Versus tell this dir is stale once we are gone (see orphancleanup.h).
-    QFile owner(m_dir->filePath(QStringLiteral("owner.pid")));
-    if (!owner.open(QIODevice::WriteOnly) || owner.write(QByteArray::number(QCoreApplication::applicationPid()) + '\n') < 0)
-        return Error{QStringLiteral("%1: cannot write %2: %3").arg(m_spec.label, owner.fileName(), owner.errorString())};
+    if (Status owned = writeOwnerFile(m_dir->path()); !owned)
+        return Error{QStringLiteral("%1: %2").arg(m_spec.label, owned.error())};
     m_config = newLaunchConfig();
     if (Status written = writeLaunchConfig(m_dir->filePath(kConfigFile), m_config); !written)
         return Error{QStringLiteral("%1: %2").arg(m_spec.label, written.error())};

@@ -459,13 +459,19 @@ void TestServerProcess::staleDirsAreCleaned()
     QVERIFY(QFile::link(at("versus-server-notes1"), at("versus-server-alias1")));
     makeServerDir(at("versus-server-empty1"), QByteArray(), {});   // just made: left for a minute
     makeServerDir(at("other-dir"), dead);
+    // A --profile pass's folder left by a Versus killed during it, one in use, one with a stranger.
+    makeServerDir(at("versus-profile-dead01"), dead, {QStringLiteral("perf.data"), QStringLiteral("perf.data.old")});
+    makeServerDir(at("versus-profile-mine01"), QByteArray::number(QCoreApplication::applicationPid()) + '\n',
+                  {QStringLiteral("perf.data")});
+    makeServerDir(at("versus-profile-notes1"), dead, {QStringLiteral("perf.data"), QStringLiteral("versus.conf")});
     if (::geteuid() == 0) {   // another user's folder in a shared /tmp
         makeServerDir(at("versus-server-others"), dead);
         QVERIFY(::chown(QFile::encodeName(at("versus-server-others")).constData(), 65534, 65534) == 0);
     }
 
-    QCOMPARE(cleanStaleServerDirs(root.path()), 2);
-    QStringList left{QStringLiteral("other-dir"), QStringLiteral("versus-server-alias1"), QStringLiteral("versus-server-empty1"),
+    QCOMPARE(cleanStaleServerDirs(root.path()), 3);
+    QStringList left{QStringLiteral("other-dir"), QStringLiteral("versus-profile-mine01"), QStringLiteral("versus-profile-notes1"),
+                     QStringLiteral("versus-server-alias1"), QStringLiteral("versus-server-empty1"),
                      QStringLiteral("versus-server-fresh1"), QStringLiteral("versus-server-junk01"),
                      QStringLiteral("versus-server-linked"), QStringLiteral("versus-server-mine01"),
                      QStringLiteral("versus-server-nested"), QStringLiteral("versus-server-notes1"),
