@@ -298,12 +298,17 @@ QStringList chartCategoryNames(const Figures &figures, ChartKind kind)
 
 ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartDataOptions &options)
 {
-    // The order comes from the figures layer, so the tables Copy gives list categories alike.
-    const FigureTable workloadOrder = chartTable(figures, kind);
-    const FigureTable table = inCategoryOrder(workloadOrder, figures.baselineId(), figures.options().order);
     const FigureView &view = figureView(kind);
     ChartData data;
     data.kind = kind;
+    // Bars only: a view drawn as parts (the memory Why) has its own data (whychartdata.h).
+    if (!view.drawnAsBars()) {
+        data.emptyText = QStringLiteral("%1 is drawn as parts, not bars.").arg(view.title);
+        return data;
+    }
+    // The order comes from the figures layer, so the tables Copy gives list categories alike.
+    const FigureTable workloadOrder = chartTable(figures, kind);
+    const FigureTable table = inCategoryOrder(workloadOrder, figures.baselineId(), figures.options().order);
     data.valueTitle = view.valueTitle(figures);
     data.baselineId = figures.baselineId();
     for (const FigureCategory &category : table.categories) {
@@ -313,9 +318,7 @@ ChartData buildChartData(const Figures &figures, ChartKind kind, const ChartData
     const std::map<QString, QColor> colors = serverColors(figures.bundle());
     // A view not every bundle has, absent from this one (a bundle from before Versus read the
     // server's clock or tails), draws no bars of absent figures: its chart says why instead.
-    const std::vector<ChartKind> present = view.presence == ViewPresence::EveryBundle ? std::vector<ChartKind>{kind}
-                                                                                       : chartKindsOf(figures);
-    const bool absent = std::find(present.begin(), present.end(), kind) == present.end() && !figures.live();
+    const bool absent = !hasFiguresFor(figures, kind) && !figures.live();
     for (const QString &id : table.servers) {
         if (absent)
             break;

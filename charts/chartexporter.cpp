@@ -3,6 +3,7 @@
 #include "chartfile.h"
 #include "chartpage.h"
 #include "barchart.h"
+#include "whyexport.h"
 #include <QBarCategoryAxis>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
@@ -178,6 +179,8 @@ Status checkExportOptions(const ExportOptions &options)
 
 Outcome<QImage> renderChart(const Figures &figures, ChartKind kind, const ExportOptions &options, ChartGeometry *geometry)
 {
+    if (!figureView(kind).drawnAsBars())
+        return Error{QStringLiteral("%1 is not drawn as bars: renderWhyChart() renders it").arg(figureView(kind).stem)};
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{valid.error()};
     ComposedChart chart(figures, kind, options);
@@ -224,7 +227,8 @@ QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, con
 
 QStringList legibilityProblems(const Figures &figures, ChartKind kind, const ExportOptions &options)
 {
-    if (!checkExportOptions(options))
+    // Bars too thin for their labels and cut category names are a bar chart's.
+    if (!figureView(kind).drawnAsBars() || !checkExportOptions(options))
         return {};
     // Laid out, not painted: the geometry is all the check needs.
     const ComposedChart chart(figures, kind, options);
@@ -237,7 +241,7 @@ ExportOptions fittedOptions(const Figures &figures, ChartKind kind, const Export
 {
     ExportOptions fitted = options;
     fitted.tallerWhenCrowded = false;
-    if (options.tallerWhenCrowded && checkExportOptions(options) && !ComposedChart(figures, kind, options).geometry(1.0).barLabelsShown)
+    if (options.tallerWhenCrowded && figureView(kind).drawnAsBars() && checkExportOptions(options) && !ComposedChart(figures, kind, options).geometry(1.0).barLabelsShown)
         fitted.size = findSizePreset(QStringLiteral("blog-tall"))->size;
     return fitted;
 }
@@ -246,6 +250,9 @@ Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &
                    PathOrigin origin)
 {
     const ExportOptions options = fittedOptions(figures, kind, requested);
+    // A view drawn as parts has its own export, which writes it under its row's stem.
+    if (!figureView(kind).drawnAsBars())
+        return exportWhyChart(figures, QString(), options, path, origin);
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     ComposedChart chart(figures, kind, options);

@@ -42,12 +42,14 @@ Status checkExportOptions(const ExportOptions &options);
 // figureOptionsOf(options), as `versus export` does.
 
 // An image of exactly options.pixelSize(), with dots per metre set from options.dpi × scale.
-// `geometry`, when given, receives where the bars stand.
+// `geometry`, when given, receives where the bars stand. A view drawn as bars only (its row's
+// drawing): the memory Why is renderWhyChart()'s (whyexport.h).
 Outcome<QImage> renderChart(const Figures &figures, ChartKind kind, const ExportOptions &options,
                             ChartGeometry *geometry = nullptr);
 
 // What makes the chart hard to read at these options, said to the person exporting it and
-// never drawn into the image: today, bar labels left out because the bars are too thin.
+// never drawn into the image: today, bar labels left out because the bars are too thin. None
+// for a view not drawn as bars.
 QStringList legibilityProblems(const Figures &figures, ChartKind kind, const ExportOptions &options);
 // The same for a chart already rendered (renderChart()'s geometry), without laying it out again;
 // `namesFit`, when known, is the size that cut category names would fit at.
@@ -58,12 +60,14 @@ QStringList legibilityProblems(ChartKind kind, const ExportOptions &options, con
 std::optional<QSize> sizeForCategoryNames(const Figures &figures, ChartKind kind, const ExportOptions &options);
 
 // The options `kind` is drawn with: `options`, or, with options.tallerWhenCrowded and bars too
-// thin for their figures at options.size, the same at the blog-tall size (1200×1500). What comes
-// back has tallerWhenCrowded cleared: it is fitted already.
+// thin for their figures at options.size, the same at the blog-tall size (1200×1500); a view not
+// drawn as bars keeps options.size. What comes back has tallerWhenCrowded cleared: it is fitted
+// already.
 ExportOptions fittedOptions(const Figures &figures, ChartKind kind, const ExportOptions &options);
 
-// Writes one chart; the format follows the file's extension (.png, .svg, .pdf). Drawn with
-// fittedOptions().
+// Writes one view's chart; the format follows the file's extension (.png, .svg, .pdf). Drawn
+// with fittedOptions(), as its row's drawing says: bars here, the memory Why by exportWhyChart()
+// (whyexport.h) with its default category.
 Status exportChart(const Figures &figures, ChartKind kind, const ExportOptions &options, const QString &path,
                    PathOrigin origin = PathOrigin::NamedByUser);
 

@@ -6,7 +6,6 @@
 #include "chartexporter.h"
 #include "reportexport.h"
 #include "sweepexport.h"
-#include "whyexport.h"
 #include <QDir>
 #include <QFileInfo>
 #include <functional>
@@ -56,18 +55,6 @@ std::vector<FolderImage> chartImages(const Figures &figures, const std::vector<C
     return images;
 }
 
-std::vector<FolderImage> whyImages(const Figures &figures, const ExportOptions &options)
-{
-    std::vector<FolderImage> images;
-    if (!hasWhyChart(figures))
-        return images;
-    for (ImageFormat format : options.formats)
-        images.push_back({whyChartFileName(format), [&figures, &options](const QString &path) {
-                              return exportWhyChart(figures, QString(), options, path, PathOrigin::NamedByVersus);
-                          }});
-    return images;
-}
-
 std::vector<FolderImage> sweepImages(const Figures &figures, const ExportOptions &options)
 {
     std::vector<FolderImage> images;
@@ -108,22 +95,16 @@ Outcome<QStringList> writeDataFiles(const Figures &figures, const QString &dir, 
     return written;
 }
 
-// The charts, with the Why chart after them when `why` (every chart's export, not a chosen set),
-// then the data files and report.md, which links the images written before it.
+// The charts in the table's order (the memory Why among them, by its own export), then the data
+// files and report.md, which links the images written before it.
 Outcome<QStringList> writeCharts(const Figures &figures, const std::vector<ChartKind> &kinds, const QString &dir,
-                                 const ExportOptions &options, bool why)
+                                 const ExportOptions &options)
 {
-    if (Status names = checkFolderNames(dir, exportFileNames(kinds, options) + (why ? whyExportFileNames(options) : QStringList()));
-        !names)
+    if (Status names = checkFolderNames(dir, exportFileNames(kinds, options)); !names)
         return Error{names.error()};
     if (!QDir().mkpath(dir))
         return Error{QStringLiteral("%1: cannot create the export folder").arg(dir)};
-    std::vector<FolderImage> images = chartImages(figures, kinds, options);
-    if (why) {
-        const std::vector<FolderImage> explained = whyImages(figures, options);
-        images.insert(images.end(), explained.begin(), explained.end());
-    }
-    const Outcome<QStringList> written = writeImages(dir, images);
+    const Outcome<QStringList> written = writeImages(dir, chartImages(figures, kinds, options));
     if (!written)
         return written;
     const Outcome<QStringList> data = writeDataFiles(figures, dir, options, written.value());
@@ -137,7 +118,7 @@ Outcome<QStringList> writeCharts(const Figures &figures, const std::vector<Chart
 Outcome<QStringList> exportCharts(const Figures &figures, const std::vector<ChartKind> &kinds, const QString &dir,
                                   const ExportOptions &options)
 {
-    return writeCharts(figures, kinds, dir, options, false);
+    return writeCharts(figures, kinds, dir, options);
 }
 
 Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const ExportOptions &options)
@@ -146,7 +127,7 @@ Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const
     // Every name checked before the first is written: a refusal leaves the folder as it was.
     if (Status names = checkFolderNames(dir, sweepExportFileNames(sweepChartKinds(bundle), options)); !names)
         return Error{names.error()};
-    Outcome<QStringList> written = writeCharts(figures, chartKindsOf(figures), dir, options, true);
+    Outcome<QStringList> written = writeCharts(figures, chartKindsOf(figures), dir, options);
     if (!written || !bundle.isSweep())
         return written;
     // A sweep's own charts: every point's figures against the swept parameter, its versions hidden.
@@ -167,19 +148,6 @@ QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOpt
     if (options.report)
         names << reportFileName();
     return names;
-}
-
-QStringList whyExportFileNames(const ExportOptions &options)
-{
-    QStringList names;
-    for (ImageFormat format : options.formats)
-        names << whyChartFileName(format);
-    return names;
-}
-
-Outcome<QStringList> exportWhyCharts(const Figures &figures, const QString &dir, const ExportOptions &options)
-{
-    return writeImagesInto(dir, whyImages(figures, options));
 }
 
 QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options)

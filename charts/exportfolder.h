@@ -1,7 +1,8 @@
 #pragma once
-// An export folder: every chart in every format asked for and the Why chart, then the data
-// files beside them (results.csv, results.json) and, when asked, report.md, which links those
-// images; then a sweep's own charts, which report.md does not show.
+// An export folder: every view's chart in every format asked for, in the table's order
+// (figureviews.h; the memory Why is one of them), then the data files beside them (results.csv,
+// results.json) and, when asked, report.md, which links those images; then a sweep's own charts,
+// which report.md does not show.
 // Each image is written by its chart's own export
 // (chartexporter.h, whyexport.h, sweepexport.h); this file decides what goes into the folder,
 // under which names, and checks every name before the first file is written.
@@ -16,21 +17,16 @@
 #include <QStringList>
 #include <vector>
 
-// Writes every chart in every format of options.formats into `dir` (created if needed) as
-// <stem>.<ext>, the Why chart, a sweep's own charts, plus results.csv and results.json
-// (and report.md with options.report). Returns the paths written.
+// Writes the chart of every view the figures have (chartKindsOf()) in every format of
+// options.formats into `dir` (created if needed) as <stem>.<ext>, a sweep's own charts, plus
+// results.csv and results.json (and report.md with options.report). Returns the paths written.
 Outcome<QStringList> exportAll(const Figures &figures, const QString &dir, const ExportOptions &options);
-// The same for a chosen set of charts, without the Why and sweep charts.
+// The same for a chosen set of views, without the sweep charts.
 Outcome<QStringList> exportCharts(const Figures &figures, const std::vector<ChartKind> &kinds,
                                   const QString &dir, const ExportOptions &options);
 // The names exportCharts() writes into its folder, in order: "<stem>.<ext>" for each
 // chart and format, then results.csv and results.json (and report.md).
 QStringList exportFileNames(const std::vector<ChartKind> &kinds, const ExportOptions &options);
-// The names exportWhyCharts() may write, one per format: "why-memory.png", …
-QStringList whyExportFileNames(const ExportOptions &options);
-// The Why chart of the default category in every format of options.formats into `dir`; nothing
-// when the bundle has none (hasWhyChart()). Returns the paths written.
-Outcome<QStringList> exportWhyCharts(const Figures &figures, const QString &dir, const ExportOptions &options);
 // The names exportSweepCharts() writes for these kinds.
 QStringList sweepExportFileNames(const std::vector<SweepChartKind> &kinds, const ExportOptions &options);
 // Every sweep chart of the bundle (none unless it is a sweep) in every format of options.formats

@@ -5,7 +5,6 @@
 #include "figureviews.h"
 #include "figures.h"
 #include "reportmarkdown.h"
-#include "whyexport.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -20,6 +19,8 @@ Outcome<QString> writeReport(const Figures &figures, const QString &dir, const Q
     QStringList names;
     for (const QString &path : written)
         names << QFileInfo(path).fileName();
+    // Each view's image under its stem (the memory Why's too: report.md shows it after the memory
+    // chart): the PNG written, else the SVG.
     std::map<QString, QString> images;
     for (const ChartKind kind : chartKindsOf(figures)) {
         for (const char *extension : {"png", "svg"}) {
@@ -27,13 +28,6 @@ Outcome<QString> writeReport(const Figures &figures, const QString &dir, const Q
             if (names.contains(name) && !images.count(figureView(kind).stem))
                 images[figureView(kind).stem] = name;
         }
-    }
-    // The Why chart's image, under its file stem as the charts' are: report.md shows it after the
-    // memory chart.
-    for (const ImageFormat format : {ImageFormat::Png, ImageFormat::Svg}) {
-        const QString name = whyChartFileName(format);
-        if (names.contains(name) && !images.count(whyChartFileStem()))
-            images[whyChartFileStem()] = name;
     }
     const QString path = QDir(dir).filePath(reportFileName());
     const QByteArray report = reportMarkdown(figures, images, figures.options().order).toUtf8();

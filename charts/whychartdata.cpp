@@ -1,5 +1,6 @@
 #include "whychartdata.h"
 
+#include "figureviews.h"
 #include "palette.h"
 #include "presentation.h"
 
@@ -99,7 +100,7 @@ WhyChartData buildWhyChartData(const Figures &figures, const MemoryExplanation &
     WhyChartData data;
     data.categoryId = explanation.category.id;
     data.categoryLabel = explanation.category.label;
-    data.valueTitle = QObject::tr("bytes per key");
+    data.valueTitle = figureView(ChartKind::WhyMemory).valueTitle(figures);
     const QStringList shownServers = figures.memory().servers;
     // Beside a reference type, each server's reference bar stands above its own: "· set-ex", "· hsetex".
     for (const QString &id : shownServers) {
@@ -144,29 +145,15 @@ std::optional<MemoryExplanation> referenceExplanation(const Figures &figures, co
     return figures.explainMemory(reference);
 }
 
-QString defaultWhyCategory(const Figures &figures)
-{
-    const FigureTable memory = figures.memory();
-    const QString reference = figures.referenceType();
-    for (const FigureCategory &category : memory.categories) {
-        if (!category.total && category.id == reference)
-            continue;
-        const MemoryExplanation explanation = figures.explainMemory(category.id);
-        const bool hasParts = std::any_of(explanation.servers.begin(), explanation.servers.end(),
-                                          [](const MemoryBreakdown &server) { return !server.parts.empty(); });
-        if (hasParts)
-            return category.id;
-    }
-    return {};
-}
-
 QString whyChartTitle(const MemoryExplanation &explanation, const MemoryExplanation *reference)
 {
+    // The row's title is the fixed part: "Where each key's bytes go".
+    const QString fixed = figureView(ChartKind::WhyMemory).title;
     if (explanation.category.label.isEmpty())
-        return QObject::tr("Where each key's bytes go");
+        return fixed;
     const QString title = reference
-        ? QObject::tr("Where each key's bytes go — %1 against %2").arg(explanation.category.label, reference->category.label)
-        : QObject::tr("Where each key's bytes go — %1").arg(explanation.category.label);
+        ? QObject::tr("%1 — %2 against %3").arg(fixed, explanation.category.label, reference->category.label)
+        : QObject::tr("%1 — %2").arg(fixed, explanation.category.label);
     // The figures the sentence explains, from the one server to the other.
     const MemoryBreakdown *from = explanation.server(explanation.fromId);
     const MemoryBreakdown *to = explanation.server(explanation.toId);

@@ -62,10 +62,6 @@ WhyChartData buildWhyChartData(const Figures &figures, const MemoryExplanation &
 // explanation, drawn beside; none for the reference itself and for totals.
 std::optional<MemoryExplanation> referenceExplanation(const Figures &figures, const MemoryExplanation &explanation);
 
-// The category the exported Why chart explains: the memory total when there is one, else the
-// first type that is not the workload's reference type (hash-ttl: hsetex against set-ex); empty
-// when no server has parts for any.
-QString defaultWhyCategory(const Figures &figures);
 // "Where each key's bytes go — All attributes: 191.4 → 175.4 B per key", "… — hsetex against
 // set-ex: …": the bytes per key of the two servers the sentence compares, when it compares two.
 QString whyChartTitle(const MemoryExplanation &explanation, const MemoryExplanation *reference = nullptr);

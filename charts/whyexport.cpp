@@ -3,6 +3,7 @@
 #include "chartdata.h"
 #include "chartfile.h"
 #include "chartpage.h"
+#include "figureviews.h"
 #include <QPainter>
 
 namespace {
@@ -73,16 +74,6 @@ private:
 
 } // namespace
 
-QString whyChartFileStem()
-{
-    return QStringLiteral("why-memory");
-}
-
-QString whyChartFileName(ImageFormat format)
-{
-    return whyChartFileStem() + QLatin1Char('.') + imageFormatExtension(format);
-}
-
 Outcome<QImage> renderWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
                                WhyGeometry *geometry)
 {
@@ -98,7 +89,7 @@ Status exportWhyChart(const Figures &figures, const QString &categoryId, const E
     if (const Status valid = checkExportOptions(options); !valid)
         return Error{QStringLiteral("%1: %2").arg(path, valid.error())};
     ComposedWhy chart(figures, categoryId, options);
-    return writeChartFile(chart.page(), options, chart.title(), whyChartFileStem(), path, origin);
+    return writeChartFile(chart.page(), options, chart.title(), figureView(ChartKind::WhyMemory).stem, path, origin);
 }
 
 QString defaultWhyTitle(const Figures &figures)
@@ -107,9 +98,4 @@ QString defaultWhyTitle(const Figures &figures)
     const MemoryExplanation explanation = figures.explainMemory(category.isEmpty() ? QStringLiteral("all") : category);
     const std::optional<MemoryExplanation> reference = referenceExplanation(figures, explanation);
     return whyChartTitle(explanation, reference ? &*reference : nullptr);
-}
-
-bool hasWhyChart(const Figures &figures)
-{
-    return !defaultWhyCategory(figures).isEmpty();
 }

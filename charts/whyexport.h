@@ -26,19 +26,13 @@ struct WhyGeometry {
     QStringList footnotes;                       // the footnote as given to the page, one note each
 };
 
-QString whyChartFileStem();   // "why-memory"
-QString whyChartFileName(ImageFormat format);
-
 // As for the other charts (chartexporter.h), a Figures says what is shown and `options` how.
 // `categoryId`: "all" or a type of figures.memory(); empty: defaultWhyCategory().
 Outcome<QImage> renderWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
                                WhyGeometry *geometry = nullptr);
-// One Why chart; the format follows the file's extension (.png, .svg, .pdf).
+// One Why chart; the format follows the file's extension (.png, .svg, .pdf). Its name in an
+// export folder is its row's (chartFileName(ChartKind::WhyMemory, …), figureviews.h).
 Status exportWhyChart(const Figures &figures, const QString &categoryId, const ExportOptions &options,
                       const QString &path, PathOrigin origin = PathOrigin::NamedByUser);
 // The default title of the exported Why chart, for the export dialog's placeholder.
 QString defaultWhyTitle(const Figures &figures);
-
-// Whether the figures have a Why chart to export: a shown server reported its memory accounting
-// for the default category.
-bool hasWhyChart(const Figures &figures);

@@ -25,6 +25,7 @@
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace {
 
@@ -81,11 +82,10 @@ void ExportDialog::createFields()
 {
     m_chart = new QComboBox;
     m_chart->setObjectName(QStringLiteral("chart"));
+    // Every view the figures have, the Why chart among them when a server reported where its
+    // bytes go.
     for (ChartKind each : chartKindsOf(m_figures))
         m_chart->addItem(figureView(each).title, int(each));
-    // The Why chart, when a server reported where its bytes go.
-    if (hasWhyChart(m_figures))
-        m_chart->addItem(tr("Where each key's bytes go (Why)"), whyChoice);
     m_preset = new QComboBox;
     m_preset->setObjectName(QStringLiteral("preset"));
     for (const SizePreset &preset : sizePresets())
@@ -228,19 +228,12 @@ void ExportDialog::connectFields()
 
 ChartKind ExportDialog::chartKind() const
 {
-    return whyChosen() ? ChartKind::MemoryPerAttribute : ChartKind(m_chart->currentData().toInt());
+    return ChartKind(m_chart->currentData().toInt());
 }
 
 bool ExportDialog::whyChosen() const
 {
-    return m_chart->currentData().toInt() == whyChoice;
-}
-
-void ExportDialog::chooseWhyChart()
-{
-    const int index = m_chart->findData(whyChoice);
-    if (index >= 0)
-        m_chart->setCurrentIndex(index);
+    return !figureView(chartKind()).drawnAsBars();
 }
 
 // The default title and subtitle of the chart chosen, shown where the fields are left empty.
@@ -264,7 +257,8 @@ Outcome<QImage> ExportDialog::renderChosen(const ExportOptions &options, ChartGe
 
 void ExportDialog::setChartKind(ChartKind kind)
 {
-    m_chart->setCurrentIndex(m_chart->findData(int(kind)));
+    // A view these figures do not have (the window's Why (time) tab after a Redis 7.0 run): the first.
+    m_chart->setCurrentIndex(std::max(0, m_chart->findData(int(kind))));
 }
 
 void ExportDialog::setCategoryOrder(CategoryOrder order)
@@ -410,14 +404,13 @@ ExportOptions ExportDialog::options() const
 
 ExportOptions ExportDialog::drawnOptions() const
 {
-    return whyChosen() ? options() : fittedOptions(m_figures, chartKind(), options());
+    return fittedOptions(m_figures, chartKind(), options());
 }
 
 QString ExportDialog::outputPath() const
 {
     const ImageFormat format = ImageFormat(m_format->currentData().toInt());
-    const QString name = whyChosen() ? whyChartFileName(format) : chartFileName(chartKind(), format);
-    return QDir(m_folder->text()).filePath(name);
+    return QDir(m_folder->text()).filePath(chartFileName(chartKind(), format));
 }
 
 void ExportDialog::schedulePreview()
@@ -487,8 +480,8 @@ Status ExportDialog::exportCurrent()
     const QString path = outputPath();
     if (!mayReplace({QFileInfo(path).fileName()}))
         return Error{m_message->text()};
-    Status written = whyChosen() ? exportWhyChart(m_figures, QString(), options(), path)
-                                 : exportChart(m_figures, chartKind(), options(), path);
+    // The row's drawing decides which export writes it (exportChart()).
+    Status written = exportChart(m_figures, chartKind(), options(), path);
     if (!written) {
         showResult(written.error(), true);
         return written;
@@ -505,9 +498,7 @@ Outcome<QStringList> ExportDialog::exportEverything()
     ExportOptions everything = options();
     everything.report = true;
     // A sweep's bundle also gets its sweep charts: files those would replace are asked about too.
-    const QStringList why = hasWhyChart(m_figures) ? whyExportFileNames(everything) : QStringList();
-    if (!mayReplace(exportFileNames(chartKindsOf(m_figures), everything) + why
-                    + sweepExportFileNames(sweepChartKinds(m_figures.bundle()), everything)))
+    if (!mayReplace(exportFileNames(chartKindsOf(m_figures), everything) + sweepExportFileNames(sweepChartKinds(m_figures.bundle()), everything)))
         return Error{m_message->text()};
     Outcome<QStringList> written = exportAll(m_figures, m_folder->text(), everything);
     if (!written) {

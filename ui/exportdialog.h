@@ -34,11 +34,12 @@ public:
     const Figures &figures() const { return m_figures; }
     // The options the chosen chart is drawn with: options() fitted (fittedOptions()).
     ExportOptions drawnOptions() const;
-    // The chart chosen; the Why chart has no ChartKind (whyChosen()).
+    // The view chosen, of those the figures have; setChartKind() of one they do not have chooses
+    // the first.
     ChartKind chartKind() const;
     void setChartKind(ChartKind kind);
+    // The chosen view is drawn as parts (the memory Why, whyexport.h), not as bars.
     bool whyChosen() const;
-    void chooseWhyChart();   // when the results have one
     void setPreset(const QString &name);          // a sizePresets() name or "custom"
     void setCategoryOrder(CategoryOrder order);   // the window's Sort, kept in the export
     void setCustomSize(const QSize &size);
@@ -80,8 +81,6 @@ private:
     void remember();
     bool mayReplace(const QStringList &names);
 
-    // The chart box's entry of the Why chart, beside the ChartKind values.
-    static constexpr int whyChoice = -1;
     Figures m_figures;
     QComboBox *m_chart = nullptr;
     QComboBox *m_preset = nullptr;

@@ -154,8 +154,6 @@ void MainWindow::showExportDialog()
     }
     ExportDialog dialog(m_results->figures(), m_results->currentChartKind(), this);
     dialog.setViewTheme(m_results->theme());
-    if (m_results->whyShown())
-        dialog.chooseWhyChart();
     dialog.exec();
 }
 

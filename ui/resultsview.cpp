@@ -143,8 +143,12 @@ void ResultsView::buildTabs()
     m_tabs->setObjectName(QStringLiteral("resultTabs"));
     m_tabs->setDocumentMode(true);
     // Every tab is there whatever the results: one without its figures says why, so no tab comes
-    // and goes between runs.
+    // and goes between runs. Each view's row says how it is drawn.
     for (ChartKind kind : everyChartKind()) {
+        if (!figureView(kind).drawnAsBars()) {
+            addWhyTab(kind);
+            continue;
+        }
         auto *chart = new ChartWidget(kind);
         chart->setObjectName(figureView(kind).stem);
         chart->setFigures(m_figures);
@@ -170,14 +174,6 @@ void ResultsView::buildTabs()
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_tabs->addTab(m_table, tr("Table"));
 
-    // Where each version's bytes per key go, beside the charts it explains.
-    m_why = new WhyView;
-    connect(m_why, &WhyView::shownChanged, this, [this] {
-        if (m_tabs->currentWidget() == m_why)
-            updateHeadline();
-    });
-    // The two Why tabs side by side: bytes, then time.
-    m_tabs->insertTab(m_tabs->indexOf(m_charts.at(ChartKind::WhyTime)), m_why, tr("Why"));
     m_encodings = new EncodingsView;
     m_tabs->addTab(m_encodings, tr("Encodings"));
     // A sweep's figures against the swept parameter.
@@ -190,6 +186,18 @@ void ResultsView::buildTabs()
     m_tabs->addTab(m_log, tr("Logs"));
     connect(m_tabs, &QTabWidget::currentChanged, this, &ResultsView::updateHeadline);
 
+}
+
+// Where each version's bytes per key go: the view drawn as parts, not as bars.
+void ResultsView::addWhyTab(ChartKind kind)
+{
+    m_why = new WhyView;
+    m_whyKind = kind;
+    connect(m_why, &WhyView::shownChanged, this, [this] {
+        if (m_tabs->currentWidget() == m_why)
+            updateHeadline();
+    });
+    m_tabs->addTab(m_why, figureView(kind).tabTitle);
 }
 
 void ResultsView::showOpenedBundle(const ResultsBundle &bundle)
@@ -261,12 +269,9 @@ ChartKind ResultsView::currentChartKind() const
 {
     if (auto *chart = qobject_cast<ChartWidget *>(m_tabs->currentWidget()))
         return chart->kind();
+    if (m_tabs->currentWidget() == m_why)
+        return m_whyKind;
     return ChartKind::MemoryPerAttribute;
-}
-
-bool ResultsView::whyShown() const
-{
-    return m_tabs->currentWidget() == m_why;
 }
 
 CategoryOrder ResultsView::categoryOrder() const
@@ -284,6 +289,8 @@ void ResultsView::showChart(ChartKind kind)
 {
     if (ChartWidget *widget = chart(kind))
         m_tabs->setCurrentWidget(widget);
+    else if (kind == m_whyKind)
+        m_tabs->setCurrentWidget(m_why);
 }
 
 void ResultsView::showNextChart(int step)

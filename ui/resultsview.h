@@ -52,10 +52,12 @@ public:
     const Figures &figures() const { return m_figures; }
     bool hasResults() const { return !m_snapshot->servers.empty(); }
 
+    // The bar chart of `kind`; none for the view drawn as parts (whyView()).
     ChartWidget *chart(ChartKind kind) const;
+    // The view in front: a chart's or the Why tab's; the memory chart on any other tab.
     ChartKind currentChartKind() const;
-    // Brings a chart's tab to the front; showNextChart() steps through the chart tabs only
-    // (from the table or another tab it starts at the first chart).
+    // Brings a view's tab to the front; showNextChart() steps through the bar chart tabs every
+    // bundle has (from the table or another tab it starts at the first chart).
     void showChart(ChartKind kind);
     // The Sweep tab (a sweep's bundle only).
     void showSweep();
@@ -65,7 +67,6 @@ public:
     LogView *logView() const { return m_log; }
     SweepChartWidget *sweepView() const { return m_sweep; }
     WhyView *whyView() const { return m_why; }
-    bool whyShown() const;   // the Why tab is in front
     ResultsTableModel *tableModel() const { return m_model; }
 
     void setBaseline(const QString &serverId);
@@ -103,6 +104,7 @@ Q_SIGNALS:
 private:
     QHBoxLayout *buildControls();
     void buildTabs();
+    void addWhyTab(ChartKind kind);
     void updateControls();
     void updateHeadline();
     void updateFootnotes();
@@ -136,6 +138,7 @@ private:
     EncodingsView *m_encodings = nullptr;
     SweepChartWidget *m_sweep = nullptr;
     WhyView *m_why = nullptr;
+    ChartKind m_whyKind = ChartKind::WhyMemory;   // the row the Why tab shows
     ConfigurationView *m_configuration = nullptr;
     LogView *m_log = nullptr;
 };

@@ -4,7 +4,6 @@
 #include "chartexporter.h"
 #include "exportfolder.h"
 #include "sweepexport.h"
-#include "whyexport.h"
 #include "terminalwrite.h"
 
 #include <algorithm>
@@ -147,9 +146,8 @@ QStringList exportRequestFileNames(const ExportRequest &request, const std::vect
                                    const std::vector<SweepChartKind> &sweepKinds)
 {
     QStringList names = exportFileNames(request.charts.empty() ? bundleKinds : request.charts, request.options);
-    // Every chart's export also writes the Why chart when the results have one.
     if (request.charts.empty())
-        names << whyExportFileNames(request.options) << sweepExportFileNames(sweepKinds, request.options);
+        names << sweepExportFileNames(sweepKinds, request.options);
     return names;
 }
 

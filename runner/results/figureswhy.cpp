@@ -253,3 +253,19 @@ std::vector<int> medianRepeats(const std::map<int, double> &byRepeat)
         return {sorted[middle].second};
     return {sorted[middle - 1].second, sorted[middle].second};
 }
+
+QString defaultWhyCategory(const Figures &figures)
+{
+    const FigureTable memory = figures.memory();
+    const QString reference = figures.referenceType();
+    for (const FigureCategory &category : memory.categories) {
+        if (!category.total && category.id == reference)
+            continue;
+        const MemoryExplanation explanation = figures.explainMemory(category.id);
+        const bool hasParts = std::any_of(explanation.servers.begin(), explanation.servers.end(),
+                                          [](const MemoryBreakdown &server) { return !server.parts.empty(); });
+        if (hasParts)
+            return category.id;
+    }
+    return {};
+}

@@ -1,8 +1,10 @@
 #include "figureviews.h"
+#include "memoryexplanation.h"
 #include "timeexplanation.h"
 
 #include <QStringList>
 #include <algorithm>
+#include <functional>
 
 namespace {
 
@@ -34,6 +36,31 @@ QString throughputUnit(const Figures &figures)
 QString workColumn(const Figures &) { return QStringLiteral("Work"); }
 
 QString clusterOverheadAxis(const Figures &) { return QStringLiteral("bytes per key beyond standalone (used_memory)"); }
+
+QString bytesPerKeyPartsAxis(const Figures &) { return QStringLiteral("bytes per key"); }
+
+// Drawn as parts, not bars (whychart.h): it reads the memory table for the categories it
+// explains, and report.md shows it inside the memory section, not as a section of its own.
+FigureView whyMemoryView()
+{
+    FigureView why;
+    why.kind = ChartKind::WhyMemory;
+    why.stem = QStringLiteral("why-memory");
+    why.title = QStringLiteral("Where each key's bytes go");
+    why.tabTitle = QStringLiteral("Why");
+    why.measured = QStringLiteral("Each server's bytes per key split by its own accounting (MEMORY STATS), the rest not "
+                                  "attributed");
+    why.drawing = ViewDrawing::MemoryParts;
+    why.table = &Figures::memory;
+    why.valueTitle = bytesPerKeyPartsAxis;
+    // Its title carries the two figures its sentence explains; no change against the baseline.
+    why.hasHeadline = false;
+    why.presence = ViewPresence::MemoryAccounted;
+    why.presenceText = QStringLiteral("a server that reported its memory accounting");
+    why.whenAbsent = QStringLiteral("No shown server reported its memory accounting (MEMORY STATS): bundles from before "
+                                    "Versus read it have none.");
+    return why;
+}
 
 QString timePartsAxis(const Figures &) { return QStringLiteral("µs per command (INFO stats event loop, commandstats, INFO cpu)"); }
 QString timePartsUnit(const Figures &) { return QStringLiteral("µs per command"); }
@@ -185,6 +212,7 @@ std::vector<FigureView> makeViews()
     tails.whenAbsent = QStringLiteral("No server's LATENCY HISTOGRAM was read: the bundle is from before Versus read it, or every "
                                       "server was an endpoint whose latency tracking was off or that refused LATENCY.");
 
+    views.push_back(whyMemoryView());
     views.push_back(whyTimeView());
     views.push_back(profileView());
     return views;
@@ -206,7 +234,7 @@ bool anyServerTails(const ResultsBundle &bundle)
     return false;
 }
 
-std::vector<ChartKind> kindsWhere(bool (*keep)(const FigureView &))
+std::vector<ChartKind> kindsWhere(const std::function<bool(const FigureView &)> &keep)
 {
     std::vector<ChartKind> kinds;
     for (const FigureView &view : figureViews()) {
@@ -222,19 +250,59 @@ bool anyProfile(const ResultsBundle &bundle)
     return std::any_of(bundle.servers.begin(), bundle.servers.end(), [](const ServerRun &run) { return run.profile.recorded(); });
 }
 
-std::vector<ChartKind> kindsPresent(bool bothTopologies, bool loopReported, bool tailsRead, bool profiled)
-{
-    std::vector<ChartKind> kinds;
-    for (const FigureView &view : figureViews()) {
-        const bool present = view.presence == ViewPresence::EveryBundle
-            || (view.presence == ViewPresence::VersionInBothTopologies && bothTopologies)
-            || (view.presence == ViewPresence::LoopReported && loopReported)
-            || (view.presence == ViewPresence::ServerTailsRead && tailsRead)
-            || (view.presence == ViewPresence::ProfileRecorded && profiled);
-        if (present)
-            kinds.push_back(view.kind);
+// What a run or a bundle has, each worked out only when a view asks for it.
+struct Presences {
+    std::function<bool()> bothTopologies;
+    std::function<bool()> loopReported;
+    std::function<bool()> tailsRead;
+    std::function<bool()> profiled;
+    std::function<bool()> memoryAccounted;
+
+    bool has(ViewPresence presence) const
+    {
+        switch (presence) {
+        case ViewPresence::EveryBundle:
+            return true;
+        case ViewPresence::VersionInBothTopologies:
+            return bothTopologies();
+        case ViewPresence::LoopReported:
+            return loopReported();
+        case ViewPresence::ServerTailsRead:
+            return tailsRead();
+        case ViewPresence::ProfileRecorded:
+            return profiled();
+        case ViewPresence::MemoryAccounted:
+            return memoryAccounted();
+        }
+        return false;
     }
-    return kinds;
+};
+
+Presences presencesOf(const Figures &figures)
+{
+    Presences presences;
+    // Asked on every live refresh: the pairing alone, not the cost's figures.
+    presences.bothTopologies = [&figures] {
+        const QStringList clusters = figures.clusterServerIds();
+        return std::any_of(clusters.begin(), clusters.end(),
+                           [&figures](const QString &id) { return !figures.standalonePartnerOf(id).isEmpty(); });
+    };
+    presences.loopReported = [&figures] {
+        const FigureTable parts = figures.timeParts();
+        const int loop = parts.categoryIndex(TimePart::Loop);
+        return loop >= 0 && std::any_of(parts.servers.begin(), parts.servers.end(), [&parts, loop](const QString &id) {
+                   return parts.at(loop, id).hasValue();
+               });
+    };
+    presences.tailsRead = [&figures] { return anyServerTails(figures.bundle()); };
+    presences.profiled = [&figures] { return anyProfile(figures.bundle()); };
+    presences.memoryAccounted = [&figures] { return !defaultWhyCategory(figures).isEmpty(); };
+    return presences;
+}
+
+std::vector<ChartKind> kindsPresent(const Presences &presences)
+{
+    return kindsWhere([&presences](const FigureView &view) { return presences.has(view.presence); });
 }
 
 } // namespace
@@ -292,20 +360,21 @@ std::vector<ChartKind> everyChartKind()
 
 std::vector<ChartKind> chartKindsOf(const Figures &figures)
 {
-    // Asked on every live refresh: the pairing alone, not the cost's figures.
-    const QStringList clusters = figures.clusterServerIds();
-    const bool bothTopologies = std::any_of(clusters.begin(), clusters.end(), [&figures](const QString &id) {
-        return !figures.standalonePartnerOf(id).isEmpty();
-    });
-    const FigureTable parts = figures.timeParts();
-    const int loop = parts.categoryIndex(TimePart::Loop);
-    const bool loopReported = loop >= 0 && std::any_of(parts.servers.begin(), parts.servers.end(), [&parts, loop](const QString &id) {
-        return parts.at(loop, id).hasValue();
-    });
-    return kindsPresent(bothTopologies, loopReported, anyServerTails(figures.bundle()), anyProfile(figures.bundle()));
+    return kindsPresent(presencesOf(figures));
+}
+
+bool hasFiguresFor(const Figures &figures, ChartKind kind)
+{
+    return presencesOf(figures).has(figureView(kind).presence);
 }
 
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies, bool profiled)
 {
-    return kindsPresent(bothTopologies, true, true, profiled);
+    Presences planned;
+    planned.bothTopologies = [bothTopologies] { return bothTopologies; };
+    planned.loopReported = [] { return true; };
+    planned.tailsRead = [] { return true; };
+    planned.profiled = [profiled] { return profiled; };
+    planned.memoryAccounted = [] { return true; };
+    return kindsPresent(planned);
 }

@@ -1,10 +1,11 @@
 #pragma once
-// One table of the bar charts Versus shows: a row per view, with everything every consumer says
-// of it (file stem and --chart name, titles, unit, axis title, subtitle, direction, the Figures
-// table it reads, when a bundle has it, when a run will have it, its report.md section). The
-// charts, the window's tabs, the --chart help, the CLI's file check before a run and report.md
-// iterate the rows; none keeps a list or a switch of its own. Adding a chart over an existing
-// table is one ChartKind value and one row (docs/CHARTS.md).
+// One table of the views Versus shows: a row per view (the bar charts and the memory Why chart),
+// with everything every consumer says of it (file stem and --chart name, titles, unit, axis
+// title, subtitle, direction, how it is drawn, the Figures table it reads, when a bundle has it,
+// when a run will have it, its report.md section). The charts, the window's tabs, the export
+// folder, the --chart help, the CLI's file check before a run and report.md iterate the rows;
+// none keeps a list or a switch of its own. Adding a chart over an existing table is one
+// ChartKind value and one row (docs/CHARTS.md).
 
 #include "figures.h"
 #include <QString>
@@ -18,6 +19,7 @@ enum class ChartKind {
     Throughput,
     ClusterOverhead,
     ServerTails,   // server-side p99 per command (LATENCY HISTOGRAM); report.md has its own section
+    WhyMemory,     // where each key's bytes go: drawn as parts (ViewDrawing::MemoryParts)
     WhyTime,
     Profile,       // --profile: each version's share of perf samples per category
 };
@@ -29,6 +31,13 @@ enum class ViewPresence {
     LoopReported,            // a server reported its event loop over a timed pass (not Redis 7.0, not older bundles)
     ServerTailsRead,         // a server's server-side tails were read (every launched server's are)
     ProfileRecorded,         // a server was profiled (--profile)
+    MemoryAccounted,         // a shown server reported its memory accounting for the default category (defaultWhyCategory())
+};
+
+// How a view is drawn: what a consumer makes of its row.
+enum class ViewDrawing {
+    Bars,          // a bar per server and category of its table (chartdata.h, ChartWidget, chartexporter.h)
+    MemoryParts,   // each server's bytes per key split into its parts (whychart.h, WhyView, whyexport.h)
 };
 
 struct FigureView {
@@ -51,6 +60,8 @@ struct FigureView {
     // per server.
     bool stacked = false;
     ViewPresence presence = ViewPresence::EveryBundle;
+    ViewDrawing drawing = ViewDrawing::Bars;
+    // The table it reads; of a view drawn as parts, the one whose categories it explains.
     FigureTable (Figures::*table)() const = nullptr;
     // The same with nothing folded into "other", where the table folds (command time); null:
     // the table itself.
@@ -81,6 +92,7 @@ struct FigureView {
     QString subtitle(int repeats) const;
     QString sectionTitle() const { return reportTitle.isEmpty() ? title : reportTitle; }
     bool inReport() const { return reportUnit != nullptr; }
+    bool drawnAsBars() const { return drawing == ViewDrawing::Bars; }
 };
 
 // Every view, in the order of the window's tabs, the export and report.md.
@@ -97,8 +109,10 @@ std::vector<ChartKind> everyBundleChartKinds();
 std::vector<ChartKind> everyChartKind();
 // The views `figures` has figures for.
 std::vector<ChartKind> chartKindsOf(const Figures &figures);
+// Whether `figures` has figures for `kind`: that view of chartKindsOf(), worked out alone.
+bool hasFiguresFor(const Figures &figures, ChartKind kind);
 // The views a run will have, before it runs: `bothTopologies` when its --topology holds a
-// cluster and standalone, `profiled` with --profile. A run reads its servers' event loop and
-// their server-side tails (a launched server's are read), so it plans the Why (time) and tails
-// views.
+// cluster and standalone, `profiled` with --profile. A run reads its servers' event loop, their
+// server-side tails (a launched server's are read) and their memory accounting (MEMORY STATS
+// around every pass), so it plans the Why (time), tails and memory Why views.
 std::vector<ChartKind> plannedChartKinds(bool bothTopologies, bool profiled = false);

@@ -76,3 +76,9 @@ struct MemoryExplanation {
 
     const MemoryBreakdown *server(const QString &id) const;
 };
+
+// The category the Why chart explains by default: the memory total when there is one, else the
+// first type that is not the workload's reference type (hash-ttl: hsetex against set-ex); empty
+// when no shown server reported its memory accounting for any (the chart's row is then absent,
+// figureviews.h).
+QString defaultWhyCategory(const Figures &figures);

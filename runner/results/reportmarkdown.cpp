@@ -194,10 +194,11 @@ QString provenanceMarkdown(const Figures &figures)
 std::vector<Section> sectionsOf(const Figures &figures, CategoryOrder order)
 {
     std::vector<Section> sections;
-    const std::vector<ChartKind> present = chartKindsOf(figures);
     for (const FigureView &view : figureViews()) {
-        // A view only some bundles have (Why (time): a server reported its event loop) is there when it is.
-        if (view.inReport() && std::find(present.begin(), present.end(), view.kind) != present.end())
+        // A view only some bundles have (Why (time): a server reported its event loop) is there
+        // when it is. The memory Why has no unit of its own: whyMarkdown() shows it inside the
+        // memory section.
+        if (view.inReport() && hasFiguresFor(figures, view.kind))
             sections.push_back({&view, view.sectionTitle(), view.reportUnit(figures), view.reportFirstColumn(figures),
                                 inCategoryOrder(view.tableOf(figures), figures.baselineId(), order)});
         if (view.kind != ChartKind::UsecPerEvent)
@@ -262,8 +263,10 @@ QString reportMarkdown(const Figures &figures, const std::map<QString, QString> 
     for (const Section &section : sections) {
         markdown += sectionMarkdown(figures, section, ids, images);
         // Why the memory differs, right after the memory figures it explains.
-        if (section.view && section.view->carriesMemoryExtras)
-            markdown += whyMarkdown(figures, images.count(QStringLiteral("why-memory")) ? images.at(QStringLiteral("why-memory")) : QString());
+        if (section.view && section.view->carriesMemoryExtras) {
+            const auto whyImage = images.find(figureView(ChartKind::WhyMemory).stem);
+            markdown += whyMarkdown(figures, whyImage == images.end() ? QString() : whyImage->second);
+        }
     }
     // What to read about the commands whose time changed, after the time figures.
     markdown += releaseNotesMarkdown(figures, QStringLiteral("##"));

@@ -6,12 +6,14 @@
 #include "chartexporter.h"
 #include "exportfolder.h"
 #include "fixturebundle.h"
+#include "viewfiles.h"
 #include "whyexport.h"
 
 #include <QFileInfo>
 #include <QPainter>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 
 namespace {
 
@@ -230,8 +232,17 @@ private slots:
             QVERIFY2(names.contains(QLatin1String(name)), name);
         QVERIFY(names.indexOf(QStringLiteral("why-memory.png")) < names.indexOf(QStringLiteral("report.md")));
         QCOMPARE(QImage(dir.filePath(QStringLiteral("why-memory.png"))).size(), QSize(1200, 675));
+        // A row of the table of views: written in its place among the others, each in every format.
+        const std::vector<ChartKind> kinds = chartKindsOf(fixtureBundle("real-why-ecommerce.json"));
+        QVERIFY(std::find(kinds.begin(), kinds.end(), ChartKind::WhyMemory) != kinds.end());
+        const QStringList expected = viewFileNames(kinds, {QStringLiteral("png"), QStringLiteral("svg"), QStringLiteral("pdf")})
+                                     + QStringList{QStringLiteral("results.csv"), QStringLiteral("results.json"),
+                                                   QStringLiteral("report.md")};
+        QCOMPARE(names, expected);
         // A bundle of real runs from before the accounting has no Why chart.
-        QVERIFY(!hasWhyChart(Figures(fixtureBundle("real-ecommerce.json"))));
+        QVERIFY(!hasFiguresFor(Figures(fixtureBundle("real-ecommerce.json")), ChartKind::WhyMemory));
+        const std::vector<ChartKind> before = chartKindsOf(fixtureBundle("real-ecommerce.json"));
+        QVERIFY(std::find(before.begin(), before.end(), ChartKind::WhyMemory) == before.end());
     }
 };
 

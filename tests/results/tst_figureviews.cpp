@@ -8,6 +8,7 @@
 
 #include <QRegularExpression>
 #include <QtTest>
+#include <algorithm>
 #include <set>
 
 class TestFigureViews : public QObject {
@@ -32,9 +33,31 @@ private Q_SLOTS:
         QCOMPARE(chartStems(), QStringList({QStringLiteral("memory-per-attribute"), QStringLiteral("usec-per-command"),
                                             QStringLiteral("usec-per-event"), QStringLiteral("throughput"),
                                             QStringLiteral("cluster-overhead"), QStringLiteral("server-tails"),
-                                            QStringLiteral("why-time"), QStringLiteral("profile")}));
+                                            QStringLiteral("why-memory"), QStringLiteral("why-time"), QStringLiteral("profile")}));
         QCOMPARE(chartKindNamed(QStringLiteral(" Usec-Per-Event ")), std::optional<ChartKind>(ChartKind::UsecPerEvent));
         QCOMPARE(chartKindNamed(QStringLiteral("usec_per_event")), std::optional<ChartKind>());
+    }
+
+    // Every view is drawn as bars but the memory Why, drawn as each server's parts, which the
+    // window shows as its Why tab just before Why (time), and which has no report section of
+    // its own (report.md shows it inside the memory section).
+    void eachRowSaysHowItIsDrawn()
+    {
+        QStringList parts;
+        for (const FigureView &view : figureViews()) {
+            QCOMPARE(view.drawnAsBars(), view.drawing == ViewDrawing::Bars);
+            if (!view.drawnAsBars())
+                parts << view.stem;
+        }
+        QCOMPARE(parts, QStringList{QStringLiteral("why-memory")});
+        const FigureView &why = figureView(ChartKind::WhyMemory);
+        QCOMPARE(why.drawing, ViewDrawing::MemoryParts);
+        QCOMPARE(why.title, QStringLiteral("Where each key's bytes go"));
+        QCOMPARE(why.tabTitle, QStringLiteral("Why"));
+        QCOMPARE(why.presence, ViewPresence::MemoryAccounted);
+        QCOMPARE(why.presenceText, QStringLiteral("a server that reported its memory accounting"));
+        QVERIFY(!why.inReport());
+        QCOMPARE(why.valueTitle(Figures(fixtureBundle("real-why-ecommerce.json"))), QStringLiteral("bytes per key"));
     }
 
     void presenceDecidesWhichViewsABundleAndARunHave()
@@ -44,13 +67,16 @@ private Q_SLOTS:
         QCOMPARE(everyBundleChartKinds(), everyBundle);
         // A run reads its servers' event loop and may read server-side tails: its file check
         // counts their charts; a bundle has them only where a server reported them.
+        // Every pass reads the server's memory accounting: a run plans the memory Why too.
         std::vector<ChartKind> standalone = everyBundle;
         standalone.push_back(ChartKind::ServerTails);
+        standalone.push_back(ChartKind::WhyMemory);
         standalone.push_back(ChartKind::WhyTime);
         QCOMPARE(plannedChartKinds(false), standalone);
         std::vector<ChartKind> all = everyBundle;
         all.push_back(ChartKind::ClusterOverhead);
         all.push_back(ChartKind::ServerTails);
+        all.push_back(ChartKind::WhyMemory);
         all.push_back(ChartKind::WhyTime);
         QCOMPARE(plannedChartKinds(true), all);
         // --profile plans the profile view; a bundle has it where a server was profiled.
@@ -67,6 +93,14 @@ private Q_SLOTS:
         std::vector<ChartKind> withLoop = everyBundle;
         withLoop.push_back(ChartKind::WhyTime);
         QCOMPARE(chartKindsOf(Figures(withServerTimes(0.9, 1.15, 1.35))), withLoop);
+        for (const ChartKind kind : everyChartKind()) {
+            const bool listed = std::find(withTails.begin(), withTails.end(), kind) != withTails.end();
+            QCOMPARE(hasFiguresFor(Figures(bundle), kind), listed);
+        }
+        // A bundle whose servers reported their memory accounting has the memory Why.
+        const std::vector<ChartKind> accounted = chartKindsOf(Figures(fixtureBundle("real-why-ecommerce.json")));
+        QVERIFY(std::find(accounted.begin(), accounted.end(), ChartKind::WhyMemory) != accounted.end());
+        QVERIFY(hasFiguresFor(Figures(fixtureBundle("real-why-ecommerce.json")), ChartKind::WhyMemory));
     }
 
     void subtitleSaysWhatABarMeasuresAndWhichWayIsBetter()

@@ -1,7 +1,8 @@
 #pragma once
-// The files a bundle's views are written as, in the table's order (figureviews.h). Tests of a
-// consumer of the table (an export, a run's file check) compare with this: which views there
-// are is pinned once, in tst_figureviews, so a new view is one row and that test.
+// The files a bundle's views are written as, in the table's order (figureviews.h), whatever a
+// row's drawing (the memory Why's why-memory.<ext> among the bar charts'). Tests of a consumer of
+// the table (an export, a run's file check) compare with this: which views there are is pinned
+// once, in tst_figureviews, so a new view is one row and that test.
 
 #include "figureviews.h"
 #include <QStringList>
