@@ -62,12 +62,14 @@ private slots:
 
     // SIGKILL: the process is gone at once. SIGSTOP: it stays but never answers, and only the
     // --timeout notices; Versus must then kill it itself (SIGKILL works on a stopped process).
+    // The timeout is one a healthy server meets on a busy machine too: with a second suite
+    // beside this one (load 13 on two cores), the survivor was once silent for over 1.5 s.
     void serverFaultMidReplay_data()
     {
         QTest::addColumn<int>("signalNumber");
         QTest::addColumn<QStringList>("extraArguments");
         QTest::newRow("SIGKILL") << int(SIGKILL) << QStringList();
-        QTest::newRow("SIGSTOP, --timeout 1500") << int(SIGSTOP) << QStringList{QStringLiteral("--timeout"), QStringLiteral("1500")};
+        QTest::newRow("SIGSTOP, --timeout 5000") << int(SIGSTOP) << QStringList{QStringLiteral("--timeout"), QStringLiteral("5000")};
     }
 
     void serverFaultMidReplay()
@@ -110,9 +112,7 @@ private slots:
         QCOMPARE(finished->repeats.front().byType.at(QStringLiteral("set-ex")).keys, 5000LL);
         QVERIFY2(r.out.contains(QLatin1String("Results bundle: ")), r.describe());
         if (signalNumber == SIGSTOP)
-            QVERIFY2(failed->error.contains(QLatin1String("1500")) || failed->error.contains(QLatin1String("1.5")) || failed->error.contains(QLatin1String("timed out"), Qt::CaseInsensitive)
-                         || failed->error.contains(QLatin1String("timeout"), Qt::CaseInsensitive),
-                     qPrintable(failed->error));
+            QVERIFY2(failed->error.contains(QLatin1String("timed out after 5000 ms")), qPrintable(failed->error));
     }
 
     // Versus SIGKILLed: its servers die with it (PR_SET_PDEATHSIG) and the temp folders it could
