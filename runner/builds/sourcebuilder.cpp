@@ -12,6 +12,7 @@
 #include <QSet>
 #include <QTemporaryDir>
 #include <QThread>
+#include <optional>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -135,6 +136,18 @@ QString makeFailure(const QString &error, const QString &firstError, const Build
              source.treeRoot, ignored.size() == 1 ? QStringLiteral("it") : QStringLiteral("them"));
 }
 
+// The build of `source` the cache already holds by this recipe, if any. A build is renamed into
+// place whole (installBuild()), so a folder whose key matches is complete and stays so while
+// another build goes on in the cache.
+std::optional<BuiltServer> installedAlready(const QString &cacheDir, const BuildSource &source, const BuildRecipe &recipe)
+{
+    const QString label = buildLabel(source);
+    const QString folder = QDir(cacheDir).filePath(label);
+    if (!checkReplaceable(folder, source) || installedBuildKey(folder) != recipe.buildKey(source))
+        return std::nullopt;
+    return BuiltServer{label, folder, true, false, QDir(folder).filePath(QStringLiteral("build.log"))};
+}
+
 } // namespace
 
 SourceBuilder::SourceBuilder(QString cacheDir)
@@ -160,6 +173,15 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     if (!recipe)
         return Error{failedStep(QStringLiteral("source"), recipe.error())};
 
+    // A tree already built answers at once, not after another build in the cache (a second
+    // window's, a second suite's) has ended; a tarball's label needs its unpacked version, so it
+    // is looked up under the lock.
+    if (source.kind == BuildSource::Kind::Tree) {
+        if (const std::optional<BuiltServer> built = installedAlready(m_cacheDir, source, recipe.value())) {
+            report(QStringLiteral("install"), 100, QStringLiteral("%1 is already built").arg(built->label));
+            return *built;
+        }
+    }
     const QString builds = QDir(m_cacheDir).filePath(QStringLiteral(".builds"));
     if (Status ready = prepareBuildsFolder(m_cacheDir, builds); !ready)
         return Error{failedStep(QStringLiteral("source"), ready.error())};
@@ -173,7 +195,12 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     if (!waitForTheLock(lock, m_cancelled))
         return Error{QStringLiteral("cancelled while waiting for another build in %1 to end").arg(m_cacheDir)};
     removeLeftovers(builds);
+    return buildHoldingTheLock(std::move(source), recipe.value(), builds);
+}
 
+// The build itself, once this builder holds the cache's build lock (build()).
+Outcome<BuiltServer> SourceBuilder::buildHoldingTheLock(BuildSource source, const BuildRecipe &recipe, const QString &builds)
+{
     // A tarball is unpacked into a folder that goes when the build ends, however it ends.
     QTemporaryDir unpacked(QDir(builds).filePath(QStringLiteral("unpack-XXXXXX")));
     if (source.kind == BuildSource::Kind::Tarball) {
@@ -185,22 +212,22 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     }
 
     const QString label = buildLabel(source);
-    const QString key = recipe->buildKey(source);
+    const QString key = recipe.buildKey(source);
     const QString folder = QDir(m_cacheDir).filePath(label);
     if (Status replaceable = checkReplaceable(folder, source); !replaceable)
         return Error{failedStep(QStringLiteral("source"), replaceable.error())};
-    if (installedBuildKey(folder) == key) {
+    if (const std::optional<BuiltServer> built = installedAlready(m_cacheDir, source, recipe)) {
         report(QStringLiteral("install"), 100, QStringLiteral("%1 is already built").arg(label));
-        return BuiltServer{label, folder, true, false, QDir(folder).filePath(QStringLiteral("build.log"))};
+        return *built;
     }
 
     WorkTree tree(QDir(builds).filePath(source.product + QLatin1Char('-') + source.version));
     report(QStringLiteral("prepare"), 2, source.treeRoot);
-    const Outcome<SyncResult> synced = tree.sync(source, recipe->signature(), m_cancelled);
+    const Outcome<SyncResult> synced = tree.sync(source, recipe.signature(), m_cancelled);
     if (!synced)
         return Error{failedStep(QStringLiteral("prepare"), synced.error())};
 
-    MakeRun make(tree.treePath(), tree.logPath(), recipe->makeVariables, m_jobs);
+    MakeRun make(tree.treePath(), tree.logPath(), recipe.makeVariables, m_jobs);
     make.setExpectedCompilations(expectedCompilations(source));
     make.setProgress([this](MakeStage stage, int percent, const QString &detail) { report(makeStepName(stage), 3 + percent * 92 / 100, detail); });
     make.setCancelled(m_cancelled);
@@ -218,7 +245,7 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
         return Error{failedStep(QStringLiteral("make"), QStringLiteral("cancelled"))};
 
     report(QStringLiteral("check"), 96, label);
-    InstallRequest request{label, key, source, recipe.value(), tree.treePath(), tree.logPath(), AllocatorFacts()};
+    InstallRequest request{label, key, source, recipe, tree.treePath(), tree.logPath(), AllocatorFacts()};
     if (Status checked = checkBuiltServer(request); !checked)
         return Error{failedStep(QStringLiteral("check"), checked.error())};
     report(QStringLiteral("install"), 98, folder);

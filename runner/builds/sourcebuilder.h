@@ -11,6 +11,7 @@
 // caller's thread (a worker's), reporting progress through a callback; one build of a
 // product's version at a time (a lock in <cache>/.builds/).
 
+#include "buildrecipe.h"
 #include "buildsource.h"
 #include "outcome.h"
 
@@ -51,6 +52,7 @@ public:
 
 private:
     void report(const QString &step, int percent, const QString &detail = QString()) const;
+    Outcome<BuiltServer> buildHoldingTheLock(BuildSource source, const BuildRecipe &recipe, const QString &builds);
     bool cancelled() const { return m_cancelled && m_cancelled(); }
 
     QString m_cacheDir;

@@ -151,6 +151,27 @@ private slots:
         QCOMPARE(second->label, first->label);
         QVERIFY(second->reused);
 
+        // Already built: answered while another build holds the cache's build lock, not after it
+        // (a second window's or a second suite's build may take minutes). The lock is held here
+        // only for that answer.
+        {
+            const QString lockPath = ServerTestHelpers::serverCacheDir() + QStringLiteral("/.builds/lock");
+            struct HeldLock {
+                int fd;
+                ~HeldLock() { ::close(fd); }
+            } held{::open(QFile::encodeName(lockPath).constData(), O_RDWR | O_CREAT, 0600)};
+            QVERIFY(held.fd >= 0 && ::flock(held.fd, LOCK_EX) == 0);
+            SourceBuilder answering(ServerTestHelpers::serverCacheDir());
+            QStringList steps;
+            answering.setProgress([&steps](const BuildProgress &progress) { steps << progress.step; });
+            answering.setCancelled([&steps] { return steps.contains(QStringLiteral("wait")); });
+            const Outcome<BuiltServer> answered = answering.build(tree);
+            QVERIFY2(answered, qPrintable(answered ? QString() : answered.error()));
+            QCOMPARE(answered->label, first->label);
+            QVERIFY(answered->reused);
+            QCOMPARE(steps, QStringList({QStringLiteral("source"), QStringLiteral("install")}));
+        }
+
         // --servers src:PATH takes the built tree, with nothing built again.
         VersusCli cli;
         const VersusCli::Result run = cli.run({QStringLiteral("run"), QStringLiteral("--servers"), QStringLiteral("src:") + tree,
@@ -183,9 +204,13 @@ private slots:
         appendTo(tree + QStringLiteral("/src/Makefile"), "\nthis is not a rule of make\n");
         const Outcome<BuildSource> source = sourceFromTree(tree);
         QVERIFY(source);
-        const QString folder = ServerTestHelpers::serverCacheDir() + QStringLiteral("/valkey-8.0.1-src-") + source->contentSha256.left(8);
+        // A cache of its own: make stops at the Makefile whatever the work tree holds, and no
+        // other build in the real cache (a second suite's) makes this one wait.
+        QTemporaryDir cache;
+        const QString folder = cache.filePath(QStringLiteral("valkey-8.0.1-src-") + source->contentSha256.left(8));
 
         VersusCli cli;
+        cli.environment().insert(QStringLiteral("VERSUS_SERVER_CACHE"), cache.path());
         const VersusCli::Result result = cli.run({QStringLiteral("build"), tree});
         QVERIFY2(result.exitCode == 2, result.describe());
         QVERIFY2(result.err.contains(QLatin1String("build failed at step 'make'")), result.describe());
