@@ -173,18 +173,18 @@ Outcome<BuiltServer> SourceBuilder::build(const QString &path)
     if (!recipe)
         return Error{failedStep(QStringLiteral("source"), recipe.error())};
 
-    // A tree already built answers at once, not after another build in the cache (a second
-    // window's, a second suite's) has ended; a tarball's label needs its unpacked version, so it
-    // is looked up under the lock.
+    const QString builds = QDir(m_cacheDir).filePath(QStringLiteral(".builds"));
+    if (Status ready = prepareBuildsFolder(m_cacheDir, builds); !ready)
+        return Error{failedStep(QStringLiteral("source"), ready.error())};
+    // With the cache judged, a tree already built answers at once, not after another build in
+    // the cache (a second window's, a second suite's) has ended; a tarball's label needs its
+    // unpacked version, so it is looked up under the lock.
     if (source.kind == BuildSource::Kind::Tree) {
         if (const std::optional<BuiltServer> built = installedAlready(m_cacheDir, source, recipe.value())) {
             report(QStringLiteral("install"), 100, QStringLiteral("%1 is already built").arg(built->label));
             return *built;
         }
     }
-    const QString builds = QDir(m_cacheDir).filePath(QStringLiteral(".builds"));
-    if (Status ready = prepareBuildsFolder(m_cacheDir, builds); !ready)
-        return Error{failedStep(QStringLiteral("source"), ready.error())};
     BuildLock lock(QDir(builds).filePath(QStringLiteral("lock")));
     if (!lock.opened())
         return Error{failedStep(QStringLiteral("source"), QStringLiteral("cannot open the build lock in %1").arg(builds))};
