@@ -114,7 +114,7 @@ private slots:
         ServerProcess server(spec.value());
         QVERIFY(server.start());
         RedisConnection connection;
-        QVERIFY(server.connect(connection, 3000));
+        QVERIFY(server.connect(connection, ServerTestHelpers::kHealthyReplyMs));
         const auto stats = connection.command({"MEMORY", "MALLOC-STATS"});
         QVERIFY2(stats, qPrintable(stats.error()));
         const QString text = QString::fromStdString(stats->text);

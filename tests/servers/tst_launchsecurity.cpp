@@ -102,9 +102,9 @@ private Q_SLOTS:
         ServerSession session;
         QVERIFY(session.connect(server.host(), server.port(), server.controlCredentials(), 3000, QStringLiteral("session")));
         RedisConnection workload;
-        QVERIFY(server.connect(workload, 3000));
+        QVERIFY(server.connect(workload, ServerTestHelpers::kHealthyReplyMs));
         RedisConnection other;
-        QVERIFY(server.connect(other, 3000));
+        QVERIFY(server.connect(other, ServerTestHelpers::kHealthyReplyMs));
         QVERIFY(session.resetStats());
 
         QVERIFY(workload.command({"SET", "a", "1"}));

@@ -85,7 +85,7 @@ void TestRedisConnection::cleanupTestCase()
 
 void TestRedisConnection::init()
 {
-    const Status connected = m_server->connect(m_connection, 2000);
+    const Status connected = m_server->connect(m_connection, ServerTestHelpers::kHealthyReplyMs);
     QVERIFY2(connected, qPrintable(connected.error()));
     Outcome<Reply> flushed = m_connection.command({"FLUSHALL", "SYNC"});
     QVERIFY2(flushed && !flushed->isError(), qPrintable(flushed ? QString::fromStdString(flushed->text) : flushed.error()));
@@ -311,7 +311,7 @@ void TestRedisConnection::serverKilledMidConversation()
     ServerProcess server(spec);
     QVERIFY(server.start());
     RedisConnection connection;
-    QVERIFY(server.connect(connection, 2000));
+    QVERIFY(server.connect(connection, ServerTestHelpers::kHealthyReplyMs));
     QVERIFY(connection.appendCommand({"PING"}));
     QCOMPARE(::kill(pid_t(server.pid()), SIGKILL), 0);
     QTRY_VERIFY(!server.isRunning());
@@ -361,7 +361,7 @@ void TestRedisConnection::exchangeTimesOutAndFailsOnAKilledServer()
     QCOMPARE(connection.exchange(resp({"PING"}), 1).error(), server.connectionName() + QStringLiteral(": write: not connected"));
 
     QCOMPARE(::kill(pid_t(server.pid()), SIGCONT), 0);
-    QVERIFY(server.connect(connection, 2000));
+    QVERIFY(server.connect(connection, ServerTestHelpers::kHealthyReplyMs));
     QCOMPARE(::kill(pid_t(server.pid()), SIGKILL), 0);
     QTRY_VERIFY(!server.isRunning());
     const Status killed = connection.exchange(resp({"PING"}), 1);

@@ -103,7 +103,7 @@ int runPdeathsigHelper()
 int clientsSettlingAt(const ServerProcess &server, int expected)
 {
     RedisConnection connection;
-    if (!server.connect(connection, 2000))
+    if (!server.connect(connection, ServerTestHelpers::kHealthyReplyMs))
         return -1;
     int clients = -1;
     for (int attempt = 0; attempt < 40 && clients != expected; ++attempt) {
@@ -183,7 +183,7 @@ void TestServerProcess::startsIsolatedAndStopsClean()
     QCOMPARE(owner.readAll().trimmed().toLongLong(), QCoreApplication::applicationPid());
 
     RedisConnection connection;
-    const Status connected = server.connect(connection, 2000);
+    const Status connected = server.connect(connection, ServerTestHelpers::kHealthyReplyMs);
     QVERIFY2(connected, qPrintable(connected.error()));
     Outcome<Reply> pong = call(connection, {"PING"});
     QVERIFY2(pong, qPrintable(pong.error()));
@@ -335,7 +335,7 @@ void TestServerProcess::portTakenBetweenChoosingAndBinding()
     QVERIFY(server.port() != chosenPorts.at(0));
 
     RedisConnection connection;
-    QVERIFY(server.connect(connection, 2000));
+    QVERIFY(server.connect(connection, ServerTestHelpers::kHealthyReplyMs));
     Outcome<Reply> pong = call(connection, {"PING"});
     QVERIFY2(pong && pong->text == "PONG", qPrintable(pong ? QString::fromStdString(pong->text) : pong.error()));
     server.stop();
@@ -362,7 +362,7 @@ void TestServerProcess::serverKilledIsDetected()
     const Status started = server.start();
     QVERIFY2(started, qPrintable(started.error()));
     RedisConnection connection;
-    QVERIFY(server.connect(connection, 2000));
+    QVERIFY(server.connect(connection, ServerTestHelpers::kHealthyReplyMs));
     const qint64 pid = server.pid();
     const QString name = server.connectionName();
 
@@ -532,7 +532,7 @@ void TestServerProcess::serverInheritsNoConnectionOfVersus()
     QVERIFY2(measuredStarted, qPrintable(measuredStarted.error()));
 
     RedisConnection connection;
-    QVERIFY(measured.connect(connection, 2000));
+    QVERIFY(measured.connect(connection, ServerTestHelpers::kHealthyReplyMs));
     QVERIFY(::fcntl(connection.socket(), F_GETFD) & FD_CLOEXEC);
     const int raw = rawSocketTo(measured);
     QVERIFY(raw >= 0);

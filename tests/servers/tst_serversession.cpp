@@ -45,7 +45,7 @@ Outcome<long long> passDelta(ServerSession &session, ServerProcess &server, int 
 Status setWithTtlInBatches(ServerProcess &server, int keys, int batch)
 {
     RedisConnection connection;
-    if (Status connected = server.connect(connection, 2000); !connected)
+    if (Status connected = server.connect(connection, ServerTestHelpers::kHealthyReplyMs); !connected)
         return connected;
     for (int first = 0; first < keys; first += batch) {
         std::string pipeline;

@@ -116,7 +116,7 @@ void TestTlsConnection::everyVersionServesTlsOnly()
     QVERIFY2(started, qPrintable(started.error()));
     QVERIFY(server.tls().enabled);
     RedisConnection connection;
-    const Status connected = server.connect(connection, 3000);
+    const Status connected = server.connect(connection, ServerTestHelpers::kHealthyReplyMs);
     QVERIFY2(connected, qPrintable(connected.error()));
     QVERIFY(connection.isTls());
     const Outcome<Reply> port = connection.command({"CONFIG", "GET", "port"});
@@ -136,7 +136,7 @@ void TestTlsConnection::everyVersionServesTlsOnly()
 void TestTlsConnection::commandsPipelinesAndExchange()
 {
     RedisConnection connection;
-    Status connected = m_tls->connect(connection, 3000);
+    Status connected = m_tls->connect(connection, ServerTestHelpers::kHealthyReplyMs);
     QVERIFY2(connected, qPrintable(connected.error()));
     QVERIFY(connection.command({"FLUSHALL", "SYNC"}));
     // A value larger than a TLS record (16 KiB) and than one read.

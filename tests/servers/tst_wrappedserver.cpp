@@ -133,7 +133,7 @@ private slots:
                                         .arg(process.launchedPid())
                                         .arg(serverPid));
         RedisConnection connection;
-        QVERIFY(process.connect(connection, 2000));
+        QVERIFY(process.connect(connection, ServerTestHelpers::kHealthyReplyMs));
         const Outcome<Reply> info = connection.command({"INFO", "server"});
         QVERIFY(info);
         QVERIFY(QString::fromStdString(info->text).contains(QStringLiteral("process_id:%1\r\n").arg(serverPid)));

@@ -24,6 +24,11 @@
 
 namespace ServerTestHelpers {
 
+// How long a test waits for a healthy local server to connect or answer: long enough for a
+// machine running a second suite beside this one, where a server was seen silent for over 2 s
+// (load 13 on two cores). A test of a timeout itself sets its own, short one.
+constexpr int kHealthyReplyMs = 10000;
+
 // $VERSUS_SERVER_CACHE, else ${XDG_CACHE_HOME:-$HOME/.cache}/versus/servers.
 inline QString serverCacheDir()
 {
@@ -163,7 +168,7 @@ inline bool processAlive(qint64 pid)
 inline Status sendPipeline(ServerProcess &server, const std::string &pipeline, int replies)
 {
     RedisConnection connection;
-    if (Status connected = server.connect(connection, 2000); !connected)
+    if (Status connected = server.connect(connection, ServerTestHelpers::kHealthyReplyMs); !connected)
         return connected;
     return connection.exchange(pipeline, size_t(replies));
 }
@@ -173,7 +178,7 @@ inline Status startWithSession(ServerProcess &server, ServerSession &session, co
 {
     if (Status started = server.start(); !started)
         return started;
-    return session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), 5000, spec.label);
+    return session.connect(QStringLiteral("127.0.0.1"), server.port(), server.controlCredentials(), kHealthyReplyMs, spec.label);
 }
 
 } // namespace ServerTestHelpers

@@ -325,7 +325,7 @@ void WindowTest::endpointIsNotFlushedWithoutConsent()
     QVERIFY2(started, qPrintable(started.error()));
     {
         RedisConnection connection;
-        QVERIFY(endpoint.connect(connection, 3000));
+        QVERIFY(endpoint.connect(connection, ServerTestHelpers::kHealthyReplyMs));
         QVERIFY(connection.command({"SET", "precious", "data"}));
         QVERIFY(connection.command({"SET", "precious:2", "data"}));
     }
@@ -365,7 +365,7 @@ void WindowTest::endpointIsNotFlushedWithoutConsent()
     QVERIFY2(results.servers[0].error.contains(QLatin1String("refusing to flush")), qPrintable(results.servers[0].error));
 
     RedisConnection connection;
-    QVERIFY(endpoint.connect(connection, 3000));
+    QVERIFY(endpoint.connect(connection, ServerTestHelpers::kHealthyReplyMs));
     Outcome<Reply> size = connection.command({"DBSIZE"});
     QVERIFY(size);
     QCOMPARE(size->integer, 2LL);

@@ -73,7 +73,7 @@ private Q_SLOTS:
         const Status started = server.start();
         QVERIFY2(started, qPrintable(started.error()));
         RedisConnection connection;
-        QVERIFY(server.connect(connection, 2000));
+        QVERIFY(server.connect(connection, ServerTestHelpers::kHealthyReplyMs));
         for (const std::vector<std::string> &command : commands) {
             const Outcome<Reply> reply = connection.command(command);
             QVERIFY2(reply && !reply->isError(), reply ? reply->text.c_str() : qPrintable(reply.error()));
