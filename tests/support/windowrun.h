@@ -3,15 +3,30 @@
 // run hash-ttl on it alone.
 
 #include "mainwindow.h"
+#include "runpanel.h"
 #include "servercatalog.h"
 #include "serverspanel.h"
 #include "servertesthelpers.h"
 
 #include <QComboBox>
+#include <QPushButton>
 #include <QSpinBox>
 #include <QTest>
 
 namespace WindowRun {
+
+// Clicks Run once the window is ready; false, saying what held it, when it never is. A server
+// cache changed during a run (another suite's build beside this one) has the window look for
+// servers again when the run ends, and Run waits for that (MainWindow::runBlocker()).
+inline bool clickRunOnceReady(MainWindow &window)
+{
+    if (!QTest::qWaitFor([&window] { return window.runPanel()->runButton()->isEnabled(); }, 30000)) {
+        qWarning("Run stayed disabled: %s", qPrintable(window.runBlocker()));
+        return false;
+    }
+    QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+    return true;
+}
 
 // The last usable server of the per-user cache whose label starts with `prefix`; empty when
 // there is none (then `missing` says what to fetch, for VERSUS_SERVER_MISSING).

@@ -18,6 +18,7 @@
 #include "servercatalog.h"
 #include "serverprocess.h"
 #include "serverspanel.h"
+#include "windowrun.h"
 #include "workloadpanel.h"
 #include "servertesthelpers.h"
 
@@ -43,18 +44,6 @@ namespace {
 constexpr int runTimeoutMs = 240000;
 
 
-// Clicks Run once the window is ready. A server cache changed during a run (another suite's
-// build beside this one) has the window look for servers again when the run ends, and Run
-// waits for that (MainWindow::runBlocker()).
-bool clickRunOnceReady(MainWindow &window)
-{
-    if (!QTest::qWaitFor([&window] { return window.runPanel()->runButton()->isEnabled(); }, 30000)) {
-        qWarning("Run stayed disabled: %s", qPrintable(window.runBlocker()));
-        return false;
-    }
-    QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
-    return true;
-}
 
 } // namespace
 
@@ -150,7 +139,7 @@ void WindowTest::runsHashTtlOnTwoServers()
 
     QSignalSpy finished(&window, &MainWindow::runFinished);
     QSignalSpy chartUpdates(window.resultsView()->chart(ChartKind::MemoryPerAttribute), &ChartWidget::applied);
-    QVERIFY(clickRunOnceReady(window));
+    QVERIFY(WindowRun::clickRunOnceReady(window));
     QVERIFY(window.isRunning());
     QVERIFY(!window.runPanel()->runButton()->isEnabled());
     QVERIFY(window.runPanel()->cancelButton()->isEnabled());
@@ -214,7 +203,7 @@ void WindowTest::cancelMidRunLeavesNoServer()
         return;
 
     QSignalSpy finished(&window, &MainWindow::runFinished);
-    QVERIFY(clickRunOnceReady(window));
+    QVERIFY(WindowRun::clickRunOnceReady(window));
     // Mid-run: the servers are up and the first one is replaying.
     QTRY_VERIFY_WITH_TIMEOUT(window.progressList()->percent(m_old) > 0 || window.progressList()->percent(m_new) > 0,
                              runTimeoutMs);
@@ -238,8 +227,7 @@ void WindowTest::cancelMidRunLeavesNoServer()
     const ResultsBundle results = finished.first().first().value<ResultsBundle>();
     QVERIFY(!results.complete);
     QVERIFY(!window.isRunning());
-    // Enabled once the window is ready: a change to the server cache during the run (another
-    // suite's build beside this one) has the list looked for again first (runBlocker()).
+    // Enabled once the window is ready (WindowRun::clickRunOnceReady() says what it may wait for).
     QTRY_VERIFY2_WITH_TIMEOUT(window.runPanel()->runButton()->isEnabled(), qPrintable(window.runBlocker()), 30000);
     for (qint64 pid : pids)
         QTRY_VERIFY2_WITH_TIMEOUT(!ServerTestHelpers::processAlive(pid), qPrintable(QStringLiteral("server pid %1 still runs").arg(pid)), 10000);
@@ -276,7 +264,7 @@ void WindowTest::cancelAtTenRandomMoments()
     // of a process has been seen to take twice as long as the next (99 s, then under 45 s).
     qint64 fullRunMs = std::numeric_limits<qint64>::max();
     for (int run = 0; run < 2; ++run) {
-        QVERIFY(clickRunOnceReady(window));
+        QVERIFY(WindowRun::clickRunOnceReady(window));
         QElapsedTimer clock;   // from the click: the wait for the window to be ready is no part of the run
         clock.start();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, runTimeoutMs);
@@ -295,7 +283,7 @@ void WindowTest::cancelAtTenRandomMoments()
         const QString what = QStringLiteral("round %1, seed %2, cancelled %3 ms in with %4")
                                  .arg(round + 1).arg(seed).arg(momentMs)
                                  .arg(withEscape ? QStringLiteral("Esc") : QStringLiteral("the Cancel button"));
-        QVERIFY(clickRunOnceReady(window));
+        QVERIFY(WindowRun::clickRunOnceReady(window));
         QVERIFY2(window.isRunning(), qPrintable(what));
         QTest::qWait(momentMs);
         QVERIFY2(finished.isEmpty(), qPrintable(what + QStringLiteral(": the run ended before the cancel")));
@@ -317,7 +305,6 @@ void WindowTest::cancelAtTenRandomMoments()
             QCOMPARE(window.progressList()->state(server.id), ProgressState::Cancelled);
         }
         QVERIFY(!window.isRunning());
-        // As above: the cache may have changed during the run, and the list is looked for again.
         QTRY_VERIFY2_WITH_TIMEOUT(window.runPanel()->runButton()->isEnabled(),
                                   qPrintable(what + QStringLiteral(": ") + window.runBlocker()), 30000);
         QVERIFY(!window.runPanel()->cancelButton()->isEnabled());
@@ -325,7 +312,7 @@ void WindowTest::cancelAtTenRandomMoments()
                                   qPrintable(what + QStringLiteral(": a server outlived the cancel")), 10000);
     }
     // And the window still runs to the end afterwards.
-    QVERIFY(clickRunOnceReady(window));
+    QVERIFY(WindowRun::clickRunOnceReady(window));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, runTimeoutMs);
     QVERIFY(finished.first().first().value<ResultsBundle>().complete);
     QTRY_VERIFY_WITH_TIMEOUT(ServerTestHelpers::pidsMentioning(serverDirs.path()).empty(), 10000);

@@ -86,7 +86,7 @@ void WindowClusterTest::runsBothTopologiesAndShowsTheCost()
     prepare(window, QStringLiteral("standalone,cluster:1"));
     QVERIFY(window.isReady());
     QSignalSpy finished(&window, &MainWindow::runFinished);
-    QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+    QVERIFY(WindowRun::clickRunOnceReady(window));
     QVERIFY(window.isRunning());
     const QString cluster = m_server + QStringLiteral("-cluster-1");
     QVERIFY(window.progressList()->percent(cluster) >= 0);
@@ -170,3 +170,4 @@ void WindowClusterTest::hashTagChoicesReachTheWorkload()
 
 QTEST_MAIN(WindowClusterTest)
 #include "tst_windowcluster.moc"
+#include "windowrun.h"

@@ -82,7 +82,7 @@ private Q_SLOTS:
         field->setText(QStringLiteral("hash-max-listpack-entries=64"));
         QVERIFY(window.runPanel()->runButton()->isEnabled());
         QSignalSpy finished(&window, &MainWindow::runFinished);
-        QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(WindowRun::clickRunOnceReady(window));
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 240000);
 
         const ResultsBundle results = finished.first().first().value<ResultsBundle>();
@@ -123,3 +123,4 @@ private:
 
 QTEST_MAIN(WindowConfigTest)
 #include "tst_windowconfig.moc"
+#include "windowrun.h"

@@ -55,7 +55,7 @@ private Q_SLOTS:
         QVERIFY(window.runPanel()->profile());
 
         QSignalSpy finished(&window, &MainWindow::runFinished);
-        QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(WindowRun::clickRunOnceReady(window));
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 300000);
         const ResultsBundle results = finished.first().first().value<ResultsBundle>();
         QVERIFY(results.complete);

@@ -48,7 +48,7 @@ private Q_SLOTS:
         QVERIFY(window.runPanel()->runButton()->isEnabled());
 
         QSignalSpy finished(&window, &MainWindow::runFinished);
-        QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(WindowRun::clickRunOnceReady(window));
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 300000);
 
         // The request carried the A/A series: the run measured both, the copy marked as such.

@@ -94,7 +94,7 @@ void WindowSweepTest::runsASweepAndDrawsIt()
     QVERIFY(coordinator);
     QSignalSpy points(coordinator, &RunCoordinator::sweepPointStarted);
     QSignalSpy finished(&window, &MainWindow::runFinished);
-    QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+    QVERIFY(WindowRun::clickRunOnceReady(window));
     QVERIFY(window.isRunning());
     QCOMPARE(window.progressList()->sweepPoint(), QStringLiteral("Sweep: value-size=16 (1 of 2)"));
     QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 240000);
@@ -132,3 +132,4 @@ void WindowSweepTest::runsASweepAndDrawsIt()
 
 QTEST_MAIN(WindowSweepTest)
 #include "tst_windowsweep.moc"
+#include "windowrun.h"

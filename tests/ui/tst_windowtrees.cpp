@@ -93,7 +93,7 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(window.isReady(), 60000);
 
         QSignalSpy finished(&window, &MainWindow::runFinished);
-        QTest::mouseClick(window.runPanel()->runButton(), Qt::LeftButton);
+        QVERIFY(WindowRun::clickRunOnceReady(window));
         QVERIFY(window.isRunning());
         QStringList progressNames;
         for (QLabel *label : window.findChild<ProgressList *>()->findChildren<QLabel *>())
@@ -120,3 +120,4 @@ private:
 
 QTEST_MAIN(WindowTreesTest)
 #include "tst_windowtrees.moc"
+#include "windowrun.h"
