@@ -59,18 +59,6 @@ void appendTo(const QString &path, const QByteArray &text)
     file.write(text);
 }
 
-// A build in the real cache, waiting while another test's build holds the cache's build lock
-// (ctest runs tests side by side).
-Outcome<BuiltServer> buildWhenFree(SourceBuilder &builder, const QString &path)
-{
-    for (int attempt = 0;; ++attempt) {
-        Outcome<BuiltServer> built = builder.build(path);
-        if (built || !built.error().contains(QLatin1String("another build is running")) || attempt >= 60)
-            return built;
-        QTest::qWait(3000);
-    }
-}
-
 // Processes whose working folder lies under `folder` (make and its compilers run in the tree).
 QStringList processesWorkingIn(const QString &folder)
 {
@@ -93,7 +81,7 @@ private slots:
     {
         REQUIRE_RELEASE_TARBALL(tarball);
         SourceBuilder builder(ServerTestHelpers::serverCacheDir());
-        const Outcome<BuiltServer> built = buildWhenFree(builder, tarball);
+        const Outcome<BuiltServer> built = builder.build(tarball);
         QVERIFY2(built, qPrintable(built.error()));
         QCOMPARE(built->label, QStringLiteral("valkey-8.0.1-upstream"));
         const CacheManifest manifest = readManifest(built->folder);
@@ -103,7 +91,7 @@ private slots:
         QVERIFY(QFileInfo::exists(built->logPath));
 
         // Asked again: nothing is built.
-        const Outcome<BuiltServer> again = buildWhenFree(builder, tarball);
+        const Outcome<BuiltServer> again = builder.build(tarball);
         QVERIFY2(again, qPrintable(again.error()));
         QVERIFY(again->reused);
 
@@ -139,14 +127,14 @@ private slots:
         SourceBuilder builder(ServerTestHelpers::serverCacheDir());
         QStringList labels;
 
-        const Outcome<BuiltServer> first = buildWhenFree(builder, tree);
+        const Outcome<BuiltServer> first = builder.build(tree);
         QVERIFY2(first, qPrintable(first.error()));
         labels << first->label;
         QVERIFY(first->label.startsWith(QLatin1String("valkey-8.0.1-src-")));
         QVERIFY(!first->reused);
         QVERIFY2(!first->fromNothing, "the release's objects were not reused");
 
-        const Outcome<BuiltServer> second = buildWhenFree(builder, tree);
+        const Outcome<BuiltServer> second = builder.build(tree);
         QVERIFY2(second, qPrintable(second.error()));
         QCOMPARE(second->label, first->label);
         QVERIFY(second->reused);
@@ -181,7 +169,7 @@ private slots:
         QVERIFY2(run.err.contains(QStringLiteral("%1 is already built").arg(first->label)), run.describe());
 
         appendTo(tree + QStringLiteral("/src/adlist.c"), "/* and another */\n");
-        const Outcome<BuiltServer> third = buildWhenFree(builder, tree);
+        const Outcome<BuiltServer> third = builder.build(tree);
         QVERIFY2(third, qPrintable(third.error()));
         labels << third->label;
         QVERIFY(third->label != first->label);

@@ -28,23 +28,14 @@ private slots:
 
     void builtReleaseIsAccepted()
     {
-        // Another test's build may hold the real cache's build lock for a while (ctest runs tests
-        // side by side): that refusal is asked again.
-        for (int attempt = 0; attempt < 60; ++attempt) {
-            SourceBuildDialog dialog(ServerTestHelpers::releaseTarball801(), ServerTestHelpers::serverCacheDir());
-            dialog.show();
-            dialog.start();
-            QTRY_VERIFY_WITH_TIMEOUT(dialog.result() == int(QDialog::Accepted) || !dialog.errorText().isEmpty(), 600000);
-            if (dialog.errorText().contains(QLatin1String("another build is running"))) {
-                QTest::qWait(3000);
-                continue;
-            }
-            QCOMPARE(dialog.result(), int(QDialog::Accepted));
-            QCOMPARE(dialog.builtLabel(), QStringLiteral("valkey-8.0.1-upstream"));
-            QCOMPARE(dialog.findChild<QProgressBar *>()->value(), 100);
-            return;
-        }
-        QFAIL("the cache's build lock stayed held for three minutes");
+        // Another build in the real cache (another suite's) is waited for, however long it takes.
+        SourceBuildDialog dialog(ServerTestHelpers::releaseTarball801(), ServerTestHelpers::serverCacheDir());
+        dialog.show();
+        dialog.start();
+        QTRY_VERIFY_WITH_TIMEOUT(dialog.result() == int(QDialog::Accepted) || !dialog.errorText().isEmpty(), 600000);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        QCOMPARE(dialog.builtLabel(), QStringLiteral("valkey-8.0.1-upstream"));
+        QCOMPARE(dialog.findChild<QProgressBar *>()->value(), 100);
     }
 
     void failureStaysOpenNamingTheStep()
