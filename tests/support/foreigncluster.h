@@ -105,7 +105,16 @@ public:
                 if (!moved || moved->isError())
                     return fail(QStringLiteral("MIGRATE of slot %1: %2").arg(slot).arg(moved ? QString::fromStdString(moved->text) : moved.error()));
             }
+            // The new owner first, then the old, then the rest, as the cluster specification
+            // orders it: told the other way round, the old owner answers MOVED to the new one
+            // while the new one, still importing, answers MOVED back, and a client is sent to
+            // and fro for as long as the gap between the two lasts.
+            std::vector<int> order{to, from};
             for (int index = 0; index < size(); ++index) {
+                if (index != to && index != from)
+                    order.push_back(index);
+            }
+            for (const int index : order) {
                 if (!ok(node(index).command({"CLUSTER", "SETSLOT", number, "NODE", target}), "SETSLOT NODE"))
                     return false;
             }
