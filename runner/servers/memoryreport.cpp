@@ -119,6 +119,24 @@ bool startsTable(const std::vector<std::string> &words, const char *table)
     return words.size() > 2 && words[0] == table && words[1] == "size";
 }
 
+// A "name=value" field of one CLIENT INFO or CLIENT LIST line.
+QString clientField(const QString &line, const QString &name)
+{
+    for (const QStringView word : QStringView(line).split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        if (word.size() > name.size() && word.startsWith(name) && word.at(name.size()) == QLatin1Char('='))
+            return word.mid(name.size() + 1).toString();
+    }
+    return QString();
+}
+
+std::optional<long long> byteCount(const QString &line, const QString &name)
+{
+    long long value = 0;
+    if (!wholeNumber(clientField(line, name).toStdString(), value) || value > kMostAddressableBytes)
+        return std::nullopt;
+    return value;
+}
+
 QString refusalOf(const char *command, const Reply &reply)
 {
     return QStringLiteral("%1: %2").arg(QLatin1String(command), quotedForMessage(QString::fromStdString(reply.text)));
@@ -149,6 +167,44 @@ Outcome<std::map<QString, long long>> memoryStatsFields(const Reply &reply)
         return Error{QStringLiteral("MEMORY STATS: the reply has no %1 or %2").arg(QLatin1String(MemoryStatsField::kTotalAllocated),
                                                                                  QLatin1String(MemoryStatsField::kDataset))};
     return fields;
+}
+
+long long connectionMemoryBeforeReplies(const std::string &clientInfo)
+{
+    const QString line = QString::fromStdString(clientInfo).trimmed();
+    const std::optional<long long> total = byteCount(line, QStringLiteral("tot-mem"));
+    if (!total)
+        return 0;
+    return *total - byteCount(line, QStringLiteral("omem")).value_or(0);
+}
+
+std::optional<long long> clientsMemoryNow(const std::string &clientInfo, const std::string &clientList)
+{
+    const QString own = QString::fromStdString(clientInfo).trimmed();
+    const QString ownId = clientField(own, QStringLiteral("id"));
+    if (ownId.isEmpty() || !byteCount(own, QStringLiteral("tot-mem")))
+        return std::nullopt;
+    long long sum = connectionMemoryBeforeReplies(clientInfo);
+    bool ownListed = false;
+    for (const QString &line : QString::fromStdString(clientList).split(QLatin1Char('\n'), Qt::SkipEmptyParts)) {
+        const QString client = line.trimmed();
+        if (client.isEmpty())
+            continue;
+        const QString id = clientField(client, QStringLiteral("id"));
+        const std::optional<long long> memory = byteCount(client, QStringLiteral("tot-mem"));
+        if (id.isEmpty() || !memory)
+            return std::nullopt;
+        if (id == ownId) {
+            ownListed = true;
+            continue;
+        }
+        // A replica's buffers are clients.slaves, counted apart (and as they are).
+        if (clientField(client, QStringLiteral("flags")).contains(QLatin1Char('S')))
+            continue;
+        if (__builtin_add_overflow(sum, *memory, &sum) || sum > kMostAddressableBytes)
+            return std::nullopt;
+    }
+    return ownListed ? std::optional<long long>(sum) : std::nullopt;
 }
 
 Outcome<std::map<long long, long long>> jemallocRegions(const std::string &text)
@@ -189,13 +245,24 @@ std::optional<long long> keysWithExpiry(const QString &keyspace)
 Outcome<MemoryAccounting> readMemoryAccounting(RedisConnection &connection)
 {
     MemoryAccounting accounting;
-    Outcome<Reply> stats = connection.command({"MEMORY", "STATS"});
-    if (!stats)
-        return Error{stats.error()};
-    if (stats->isError()) {
-        accounting.statsUnavailable = refusalOf("MEMORY STATS", stats.value());
-    } else if (Outcome<std::map<QString, long long>> fields = memoryStatsFields(stats.value()); fields) {
+    // One pipeline, answered in one turn of the server's event loop: the clients are listed as
+    // they were when MEMORY STATS added up its memory (MemoryStatsField::kClientsLag).
+    const Outcome<std::vector<Reply>> replies = connection.pipeline({{"MEMORY", "STATS"}, {"CLIENT", "INFO"}, {"CLIENT", "LIST"}});
+    if (!replies)
+        return Error{replies.error()};
+    const Reply &stats = replies->at(0);
+    const Reply &ownClient = replies->at(1);
+    const Reply &clientList = replies->at(2);
+    if (stats.isError()) {
+        accounting.statsUnavailable = refusalOf("MEMORY STATS", stats);
+    } else if (Outcome<std::map<QString, long long>> fields = memoryStatsFields(stats); fields) {
         accounting.stats = std::move(fields.value());
+        const std::optional<long long> clientsNow = ownClient.isError() || clientList.isError()
+                                                        ? std::nullopt
+                                                        : clientsMemoryNow(ownClient.text, clientList.text);
+        const auto counted = accounting.stats.find(QLatin1String(MemoryStatsField::kNormalClients));
+        if (clientsNow && counted != accounting.stats.end())
+            accounting.stats[QLatin1String(MemoryStatsField::kClientsLag)] = counted->second - *clientsNow;
         // Without it the expires table stays as MEMORY STATS counts it (the Why says so).
         const Outcome<QString> keyspace = connection.info(QStringLiteral("keyspace"));
         const std::optional<long long> expiring = keyspace ? keysWithExpiry(keyspace.value()) : std::nullopt;

@@ -352,6 +352,24 @@ Outcome<Reply> RedisConnection::readReply()
     return readBuilt("read reply");
 }
 
+Outcome<std::vector<Reply>> RedisConnection::pipeline(const std::vector<std::vector<std::string>> &commands)
+{
+    for (const std::vector<std::string> &args : commands) {
+        if (Status appended = appendCommand(args); !appended)
+            return Error{appended.error()};
+    }
+    if (Status sent = flush(); !sent)
+        return Error{sent.error()};
+    std::vector<Reply> replies;
+    for (size_t i = 0; i < commands.size(); ++i) {
+        Outcome<Reply> reply = readReply();
+        if (!reply)
+            return Error{reply.error()};
+        replies.push_back(std::move(reply.value()));
+    }
+    return replies;
+}
+
 QString refusalText(const QString &command, const Reply &reply)
 {
     return QStringLiteral("%1 refused: %2").arg(command, quotedForMessage(QString::fromStdString(reply.text), 120));

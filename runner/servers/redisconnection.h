@@ -91,6 +91,9 @@ public:
     Status appendCommand(const std::vector<std::string> &args);
     Status flush();
     Outcome<Reply> readReply();
+    // All of `commands` in one write, and their replies in order: the server answers them in
+    // one turn of its event loop, with nothing of its cron between them.
+    Outcome<std::vector<Reply>> pipeline(const std::vector<std::vector<std::string>> &commands);
 
     // The replay engine's path: writes `request` (complete commands; nothing else may be
     // waiting for a reply) straight to the socket, reading replies in bulk while it writes and

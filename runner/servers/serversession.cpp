@@ -1,9 +1,9 @@
 #include "serversession.h"
 
 #include "infoparser.h"
+#include "memoryreport.h"
 
 #include <QElapsedTimer>
-#include <QRegularExpression>
 #include <QThread>
 #include <algorithm>
 
@@ -165,57 +165,26 @@ Outcome<long long> ServerSession::usedMemory()
     return reading->used;
 }
 
-namespace {
-
-// This connection's memory as INFO memory counted it, from CLIENT INFO in the same pipeline.
-// tot-mem also holds omem, the reply list: blocks allocated for replies that did not fit the
-// connection's reply buffer. Nothing else is pending on a connection that reads every reply
-// before it sends again, so the list holds only this pipeline's own replies, INFO memory's
-// among them, allocated after INFO measured. When the server's cron had shrunk the reply
-// buffer (rbs 1024), INFO memory's reply went to a 20 KB block, and taking that off as well
-// put a live reading of 150 keys 2.9 KB below its baseline.
-long long ownMemoryAtInfo(const std::string &clientInfo)
-{
-    static const QRegularExpression totalMemory(QStringLiteral("(?:^| )tot-mem=(\\d+)"));
-    static const QRegularExpression replyList(QStringLiteral("(?:^| )omem=(\\d+)"));
-    const QString text = QString::fromStdString(clientInfo);
-    const QRegularExpressionMatch total = totalMemory.match(text);
-    if (!total.hasMatch())
-        return 0;
-    const QRegularExpressionMatch pending = replyList.match(text);
-    return total.captured(1).toLongLong() - (pending.hasMatch() ? pending.captured(1).toLongLong() : 0);
-}
-
-} // namespace
-
 Outcome<ServerSession::MemoryReading> ServerSession::memoryReading()
 {
     // INFO memory and CLIENT INFO go in one pipeline, so the server answers both in the same
     // event-loop turn, before its cron can resize this connection's buffers in between.
-    Status sent = m_connection.appendCommand({"INFO", "memory"});
-    if (sent)
-        sent = m_connection.appendCommand({"CLIENT", "INFO"});
-    if (sent)
-        sent = m_connection.flush();
-    if (!sent)
-        return Error{sent.error()};
-    Outcome<Reply> memory = m_connection.readReply();
-    if (!memory)
-        return Error{memory.error()};
-    Outcome<Reply> self = m_connection.readReply();
-    if (!self)
-        return Error{self.error()};
-    if (memory->isError())
+    const Outcome<std::vector<Reply>> replies = m_connection.pipeline({{"INFO", "memory"}, {"CLIENT", "INFO"}});
+    if (!replies)
+        return Error{replies.error()};
+    const Reply &memory = replies->at(0);
+    const Reply &self = replies->at(1);
+    if (memory.isError())
         return Error{QStringLiteral("%1: INFO memory failed: %2")
-                         .arg(m_connection.name(), QString::fromStdString(memory->text))};
-    const auto fields = parseInfoFields(QString::fromStdString(memory->text));
+                         .arg(m_connection.name(), QString::fromStdString(memory.text))};
+    const auto fields = parseInfoFields(QString::fromStdString(memory.text));
     const QString where = QStringLiteral("%1: INFO memory").arg(m_connection.name());
     const Outcome<long long> used = infoCount(fields, QStringLiteral("used_memory"), where);
     if (!used)
         return Error{used.error()};
     // This connection's own buffers are Versus's, not the data's; servers before CLIENT INFO
     // (Redis 6.2) answer an error and their figure keeps them.
-    const long long ownBuffers = self->isError() ? 0 : ownMemoryAtInfo(self->text);
+    const long long ownBuffers = self.isError() ? 0 : connectionMemoryBeforeReplies(self.text);
     // The EVAL script cache (bodies and their table, in used_memory) grows with the scripts a
     // capture sends, not with the keys it stores: it is no stored attribute's memory.
     const Outcome<long long> scriptCache = infoCount(fields, QStringLiteral("used_memory_scripts_eval"), where, 0);

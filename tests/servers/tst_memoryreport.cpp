@@ -130,6 +130,52 @@ private Q_SLOTS:
                  std::nullopt);
     }
 
+    // The clients as CLIENT INFO and CLIENT LIST show them: this connection less its pending
+    // replies, every other connection but a replica whole; a line Versus cannot read, a count
+    // no process can hold, or a list without this connection is no reading at all.
+    void clientsAreCountedAsListed_data()
+    {
+        QTest::addColumn<QString>("info");
+        QTest::addColumn<QString>("list");
+        QTest::addColumn<long long>("expected");   // -1: no reading
+        const QString own = QStringLiteral("id=7 addr=127.0.0.1:50000 name= flags=N qbuf=0 omem=20504 tot-mem=42000 cmd=client|info");
+        const QString ownListed = QStringLiteral("id=7 addr=127.0.0.1:50000 flags=N omem=21000 tot-mem=99999 cmd=client|list\n");
+        QTest::newRow("alone") << own << ownListed << 21496LL;
+        QTest::newRow("with another client and a replica")
+            << own
+            << ownListed + QStringLiteral("id=9 addr=127.0.0.1:50002 flags=N omem=0 tot-mem=22000 cmd=get\r\n"
+                                          "id=11 addr=127.0.0.1:50004 flags=S omem=0 tot-mem=1000000 cmd=replconf\n")
+            << 43496LL;
+        QTest::newRow("no reply list") << QStringLiteral("id=7 tot-mem=30000") << QStringLiteral("id=7 tot-mem=1") << 30000LL;
+        QTest::newRow("this connection not listed") << own << QStringLiteral("id=9 tot-mem=22000\n") << -1LL;
+        QTest::newRow("a line without tot-mem") << own << ownListed + QStringLiteral("id=9 flags=N\n") << -1LL;
+        QTest::newRow("a line without id") << own << ownListed + QStringLiteral("flags=N tot-mem=5\n") << -1LL;
+        QTest::newRow("no id of its own") << QStringLiteral("tot-mem=42000") << ownListed << -1LL;
+        QTest::newRow("a count no process can hold")
+            << own << ownListed + QStringLiteral("id=9 tot-mem=999999999999999999999\n") << -1LL;
+        QTest::newRow("counts that add up past 2^57")
+            << own << ownListed + QStringLiteral("id=9 tot-mem=144115188075855872\nid=10 tot-mem=144115188075855872\n") << -1LL;
+        QTest::newRow("a negative count") << own << ownListed + QStringLiteral("id=9 tot-mem=-5\n") << -1LL;
+    }
+
+    void clientsAreCountedAsListed()
+    {
+        QFETCH(QString, info);
+        QFETCH(QString, list);
+        QFETCH(long long, expected);
+        const std::optional<long long> counted = clientsMemoryNow(info.toStdString(), list.toStdString());
+        QCOMPARE(counted.value_or(-1), expected);
+    }
+
+    void connectionMemoryLeavesItsPendingRepliesOut()
+    {
+        QCOMPARE(connectionMemoryBeforeReplies("id=3 qbuf=0 omem=20504 tot-mem=42000 events=r"), 21496LL);
+        QCOMPARE(connectionMemoryBeforeReplies("id=3 tot-mem=42000"), 42000LL);
+        // Before Redis 6.2 there is no tot-mem: nothing is taken off.
+        QCOMPARE(connectionMemoryBeforeReplies("id=3 omem=20504"), 0LL);
+        QCOMPARE(connectionMemoryBeforeReplies("ERR unknown subcommand"), 0LL);
+    }
+
     void anotherAllocatorsTextHasNoSizeClasses()
     {
         for (const std::string &text : {std::string("Stats not supported for the current allocator"), std::string(),
