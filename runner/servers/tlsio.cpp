@@ -154,9 +154,14 @@ using SslPointer = std::unique_ptr<SSL, SslDeleter>;
 using ContextPointer = std::unique_ptr<SSL_CTX, SslDeleter>;
 
 // OpenSSL asks for an encrypted key's passphrase on the terminal unless told otherwise: from a
-// worker thread, or with no terminal, that would hang. No passphrase is given, ever.
-int noPassphrase(char *, int, int, void *)
+// worker thread, or with no terminal, that would hang. No passphrase is given, ever. That it
+// was asked for is noted in `asked` (a bool, when given): OpenSSL then decrypts with an empty
+// passphrase, and about one key in 256 comes out with padding that looks right, so the error
+// queue says "unsupported" or an ASN.1 error instead of "bad decrypt".
+int noPassphrase(char *, int, int, void *asked)
 {
+    if (asked)
+        *static_cast<bool *>(asked) = true;
     return 0;
 }
 
@@ -195,13 +200,13 @@ QString keyMismatch(const TlsSettings &settings)
     return QStringLiteral("the key given with %1 does not belong to the certificate %2").arg(settings.names.key, settings.certFile);
 }
 
-// Why SSL_CTX_use_PrivateKey_file failed, from the whole of OpenSSL's error queue: a key that
-// could not be decrypted (encrypted with a passphrase, which Versus never gives) is told from a
-// key of another certificate and from a file that holds no key at all (a certificate, a
-// malformed PEM), which no passphrase would fix.
-QString clientKeyFailure(const TlsSettings &settings)
+// Why SSL_CTX_use_PrivateKey_file failed, from whether it asked for a passphrase and the whole
+// of OpenSSL's error queue: a key that could not be decrypted (encrypted with a passphrase,
+// which Versus never gives) is told from a key of another certificate and from a file that
+// holds no key at all (a certificate, a malformed PEM), which no passphrase would fix.
+QString clientKeyFailure(const TlsSettings &settings, bool askedForPassphrase)
 {
-    bool undecryptable = false;
+    bool undecryptable = askedForPassphrase;
     bool mismatched = false;
     QString firstReason;
     for (unsigned long error = ERR_get_error(); error != 0; error = ERR_get_error()) {
@@ -252,8 +257,12 @@ Outcome<ContextPointer> makeContext(const TlsSettings &settings)
         if (SSL_CTX_use_certificate_chain_file(context.get(), cert.constData()) != 1)
             return Error{QStringLiteral("cannot read the client certificate %1: %2").arg(settings.certFile, lastErrorText())};
         ERR_clear_error();
-        if (SSL_CTX_use_PrivateKey_file(context.get(), key.constData(), SSL_FILETYPE_PEM) != 1)
-            return Error{clientKeyFailure(settings)};
+        bool askedForPassphrase = false;
+        SSL_CTX_set_default_passwd_cb_userdata(context.get(), &askedForPassphrase);
+        const bool keyLoaded = SSL_CTX_use_PrivateKey_file(context.get(), key.constData(), SSL_FILETYPE_PEM) == 1;
+        SSL_CTX_set_default_passwd_cb_userdata(context.get(), nullptr);
+        if (!keyLoaded)
+            return Error{clientKeyFailure(settings, askedForPassphrase)};
         if (SSL_CTX_check_private_key(context.get()) != 1)
             return Error{keyMismatch(settings)};
     }
