@@ -338,31 +338,24 @@ Outcome<ServerSession::KeySurvey> ServerSession::surveyKeysOver(RedisConnection 
         const std::vector<Reply> &keys = page->elements[1].elements;
         if (keys.empty())
             continue;
-        Status sent;
+        std::vector<std::vector<std::string>> commands;
         for (const Reply &key : keys) {
-            if (sent)
-                sent = connection.appendCommand({"OBJECT", "ENCODING", key.text});
-            if (sent)
-                sent = connection.appendCommand({"MEMORY", "USAGE", key.text, "SAMPLES", "0"});
+            commands.push_back({"OBJECT", "ENCODING", key.text});
+            commands.push_back({"MEMORY", "USAGE", key.text, "SAMPLES", "0"});
         }
-        if (sent)
-            sent = connection.flush();
-        if (!sent)
-            return Error{sent.error()};
-        for (size_t i = 0; i < keys.size(); ++i) {
-            Outcome<Reply> encoding = connection.readReply();
-            if (!encoding)
-                return Error{encoding.error()};
-            Outcome<Reply> usage = connection.readReply();
-            if (!usage)
-                return Error{usage.error()};
+        const Outcome<std::vector<Reply>> replies = connection.pipeline(commands);
+        if (!replies)
+            return Error{replies.error()};
+        for (size_t i = 0; i + 1 < replies->size(); i += 2) {
+            const Reply &encoding = replies->at(i);
+            const Reply &usage = replies->at(i + 1);
             // A key that expired or was evicted between SCAN and here answers nil: not counted.
-            if (encoding->kind == Reply::Kind::Nil || encoding->isError())
+            if (encoding.kind == Reply::Kind::Nil || encoding.isError())
                 continue;
             ++survey.keys;
-            ++survey.encodings[QString::fromStdString(encoding->text)];
-            if (usage->kind == Reply::Kind::Integer)
-                survey.memoryUsageBytes += usage->integer;
+            ++survey.encodings[QString::fromStdString(encoding.text)];
+            if (usage.kind == Reply::Kind::Integer)
+                survey.memoryUsageBytes += usage.integer;
         }
     } while (cursor != "0");
     return survey;
