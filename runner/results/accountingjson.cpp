@@ -17,6 +17,14 @@ long long sizeClassOf(const Json &at, const std::string &name)
     return size;
 }
 
+// A byte count or region count no reading of a process can give (memoryaccounting.h): kept, it
+// would overflow the sums and differences the Why makes of these fields.
+void requireAddressable(const Json &at, const std::string &what, long long value)
+{
+    if (value < -kMostAddressableBytes || value > kMostAddressableBytes)
+        failAtJson(at, what + " is " + std::to_string(value) + ", beyond the 2^57 bytes a process can address");
+}
+
 } // namespace
 
 Json accountingToJson(const MemoryAccounting &accounting)
@@ -41,12 +49,17 @@ void readAccounting(const Json &object, std::optional<MemoryAccounting> &out)
     requireObject(json);
     MemoryAccounting accounting;
     readOptional(json, "memory_stats", accounting.stats);
+    for (const auto &[name, bytes] : accounting.stats)
+        requireAddressable(json.at("memory_stats"), "memory_stats \"" + name.left(40).toStdString() + "\"", bytes);
     readOptional(json, "memory_stats_unavailable", accounting.statsUnavailable);
     readOptional(json, "size_classes_unavailable", accounting.regionsUnavailable);
     if (const auto classes = json.find("size_classes"); classes != json.end()) {
         requireObject(*classes);
-        for (const auto &[name, count] : classes->items())
-            readValue(count, accounting.regions[sizeClassOf(count, name)]);
+        for (const auto &[name, count] : classes->items()) {
+            long long &regions = accounting.regions[sizeClassOf(count, name)];
+            readValue(count, regions);
+            requireAddressable(count, "the regions of size class " + name, regions);
+        }
     }
     out = std::move(accounting);
 }

@@ -271,6 +271,13 @@ private Q_SLOTS:
         QTest::newRow("count not an integer") << QByteArray(R"({"size_classes": {"32": 1.5}})") << QStringLiteral("expected an integer");
         QTest::newRow("field not an integer") << QByteArray(R"({"memory_stats": {"dataset.bytes": "x"}})") << QStringLiteral("expected an integer");
         QTest::newRow("not an object") << QByteArray(R"([1, 2])") << QStringLiteral("expected an object");
+        // A lag of −2^63 once read would have overflowed the overheads it is taken from.
+        QTest::newRow("clients' lag beyond a process") << QByteArray(R"({"memory_stats": {"clients.normal.lag": -9223372036854775808}})")
+                                                     << QStringLiteral("memory_stats \"clients.normal.lag\" is -9223372036854775808, beyond the 2^57 bytes");
+        QTest::newRow("field beyond a process") << QByteArray(R"({"memory_stats": {"dataset.bytes": 144115188075855873}})")
+                                              << QStringLiteral("memory_stats \"dataset.bytes\" is 144115188075855873");
+        QTest::newRow("regions beyond a process") << QByteArray(R"({"size_classes": {"32": 9223372036854775807}})")
+                                                << QStringLiteral("the regions of size class 32 is 9223372036854775807");
     }
 
     void hostileAccountingFailsWithItsPath()
