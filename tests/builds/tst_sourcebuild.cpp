@@ -10,11 +10,11 @@
 #include "serverprocess.h"
 #include "servertesthelpers.h"
 #include "sourcebuilder.h"
+#include "releasetree.h"
 #include "verifiedrecords.h"
 #include "versuscli.h"
 
 #include <QDir>
-#include <QUuid>
 #include <QDirIterator>
 #include <QFile>
 #include <QProcess>
@@ -117,19 +117,16 @@ private slots:
     void treeBuildsOnceAndAgainAfterAChange()
     {
         REQUIRE_RELEASE_TARBALL(tarball);
-        QTemporaryDir work;
-        QVERIFY(unpack(tarball, work.path()));
-        const QString tree = work.filePath(QStringLiteral("valkey-8.0.1"));
         // A change of this run's own: a tree left in the cache by an earlier, killed run of this
         // test (or by another suite on the machine) is another tree, never "reused".
-        appendTo(tree + QStringLiteral("/src/adlist.c"),
-                 "\n/* a change of a source tree: " + QUuid::createUuid().toByteArray(QUuid::WithoutBraces) + " */\n");
+        ServerTestHelpers::ReleaseTree changed(tarball);
+        QVERIFY(changed.valid());
+        const QString tree = changed.path();
         SourceBuilder builder(ServerTestHelpers::serverCacheDir());
-        QStringList labels;
 
         const Outcome<BuiltServer> first = builder.build(tree);
         QVERIFY2(first, qPrintable(first.error()));
-        labels << first->label;
+        changed.removeWithTree(first->label);
         QVERIFY(first->label.startsWith(QLatin1String("valkey-8.0.1-src-")));
         QVERIFY(!first->reused);
         QVERIFY2(!first->fromNothing, "the release's objects were not reused");
@@ -168,19 +165,16 @@ private slots:
         QVERIFY2(run.exitCode == 0, run.describe());
         QVERIFY2(run.err.contains(QStringLiteral("%1 is already built").arg(first->label)), run.describe());
 
-        appendTo(tree + QStringLiteral("/src/adlist.c"), "/* and another */\n");
+        QVERIFY(changed.change("/* and another */\n"));
         const Outcome<BuiltServer> third = builder.build(tree);
         QVERIFY2(third, qPrintable(third.error()));
-        labels << third->label;
+        changed.removeWithTree(third->label);
         QVERIFY(third->label != first->label);
         QVERIFY(!third->reused);
         QVERIFY(!third->fromNothing);
         const CacheManifest manifest = readManifest(third->folder);
         QCOMPARE(manifest.version, QStringLiteral("8.0.1"));
         QCOMPARE(manifest.origin.source, tree);
-
-        for (const QString &label : labels)
-            QDir(ServerTestHelpers::serverCacheDir() + QLatin1Char('/') + label).removeRecursively();
     }
 
     void brokenTreeNamesTheStepAndLeavesNothing()

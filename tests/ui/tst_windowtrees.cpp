@@ -1,17 +1,19 @@
 // A source tree beside the release of its version, in the window as a user sees them: the server
 // list, the progress rows, the legend, the call-out and the table name the tree by its folder and
-// content hash, never like the release, and measure it against the release. The trees are those
-// the cache already holds (tst_sourcebuild builds them from the 8.0.1 tarball), beside the
-// upstream build of that tarball (scripts/test).
+// content hash, never like the release, and measure it against the release. The tree is the 8.0.1
+// tarball with a change of the test's own, built into the cache beside the upstream build of
+// that tarball (scripts/test) and removed when the test ends.
 #include "chartwidget.h"
 #include "headlinecallout.h"
 #include "mainwindow.h"
 #include "progresslist.h"
+#include "releasetree.h"
 #include "resultsview.h"
 #include "runpanel.h"
 #include "servercatalog.h"
 #include "serverspanel.h"
 #include "servertesthelpers.h"
+#include "sourcebuilder.h"
 
 #include <QComboBox>
 #include <QFileInfo>
@@ -22,6 +24,8 @@
 #include <QSpinBox>
 #include <QTreeWidget>
 #include <QtTest>
+#include <memory>
+#include <optional>
 
 namespace {
 
@@ -48,19 +52,27 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("versus-tests"));
         QCoreApplication::setApplicationName(QStringLiteral("tst_windowtrees"));
         QSettings().clear();
+        const QString tarball = ServerTestHelpers::releaseTarball801();
+        const std::optional<ServerSpec> release = ServerTestHelpers::findBuiltServer(QStringLiteral("valkey-8.0.1-upstream"));
+        if (tarball.isEmpty() || !release)
+            VERSUS_SERVER_MISSING(QStringLiteral("the valkey-8.0.1 tarball in %1/.sources and valkey-8.0.1-upstream beside it "
+                                                 "(scripts/fetch-servers --upstream)")
+                                      .arg(ServerTestHelpers::serverCacheDir()));
+        m_release = release.value();
+        // A tree of this test's own, built into the cache (reusing the release's objects) and
+        // removed from it when the test ends: no tree another test leaves or removes.
+        m_changedTree = std::make_unique<ServerTestHelpers::ReleaseTree>(tarball);
+        QVERIFY(m_changedTree->valid());
+        const Outcome<BuiltServer> built = SourceBuilder(ServerTestHelpers::serverCacheDir()).build(m_changedTree->path());
+        QVERIFY2(built, qPrintable(built ? QString() : built.error()));
+        m_changedTree->removeWithTree(built->label);
         ServerCatalog catalog;
         catalog.discover();
         for (const CatalogEntry &entry : catalog.entries()) {
-            if (!entry.usable() || entry.spec.identity.version != QLatin1String("8.0.1"))
-                continue;
-            if (entry.spec.origin.isSourceTree() && entry.spec.origin.gitSha.isEmpty() && m_tree.label.isEmpty())
+            if (entry.usable() && entry.spec.label == built->label)
                 m_tree = entry.spec;
-            if (entry.spec.label == QLatin1String("valkey-8.0.1-upstream"))
-                m_release = entry.spec;
         }
-        if (m_tree.label.isEmpty() || m_release.label.isEmpty())
-            VERSUS_SERVER_MISSING(QStringLiteral("a source tree of Valkey 8.0.1 (tst_sourcebuild builds one) and valkey-8.0.1-upstream "
-                                                 "(scripts/test builds it)"));
+        QVERIFY2(m_tree.origin.isSourceTree(), qPrintable(built->label + QStringLiteral(" is not in the catalog as a usable source tree")));
         m_treeName = QStringLiteral("Valkey 8.0.1 (tree %1@%2)")
                          .arg(QFileInfo(m_tree.origin.source).fileName(), m_tree.origin.sourceSha256.left(8));
     }
@@ -112,7 +124,10 @@ private Q_SLOTS:
         QVERIFY2(table.contains(QStringLiteral("| Valkey 8.0.1 (upstream build) | %1 |").arg(m_treeName)), qPrintable(table));
     }
 
+    void cleanupTestCase() { m_changedTree.reset(); }
+
 private:
+    std::unique_ptr<ServerTestHelpers::ReleaseTree> m_changedTree;
     ServerSpec m_tree;
     ServerSpec m_release;
     QString m_treeName;
