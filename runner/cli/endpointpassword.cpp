@@ -1,56 +1,16 @@
 #include "endpointpassword.h"
 
+#include "interruptibleline.h"
 #include "messagetext.h"
 #include "secretvariables.h"
 
-#include <cerrno>
 #include <cstdio>
-#include <csignal>
-#include <cstring>
-#include <string>
 #include <termios.h>
 #include <unistd.h>
 
 namespace {
 
 constexpr size_t kLongestPassword = 4096;
-
-volatile sig_atomic_t promptSignal = 0;
-
-void onPromptSignal(int signal)
-{
-    promptSignal = signal;
-}
-
-// While it lives, SIGINT and SIGTERM interrupt a blocking read (no SA_RESTART) instead of
-// leaving the terminal without echo; afterwards the handlers that were there come back and
-// the signal caught is raised again for them.
-class PromptSignals {
-public:
-    PromptSignals()
-    {
-        promptSignal = 0;
-        struct sigaction action {};
-        action.sa_handler = onPromptSignal;
-        sigemptyset(&action.sa_mask);
-        action.sa_flags = 0;
-        sigaction(SIGINT, &action, &m_oldInt);
-        sigaction(SIGTERM, &action, &m_oldTerm);
-    }
-    ~PromptSignals()
-    {
-        sigaction(SIGINT, &m_oldInt, nullptr);
-        sigaction(SIGTERM, &m_oldTerm, nullptr);
-        if (promptSignal != 0)
-            raise(promptSignal);
-    }
-    PromptSignals(const PromptSignals &) = delete;
-    PromptSignals &operator=(const PromptSignals &) = delete;
-
-private:
-    struct sigaction m_oldInt {};
-    struct sigaction m_oldTerm {};
-};
 
 // Echo off for as long as it lives; line editing (backspace) still works.
 class EchoOff {
@@ -79,49 +39,26 @@ private:
     bool m_saved = false;
 };
 
-// One line from `fd`, without its line end.
-Outcome<QString> readLine(int fd)
-{
-    std::string line;
-    for (;;) {
-        char c = 0;
-        const ssize_t n = ::read(fd, &c, 1);
-        if (n < 0 && errno == EINTR) {
-            if (promptSignal != 0)
-                return Error{QStringLiteral("--askpass: interrupted")};
-            continue;
-        }
-        if (n < 0)
-            return Error{QStringLiteral("--askpass: cannot read the password: %1").arg(QString::fromLocal8Bit(std::strerror(errno)))};
-        if (n == 0 || c == '\n')
-            break;
-        line.push_back(c);
-        if (line.size() > kLongestPassword)
-            return Error{QStringLiteral("--askpass: the password is longer than %1 bytes").arg(kLongestPassword)};
-    }
-    if (!line.empty() && line.back() == '\r')
-        line.pop_back();
-    return QString::fromUtf8(line.data(), int(line.size()));
-}
-
 Outcome<QString> askPassword()
 {
     const bool terminal = isatty(STDIN_FILENO) != 0;
     Outcome<QString> typed = QString();
     {
-        PromptSignals interruptible;
+        // Destroyed after the echo is back on: a Ctrl-C caught is raised again only then.
+        InterruptibleLine interruptible;
+        const QString what = QStringLiteral("the password");
         if (terminal) {
             EchoOff quiet(STDIN_FILENO);   // before the prompt: nothing typed after it is echoed
             std::fputs("Password for the endpoints: ", stderr);
             std::fflush(stderr);
-            typed = readLine(STDIN_FILENO);
+            typed = interruptible.readLine(STDIN_FILENO, kLongestPassword, what);
             std::fputs("\n", stderr);
         } else {
-            typed = readLine(STDIN_FILENO);
+            typed = interruptible.readLine(STDIN_FILENO, kLongestPassword, what);
         }
     }
     if (!typed)
-        return typed;
+        return Error{QStringLiteral("--askpass: ") + typed.error()};
     if (typed->isEmpty())
         return Error{terminal ? QStringLiteral("--askpass: no password was typed")
                               : QStringLiteral("--askpass: stdin is not a terminal and its first line is empty")};

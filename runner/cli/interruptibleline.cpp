@@ -1,0 +1,125 @@
+#include "interruptibleline.h"
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <poll.h>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+// Lock-free atomics are async-signal-safe; the handler touches nothing else but write().
+std::atomic<int> caught{0};
+std::atomic<int> wakeWriteEnd{-1};
+static_assert(std::atomic<int>::is_always_lock_free, "signal handlers need lock-free atomics");
+
+void onSignal(int signalNumber)
+{
+    const int savedErrno = errno;
+    caught.store(signalNumber);
+    const int fd = wakeWriteEnd.load();
+    if (fd >= 0) {
+        const char byte = 1;
+        [[maybe_unused]] const ssize_t written = ::write(fd, &byte, 1);   // a full pipe is awake already
+    }
+    errno = savedErrno;
+}
+
+int wakeReadEnd = -1;
+
+QString systemError(int error)
+{
+    return QString::fromLocal8Bit(std::strerror(error));
+}
+
+enum class Ready { Data, Interrupted, Failed };
+
+// Waits until `fd` has something to read (or its end) or a signal was caught.
+Ready waitForData(int fd, int &error)
+{
+    for (;;) {
+        if (caught.load() != 0)
+            return Ready::Interrupted;
+        pollfd watched[2] = {{fd, POLLIN, 0}, {wakeReadEnd, POLLIN, 0}};
+        const int n = ::poll(watched, 2, -1);
+        if (n < 0 && errno == EINTR)
+            continue;   // another signal, or ours: the flag says which
+        if (n < 0) {
+            error = errno;
+            return Ready::Failed;
+        }
+        if (watched[1].revents != 0 || caught.load() != 0)
+            return Ready::Interrupted;
+        if (watched[0].revents != 0)
+            return Ready::Data;   // data, end of file, or an error the read will name
+    }
+}
+
+} // namespace
+
+InterruptibleLine::InterruptibleLine()
+{
+    caught.store(0);
+    int ends[2] = {-1, -1};
+    if (::pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0)
+        return;
+    wakeReadEnd = ends[0];
+    wakeWriteEnd.store(ends[1]);
+    struct sigaction action {};
+    action.sa_handler = onSignal;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;   // other reads go on; the pipe, not EINTR, ends this one
+    sigaction(SIGINT, &action, &m_oldInt);
+    sigaction(SIGTERM, &action, &m_oldTerm);
+    m_ready = true;
+}
+
+InterruptibleLine::~InterruptibleLine()
+{
+    if (!m_ready)
+        return;
+    sigaction(SIGINT, &m_oldInt, nullptr);
+    sigaction(SIGTERM, &m_oldTerm, nullptr);
+    const int writeEnd = wakeWriteEnd.exchange(-1);
+    ::close(writeEnd);
+    ::close(wakeReadEnd);
+    wakeReadEnd = -1;
+    if (const int signalNumber = caught.load(); signalNumber != 0)
+        raise(signalNumber);
+}
+
+int InterruptibleLine::caughtSignal() const
+{
+    return caught.load();
+}
+
+Outcome<QString> InterruptibleLine::readLine(int fd, std::size_t longestBytes, const QString &what)
+{
+    if (!m_ready)
+        return Error{QStringLiteral("cannot watch for Ctrl-C: %1").arg(systemError(errno))};
+    std::string line;
+    for (;;) {
+        int error = 0;
+        const Ready ready = waitForData(fd, error);
+        if (ready == Ready::Interrupted)
+            return Error{QStringLiteral("interrupted")};
+        if (ready == Ready::Failed)
+            return Error{QStringLiteral("cannot read %1: %2").arg(what, systemError(error))};
+        char c = 0;
+        const ssize_t n = ::read(fd, &c, 1);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN))
+            continue;
+        if (n < 0)
+            return Error{QStringLiteral("cannot read %1: %2").arg(what, systemError(errno))};
+        if (n == 0 || c == '\n')
+            break;
+        line.push_back(c);
+        if (line.size() > longestBytes)
+            return Error{QStringLiteral("%1 is longer than %2 bytes").arg(what).arg(longestBytes)};
+    }
+    if (!line.empty() && line.back() == '\r')
+        line.pop_back();
+    return QString::fromUtf8(line.data(), int(line.size()));
+}
