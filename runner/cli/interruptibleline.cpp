@@ -34,6 +34,29 @@ QString systemError(int error)
     return QString::fromLocal8Bit(std::strerror(error));
 }
 
+void drainWakePipe()
+{
+    char drained[64];
+    while (::read(wakeReadEnd, drained, sizeof drained) > 0) {
+    }
+}
+
+// The pipe lives as long as the process: a handler still running in another thread when a
+// reader ends may write to it, so it is never closed (and so never reused as another file).
+// A byte left by an earlier reader's signal is drained before the next reader waits.
+QString openWakePipe()
+{
+    if (wakeReadEnd < 0) {
+        int ends[2] = {-1, -1};
+        if (::pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0)
+            return QStringLiteral("cannot watch for Ctrl-C: %1").arg(systemError(errno));
+        wakeReadEnd = ends[0];
+        wakeWriteEnd.store(ends[1]);
+    }
+    drainWakePipe();
+    return QString();
+}
+
 enum class Ready { Data, Interrupted, Failed };
 
 // Waits until `fd` has something to read (or its end) or a signal was caught.
@@ -50,8 +73,10 @@ Ready waitForData(int fd, int &error)
             error = errno;
             return Ready::Failed;
         }
-        if (watched[1].revents != 0 || caught.load() != 0)
+        if (caught.load() != 0)
             return Ready::Interrupted;
+        if (watched[1].revents != 0)
+            drainWakePipe();   // a byte from a signal an earlier reader caught
         if (watched[0].revents != 0)
             return Ready::Data;   // data, end of file, or an error the read will name
     }
@@ -62,30 +87,23 @@ Ready waitForData(int fd, int &error)
 InterruptibleLine::InterruptibleLine()
 {
     caught.store(0);
-    int ends[2] = {-1, -1};
-    if (::pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0)
+    m_problem = openWakePipe();
+    if (!m_problem.isEmpty())
         return;
-    wakeReadEnd = ends[0];
-    wakeWriteEnd.store(ends[1]);
     struct sigaction action {};
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;   // other reads go on; the pipe, not EINTR, ends this one
     sigaction(SIGINT, &action, &m_oldInt);
     sigaction(SIGTERM, &action, &m_oldTerm);
-    m_ready = true;
 }
 
 InterruptibleLine::~InterruptibleLine()
 {
-    if (!m_ready)
+    if (!m_problem.isEmpty())
         return;
     sigaction(SIGINT, &m_oldInt, nullptr);
     sigaction(SIGTERM, &m_oldTerm, nullptr);
-    const int writeEnd = wakeWriteEnd.exchange(-1);
-    ::close(writeEnd);
-    ::close(wakeReadEnd);
-    wakeReadEnd = -1;
     if (const int signalNumber = caught.load(); signalNumber != 0)
         raise(signalNumber);
 }
@@ -97,8 +115,8 @@ int InterruptibleLine::caughtSignal() const
 
 Outcome<QString> InterruptibleLine::readLine(int fd, std::size_t longestBytes, const QString &what)
 {
-    if (!m_ready)
-        return Error{QStringLiteral("cannot watch for Ctrl-C: %1").arg(systemError(errno))};
+    if (!m_problem.isEmpty())
+        return Error{m_problem};
     std::string line;
     for (;;) {
         int error = 0;

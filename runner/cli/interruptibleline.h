@@ -31,5 +31,5 @@ public:
 private:
     struct sigaction m_oldInt {};
     struct sigaction m_oldTerm {};
-    bool m_ready = false;   // the pipe exists and the handlers are in place
+    QString m_problem;   // why Ctrl-C cannot be watched for; empty when the handlers are in place
 };
