@@ -3,6 +3,7 @@
 
 #include "orphancleanup.h"
 #include "secretvariables.h"
+#include "standardstreams.h"
 
 #include <QApplication>
 #include <QCoreApplication>
@@ -43,6 +44,7 @@ void nameApplication()
 
 int main(int argc, char **argv)
 {
+    openMissingStandardStreams();
     // hiredis 0.14 writes without MSG_NOSIGNAL: a server dying mid-write must not kill us.
     std::signal(SIGPIPE, SIG_IGN);
     defaultMessageHandler = qInstallMessageHandler(quietMessageHandler);

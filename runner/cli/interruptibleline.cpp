@@ -36,6 +36,8 @@ QString systemError(int error)
 
 void drainWakePipe()
 {
+    if (wakeReadEnd < 0)
+        return;
     char drained[64];
     while (::read(wakeReadEnd, drained, sizeof drained) > 0) {
     }
@@ -43,18 +45,22 @@ void drainWakePipe()
 
 // The pipe lives as long as the process: a handler still running in another thread when a
 // reader ends may write to it, so it is never closed (and so never reused as another file).
-// A byte left by an earlier reader's signal is drained before the next reader waits.
-QString openWakePipe()
+// A byte left by an earlier reader's signal is drained before the next reader waits. Without
+// a pipe (no descriptor left), the wait watches the terminal alone, and a signal ends it
+// through EINTR, as far as that can.
+void openWakePipe()
 {
     if (wakeReadEnd < 0) {
         int ends[2] = {-1, -1};
         if (::pipe2(ends, O_CLOEXEC | O_NONBLOCK) != 0)
-            return QStringLiteral("cannot watch for Ctrl-C: %1").arg(systemError(errno));
-        wakeReadEnd = ends[0];
-        wakeWriteEnd.store(ends[1]);
+            return;
+        // Above 2: with stdin closed, the pipe would otherwise be descriptor 0, the one read.
+        wakeReadEnd = ::fcntl(ends[0], F_DUPFD_CLOEXEC, 3);
+        wakeWriteEnd.store(::fcntl(ends[1], F_DUPFD_CLOEXEC, 3));
+        ::close(ends[0]);
+        ::close(ends[1]);
     }
     drainWakePipe();
-    return QString();
 }
 
 enum class Ready { Data, Interrupted, Failed };
@@ -87,21 +93,19 @@ Ready waitForData(int fd, int &error)
 InterruptibleLine::InterruptibleLine()
 {
     caught.store(0);
-    m_problem = openWakePipe();
-    if (!m_problem.isEmpty())
-        return;
+    openWakePipe();
     struct sigaction action {};
     action.sa_handler = onSignal;
     sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;   // other reads go on; the pipe, not EINTR, ends this one
+    // No SA_RESTART: a read that a signal interrupts returns EINTR, and the flag is looked at
+    // again, also when the signal came between the wait and the read.
+    action.sa_flags = 0;
     sigaction(SIGINT, &action, &m_oldInt);
     sigaction(SIGTERM, &action, &m_oldTerm);
 }
 
 InterruptibleLine::~InterruptibleLine()
 {
-    if (!m_problem.isEmpty())
-        return;
     sigaction(SIGINT, &m_oldInt, nullptr);
     sigaction(SIGTERM, &m_oldTerm, nullptr);
     if (const int signalNumber = caught.load(); signalNumber != 0)
@@ -115,8 +119,6 @@ int InterruptibleLine::caughtSignal() const
 
 Outcome<QString> InterruptibleLine::readLine(int fd, std::size_t longestBytes, const QString &what)
 {
-    if (!m_problem.isEmpty())
-        return Error{m_problem};
     std::string line;
     for (;;) {
         int error = 0;

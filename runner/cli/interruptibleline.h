@@ -31,5 +31,4 @@ public:
 private:
     struct sigaction m_oldInt {};
     struct sigaction m_oldTerm {};
-    QString m_problem;   // why Ctrl-C cannot be watched for; empty when the handlers are in place
 };

@@ -131,6 +131,7 @@ private slots:
     void passwordSources();
     void askpassReadsTheTerminalWithoutEcho();
     void ctrlCAtThePromptRestoresTheTerminal();
+    void askpassWithStdinClosedSaysSo();
     void consentSaysWhatIsDeletedAndReset();
     void endpointIsPutBackAfterARun();
     void endpointIsPutBackAfterCtrlC();
@@ -262,6 +263,17 @@ void EndpointsTest::ctrlCAtThePromptRestoresTheTerminal()
     QVERIFY2(r.finished && !r.crashed && r.exitCode == 130, r.describe());
     QCOMPARE(r.err, QStringLiteral("Password for the endpoints: \nversus run: --askpass: interrupted\n"));
     QVERIFY(terminal.echoes());
+}
+
+// Started with stdin closed: descriptor 0 was the next file Versus opened (Qt's eventfd), and
+// --askpass read it, waiting for ever. Versus puts /dev/null there first.
+void EndpointsTest::askpassWithStdinClosedSaysSo()
+{
+    VersusCli cli;
+    cli.setChildModifier([] { ::close(STDIN_FILENO); });
+    const VersusCli::Result r = cli.run(smallRun(QStringLiteral("127.0.0.1:1")) << QStringLiteral("--askpass"), 60000);
+    QVERIFY2(r.finished && !r.crashed && r.exitCode == 2, r.describe());
+    QCOMPARE(r.err, QStringLiteral("versus run: --askpass: stdin is not a terminal and its first line is empty\n"));
 }
 
 // The consent, in --help and in the refusal, names everything a run does that cannot be undone,

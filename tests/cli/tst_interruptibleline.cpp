@@ -6,6 +6,7 @@
 
 #include "interruptibleline.h"
 
+#include <QFile>
 #include <QTest>
 #include <atomic>
 #include <chrono>
@@ -55,7 +56,6 @@ struct PipeTerminal {
     }
     int readEnd() const { return ends[0]; }
     int writeEnd() const { return ends[1]; }
-    void type(const QByteArray &text) const { QCOMPARE(::write(ends[1], text.constData(), size_t(text.size())), ssize_t(text.size())); }
 };
 
 // Types "late\n" unless the read has ended first: a reader that lost the signal returns
@@ -81,6 +81,16 @@ private:
     std::promise<void> m_done;
     std::thread m_typist;
 };
+
+// Whether `thread` of this process is blocked in poll (7) or ppoll (271), as /proc says.
+bool waitsInPoll(pid_t thread)
+{
+    QFile syscall(QStringLiteral("/proc/self/task/%1/syscall").arg(thread));
+    if (!syscall.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray number = syscall.readAll().split(' ').value(0).trimmed();
+    return number == "7" || number == "271";
+}
 
 QString lineText(const Outcome<QString> &line)
 {
@@ -169,20 +179,31 @@ private slots:
         QCOMPARE(handledHere.load(), 1);
     }
 
-    // A signal the reader does not handle (a child ended, a user signal) lets it read on.
+    // A signal the reader does not handle (a child ended, a user signal) comes while it waits,
+    // and it reads on.
     void anotherSignalLetsItReadOn()
     {
         CountingHandlers counting;
         PipeTerminal terminal;
         const pthread_t readingThread = pthread_self();
+        const pid_t readingTask = ::gettid();
+        std::atomic<bool> sawItWait{false};
         InterruptibleLine reader;
-        std::thread other([typing = terminal.writeEnd(), readingThread] {
+        std::thread other([typing = terminal.writeEnd(), readingThread, readingTask, &sawItWait] {
+            for (int i = 0; i < 2000 && !sawItWait; ++i) {
+                sawItWait = waitsInPoll(readingTask);
+                if (!sawItWait)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            }
             pthread_kill(readingThread, SIGUSR1);
+            for (int i = 0; i < 2000 && handledHere.load() == 0; ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
             const char line[] = "typed after it\n";
             [[maybe_unused]] const ssize_t written = ::write(typing, line, sizeof line - 1);
         });
         const Outcome<QString> line = reader.readLine(terminal.readEnd(), 4096, QStringLiteral("the password"));
         other.join();
+        QVERIFY2(sawItWait, "the reading thread was never seen waiting in poll");
         QCOMPARE(lineText(line), QStringLiteral("line \"typed after it\""));
         QCOMPARE(reader.caughtSignal(), 0);
         QCOMPARE(handledHere.load(), 1);

@@ -2,11 +2,13 @@
 // A source tree of this test's own: the Valkey 8.0.1 release tarball unpacked, with a change no
 // other tree has, so that its build is a new cache folder ("valkey-8.0.1-src-<hash>") that no
 // earlier or concurrent run made, and the folders it builds into the cache leave it when the
-// test ends, failed or passed.
+// test ends, failed or passed. A run killed before that (a timeout, a crash) leaves its folders;
+// the next ReleaseTree removes them: trees built from a test's temporary folder that is gone.
 
 #include "servertesthelpers.h"
 
 #include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QProcess>
 #include <QStringList>
@@ -20,6 +22,7 @@ public:
     // Unpacks `tarball`; valid() says whether it worked.
     explicit ReleaseTree(const QString &tarball)
     {
+        removeTreesOfEndedRuns();
         QProcess tar;
         tar.start(QStringLiteral("tar"), {QStringLiteral("-xf"), tarball, QStringLiteral("-C"), m_work.path()});
         m_unpacked = m_work.isValid() && tar.waitForFinished(120000) && tar.exitStatus() == QProcess::NormalExit && tar.exitCode() == 0
@@ -45,6 +48,19 @@ public:
     void removeWithTree(const QString &label) { m_builtLabels << label; }
 
 private:
+    static void removeTreesOfEndedRuns()
+    {
+        const QString testFolders = QDir::tempPath() + QStringLiteral("/tst_");
+        ServerCatalog catalog;
+        catalog.discover();
+        for (const CatalogEntry &entry : catalog.entries()) {
+            const BuildOrigin &origin = entry.spec.origin;
+            if (entry.spec.source == ServerSource::Cache && origin.isSourceTree() && origin.source.startsWith(testFolders)
+                && !QFileInfo::exists(origin.source) && entry.spec.label.startsWith(QLatin1String("valkey-8.0.1-src-")))
+                QDir(serverCacheDir() + QLatin1Char('/') + entry.spec.label).removeRecursively();
+        }
+    }
+
     QTemporaryDir m_work;
     bool m_unpacked = false;
     QStringList m_builtLabels;

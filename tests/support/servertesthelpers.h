@@ -55,8 +55,8 @@ inline std::vector<ServerSpec> cachedServers(bool releaseBuilds)
 
 inline std::vector<ServerSpec> fetchedServers() { return cachedServers(false); }
 // Release tarballs Versus built into the cache (scripts/fetch-servers --upstream, versus build).
-// Builds of a source tree ("-src-<hash>") are left out: tst_sourcebuild makes and removes them
-// while other tests run, so a row listed from one could name a folder gone when the row runs.
+// Builds of a source tree ("-src-<hash>") are left out: tst_sourcebuild and tst_windowtrees
+// make and remove them while other tests run, so a row listed from one could name a folder gone when the row runs.
 inline std::vector<ServerSpec> builtServers() { return cachedServers(true); }
 
 // The Valkey 8.0.1 release tarball scripts/fetch-servers --upstream keeps in the cache's
