@@ -1,7 +1,7 @@
 // Real upstream builds with Versus's recipe: the Valkey 8.0.1 release tarball that the scripts
 // build into the cache (scripts/fetch-servers --upstream) is reused, its server allocates with
 // jemalloc's 8-byte quantum; a source tree made from it builds once, is reused, and builds
-// again after a change, reusing the release's objects; a broken tree fails naming the step and
+// again after a change, reusing the objects of the build before; a broken tree fails naming the step and
 // leaves nothing in the cache; a cancelled build ends make's whole process group.
 
 #include "buildsource.h"
@@ -129,7 +129,9 @@ private slots:
         changed.removeWithTree(first->label);
         QVERIFY(first->label.startsWith(QLatin1String("valkey-8.0.1-src-")));
         QVERIFY(!first->reused);
-        QVERIFY2(!first->fromNothing, "the release's objects were not reused");
+        // Whether this first build starts from the objects in the version's work tree depends on
+        // the last build of 8.0.1 on the machine: one that was killed left them untrusted, and
+        // compiling everything is then right. The third build follows this test's own.
 
         const Outcome<BuiltServer> second = builder.build(tree);
         QVERIFY2(second, qPrintable(second.error()));
@@ -171,7 +173,7 @@ private slots:
         changed.removeWithTree(third->label);
         QVERIFY(third->label != first->label);
         QVERIFY(!third->reused);
-        QVERIFY(!third->fromNothing);
+        QVERIFY2(!third->fromNothing, "the objects of the build before were not reused");
         const CacheManifest manifest = readManifest(third->folder);
         QCOMPARE(manifest.version, QStringLiteral("8.0.1"));
         QCOMPARE(manifest.origin.source, tree);

@@ -59,7 +59,7 @@ private Q_SLOTS:
                                                  "(scripts/fetch-servers --upstream)")
                                       .arg(ServerTestHelpers::serverCacheDir()));
         m_release = release.value();
-        // A tree of this test's own, built into the cache (reusing the release's objects) and
+        // A tree of this test's own, built into the cache (on the objects of the version's last build) and
         // removed from it when the test ends: no tree another test leaves or removes.
         m_changedTree = std::make_unique<ServerTestHelpers::ReleaseTree>(tarball);
         QVERIFY(m_changedTree->valid());
