@@ -45,20 +45,6 @@ CacheManifest readManifest(const QString &folder)
     return manifest ? manifest.value() : CacheManifest();
 }
 
-bool unpack(const QString &tarball, const QString &into)
-{
-    QProcess tar;
-    tar.start(QStringLiteral("tar"), {QStringLiteral("-xf"), tarball, QStringLiteral("-C"), into});
-    return tar.waitForFinished(120000) && tar.exitCode() == 0;
-}
-
-void appendTo(const QString &path, const QByteArray &text)
-{
-    QFile file(path);
-    QVERIFY(file.open(QIODevice::Append));
-    file.write(text);
-}
-
 // Processes whose working folder lies under `folder` (make and its compilers run in the tree).
 QStringList processesWorkingIn(const QString &folder)
 {
@@ -182,10 +168,10 @@ private slots:
     void brokenTreeNamesTheStepAndLeavesNothing()
     {
         REQUIRE_RELEASE_TARBALL(tarball);
-        QTemporaryDir work;
-        QVERIFY(unpack(tarball, work.path()));
-        const QString tree = work.filePath(QStringLiteral("valkey-8.0.1"));
-        appendTo(tree + QStringLiteral("/src/Makefile"), "\nthis is not a rule of make\n");
+        ServerTestHelpers::ReleaseTree broken(tarball);
+        QVERIFY(broken.valid());
+        QVERIFY(broken.append(QStringLiteral("src/Makefile"), "\nthis is not a rule of make\n"));
+        const QString tree = broken.path();
         const Outcome<BuildSource> source = sourceFromTree(tree);
         QVERIFY(source);
         // A cache of its own: make stops at the Makefile whatever the work tree holds, and no

@@ -39,9 +39,11 @@ public:
     bool valid() const { return m_unpacked; }
     QString path() const { return m_work.filePath(QStringLiteral("valkey-8.0.1")); }
     // Appends `text` to src/adlist.c: the tree's content, and so its build's label, changes.
-    bool change(const QByteArray &text) const
+    bool change(const QByteArray &text) const { return append(QStringLiteral("src/adlist.c"), text); }
+    // Appends `text` to the tree's file `relative` ("src/Makefile").
+    bool append(const QString &relative, const QByteArray &text) const
     {
-        QFile file(path() + QStringLiteral("/src/adlist.c"));
+        QFile file(path() + QLatin1Char('/') + relative);
         return file.open(QIODevice::Append) && file.write(text) == text.size();
     }
     // A cache folder built from this tree, removed from the cache with the tree.
