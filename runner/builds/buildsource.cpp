@@ -126,8 +126,9 @@ Status readProductAndVersion(BuildSource &source)
         return Error{found.error()};
     source.product = found->first;
     source.version = found->second;
-    if (!QFileInfo::exists(QDir(source.treeRoot).filePath(QStringLiteral("Makefile"))))
-        return Error{QStringLiteral("%1: no Makefile beside src/").arg(source.treeRoot)};
+    // The build runs src/Makefile (MakeRun); the top-level one only passes targets on to it.
+    if (!QFileInfo::exists(QDir(source.treeRoot).filePath(QStringLiteral("src/Makefile"))))
+        return Error{QStringLiteral("%1: no src/Makefile").arg(source.treeRoot)};
     return Status::success();
 }
 

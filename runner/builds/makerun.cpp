@@ -119,10 +119,11 @@ bool isBuildErrorLine(const QString &line)
     return failure.match(withoutColours(line).trimmed()).hasMatch();
 }
 
-MakeRun::MakeRun(QString treePath, QString logPath, QStringList variables, int jobs)
+MakeRun::MakeRun(QString treePath, QString logPath, QStringList variables, QStringList targets, int jobs)
     : m_treePath(std::move(treePath))
     , m_logPath(std::move(logPath))
     , m_variables(std::move(variables))
+    , m_targets(std::move(targets))
     , m_jobs(jobs > 0 ? jobs : QThread::idealThreadCount())
 {
 }
@@ -166,7 +167,7 @@ Status MakeRun::run()
     QFile log(m_logPath);
     if (!log.open(QIODevice::WriteOnly | QIODevice::NewOnly))
         return Error{QStringLiteral("cannot write the log %1: %2").arg(m_logPath, log.errorString())};
-    const QStringList arguments = QStringList{QStringLiteral("-j%1").arg(m_jobs)} + m_variables;
+    const QStringList arguments = QStringList{QStringLiteral("-C"), QStringLiteral("src"), QStringLiteral("-j%1").arg(m_jobs)} + m_variables + m_targets;
     log.write(QStringLiteral("$ cd %1 && make %2\n").arg(m_treePath, arguments.join(QLatin1Char(' '))).toLocal8Bit());
 
     GroupGuardian guardian;

@@ -227,7 +227,7 @@ Outcome<BuiltServer> SourceBuilder::buildHoldingTheLock(BuildSource source, cons
     if (!synced)
         return Error{failedStep(QStringLiteral("prepare"), synced.error())};
 
-    MakeRun make(tree.treePath(), tree.logPath(), recipe.makeVariables, m_jobs);
+    MakeRun make(tree.treePath(), tree.logPath(), recipe.makeVariables, installedPrograms(source.product), m_jobs);
     make.setExpectedCompilations(expectedCompilations(source));
     make.setProgress([this](MakeStage stage, int percent, const QString &detail) { report(makeStepName(stage), 3 + percent * 92 / 100, detail); });
     make.setCancelled(m_cancelled);

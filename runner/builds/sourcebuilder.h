@@ -41,11 +41,11 @@ public:
 
     void setProgress(Progress progress) { m_progress = std::move(progress); }
     void setCancelled(Cancelled cancelled) { m_cancelled = std::move(cancelled); }
-    // make -j<jobs>; default: every CPU.
+    // make -C src -j<jobs>; default: every CPU.
     void setJobs(int jobs) { m_jobs = jobs; }
 
     // `path`: a tarball or a folder. The error names the step that failed and, for make, its
-    // first error ("make -j2 BUILD_TLS=yes (exit 2), first error: /bin/sh: 1: ./configure: not
+    // first error ("make -C src -j2 BUILD_TLS=yes valkey-server valkey-cli (exit 2), first error: /bin/sh: 1: ./configure: not
     // found; log: …/build.log"), and says so when that error names a file of the checkout that
     // git ignores (not copied into the build); or "cancelled".
     Outcome<BuiltServer> build(const QString &path);

@@ -29,14 +29,15 @@ void writeTreeFile(const QString &path, const QByteArray &content, bool executab
         QVERIFY(file.setPermissions(file.permissions() | QFileDevice::ExeOwner));
 }
 
-// A Valkey 8.0.1 tree whose Makefile runs `recipe` and then prints fifty more lines, as a
-// build's other jobs do, before make reports the failure.
+// A Valkey 8.0.1 tree whose src/Makefile runs `recipe` for the server and then prints fifty more
+// lines, as a build's other jobs do, before make reports the failure. The CLI waits for the
+// server, so the failure is the recipe's alone.
 void writeFailingTree(const QString &root, const QByteArray &recipe)
 {
     writeTreeFile(root + QStringLiteral("/src/version.h"), "#define VALKEY_VERSION \"8.0.1\"\n#define REDIS_VERSION \"7.2.4\"\n");
     writeTreeFile(root + QStringLiteral("/src/server.c"), "int main(void) { return 0; }\n");
-    writeTreeFile(root + QStringLiteral("/Makefile"),
-                  "all:\n\t@" + recipe + "; failed=$$?; for i in $$(seq 50); do echo \"    other job line $$i\"; done; exit $$failed\n");
+    writeTreeFile(root + QStringLiteral("/src/Makefile"),
+                  "valkey-cli: valkey-server\nvalkey-server:\n\t@" + recipe + "; failed=$$?; for i in $$(seq 50); do echo \"    other job line $$i\"; done; exit $$failed\n");
 }
 
 bool runGit(const QString &folder, const QStringList &arguments)
@@ -52,7 +53,7 @@ bool runGit(const QString &folder, const QStringList &arguments)
 // are: the build copies what git tracks, so make finds no ./configure.
 void writeCheckoutIgnoringConfigure(const QString &root)
 {
-    writeFailingTree(root, "cd deps && ./configure");
+    writeFailingTree(root, "cd ../deps && ./configure");
     writeTreeFile(root + QStringLiteral("/deps/configure"), "#!/bin/sh\necho configured\n", true);
     writeTreeFile(root + QStringLiteral("/deps/README"), "the dependencies\n");
     writeTreeFile(root + QStringLiteral("/.gitignore"), "configure\n");
@@ -73,8 +74,10 @@ private slots:
         writeFailingTree(tree, "echo '    CC server.o'; echo \"src/server.c:12:5: error: expected ';' before 'return'\"; false");
         const Outcome<BuiltServer> built = SourceBuilder(dir.filePath(QStringLiteral("cache"))).build(tree);
         QVERIFY(!built);
-        QVERIFY2(built.error().startsWith(QStringLiteral("build failed at step 'make': make -j")), qPrintable(built.error()));
-        QVERIFY2(built.error().contains(QLatin1String(" (exit 2), first error: src/server.c:12:5: error: expected ';' before 'return'; log: ")),
+        // make in src/, building the two programs the cache keeps.
+        QVERIFY2(built.error().startsWith(QStringLiteral("build failed at step 'make': make -C src -j")), qPrintable(built.error()));
+        QVERIFY2(built.error().contains(QLatin1String(" BUILD_TLS=yes valkey-server valkey-cli (exit 2), first error: src/server.c:12:5: "
+                                                      "error: expected ';' before 'return'; log: ")),
                  qPrintable(built.error()));
         QVERIFY2(!built.error().contains(QLatin1String("other job line")), qPrintable(built.error()));
         QVERIFY2(!built.error().contains(QLatin1String("git ignores")), qPrintable(built.error()));

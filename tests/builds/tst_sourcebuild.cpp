@@ -5,6 +5,7 @@
 // leaves nothing in the cache; a cancelled build ends make's whole process group.
 
 #include "buildsource.h"
+#include "makerun.h"
 #include "cachemanifest.h"
 #include "redisconnection.h"
 #include "serverprocess.h"
@@ -19,6 +20,7 @@
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QTest>
 #include <chrono>
 #include <thread>
@@ -160,6 +162,19 @@ private slots:
         QVERIFY(third->label != first->label);
         QVERIFY(!third->reused);
         QVERIFY2(!third->fromNothing, "the objects of the build before were not reused");
+        // make ran in src/ for the two programs the cache keeps, and linked those alone.
+        QFile log(third->logPath);
+        QVERIFY(log.open(QIODevice::ReadOnly));
+        const QStringList logLines = QString::fromLocal8Bit(log.readAll()).split(QLatin1Char('\n'));
+        QCOMPARE(logLines.first(), QStringLiteral("$ cd %1/.builds/valkey-8.0.1/tree && make -C src -j%2 BUILD_TLS=yes valkey-server valkey-cli")
+                                       .arg(ServerTestHelpers::serverCacheDir()).arg(QThread::idealThreadCount()));
+        QStringList linked;
+        for (const QString &line : logLines)
+            if (const QString program = linkedFileOf(line); !program.isEmpty())
+                linked << program;
+        // In either order: make -j2 links the two at once.
+        linked.sort();
+        QCOMPARE(linked, QStringList({QStringLiteral("valkey-cli"), QStringLiteral("valkey-server")}));
         const CacheManifest manifest = readManifest(third->folder);
         QCOMPARE(manifest.version, QStringLiteral("8.0.1"));
         QCOMPARE(manifest.origin.source, tree);
@@ -222,7 +237,7 @@ private slots:
         QVERIFY(header.open(QIODevice::WriteOnly));
         header.write("#define VALKEY_VERSION \"8.0.1\"\n");
         header.close();
-        QFile makefile(tree.filePath(QStringLiteral("Makefile")));
+        QFile makefile(tree.filePath(QStringLiteral("src/Makefile")));
         QVERIFY(makefile.open(QIODevice::WriteOnly));
         makefile.close();
         const QString waiting = QStringLiteral("for another build in %1 to end").arg(cache.path());

@@ -62,7 +62,7 @@ private slots:
         const std::pair<QString, QByteArray> files[] = {
             {QStringLiteral("/src/version.h"), "#define VALKEY_VERSION \"8.0.1\"\n"},
             {QStringLiteral("/src/server.c"), "int main(void) { return 0; }\n"},
-            {QStringLiteral("/Makefile"), "all:\n\t@echo \"src/server.c:3:1: error: unknown type name 'robj2'\"; "
+            {QStringLiteral("/src/Makefile"), "valkey-cli: valkey-server\nvalkey-server:\n\t@echo \"src/server.c:3:1: error: unknown type name 'robj2'\"; "
                                           "for i in $$(seq 50); do echo \"    other job line $$i\"; done; false\n"}};
         for (const auto &[name, content] : files) {
             QFile file(tree + name);
