@@ -1,6 +1,6 @@
-// Memory per attribute type on every fetched server, with the default e-commerce workload:
-// the same keys everywhere, by-type figures that add up to the overall one, and single-type
-// workloads that agree with the by-type figures.
+// Memory per attribute type on every fetched server, with the e-commerce workload: the same keys
+// everywhere, by-type figures that add up to the overall one, and single-type workloads that
+// agree with the by-type figures.
 
 #include "figures.h"
 #include "runcontroller.h"
@@ -12,6 +12,11 @@
 #include <QtTest>
 
 namespace {
+
+// Generated e-commerce events, half the built-in recording's 20,000: by-type figures added up to
+// within 4.16% of the overall one (4.05% with the recording, 4.79% with 5,000 events), in half
+// its CPU time.
+constexpr long long kEvents = 10000;
 
 ResultsBundle runToEnd(const std::vector<ServerSpec> &servers, std::shared_ptr<const Workload> workload)
 {
@@ -39,7 +44,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         VERSUS_REQUIRE_SERVERS();
-        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(QStringLiteral("ecommerce"), {}, QString(), 0, false);
+        Outcome<std::shared_ptr<Workload>> workload = makeWorkload(QStringLiteral("ecommerce"), {}, QString(), kEvents, false);
         QVERIFY2(workload.ok(), qPrintable(workload.error()));
         m_workload = workload.value();
         m_full = runToEnd(ServerTestHelpers::fetchedServers(), m_workload);
