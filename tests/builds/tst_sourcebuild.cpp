@@ -5,8 +5,8 @@
 // leaves nothing in the cache; a cancelled build ends make's whole process group.
 
 #include "buildsource.h"
-#include "makerun.h"
 #include "cachemanifest.h"
+#include "makerun.h"
 #include "redisconnection.h"
 #include "serverprocess.h"
 #include "servertesthelpers.h"

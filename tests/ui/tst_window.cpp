@@ -37,7 +37,6 @@
 #include <QtTest>
 
 #include <algorithm>
-#include <limits>
 
 namespace {
 
